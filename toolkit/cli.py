@@ -1,0 +1,140 @@
+"""The command line: parse options, call the library, print. Nothing else lives here."""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from toolkit import __version__
+from toolkit.diagnostics import Report
+from toolkit.errors import EXIT_INVALID, EXIT_OK, SourcesInvalid, ToolkitError
+from toolkit.model import load_game
+
+EXIT_INTERNAL = 3
+"""A bug in the toolkit, not in the sources: reported without a traceback unless TOOLKIT_DEBUG=1."""
+
+
+def _emit(report: Report, fmt: str) -> None:
+    if fmt == "json":
+        click.echo(report.format_json())
+    elif report.diagnostics:
+        click.echo(report.format_text(), err=True)
+
+
+def _strict(report: Report) -> Report:
+    """--strict: warnings count as errors."""
+    return Report([d if d.severity != "warning" else
+                   type(d)(d.code, d.message, d.file, d.line, d.column, d.pointer, "error")
+                   for d in report.diagnostics])
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="toolkit")
+def cli() -> None:
+    """Turn a wargame written as JSON sources into SVG, PNG, a print-and-play PDF and more."""
+
+
+@cli.command("validate")
+@click.argument("sources", nargs=-1, required=True, type=click.Path(path_type=Path))
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              help="Diagnostics as text lines or as a JSON list.")
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+def validate_command(sources: tuple[Path, ...], fmt: str, strict: bool) -> None:
+    """Check game folders; print one line per problem."""
+    combined = Report()
+    for folder in sources:
+        result = load_game(folder)
+        report = _strict(result.report) if strict else result.report
+        combined.extend(report.diagnostics)
+        if fmt == "text" and not report.errors and result.game is not None:
+            game = result.game
+            click.echo(f"ok: {folder} — {game.title}: {len(game.maps)} map(s), "
+                       f"{len(game.counters)} counter(s), {len(game.charts)} chart(s), "
+                       f"{len(game.setups)} setup(s), {len(game.rules)} rule(s)")
+    _emit(combined, fmt)
+    if combined.errors:
+        if fmt == "text":
+            click.echo(combined.summary(), err=True)
+        sys.exit(EXIT_INVALID)
+
+
+@cli.command("build")
+@click.argument("source", type=click.Path(path_type=Path))
+@click.option("-o", "--output", "out_dir", type=click.Path(path_type=Path), default=Path("build"),
+              show_default=True, help="Where build/<game>/ goes.")
+@click.option("--only", default=None, metavar="TARGETS",
+              help="Comma-separated outputs to make (default: all).")
+@click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Worker processes for rendering.")
+@click.option("--dpi", type=click.IntRange(36, 1200), default=None, help="PNG resolution.")
+@click.option("--paper", type=click.Choice(["letter", "a4"]), default=None, help="Kit paper size.")
+@click.option("--duplex", type=click.Choice(["long-edge", "short-edge"]), default=None,
+              help="Kit duplex flip.")
+@click.option("--maps", "maps_mode", type=click.Choice(["tiled", "full", "both"]), default=None,
+              help="Kit maps: tiled on pages, one page at true size, or both.")
+@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
+              help="Diagnostics as text lines or as a JSON list.")
+def build_command(source: Path, out_dir: Path, only: str | None, jobs: int, dpi: int | None,
+                  paper: str | None, duplex: str | None, maps_mode: str | None, fmt: str) -> None:
+    """Check a game folder and make its outputs in OUTPUT/<game>/."""
+    from toolkit.build import build_game, selected_targets
+    from toolkit.outputs import load_targets
+    from toolkit.targets import BuildOptions, target_names
+
+    load_targets()
+    wanted = [name.strip() for name in only.split(",") if name.strip()] if only else None
+    for name in wanted or []:
+        if name not in target_names():
+            raise click.BadParameter(f"unknown output {name!r} (known: {', '.join(target_names())})",
+                                     param_hint="--only")
+    result = load_game(source)
+    _emit(result.report, fmt)
+    if result.game is None:
+        if fmt == "text":
+            click.echo(result.report.summary(), err=True)
+        raise SourcesInvalid("the sources have errors; nothing was built")
+    options = BuildOptions(dpi=dpi, jobs=jobs, paper=paper, duplex=duplex, maps=maps_mode)
+    summary = build_game(result.game, out_dir, selected_targets(wanted), options)
+    if fmt == "text":
+        click.echo(f"built {summary.folder}: {summary.files} file(s), {summary.bytes / 1e6:.1f} MB")
+
+
+@cli.command("new")
+@click.argument("directory", type=click.Path(path_type=Path))
+def new_command(directory: Path) -> None:
+    """Start a new game in DIRECTORY from a small working example."""
+    from toolkit.scaffold import write_new_game
+
+    if directory.exists() and any(directory.iterdir()):
+        raise click.BadParameter(f"{directory} exists and is not empty", param_hint="DIRECTORY")
+    written = write_new_game(directory)
+    click.echo(f"created {directory} ({len(written)} files); next: toolkit build {directory}")
+
+
+def main() -> None:
+    """Entry point: run the CLI; a bug is one line, not a traceback (TOOLKIT_DEBUG=1 shows it)."""
+    try:
+        cli.main(standalone_mode=False)
+    except click.exceptions.Abort:
+        click.echo("aborted", err=True)
+        sys.exit(EXIT_INVALID)
+    except ToolkitError as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except click.ClickException as exc:
+        exc.show()
+        sys.exit(exc.exit_code)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except SystemExit:
+        raise
+    except Exception as exc:  # a bug: say so in one line
+        if os.environ.get("TOOLKIT_DEBUG"):
+            raise
+        click.echo(f"internal error: {type(exc).__name__}: {exc} (set TOOLKIT_DEBUG=1 for details)",
+                   err=True)
+        sys.exit(EXIT_INTERNAL)
+    sys.exit(EXIT_OK)

@@ -1,0 +1,21 @@
+"""Small shared pieces of the model: the scalar type and read-only empty defaults."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import field
+from types import MappingProxyType
+from typing import Any
+
+Scalar = float | int | str | bool | None
+"""A plain JSON value: what properties and counter fields hold."""
+
+
+def empty() -> Any:
+    """A dataclass field defaulting to a new read-only empty mapping."""
+    return field(default_factory=lambda: MappingProxyType({}))
+
+
+def readonly(mapping: Mapping[str, Any] | None) -> Mapping[str, Any]:
+    """A read-only copy of a mapping."""
+    return MappingProxyType(dict(mapping or {}))

@@ -1,0 +1,81 @@
+"""Charts: tables (CRT, TEC, costs), tracks and displays — drawn, and read by the rules."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from toolkit.model.base import empty
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Literal
+
+Scalar = float | int | str | bool | None
+
+
+@dataclass(frozen=True, slots=True)
+class Column:
+    """A table column heading."""
+
+    label: str
+    shade: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Row:
+    """A table row: its label and one cell per column."""
+
+    label: str
+    cells: tuple[str | float | int | None, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class TrackCell:
+    """A cell of a track."""
+
+    label: str
+    note: str = ""
+    shade: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class DisplayBox:
+    """A box of a display (force pool, holding box); a location pieces can be in."""
+
+    id: str
+    name: str
+    owner: str | None = None
+    color: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Chart:
+    """A chart."""
+
+    id: str
+    title: str
+    type: Literal["table", "crt", "track", "display"]
+    cite: str = ""
+    notes: tuple[str, ...] = ()
+    method: str | None = None
+    die: str | None = None
+    row_header: str = ""
+    columns: tuple[Column, ...] = ()
+    rows: tuple[Row, ...] = ()
+    cells: tuple[TrackCell, ...] = ()
+    wrap: int | None = None
+    boxes: tuple[DisplayBox, ...] = ()
+    properties: Mapping[str, Scalar] = empty()
+
+    def lookup(self, row_label: str, column_label: str) -> str | float | int | None:
+        """The cell at a row and column (a CRT result for a die roll and a column).
+
+        :raises KeyError: no such row or column.
+        """
+        columns = [c.label for c in self.columns]
+        for row in self.rows:
+            if row.label == row_label:
+                return row.cells[columns.index(column_label)] if column_label in columns else _missing(column_label)
+        raise KeyError(f"chart {self.id!r} has no row {row_label!r}")
+
+
+def _missing(column: str) -> None:
+    raise KeyError(f"no column {column!r}")

@@ -1,0 +1,204 @@
+"""The whole game as one typed, immutable value: what every output is a pure function of."""
+
+from __future__ import annotations
+
+import functools
+
+from collections.abc import Mapping
+from toolkit.model.base import empty
+from dataclasses import dataclass, field
+from pathlib import Path
+from types import MappingProxyType
+
+from toolkit.model.chart import Chart
+from toolkit.model.counter import Counter, Template
+from toolkit.model.map import Location, Map
+from toolkit.model.rules import Rule
+from toolkit.model.scenario import Setup
+
+Scalar = float | int | str | bool | None
+FactionId = str
+SideId = str
+
+EMPTY: Mapping[str, Scalar] = empty()
+
+
+@dataclass(frozen=True, slots=True)
+class Side:
+    """An alliance that wins or loses together."""
+
+    id: SideId
+    name: str
+    color: str
+
+
+@dataclass(frozen=True, slots=True)
+class Faction:
+    """A power or nation; counters belong to one."""
+
+    id: FactionId
+    name: str
+    side: SideId
+    color: str
+    text_color: str
+    """Text and symbols on its counters: given, or black/white by contrast with ``color``."""
+    accent_color: str | None = None
+    abbreviation: str = ""
+    tags: frozenset[str] = frozenset()
+    properties: Mapping[str, Scalar] = empty()
+
+
+@dataclass(frozen=True, slots=True)
+class TerrainType:
+    """A terrain a hex or area can have, and how it is drawn."""
+
+    id: str
+    name: str
+    color: str
+    pattern: str = "none"
+    water: bool = False
+    properties: Mapping[str, Scalar] = empty()
+
+
+@dataclass(frozen=True, slots=True)
+class HexsideType:
+    """A kind of hexside or border: river, strait, alpine pass…"""
+
+    id: str
+    name: str
+    color: str
+    style: str = "river"
+    properties: Mapping[str, Scalar] = empty()
+
+
+@dataclass(frozen=True, slots=True)
+class LineType:
+    """A kind of line across hexes or areas: railway, road…"""
+
+    id: str
+    name: str
+    color: str
+    style: str = "road"
+    properties: Mapping[str, Scalar] = empty()
+
+
+@dataclass(frozen=True, slots=True)
+class Dice:
+    """Dice rolled together."""
+
+    count: int
+    sides: int
+    name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Phase:
+    """One phase of a turn."""
+
+    id: str
+    name: str
+    cite: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Turns:
+    """The turn structure."""
+
+    first: int = 1
+    last: int | None = None
+    labels: tuple[str, ...] = ()
+    order: tuple[str, ...] = ()
+    phases: tuple[Phase, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class PrintOptions:
+    """Defaults for the print-and-play kit; lengths in points."""
+
+    paper: str = "letter"
+    duplex: str = "long-edge"
+    bleed: float = 9.0
+    gutter: float = 0.0
+    back_offset: tuple[float, float] = (0.0, 0.0)
+    maps: str = "tiled"
+    dpi: int = 150
+
+
+@dataclass(frozen=True)
+class Game:
+    """A validated game: sources in, typed values out; no later stage reads JSON again."""
+
+    id: str
+    title: str
+    folder: Path
+    """The game folder; asset paths in the model are inside it (the loader checked)."""
+    version: str = "1.0"
+    subtitle: str = ""
+    publisher: str = ""
+    designer: str = ""
+    year: int | None = None
+    description: str = ""
+    players: Mapping[str, object] = field(default_factory=lambda: MappingProxyType({}))
+    sides: tuple[Side, ...] = ()
+    factions: tuple[Faction, ...] = ()
+    dice: tuple[Dice, ...] = ()
+    turns: Turns = Turns()
+    terrain: tuple[TerrainType, ...] = ()
+    hexside_types: tuple[HexsideType, ...] = ()
+    line_types: tuple[LineType, ...] = ()
+    print: PrintOptions = PrintOptions()
+    module: Mapping[str, Scalar] = empty()
+    properties: Mapping[str, Scalar] = empty()
+    maps: tuple[Map, ...] = ()
+    templates: tuple[Template, ...] = ()
+    counters: tuple[Counter, ...] = ()
+    charts: tuple[Chart, ...] = ()
+    setups: tuple[Setup, ...] = ()
+    rules: tuple[Rule, ...] = ()
+    locations: Mapping[str, Location] = field(default_factory=lambda: MappingProxyType({}))
+    """Every location of every map and display, by key ('map:label')."""
+    places: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
+    """Feature ids → location keys, so sources may write 'verdun' for 'west:0712'."""
+
+    def faction(self, faction_id: FactionId) -> Faction:
+        """The faction with this id.
+
+        :raises KeyError: unknown id (the loader has checked every reference in the sources).
+        """
+        return self._index["faction"][faction_id]  # type: ignore[return-value]
+
+    def side(self, side_id: SideId) -> Side:
+        """The side with this id."""
+        return self._index["side"][side_id]  # type: ignore[return-value]
+
+    def map(self, map_id: str) -> Map:
+        """The map with this id."""
+        return self._index["map"][map_id]  # type: ignore[return-value]
+
+    def counter(self, counter_id: str) -> Counter:
+        """The counter with this id."""
+        return self._index["counter"][counter_id]  # type: ignore[return-value]
+
+    def template(self, template_id: str) -> Template:
+        """The counter template with this id."""
+        return self._index["template"][template_id]  # type: ignore[return-value]
+
+    def chart(self, chart_id: str) -> Chart:
+        """The chart with this id."""
+        return self._index["chart"][chart_id]  # type: ignore[return-value]
+
+    def setup(self, setup_id: str) -> Setup:
+        """The setup with this id."""
+        return self._index["setup"][setup_id]  # type: ignore[return-value]
+
+    def terrain_type(self, terrain_id: str) -> TerrainType:
+        """The terrain type with this id."""
+        return self._index["terrain"][terrain_id]  # type: ignore[return-value]
+
+    @functools.cached_property
+    def _index(self) -> dict[str, dict[str, object]]:
+        """Every id-bearing tuple as a dict, built once: lookups stay O(1) however big the game."""
+        groups = {"faction": self.factions, "side": self.sides, "map": self.maps,
+                  "counter": self.counters, "template": self.templates, "chart": self.charts,
+                  "setup": self.setups, "terrain": self.terrain}
+        return {name: {item.id: item for item in items} for name, items in groups.items()}

@@ -1,0 +1,218 @@
+"""Reading one JSON source: bytes → text → data, with a line and column for every JSON pointer.
+
+Parsing uses the C ``json`` module (fast); positions come from a small scanner that runs only when a
+diagnostic needs one, so a clean build pays nothing for them.
+"""
+
+from __future__ import annotations
+
+import bisect
+import json
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from toolkit.diagnostics import Diagnostic
+
+MAX_SOURCE_BYTES = 16 * 1024 * 1024
+"""Larger sources are refused before they are read: no game needs them, and they exhaust memory."""
+MAX_DEPTH = 48
+"""Deeper nesting is refused: no source format here needs more than a dozen levels."""
+
+_TOKEN = re.compile(
+    r'"(?:[^"\\]|\\.)*"|[{}\[\]:,]|-?[0-9][0-9.eE+-]*|true|false|null|[^\s{}\[\]:,"]+'
+)
+
+
+class SourceUnreadable(Exception):
+    """The file cannot be turned into JSON data; carries the one diagnostic that says why."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
+
+
+def escape_pointer_part(part: str | int) -> str:
+    """Escape one JSON pointer segment (RFC 6901)."""
+    return str(part).replace("~", "~0").replace("/", "~1")
+
+
+def pointer_of(path: Iterator[str | int] | list[str | int] | tuple[str | int, ...]) -> str:
+    """The JSON pointer for a path of keys and indexes."""
+    return "".join("/" + escape_pointer_part(p) for p in path)
+
+
+@dataclass
+class Source:
+    """One parsed source file and the means to locate any value in it."""
+
+    path: Path
+    """Where the file is on disk."""
+    shown: str
+    """How diagnostics name the file."""
+    text: str
+    data: Any
+    _positions: dict[str, tuple[int, int]] | None = field(default=None, repr=False)
+    _line_starts: list[int] | None = field(default=None, repr=False)
+
+    def position(self, pointer: str, key: bool = False) -> tuple[int, int]:
+        """The 1-based (line, column) of the value at ``pointer`` (or of its key, if ``key``).
+
+        A pointer that does not exist falls back to its nearest existing parent.
+        """
+        positions = self._index()
+        probe = pointer + "#key" if key else pointer
+        while probe not in positions and probe:
+            probe = probe.removesuffix("#key")
+            probe = probe[: probe.rfind("/")] if "/" in probe else ""
+        offset = positions.get(probe, (0, 0))[0]
+        return self._line_col(offset)
+
+    def diagnostic(
+        self, code: str, message: str, pointer: str = "", *, key: bool = False,
+        severity: str = "error",
+    ) -> Diagnostic:
+        """A diagnostic located at ``pointer`` in this file."""
+        line, column = self.position(pointer, key=key)
+        return Diagnostic(code, message, self.shown, line, column, pointer, severity)  # type: ignore[arg-type]
+
+    def duplicate_keys(self) -> list[tuple[str, str]]:
+        """(pointer, key) of every key that appears twice in the same object."""
+        self._index()
+        return list(self._duplicates)
+
+    def _line_col(self, offset: int) -> tuple[int, int]:
+        if self._line_starts is None:
+            self._line_starts = [0] + [m.end() for m in re.finditer("\n", self.text)]
+        line = bisect.bisect_right(self._line_starts, offset)
+        return line, offset - self._line_starts[line - 1] + 1
+
+    def _index(self) -> dict[str, tuple[int, int]]:
+        if self._positions is None:
+            self._positions, self._duplicates = _scan_positions(self.text)
+        return self._positions
+
+    _duplicates: list[tuple[str, str]] = field(default_factory=list, repr=False)
+
+
+def _scan_positions(text: str) -> tuple[dict[str, tuple[int, int]], list[tuple[str, str]]]:
+    """Map every JSON pointer to (offset, 0) of its value, and every key to 'pointer#key'.
+
+    Iterative (no recursion), so hostile nesting cannot overflow the stack. Assumes valid JSON.
+    """
+    positions: dict[str, tuple[int, int]] = {}
+    duplicates: list[tuple[str, str]] = []
+    # Each frame: [pointer, kind '{' or '[', next index, pending key, seen keys]
+    stack: list[list[Any]] = []
+    expecting_key = False
+    for match in _TOKEN.finditer(text):
+        token, start = match.group(), match.start()
+        if token in ",:":
+            if token == "," and stack and stack[-1][1] == "{":
+                expecting_key = True
+            continue
+        if token in "}]":
+            stack.pop()
+            expecting_key = False
+            continue
+        if stack and stack[-1][1] == "{" and expecting_key:
+            frame = stack[-1]
+            key = json.loads(token) if token.startswith('"') else token
+            frame[3] = key
+            if key in frame[4]:
+                duplicates.append((frame[0] + "/" + escape_pointer_part(key), key))
+            frame[4].add(key)
+            positions[frame[0] + "/" + escape_pointer_part(key) + "#key"] = (start, 0)
+            expecting_key = False
+            continue
+        if not stack:
+            pointer = ""
+        elif stack[-1][1] == "[":
+            pointer = f"{stack[-1][0]}/{stack[-1][2]}"
+            stack[-1][2] += 1
+        else:
+            pointer = stack[-1][0] + "/" + escape_pointer_part(stack[-1][3])
+        positions.setdefault(pointer, (start, 0))
+        if token == "{":
+            stack.append([pointer, "{", 0, None, set()])
+            expecting_key = True
+        elif token == "[":
+            stack.append([pointer, "[", 0, None, set()])
+    return positions, duplicates
+
+
+def _depth_offender(text: str, limit: int) -> int | None:
+    """The offset where nesting first exceeds ``limit``, scanning iteratively."""
+    depth = 0
+    for match in _TOKEN.finditer(text):
+        token = match.group()
+        if token in "{[":
+            depth += 1
+            if depth > limit:
+                return match.start()
+        elif token in "}]":
+            depth -= 1
+    return None
+
+
+def read_source(path: Path, shown: str) -> Source:
+    """Read and parse one JSON source.
+
+    :raises SourceUnreadable: empty, too large, not UTF-8, not JSON, or nested too deep.
+    """
+    size = path.stat().st_size
+    if size > MAX_SOURCE_BYTES:
+        raise SourceUnreadable(Diagnostic(
+            "json.too-large",
+            f"the file is {size / 1e6:.1f} MB; sources are limited to "
+            f"{MAX_SOURCE_BYTES // (1024 * 1024)} MB (split it, or move rows into a CSV)",
+            shown))
+    raw = path.read_bytes()
+    return parse_source(raw, path, shown)
+
+
+def parse_source(raw: bytes, path: Path, shown: str) -> Source:
+    """Parse bytes already read; see :func:`read_source`."""
+    if raw.startswith(b"\xef\xbb\xbf"):
+        raw = raw[3:]
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line = raw.count(b"\n", 0, exc.start) + 1
+        column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
+        raise SourceUnreadable(Diagnostic(
+            "json.encoding", f"byte 0x{raw[exc.start]:02x} is not UTF-8; save the file as UTF-8",
+            shown, line, column)) from None
+    if not text.strip():
+        raise SourceUnreadable(Diagnostic(
+            "json.empty", "the file is empty; a source must be a JSON object with a \"kind\"", shown))
+    offender = _depth_offender(text, MAX_DEPTH)
+    if offender is not None:
+        source = Source(path, shown, text, None)
+        line, column = source._line_col(offender)
+        raise SourceUnreadable(Diagnostic(
+            "json.too-deep", f"JSON is nested more than {MAX_DEPTH} levels deep here; "
+            "no source needs that much nesting", shown, line, column))
+    has_duplicates = False
+
+    def pairs_to_dict(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+        nonlocal has_duplicates
+        result = dict(pairs)
+        has_duplicates = has_duplicates or len(result) != len(pairs)
+        return result
+
+    try:
+        data = json.loads(text, object_pairs_hook=pairs_to_dict)
+    except json.JSONDecodeError as exc:
+        raise SourceUnreadable(Diagnostic(
+            "json.syntax", f"invalid JSON: {exc.msg.lower()}", shown, exc.lineno, exc.colno)) from None
+    except RecursionError:  # pragma: no cover - the depth check above comes first
+        raise SourceUnreadable(Diagnostic("json.too-deep", "JSON is nested too deeply", shown)) from None
+    source = Source(path, shown, text, data)
+    for pointer, key in source.duplicate_keys() if has_duplicates else []:
+        raise SourceUnreadable(source.diagnostic(
+            "json.duplicate-key", f"key {key!r} appears twice in the same object; "
+            "the second would silently replace the first", pointer, key=True))
+    return source

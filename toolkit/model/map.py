@@ -1,0 +1,217 @@
+"""Maps and locations: every place a piece can be, with one label each."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from toolkit.model.base import empty
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Literal
+
+from toolkit.geometry import Hex, HexGrid, SquareGrid
+
+Scalar = float | int | str | bool | None
+LocationKey = str
+"""'map:label' — the one name of a location everywhere (setups, rules, module, saved games)."""
+LocationKind = Literal["hex", "square", "land", "sea", "box", "impassable", "cell"]
+
+EMPTY: Mapping[str, Scalar] = empty()
+EMPTY_VALUES: Mapping[str, float] = empty()
+
+
+def location_key(map_id: str, label: str) -> LocationKey:
+    """The key of a location: 'map:label'."""
+    return f"{map_id}:{label}"
+
+
+@dataclass(frozen=True, slots=True)
+class Location:
+    """A hex, square, area space, box or track cell."""
+
+    key: LocationKey
+    map_id: str
+    """The map (or display chart) it is on."""
+    label: str
+    """Its label on that map: '0712', 'berlin', 'force-pool', 'turn-track/3'."""
+    kind: LocationKind
+    terrain: str | None = None
+    name: str = ""
+    """A printed name (the space's, or the feature's in the hex)."""
+    owner: str | None = None
+    parent: LocationKey | None = None
+    hex: Hex | None = None
+    """Hex maps: the axial coordinate (labels are only for people)."""
+    column: int | None = None
+    row: int | None = None
+    """Hex and square maps: the printed column and row numbers."""
+    values: Mapping[str, float] = empty()
+    tags: frozenset[str] = frozenset()
+    properties: Mapping[str, Scalar] = empty()
+
+
+@dataclass(frozen=True, slots=True)
+class HexMapGrid:
+    """A hex grid with its printed size."""
+
+    grid: HexGrid
+    hex_width: float
+    """Points; flat: corner to corner, pointy: side to side."""
+    hex_height: float
+    half_hexes: bool = False
+    type: Literal["hex"] = "hex"
+
+
+@dataclass(frozen=True, slots=True)
+class SquareMapGrid:
+    """A square grid with its printed size."""
+
+    grid: SquareGrid
+    cell_size: float
+    diagonal: bool = False
+    type: Literal["square"] = "square"
+
+
+@dataclass(frozen=True, slots=True)
+class AreaMapGrid:
+    """An area map: spaces with explicit adjacency, drawn in map units."""
+
+    width: float
+    """Printed width in points."""
+    height: float
+    extent: tuple[float, float]
+    """The coordinate range that spans width × height."""
+    style: Literal["areas", "nodes"] = "areas"
+    type: Literal["area"] = "area"
+
+
+Grid = HexMapGrid | SquareMapGrid | AreaMapGrid
+
+
+@dataclass(frozen=True, slots=True)
+class Hexside:
+    """A feature on the side between two locations (or on a map edge: ``b`` is a direction)."""
+
+    type: str
+    a: str
+    """Label of the first location."""
+    b: str
+    """Label of the second location, or a direction ('n', 'se'…) for a map-edge side."""
+    name: str = ""
+    edge: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Line:
+    """A railway, road… through a path of adjacent locations."""
+
+    type: str
+    path: tuple[str, ...]
+    name: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Feature:
+    """A city, port, capital, fortress… at a location."""
+
+    type: str
+    at: str
+    """The label of its location."""
+    id: str | None = None
+    name: str = ""
+    owner: str | None = None
+    values: Mapping[str, float] = empty()
+    tags: frozenset[str] = frozenset()
+    properties: Mapping[str, Scalar] = empty()
+
+
+@dataclass(frozen=True, slots=True)
+class Adjacency:
+    """One side of an area-map border."""
+
+    to: str
+    type: str
+    """'land', 'sea', 'coast', or a hexside type id (strait, canal…)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Space:
+    """The drawing data of an area-map space (its rules data is on its Location)."""
+
+    id: str
+    name: str
+    kind: Literal["land", "sea", "box", "impassable"]
+    center: tuple[float, float] | None = None
+    polygon: tuple[tuple[float, float], ...] | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Box:
+    """A box or track printed on a map."""
+
+    id: str
+    name: str
+    at: tuple[float, float] | None = None
+    width: float | None = None
+    height: float | None = None
+    cells: tuple[str, ...] = ()
+    columns: int | None = None
+    color: str | None = None
+    owner: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Link:
+    """A connection from a location of this map to one on another map."""
+
+    from_label: str
+    to: LocationKey
+    type: str = "adjacent"
+    name: str = ""
+    delay: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class MapStyle:
+    """Drawing options: title, legend, compass, scale bar, hex numbers (lengths in points)."""
+
+    margin: float = 18.0
+    background: str = "white"
+    title_position: str = "top-left"
+    title_size: float | None = None
+    legend_position: str = "bottom-right"
+    compass: bool = False
+    scale_label: str | None = None
+    scale_hexes: int = 1
+    numbers_position: str = "top"
+    numbers_size: float | None = None
+    numbers_color: str = "#333333"
+
+
+@dataclass(frozen=True)
+class Map:
+    """One map: its grid, its locations by label, and what is drawn on it."""
+
+    id: str
+    name: str
+    grid: Grid
+    locations: Mapping[str, Location]
+    """Label → location, in label order (hexes column by column, spaces as written)."""
+    terrain_default: str | None = None
+    hexsides: tuple[Hexside, ...] = ()
+    lines: tuple[Line, ...] = ()
+    features: tuple[Feature, ...] = ()
+    spaces: tuple[Space, ...] = ()
+    adjacency: Mapping[str, tuple[Adjacency, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    """Area maps: label → its borders."""
+    boxes: tuple[Box, ...] = ()
+    links: tuple[Link, ...] = ()
+    style: MapStyle = MapStyle()
+    properties: Mapping[str, Scalar] = empty()
+    tags: frozenset[str] = frozenset()
+
+    def location(self, label: str) -> Location:
+        """The location with this label on this map.
+
+        :raises KeyError: no such label.
+        """
+        return self.locations[label]

@@ -1,0 +1,57 @@
+"""Hex and square ranges: '0203-0210' (a column's rows) or '0203-0510' (a rectangle)."""
+
+from __future__ import annotations
+
+from toolkit.geometry import (
+    format_label,
+    format_square_label,
+    hex_to_offset,
+    offset_to_hex,
+    offset_to_square,
+    parse_label,
+    parse_square_label,
+    square_to_offset,
+)
+from toolkit.model.map import HexMapGrid, Map
+
+MAX_RANGE = 1_000_000
+
+
+class RangeError(ValueError):
+    """A range that cannot be expanded; the message says why."""
+
+
+def is_range(text: str) -> bool:
+    """True when ``text`` looks like 'A-B' (one '-', something on both sides)."""
+    parts = text.split("-")
+    return len(parts) == 2 and all(parts)
+
+
+def expand_range(map_: Map, text: str) -> list[str]:
+    """The labels of every hex or square in the range, column by column.
+
+    :raises RangeError: an end is not on the map, or the range runs backwards.
+    """
+    first, last = text.split("-")
+    grid = map_.grid
+    try:
+        if isinstance(grid, HexMapGrid):
+            c1, r1 = hex_to_offset(grid.grid, parse_label(grid.grid, first))
+            c2, r2 = hex_to_offset(grid.grid, parse_label(grid.grid, last))
+        else:
+            c1, r1 = square_to_offset(grid.grid, parse_square_label(grid.grid, first))  # type: ignore[union-attr]
+            c2, r2 = square_to_offset(grid.grid, parse_square_label(grid.grid, last))  # type: ignore[union-attr]
+    except ValueError as exc:
+        raise RangeError(str(exc)) from None
+    if c1 > c2 or r1 > r2:
+        raise RangeError(f"it runs backwards; write the lower label first ('{last}-{first}'?)")
+    if (c2 - c1 + 1) * (r2 - r1 + 1) > MAX_RANGE:
+        raise RangeError("it is too large")
+    labels = []
+    for column in range(c1, c2 + 1):
+        for row in range(r1, r2 + 1):
+            if isinstance(grid, HexMapGrid):
+                labels.append(format_label(grid.grid, offset_to_hex(grid.grid, column, row)))
+            else:
+                labels.append(format_square_label(grid.grid, offset_to_square(grid.grid, column, row)))  # type: ignore[union-attr]
+    return labels

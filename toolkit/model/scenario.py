@@ -1,0 +1,68 @@
+"""Setups (scenarios) and positions: which pieces are where."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from toolkit.model.base import empty
+from dataclasses import dataclass
+from types import MappingProxyType
+from typing import Literal
+
+LocationKey = str
+
+
+@dataclass(frozen=True, slots=True)
+class PieceState:
+    """Some copies of one counter, with the face and step they show."""
+
+    counter: str
+    count: int = 1
+    face: Literal["front", "back"] = "front"
+    step: int | None = None
+    owner: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """Pieces at one location."""
+
+    at: LocationKey
+    pieces: tuple[PieceState, ...]
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Reinforcement:
+    """Pieces that arrive on a later turn."""
+
+    turn: int
+    pieces: tuple[PieceState, ...]
+    at: LocationKey | None = None
+    note: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Setup:
+    """A scenario's starting position."""
+
+    id: str
+    name: str
+    description: str = ""
+    cite: str = ""
+    turn: int | None = None
+    last_turn: int | None = None
+    phase: str | None = None
+    first: str | None = None
+    placements: tuple[Placement, ...] = ()
+    control: Mapping[str, tuple[LocationKey, ...]] = empty()
+    """Faction → locations it controls at the start."""
+    reinforcements: tuple[Reinforcement, ...] = ()
+    globals: Mapping[str, object] = empty()
+
+    def placed_counts(self) -> dict[str, int]:
+        """Counter id → copies on the map at the start."""
+        counts: dict[str, int] = {}
+        for placement in self.placements:
+            for piece in placement.pieces:
+                counts[piece.counter] = counts.get(piece.counter, 0) + piece.count
+        return counts
