@@ -207,7 +207,8 @@ def parse_source(raw: bytes, path: Path, shown: str) -> Source:
         data = json.loads(text, object_pairs_hook=pairs_to_dict)
     except json.JSONDecodeError as exc:
         raise SourceUnreadable(Diagnostic(
-            "json.syntax", f"invalid JSON: {exc.msg.lower()}", shown, exc.lineno, exc.colno)) from None
+            "json.syntax", f"invalid JSON: {_explain_syntax(exc.msg)}", shown, exc.lineno,
+            exc.colno)) from None
     except RecursionError:  # pragma: no cover - the depth check above comes first
         raise SourceUnreadable(Diagnostic("json.too-deep", "JSON is nested too deeply", shown)) from None
     source = Source(path, shown, text, data)
@@ -216,3 +217,24 @@ def parse_source(raw: bytes, path: Path, shown: str) -> Source:
             "json.duplicate-key", f"key {key!r} appears twice in the same object; "
             "the second would silently replace the first", pointer, key=True))
     return source
+
+
+_SYNTAX_HINTS = {
+    "Invalid control character at": "a raw tab or line break inside a string; write it as \\t or \\n",
+    "Expecting property name enclosed in double quotes":
+        "expected a \"quoted\" property name (a trailing comma, or a key without quotes?)",
+    "Expecting ',' delimiter": "expected ',' between items (a missing comma?)",
+    "Expecting ':' delimiter": "expected ':' after a property name",
+    "Expecting value": "expected a value (a trailing comma, or text that is not JSON?)",
+    "Extra data": "text after the end of the JSON object (two objects in one file?)",
+    "Unterminated string starting at": "a string that is never closed (a missing quote?)",
+    "Invalid \\escape": "a backslash escape that JSON does not allow (write \\\\ for a backslash)",
+}
+
+
+def _explain_syntax(message: str) -> str:
+    """json's terse message, said so that a designer knows what to fix."""
+    for prefix, hint in _SYNTAX_HINTS.items():
+        if message.startswith(prefix):
+            return hint
+    return message[0].lower() + message[1:]

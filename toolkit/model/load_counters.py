@@ -160,6 +160,7 @@ def _values(ctx: Context, source: Source, template: Template, values: dict[str, 
             images: dict[str, Path], front: bool) -> dict[str, Scalar]:
     """Field values checked against the template's field types, with defaults on the front."""
     result: dict[str, Scalar] = {}
+    given = set(values)
     for name, value in values.items():
         here = f"{pointer}/{name}"
         spec = template.fields.get(name)
@@ -179,7 +180,7 @@ def _values(ctx: Context, source: Source, template: Template, values: dict[str, 
                 images[name] = path
     if front:
         for name, spec in template.fields.items():
-            if name in result:
+            if name in given:
                 continue
             if spec.required:
                 ctx.error(source, "counter.missing-field",

@@ -16,6 +16,7 @@ from toolkit.geometry import (
     hex_to_offset,
     hexside_between,
     parse_label,
+    polygon_area,
     polygon_centroid,
     polygon_self_intersections,
     square_grid_squares,
@@ -267,11 +268,11 @@ def _spaces(ctx: Context, source: Source, map_id: str, items: list[dict[str, Any
         ctx.check_ref(source, "terrain", item.get("terrain"), pointer + "/terrain")
         ctx.check_ref(source, "faction", item.get("owner"), pointer + "/owner")
         ctx.check_ref(source, "space", item.get("parent"), pointer + "/parent", kinds)
-        polygon = _polygon(ctx, source, item.get("polygon"), pointer + "/polygon")
+        polygon, simple = _polygon(ctx, source, item.get("polygon"), pointer + "/polygon")
         center = item.get("center")
-        if center is None and polygon:
+        if center is None and polygon and simple:
             center = polygon_centroid(polygon)
-        if center is None:
+        if center is None and polygon is None:
             ctx.error(source, "map.no-center",
                       f"space {item['id']!r} needs a center (or a polygon) to be drawn", pointer)
         spaces.append(Space(item["id"], item["name"], item["kind"],
@@ -287,9 +288,10 @@ def _spaces(ctx: Context, source: Source, map_id: str, items: list[dict[str, Any
 
 
 def _polygon(ctx: Context, source: Source, points: list[list[float]] | None, pointer: str
-             ) -> tuple[tuple[float, float], ...] | None:
+             ) -> tuple[tuple[tuple[float, float], ...] | None, bool]:
+    """The polygon, and whether it is simple (does not cross itself and encloses an area)."""
     if points is None:
-        return None
+        return None, False
     polygon = tuple((float(x), float(y)) for x, y in points)
     crossings = polygon_self_intersections(polygon)
     if crossings:
@@ -297,7 +299,11 @@ def _polygon(ctx: Context, source: Source, points: list[list[float]] | None, poi
         ctx.error(source, "map.bad-polygon",
                   f"the polygon crosses itself (edge {a + 1} crosses edge {b + 1}); "
                   "list its corners in order around the outline", pointer)
-    return polygon
+        return polygon, False
+    if polygon_area(polygon) == 0:
+        ctx.error(source, "map.bad-polygon", "the polygon encloses no area", pointer)
+        return polygon, False
+    return polygon, True
 
 
 def _border_type(kind_a: str, kind_b: str) -> str:

@@ -47,20 +47,34 @@ def validate(source: Source, kind: str) -> list[Diagnostic]:
     errors = sorted(validator(kind).iter_errors(source.data), key=lambda e: list(map(str, e.absolute_path)))
     found: list[Diagnostic] = []
     for error in errors[:MAX_ERRORS_PER_FILE]:
-        found.extend(_diagnostics(source, _deepest(error)))
+        for cause in _explain(error):
+            found.extend(_diagnostics(source, cause))
     return found
 
 
-def _deepest(error: ValidationError) -> ValidationError:
-    """For oneOf/anyOf failures, the branch error that best explains the problem."""
-    while error.context:
-        deeper = best_match(error.context)
-        if deeper is None or list(deeper.absolute_path) == list(error.absolute_path) and (
-            deeper.validator in ("type", "const") and error.validator in ("oneOf", "anyOf")
-        ):
-            break
-        error = deeper
-    return error
+def _explain(error: ValidationError) -> list[ValidationError]:
+    """For a oneOf/anyOf failure, the errors of the branch the value was meant for.
+
+    A branch whose discriminator does not match (a ``const`` such as the grid's "type", or a
+    value of the wrong JSON type) was clearly not meant; among the others the one with the
+    fewest errors is the designer's intent.
+    """
+    if error.validator not in ("oneOf", "anyOf") or not error.context:
+        return [error]
+    branches: dict[int, list[ValidationError]] = {}
+    for cause in error.context:
+        branches.setdefault(int(cause.relative_schema_path[0]), []).append(cause)
+    depth = len(error.absolute_path)
+
+    def meant(causes: list[ValidationError]) -> bool:
+        return not any(c.validator in ("const", "type") and len(c.absolute_path) == depth for c in causes)
+
+    candidates = [causes for causes in branches.values() if meant(causes)]
+    if not candidates:
+        best = best_match(error.context)
+        return [error] if best is None else _explain(best) if best.context else [best]
+    chosen = min(candidates, key=len)
+    return [leaf for cause in chosen for leaf in _explain(cause)]
 
 
 def _describe(schema: Any) -> str:

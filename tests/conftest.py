@@ -1,0 +1,49 @@
+"""Shared fixtures: the fixture games, a loader helper and a CLI runner."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from toolkit.model import Game, load_game
+
+TESTS = Path(__file__).resolve().parent
+ROOT = TESTS.parent
+FIXTURES = TESTS / "fixtures"
+SOURCES = ROOT / "sources"
+
+
+def load_fixture(name: str) -> Game:
+    """Load a fixture game, failing the test with the diagnostics if it does not load."""
+    result = load_game(FIXTURES / name)
+    assert result.game is not None, result.report.format_text()
+    return result.game
+
+
+def copy_fixture(name: str, destination: Path) -> Path:
+    """A private copy of a fixture game whose $schema paths still resolve (they are not read)."""
+    target = destination / name
+    shutil.copytree(FIXTURES / name, target)
+    return target
+
+
+def run_cli(*args: str, cwd: Path, timeout: float = 120) -> subprocess.CompletedProcess[str]:
+    """Run the real command line in a subprocess, as a user would."""
+    return subprocess.run([sys.executable, "-m", "toolkit", *args], cwd=cwd, capture_output=True,
+                          text=True, timeout=timeout, check=False)
+
+
+@pytest.fixture
+def minimal_hex() -> Game:
+    """The small hex game `toolkit new` writes."""
+    return load_fixture("minimal-hex")
+
+
+@pytest.fixture
+def minimal_area() -> Game:
+    """A small area-map game."""
+    return load_fixture("minimal-area")

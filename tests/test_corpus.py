@@ -1,0 +1,77 @@
+"""The broken-source corpus: every case is one mistake a designer makes; each must give one
+located diagnostic with its code and exit status 1 — never a crash, a traceback or a hang."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import FIXTURES, TESTS, run_cli
+
+CORPUS = TESTS / "corpus" / "broken"
+CASES = sorted(p.name for p in CORPUS.iterdir() if (p / "expect.json").is_file())
+
+
+def make_case(name: str, workdir: Path) -> tuple[Path, dict[str, object]]:
+    """Copy the case's base game, lay the broken files over it, apply deletions/generation."""
+    case = CORPUS / name
+    expect = json.loads((case / "expect.json").read_text(encoding="utf-8"))
+    game = workdir / "game"
+    shutil.copytree(FIXTURES / str(expect["base"]), game)
+    for path in sorted(case.rglob("*")):
+        if path.is_file() and path.name != "expect.json":
+            target = game / path.relative_to(case)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            shutil.copyfile(path, target)
+    for relative in expect.get("delete", []):  # type: ignore[attr-defined]
+        (game / relative).unlink()
+    generate = expect.get("generate")
+    if isinstance(generate, dict):
+        chunk = b'{"kind": "chart", "padding": "' + b"x" * (1 << 20)
+        with (game / generate["file"]).open("wb") as handle:
+            for _ in range(int(generate["megabytes"])):
+                handle.write(chunk)
+            handle.write(b'"}')
+    return game, expect
+
+
+def test_corpus_is_big_enough() -> None:
+    assert len(CASES) >= 40
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_broken_source(name: str, tmp_path: Path) -> None:
+    game, expect = make_case(name, tmp_path)
+    result = run_cli("validate", "game", cwd=tmp_path, timeout=60)
+    assert "Traceback" not in result.stderr
+    assert "internal error" not in result.stderr
+    if "exit" in expect:
+        assert result.returncode == expect["exit"], result.stderr
+        return
+    assert result.returncode == 1, result.stdout + result.stderr
+    lines = [line for line in result.stderr.splitlines() if "error[" in line]
+    wanted = f"error[{expect['code']}]"
+    matching = [line for line in lines if wanted in line]
+    assert matching, f"expected {wanted}, got:\n{result.stderr}"
+    file_part, line_no, column, _ = matching[0].split(":", 3)
+    assert file_part == (f"game/{expect['file']}" if expect["file"] else "game"), matching[0]
+    assert int(line_no) == expect["line"], matching[0]
+    assert int(column) >= 1
+
+
+@pytest.mark.parametrize("name", CASES)
+def test_broken_source_json_format(name: str, tmp_path: Path) -> None:
+    """--format json carries the same diagnostics as objects on stdout."""
+    game, expect = make_case(name, tmp_path)
+    result = run_cli("validate", "game", "--format", "json", cwd=tmp_path, timeout=60)
+    diagnostics = json.loads(result.stdout)
+    if "exit" in expect:
+        assert not [d for d in diagnostics if d["severity"] == "error"]
+        return
+    codes = {d["code"] for d in diagnostics}
+    assert expect["code"] in codes
+    first = next(d for d in diagnostics if d["code"] == expect["code"])
+    assert set(first) == {"file", "line", "column", "pointer", "code", "severity", "message"}
