@@ -27,7 +27,7 @@ bench: $(STAMP)
 	$(BIN)/python -m bench
 
 golden: $(STAMP)
-	TOOLKIT_UPDATE_GOLDEN=1 $(BIN)/python -m pytest tests -k golden
+	TOOLKIT_UPDATE_GOLDEN=1 $(BIN)/python -m pytest -q tests -k golden
 
 clean:
 	rm -rf $(OUT) .pytest_cache
