@@ -1,0 +1,85 @@
+"""The command line as a user meets it: exit statuses, output, and builds that never half-happen."""
+
+from __future__ import annotations
+
+import json
+import shutil
+from pathlib import Path
+
+from tests.conftest import FIXTURES, run_cli
+
+
+def test_validate_clean_game_exits_0(tmp_path: Path) -> None:
+    result = run_cli("validate", str(FIXTURES / "minimal-hex"), cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.startswith("ok: ")
+
+
+def test_validate_reports_and_exits_1(tmp_path: Path) -> None:
+    game = tmp_path / "game"
+    shutil.copytree(FIXTURES / "minimal-hex", game)
+    path = game / "setups" / "meeting.json"
+    path.write_text(path.read_text(encoding="utf-8").replace('"bl-3-arm"', '"bl-3-armr"'), encoding="utf-8")
+    result = run_cli("validate", "game", cwd=tmp_path)
+    assert result.returncode == 1
+    assert "game/setups/meeting.json:11:31: error[ref.unknown-counter]: unknown counter " \
+        "'bl-3-armr' (did you mean 'bl-3-arm'?)" in result.stderr
+    assert result.stderr.strip().endswith("1 error, 0 warnings")
+    assert "Traceback" not in result.stderr
+
+
+def test_validate_json_format(tmp_path: Path) -> None:
+    result = run_cli("validate", "--format", "json", "nowhere", cwd=tmp_path)
+    assert result.returncode == 1
+    [diagnostic] = json.loads(result.stdout)
+    assert diagnostic["code"] == "source.not-a-folder"
+
+
+def test_usage_errors_exit_2(tmp_path: Path) -> None:
+    assert run_cli("validate", cwd=tmp_path).returncode == 2
+    assert run_cli("frobnicate", cwd=tmp_path).returncode == 2
+    bad_target = run_cli("build", str(FIXTURES / "minimal-hex"), "--only", "pdf", cwd=tmp_path)
+    assert bad_target.returncode == 2
+    assert "unknown output 'pdf'" in bad_target.stderr
+
+
+def test_new_then_build(tmp_path: Path) -> None:
+    created = run_cli("new", "my-game", cwd=tmp_path)
+    assert created.returncode == 0, created.stderr
+    assert run_cli("validate", "my-game", cwd=tmp_path).returncode == 0
+    built = run_cli("build", "my-game", "-o", "out", cwd=tmp_path)
+    assert built.returncode == 0, built.stderr
+    assert (tmp_path / "out" / "my-game" / "svg" / "maps" / "valley.svg").is_file()
+    assert not [p for p in (tmp_path / "out").iterdir() if p.name.startswith(".")]
+
+
+def test_new_refuses_a_folder_that_is_not_empty(tmp_path: Path) -> None:
+    (tmp_path / "taken").mkdir()
+    (tmp_path / "taken" / "notes.txt").write_text("mine", encoding="utf-8")
+    result = run_cli("new", "taken", cwd=tmp_path)
+    assert result.returncode == 2
+    assert (tmp_path / "taken" / "notes.txt").read_text(encoding="utf-8") == "mine"
+
+
+def test_failed_build_leaves_previous_output_untouched(tmp_path: Path) -> None:
+    game = tmp_path / "game"
+    shutil.copytree(FIXTURES / "minimal-hex", game)
+    assert run_cli("build", "game", "-o", "out", "--only", "svg", cwd=tmp_path).returncode == 0
+    before = sorted(p.relative_to(tmp_path) for p in (tmp_path / "out").rglob("*"))
+    (game / "game.json").write_text("{ broken", encoding="utf-8")
+    result = run_cli("build", "game", "-o", "out", cwd=tmp_path)
+    assert result.returncode == 1
+    assert "nothing was built" in result.stderr
+    after = sorted(p.relative_to(tmp_path) for p in (tmp_path / "out").rglob("*"))
+    assert after == before
+
+
+def test_build_is_deterministic(tmp_path: Path) -> None:
+    for out in ("a", "b"):
+        assert run_cli("build", str(FIXTURES / "minimal-hex"), "-o", out, "--only", "svg",
+                       cwd=tmp_path).returncode == 0
+    files_a = sorted((tmp_path / "a").rglob("*.svg"))
+    assert files_a
+    for path in files_a:
+        twin = tmp_path / "b" / path.relative_to(tmp_path / "a")
+        assert path.read_bytes() == twin.read_bytes(), path.name
