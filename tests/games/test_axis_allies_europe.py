@@ -1,0 +1,410 @@
+"""Axis & Allies Europe (sources/axis-allies-europe) against its French rulebook (shared/seeds/004).
+
+The expected numbers below are copied from the seed — the component list, the starting-income
+table and the four national reference cards — not read back from the sources, so each test
+can fail when the sources drift from the rulebook.
+"""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from pathlib import Path
+
+import pytest
+
+from toolkit.model import Game, load_game
+
+GAME_DIR = Path(__file__).resolve().parents[2] / "sources" / "axis-allies-europe"
+POWERS = ("ge", "su", "uk", "us")
+
+# "Revenu de départ" table (the reference cards' "Starting Income").
+STARTING_INCOME = {"us": 40, "uk": 25, "ge": 40, "su": 24}
+
+# The component list: figures per power (the pieces' column order of the seed).
+FIGURES = {
+    "uk": {"infantry": 25, "fighter": 10, "bomber": 3, "artillery": 10, "armour": 10,
+           "submarine": 6, "transport": 6, "destroyer": 8, "battleship": 4, "carrier": 3},
+    "ge": {"infantry": 25, "fighter": 12, "bomber": 3, "artillery": 12, "armour": 12,
+           "submarine": 12, "transport": 6, "destroyer": 6, "battleship": 2, "carrier": 1},
+    "su": {"infantry": 25, "fighter": 10, "bomber": 3, "artillery": 10, "armour": 12,
+           "submarine": 4, "transport": 4, "destroyer": 2, "battleship": 2, "carrier": 1},
+    "us": {"infantry": 25, "fighter": 12, "bomber": 6, "artillery": 10, "armour": 12,
+           "submarine": 8, "transport": 8, "destroyer": 6, "battleship": 4, "carrier": 4},
+}
+GREY_FIGURES = {"aa-gun": 12, "industrial-complex": 12}
+
+# The cards' unit rows: cost, move, attack roll, defence roll (bomber 15 and sub move 2 are the
+# cards' values; the rules text says 25 and 1).
+CARD_STATS = {
+    "infantry": (3, 1, 1, 2), "artillery": (4, 1, 2, 2), "armour": (5, 2, 3, 2),
+    "aa-gun": (5, 1, 0, 1), "fighter": (12, 4, 3, 4), "bomber": (15, 6, 4, 1),
+    "battleship": (24, 2, 4, 4), "carrier": (18, 2, 1, 3), "destroyer": (12, 2, 3, 3),
+    "transport": (8, 2, 0, 1), "submarine": (8, 2, 2, 2),
+}
+
+# The cards' set-up columns as the seed's dump gives them: the non-empty cells of each unit
+# column, top to bottom (land rows first, then sea rows).
+CARD_COLUMNS = {
+    "ge": {"infantry": [4, 3, 1, 6, 4, 3, 1, 1, 2, 2, 2, 3, 3, 2, 2, 1, 1, 1, 4, 4],
+           "artillery": [2, 1, 1, 1, 1, 1, 1, 1, 1], "armour": [2, 2, 2, 2, 1, 1, 1, 2],
+           "aa-gun": [1, 1], "fighter": [2, 1, 1, 1, 1], "bomber": [1], "battleship": [1],
+           "carrier": [], "destroyer": [1], "transport": [1, 1],
+           "submarine": [1, 1, 1, 2, 1, 1, 1, 2], "industrial-complex": [1, 1]},
+    "su": {"infantry": [4, 4, 3, 3, 2, 2, 4, 3, 2, 4, 3, 1, 4, 3, 1, 1],
+           "artillery": [1] * 5, "armour": [1] * 6, "aa-gun": [1] * 4, "fighter": [1],
+           "bomber": [1], "battleship": [], "carrier": [], "destroyer": [], "transport": [1],
+           "submarine": [1], "industrial-complex": [1] * 4},
+    "uk": {"infantry": [4, 1, 1, 1, 1], "artillery": [1, 1], "armour": [1, 1, 1],
+           "aa-gun": [1, 1], "fighter": [2, 1], "bomber": [1], "battleship": [1], "carrier": [],
+           "destroyer": [1] * 6, "transport": [1, 1, 1, 2], "submarine": [],
+           "industrial-complex": [1, 1]},
+    "us": {"infantry": [2], "artillery": [], "armour": [], "aa-gun": [1], "fighter": [1],
+           "bomber": [1], "battleship": [], "carrier": [], "destroyer": [1], "transport": [1],
+           "submarine": [], "industrial-complex": [1]},
+}
+# The cards' land rows, in order (their labels were images; recovered in the notes, B7).
+CARD_LAND_ROWS = {
+    "ge": ["germany", "netherlands-belgium", "denmark", "poland", "norway", "finland",
+           "czechoslovakia", "austria", "northern-italy", "southern-italy", "yugoslavia", "hungary",
+           "rumania", "bulgaria", "greece", "crete", "tunisia", "morocco", "france",
+           "eastern-france"],
+    "su": ["moscow", "russia", "siberia", "archangel", "karelia", "leningrad", "belorussia",
+           "turkestan", "stalingrad", "ukraine-ssr", "caucasus", "iran", "east-poland",
+           "baltic-states", "vyborg", "bessarabia"],
+    "uk": ["united-kingdom", "egypt", "palestine", "syria", "iraq", "canada", "malta"],
+    "us": ["united-states"],
+}
+
+NEUTRALS = {"spain", "spanish-morocco", "switzerland", "sweden", "eire", "turkey", "saudi-arabia"}
+
+
+@pytest.fixture(scope="module")
+def game() -> Game:
+    result = load_game(GAME_DIR)
+    assert result.game is not None, result.report.format_text()
+    assert not result.report.diagnostics, result.report.format_text()
+    return result.game
+
+
+@pytest.fixture(scope="module")
+def europe(game: Game):
+    return game.map("europe")
+
+
+@pytest.fixture(scope="module")
+def spaces(europe):
+    return {label: loc for label, loc in europe.locations.items() if loc.kind in ("land", "sea")}
+
+
+@pytest.fixture(scope="module")
+def neighbours(europe) -> dict[str, dict[str, str]]:
+    """space → {adjacent space: border type}."""
+    return {space: {a.to: a.type for a in entries} for space, entries in europe.adjacency.items()}
+
+
+# -- map ---------------------------------------------------------------------------------------
+
+def test_sixty_one_territories_and_thirty_five_sea_zones(spaces):
+    kinds = Counter(loc.kind for loc in spaces.values())
+    assert kinds == {"land": 61, "sea": 35}
+
+
+def test_seven_neutrals_closed_and_unowned(spaces):
+    neutral = {label for label, loc in spaces.items() if "neutral" in loc.tags}
+    assert neutral == NEUTRALS
+    assert all(spaces[n].owner is None and not spaces[n].values.get("ipc") for n in neutral)
+
+
+def test_seven_convoy_centres_four_british_two_american_one_soviet(europe, spaces):
+    convoys = {label: loc for label, loc in spaces.items() if "convoy" in loc.tags}
+    assert all(loc.kind == "sea" for loc in convoys.values())
+    assert Counter(loc.owner for loc in convoys.values()) == {"uk": 4, "us": 2, "su": 1}
+    featured = {f.at for f in europe.features if f.type == "convoy-center"}
+    assert featured == set(convoys)
+    # Values the seed's examples give: a US centre worth 4; British centres of 3 and 5.
+    assert 4 in {loc.values["ipc"] for loc in convoys.values() if loc.owner == "us"}
+    assert {3, 5} <= {loc.values["ipc"] for loc in convoys.values() if loc.owner == "uk"}
+
+
+def test_adjacency_is_symmetric_with_matching_border_types(neighbours):
+    for space, entries in neighbours.items():
+        for to, kind in entries.items():
+            assert neighbours[to].get(space) == kind, f"{space} -> {to}"
+    assert sum(len(e) for e in neighbours.values()) == 2 * 236
+
+
+def test_borders_typed_by_the_spaces_they_join(spaces, neighbours):
+    for space, entries in neighbours.items():
+        for to, kind in entries.items():
+            pair = {spaces[space].kind, spaces[to].kind}
+            expected = "land" if pair == {"land"} else "coast" if pair == {"land", "sea"} else "sea"
+            if {space, to} == {"aegean-sea", "black-sea"}:
+                expected = "strait"
+            assert kind == expected, f"{space}/{to}"
+
+
+def test_capitals_and_industrial_complexes(europe, spaces):
+    capitals = {f.at: f.owner for f in europe.features if f.type == "capital"}
+    assert capitals == {"germany": "ge", "moscow": "su", "united-kingdom": "uk",
+                        "united-states": "us"}
+    ics = {f.at for f in europe.features if f.type == "industrial-complex"}
+    # Named in the seed: Germany, Leningrad, Moscow, Stalingrad, Archangel, Canada, UK, US;
+    # Northern Italy is the second German complex of the cards' IC column.
+    assert ics == {"germany", "northern-italy", "moscow", "leningrad", "stalingrad", "archangel",
+                   "united-kingdom", "canada", "united-states"}
+    assert all(f.owner == spaces[f.at].owner for f in europe.features if f.owner)
+
+
+def test_values_named_in_the_seed(spaces):
+    named = {"moscow": 2, "leningrad": 1, "stalingrad": 1, "egypt": 1, "trans-jordan": 2,
+             "syria": 1}
+    assert {s: spaces[s].values.get("ipc") for s in named} == named
+
+
+def test_middle_east_territories(spaces):
+    middle_east = {label for label, loc in spaces.items() if "middle-east" in loc.tags}
+    assert middle_east == {"egypt", "trans-jordan", "syria", "iraq", "iran", "palestine"}
+    assert sum(spaces[s].values.get("ipc", 0) for s in middle_east) == 8
+
+
+def income(spaces, power: str) -> int:
+    """The seed's audit rule: Allies add land territories and convoy centres, the Middle East
+    excluded; Germany adds land territories only."""
+    total = 0
+    for loc in spaces.values():
+        if loc.owner != power or "middle-east" in loc.tags:
+            continue
+        if power == "ge" and loc.kind != "land":
+            continue
+        total += int(loc.values.get("ipc", 0))
+    return total
+
+
+@pytest.mark.parametrize("power", POWERS)
+def test_starting_income_matches_the_reference_cards(spaces, game, power):
+    assert income(spaces, power) == STARTING_INCOME[power]
+    assert game.faction(power).properties["starting_income"] == STARTING_INCOME[power]
+
+
+# -- distances the seed's examples state ------------------------------------------------------
+
+def distance(neighbours, spaces, start: str, goal: str, *, ships: bool = False) -> int | None:
+    """Fewest moves, never through a neutral; ships stay at sea and do not cross a strait."""
+    seen, frontier = {start}, deque([(start, 0)])
+    while frontier:
+        here, steps = frontier.popleft()
+        if here == goal:
+            return steps
+        for to, kind in neighbours[here].items():
+            if to in seen or "neutral" in spaces[to].tags:
+                continue
+            if ships and (spaces[to].kind != "sea" or kind == "strait"):
+                continue
+            seen.add(to)
+            frontier.append((to, steps + 1))
+    return None
+
+
+@pytest.mark.parametrize(("a", "b"), [
+    ("germany", "poland"), ("poland", "east-poland"), ("poland", "baltic-states"),
+    ("east-poland", "baltic-states"), ("south-atlantic", "central-atlantic"),
+    ("north-sea", "norway"), ("danish-sea", "denmark"), ("danish-sea", "germany"),
+    ("danish-sea", "english-channel"), ("danish-sea", "north-sea"),
+    ("celtic-sea", "united-kingdom"), ("celtic-sea", "bay-of-biscay"), ("celtic-sea", "atlantic"),
+    ("libya", "central-mediterranean"), ("libya", "eastern-mediterranean"),
+    ("adriatic-sea", "central-mediterranean"),
+])
+def test_adjacencies_named_in_the_seed(neighbours, a, b):
+    assert b in neighbours[a]
+
+
+@pytest.mark.parametrize(("start", "goal", "moves"), [
+    ("united-kingdom", "germany", 3),        # the bomber flies home "using three moves"
+    ("united-kingdom", "gibraltar", 4),      # "3 sea zones plus Gibraltar"
+    ("atlantic", "algeria", 4),              # carrier fighter: "3 sea zones plus Algeria"
+    ("malta", "sardinia", 3),                # "three moves"
+])
+def test_air_distances_in_the_seed(neighbours, spaces, start, goal, moves):
+    assert distance(neighbours, spaces, start, goal) == moves
+
+
+def test_uk_bomber_reaches_tunisia_with_its_six_moves(neighbours, spaces):
+    # The example's bomber "uses its six moves" to reach Tunisia; the shortest way is 5.
+    assert distance(neighbours, spaces, "united-kingdom", "tunisia") <= 6
+
+
+def test_convoy_centre_borders_in_the_seed(neighbours, spaces):
+    british = [s for s, loc in spaces.items() if "convoy" in loc.tags and loc.owner == "uk"]
+    american = [s for s, loc in spaces.items() if "convoy" in loc.tags and loc.owner == "us"]
+    assert any({"central-atlantic", "azores-sea", "south-atlantic"} <= set(neighbours[s])
+               for s in british)
+    assert any("mid-atlantic" in neighbours[s] for s in british)
+    assert any("central-atlantic" in neighbours[s] for s in american)
+
+
+def test_turkish_straits_closed_to_ships_open_to_aircraft(game, europe, neighbours, spaces):
+    assert neighbours["aegean-sea"]["black-sea"] == "strait"
+    assert distance(neighbours, spaces, "aegean-sea", "black-sea") == 1
+    assert distance(neighbours, spaces, "aegean-sea", "black-sea", ships=True) is None
+    assert [h.type for h in europe.hexsides] == ["strait"]
+    assert {t.id for t in game.hexside_types} == {"strait"}
+    naval = next(r for r in game.rules if r.id == "naval-movement")
+    assert naval.params["hexside_costs"]["strait"] == "prohibited"
+
+
+def test_every_space_is_drawn_inside_the_map(europe):
+    width, height = europe.grid.extent
+    centres = [s.center for s in europe.spaces]
+    assert all(0 < x < width and 0 < y < height for x, y in centres)
+    assert len(set(centres)) == len(centres)
+
+
+# -- pieces ------------------------------------------------------------------------------------
+
+def test_one_figure_counter_per_power_and_unit_type(game):
+    for power, figures in FIGURES.items():
+        mine = {c.class_: c for c in game.counters
+                if c.faction == power and c.class_ != "control-marker"}
+        assert {k: c.count for k, c in mine.items()} == figures
+        assert all(c.front.values["icon"] for c in mine.values())
+    grey = {c.id: c.count for c in game.counters if c.id in GREY_FIGURES}
+    assert grey == GREY_FIGURES
+    total = sum(sum(f.values()) for f in FIGURES.values()) + sum(GREY_FIGURES.values())
+    assert total == 368  # the seed says 369 figures; its own list adds up to 368
+
+
+def test_unit_stats_match_the_cards(game):
+    units = {row.label: row.cells for row in game.chart("units").rows}
+    for counter in game.counters:
+        if counter.class_ not in CARD_STATS:
+            continue
+        cost, move, attack, defence = CARD_STATS[counter.class_]
+        printed = counter.front.values
+        assert (printed["cost"], printed["move"], printed["attack"], printed["defence"]) == \
+            (cost, move, attack, defence), counter.id
+        props = counter.properties
+        assert (props["cost"], props["move"], props["attack"], props["defence"]) == \
+            (cost, move, attack, defence), counter.id
+    assert units["Bomber"] == (15, 6, 4, 1)
+    assert units["Artillery"] == (4, 1, "2*", 2)
+
+
+def test_chips_of_one_and_five_are_unlimited(game):
+    chips = {c.id: c for c in game.counters if c.class_ == "chip"}
+    assert {c.properties["units"] for c in chips.values()} == {1, 5}
+    assert all(c.unlimited for c in chips.values())
+
+
+# -- the set-up --------------------------------------------------------------------------------
+
+def expand(game: Game) -> dict[tuple[str, str, str], int]:
+    """(power, unit class, space) → units, counting chips under the figure listed before them."""
+    units: dict[tuple[str, str, str], int] = {}
+    for placement in game.setup("spring-1941").placements:
+        map_id, _, space = placement.at.partition(":")
+        if map_id != "europe":
+            continue
+        last: tuple[str, str, str] | None = None
+        for piece in placement.pieces:
+            counter = game.counter(piece.counter)
+            if counter.class_ == "chip":
+                assert last is not None and last[0] == piece.owner, placement.at
+                units[last] += counter.properties["units"] * piece.count
+                continue
+            owner = piece.owner or counter.faction
+            last = (owner, counter.class_, space)
+            units[last] = units.get(last, 0) + piece.count
+    return units
+
+
+def test_setup_within_the_counter_mix(game):
+    used: Counter[str] = Counter()
+    for placement in game.setup("spring-1941").placements:
+        for piece in placement.pieces:
+            used[piece.counter] += piece.count
+    for counter_id, n in used.items():
+        counter = game.counter(counter_id)
+        assert counter.unlimited or n <= counter.count, f"{counter_id}: {n} > {counter.count}"
+    # The starting forces outnumber some figures, so chips are needed, and used.
+    assert used["chip-1"] + used["chip-5"] > 0
+
+
+@pytest.mark.parametrize("power", POWERS)
+def test_setup_reproduces_the_reference_card_columns(game, spaces, power):
+    units = expand(game)
+    for unit, column in CARD_COLUMNS[power].items():
+        land = [units.get((power, unit, s), 0) for s in CARD_LAND_ROWS[power]]
+        land = [n for n in land if n]
+        sea = [n for (p, u, s), n in units.items()
+               if p == power and u == unit and spaces[s].kind == "sea"]
+        assert land == column[:len(land)], f"{power} {unit}"
+        assert sorted(sea) == sorted(column[len(land):]), f"{power} {unit}"
+        total = sum(n for (p, u, _), n in units.items() if p == power and u == unit)
+        assert total == sum(column), f"{power} {unit}"
+
+
+def test_setup_industrial_complexes_stand_on_the_map_features(game, europe, spaces):
+    placed = {s: p for (p, u, s), n in expand(game).items() if u == "industrial-complex"}
+    assert placed == {f.at: spaces[f.at].owner for f in europe.features
+                      if f.type == "industrial-complex"}
+
+
+def test_setup_no_enemy_and_nothing_in_neutrals(game, spaces):
+    side = {f.id: f.side for f in game.factions}
+    for (power, _, space), _n in expand(game).items():
+        loc = spaces[space]
+        assert "neutral" not in loc.tags
+        if loc.owner is not None:
+            assert side[power] == side[loc.owner], f"{power} in {space}"
+
+
+def test_seed_example_egypt(game):
+    units = expand(game)
+    assert {u: n for (p, u, s), n in units.items() if s == "egypt"} == \
+        {"infantry": 1, "artillery": 1, "armour": 1}
+
+
+def test_income_markers_start_on_the_production_chart(game):
+    chart = game.chart("national-production")
+    assert chart.type == "track"
+    labels = [c.label for c in chart.cells]
+    assert labels[0] == "0" and all(str(v) in labels for v in STARTING_INCOME.values())
+    marker_at = {}
+    for placement in game.setup("spring-1941").placements:
+        if placement.at.startswith("national-production:"):
+            for piece in placement.pieces:
+                marker_at[game.counter(piece.counter).faction] = int(placement.at.split(":")[1])
+    assert marker_at == STARTING_INCOME
+
+
+# -- rules -------------------------------------------------------------------------------------
+
+def test_ship_placement_zones_are_those_next_to_an_industrial_complex(game, europe, spaces,
+                                                                      neighbours):
+    ics = {f.at for f in europe.features if f.type == "industrial-complex"}
+    expected = {f"europe:{s}" for ic in ics for s in neighbours[ic] if spaces[s].kind == "sea"}
+    rule = next(r for r in game.rules if r.id == "place-ships-by-ic")
+    assert set(rule.params["at"].locations) == expected
+    assert "europe:davis-strait" in expected  # Canada's ships (the seed's Canada rule)
+
+
+def test_capacities_and_closed_neutrals(game):
+    rules = {r.id: r for r in game.rules}
+    assert rules["transport-capacity"].params["limit"] == 4
+    assert rules["carrier-capacity"].params["limit"] == 2
+    sizes = {c.class_: c.properties.get("transport_size") for c in game.counters
+             if "land" in c.tags}
+    # Two of infantry, artillery or AA guns fit (2 + 2 = 4); armour fills it alone (3 + 2 > 4).
+    assert sizes == {"infantry": 2, "artillery": 2, "aa-gun": 2, "armour": 3}
+    assert rules["neutrals-closed"].params["forbid"].tag == {"neutral"}
+
+
+def test_capital_victory(game):
+    victories = [r for r in game.rules if r.kind == "victory"]
+    axis = [set(r.params["control"]) for r in victories if r.params["side"] == "axis"]
+    assert sorted(axis, key=sorted) == sorted(
+        [{"europe:germany", f"europe:{c}"} for c in ("united-kingdom", "united-states", "moscow")],
+        key=sorted)
+    allies = [set(r.params["control"]) for r in victories if r.params["side"] == "allies"]
+    assert allies == [{"europe:germany", "europe:moscow", "europe:united-kingdom",
+                       "europe:united-states"}]
