@@ -1,0 +1,1 @@
+"""Benchmarks: `make bench` times the issue's bars on synthetic games made from a fixed seed."""
