@@ -29,5 +29,10 @@ bench: $(STAMP)
 golden: $(STAMP)
 	TOOLKIT_UPDATE_GOLDEN=1 $(BIN)/python -m pytest -q tests -k golden
 
+lint: $(STAMP)
+	$(BIN)/pip install --quiet -e '.[dev]'
+	$(BIN)/ruff check toolkit bench tests
+	$(BIN)/mypy --strict toolkit/model toolkit/geometry toolkit/diagnostics.py toolkit/errors.py toolkit/cli.py toolkit/build.py toolkit/targets.py
+
 clean:
 	rm -rf $(OUT) .pytest_cache

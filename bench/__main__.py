@@ -53,21 +53,42 @@ def main() -> None:
         load_time = _timed(lambda: _load(work / "map"))
         game = _load(work / "map")
         rows.append((f"load a {hexes}-hex map game", load_time, None))
-        rows.append((f"{hexes}-hex map → SVG + PNG (150 dpi)", _build(game, work / "out", ["svg", "png"]), 3.0))
+        rows.append(
+            (
+                f"{hexes}-hex map → SVG + PNG (150 dpi)",
+                _build(game, work / "out", ["svg", "png"]),
+                3.0,
+            )
+        )
         count = write_counter_game(work / "counters")
         load_time = _timed(lambda: _load(work / "counters"))
         game = _load(work / "counters")
         rows.append((f"load {count} counters from CSV", load_time, None))
-        rows.append((f"{count} two-faced counters → SVG + PNG (150 dpi, -j {JOBS})",
-                     _build(game, work / "out", ["svg", "png"]), 10.0))
+        rows.append(
+            (
+                f"{count} two-faced counters → SVG + PNG (150 dpi, -j {JOBS})",
+                _build(game, work / "out", ["svg", "png"]),
+                10.0,
+            )
+        )
         write_kit_game(work / "kit")
         game = _load(work / "kit")
-        rows.append((f"kit PDF: {count} two-faced counters + {hexes}-hex map (-j {JOBS})",
-                     _build(game, work / "out", ["kit"]), 15.0))
+        rows.append(
+            (
+                f"kit PDF: {count} two-faced counters + {hexes}-hex map (-j {JOBS})",
+                _build(game, work / "out", ["kit"]),
+                15.0,
+            )
+        )
         for folder in sorted((ROOT / "sources").glob("*/game.json")):
             game = _load(folder.parent)
-            rows.append((f"build sources/{folder.parent.name} (all outputs, -j {JOBS})",
-                         _build(game, work / "out", target_names()), None))
+            rows.append(
+                (
+                    f"build sources/{folder.parent.name} (all outputs, -j {JOBS})",
+                    _build(game, work / "out", target_names()),
+                    None,
+                )
+            )
     width = max(len(name) for name, _, _ in rows)
     print(f"{'benchmark':<{width}}  {'seconds':>8}  {'bar':>6}")
     failed = False

@@ -10,8 +10,12 @@ from toolkit.geometry import HexGrid, format_label, hex_neighbors, offset_to_hex
 
 SCHEMAS = Path(__file__).resolve().parents[1] / "schemas"
 TERRAIN = {".": "clear", "f": "forest", "h": "hills", "m": "mountain", "s": "swamp", "~": "lake"}
-FACTIONS = [("ge", "Germany", "#8c8c8c"), ("fr", "France", "#6f8fc8"), ("ru", "Russia", "#c8a06f"),
-            ("ah", "Austria-Hungary", "#c8c06f")]
+FACTIONS = [
+    ("ge", "Germany", "#8c8c8c"),
+    ("fr", "France", "#6f8fc8"),
+    ("ru", "Russia", "#c8a06f"),
+    ("ah", "Austria-Hungary", "#c8c06f"),
+]
 
 
 def _write(path: Path, data: dict[str, object]) -> None:
@@ -20,21 +24,30 @@ def _write(path: Path, data: dict[str, object]) -> None:
 
 
 def _game(folder: Path, game_id: str) -> None:
-    _write(folder / "game.json", {
-        "$schema": str(SCHEMAS / "game.schema.json"), "kind": "game", "id": game_id,
-        "title": f"Benchmark {game_id}",
-        "sides": [{"id": "a", "name": "A"}, {"id": "b", "name": "B"}],
-        "factions": [{"id": i, "name": n, "side": "a" if k % 2 == 0 else "b", "color": c}
-                     for k, (i, n, c) in enumerate(FACTIONS)],
-        "terrain": [{"id": "clear", "name": "Clear", "color": "#f1ecd2"},
-                    {"id": "forest", "name": "Forest", "color": "#9cc489", "pattern": "trees"},
-                    {"id": "hills", "name": "Hills", "color": "#d9c08c", "pattern": "hills"},
-                    {"id": "mountain", "name": "Mountain", "color": "#b59c7a", "pattern": "mountains"},
-                    {"id": "swamp", "name": "Swamp", "color": "#a9c8a0", "pattern": "swamp"},
-                    {"id": "lake", "name": "Lake", "color": "#9cc7e4", "water": True}],
-        "hexsides": [{"id": "river", "name": "River", "style": "river"}],
-        "lines": [{"id": "rail", "name": "Railway", "style": "rail"}],
-    })
+    _write(
+        folder / "game.json",
+        {
+            "$schema": str(SCHEMAS / "game.schema.json"),
+            "kind": "game",
+            "id": game_id,
+            "title": f"Benchmark {game_id}",
+            "sides": [{"id": "a", "name": "A"}, {"id": "b", "name": "B"}],
+            "factions": [
+                {"id": i, "name": n, "side": "a" if k % 2 == 0 else "b", "color": c}
+                for k, (i, n, c) in enumerate(FACTIONS)
+            ],
+            "terrain": [
+                {"id": "clear", "name": "Clear", "color": "#f1ecd2"},
+                {"id": "forest", "name": "Forest", "color": "#9cc489", "pattern": "trees"},
+                {"id": "hills", "name": "Hills", "color": "#d9c08c", "pattern": "hills"},
+                {"id": "mountain", "name": "Mountain", "color": "#b59c7a", "pattern": "mountains"},
+                {"id": "swamp", "name": "Swamp", "color": "#a9c8a0", "pattern": "swamp"},
+                {"id": "lake", "name": "Lake", "color": "#9cc7e4", "water": True},
+            ],
+            "hexsides": [{"id": "river", "name": "River", "style": "river"}],
+            "lines": [{"id": "rail", "name": "Railway", "style": "rail"}],
+        },
+    )
 
 
 def write_map_game(folder: Path, columns: int = 60, rows: int = 50, seed: int = 1914) -> int:
@@ -44,7 +57,9 @@ def write_map_game(folder: Path, columns: int = 60, rows: int = 50, seed: int = 
     grid = HexGrid("flat", columns, rows)
     chars = list(TERRAIN)
     weights = [60, 15, 10, 5, 6, 4]
-    row_strings = ["".join(rng.choices(chars, weights)[0] for _ in range(columns)) for _ in range(rows)]
+    row_strings = [
+        "".join(rng.choices(chars, weights)[0] for _ in range(columns)) for _ in range(rows)
+    ]
     sides, hexes = [], []
     here = offset_to_hex(grid, 1, rows // 2)
     for step in range(columns - 1):
@@ -54,18 +69,32 @@ def write_map_game(folder: Path, columns: int = 60, rows: int = 50, seed: int = 
         here = nxt
     for column in range(1, columns + 1):
         hexes.append(format_label(grid, offset_to_hex(grid, column, 3)))
-    cities = [{"id": f"city-{n}", "type": "city", "name": f"Town {n}",
-               "at": format_label(grid, offset_to_hex(grid, 2 + (n * 7) % (columns - 2),
-                                                      2 + (n * 5) % (rows - 2))),
-               "values": {"vp": n % 3 + 1}} for n in range(40)]
-    _write(folder / "maps" / "big.json", {
-        "$schema": str(SCHEMAS / "map.schema.json"), "kind": "map", "id": "big", "name": "Big Map",
-        "grid": {"type": "hex", "columns": columns, "rows": rows, "hex_width": "0.75in"},
-        "terrain": {"legend": TERRAIN, "rows": row_strings},
-        "hexsides": [{"type": "river", "name": "Long River", "sides": sides}],
-        "lines": [{"type": "rail", "path": hexes}],
-        "features": cities,
-    })
+    cities = [
+        {
+            "id": f"city-{n}",
+            "type": "city",
+            "name": f"Town {n}",
+            "at": format_label(
+                grid, offset_to_hex(grid, 2 + (n * 7) % (columns - 2), 2 + (n * 5) % (rows - 2))
+            ),
+            "values": {"vp": n % 3 + 1},
+        }
+        for n in range(40)
+    ]
+    _write(
+        folder / "maps" / "big.json",
+        {
+            "$schema": str(SCHEMAS / "map.schema.json"),
+            "kind": "map",
+            "id": "big",
+            "name": "Big Map",
+            "grid": {"type": "hex", "columns": columns, "rows": rows, "hex_width": "0.75in"},
+            "terrain": {"legend": TERRAIN, "rows": row_strings},
+            "hexsides": [{"type": "river", "name": "Long River", "sides": sides}],
+            "lines": [{"type": "rail", "path": hexes}],
+            "features": cities,
+        },
+    )
     return columns * rows
 
 
@@ -76,23 +105,45 @@ def write_counter_game(folder: Path, count: int = 2000) -> int:
     lines = ["id,name,faction,type,size,attack,defence,move"]
     for n in range(count):
         faction = FACTIONS[n % len(FACTIONS)][0]
-        lines.append(f"c{n:05d},Unit {n},{faction},{types[n % len(types)]},"
-                     f"{['division', 'corps', 'brigade'][n % 3]},{n % 9 + 1},{(n * 7) % 9 + 1},{n % 6 + 2}")
+        lines.append(
+            f"c{n:05d},Unit {n},{faction},{types[n % len(types)]},"
+            f"{['division', 'corps', 'brigade'][n % 3]},{n % 9 + 1},{(n * 7) % 9 + 1},{n % 6 + 2}"
+        )
     (folder / "counters").mkdir(parents=True, exist_ok=True)
     (folder / "counters" / "units.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
-    _write(folder / "counters" / "units.json", {
-        "$schema": str(SCHEMAS / "counters.schema.json"), "kind": "counters", "id": "units",
-        "templates": [{
-            "id": "unit", "size": "5/8in",
-            "fields": {"type": {"type": "unit-type", "required": True}, "size": {"type": "echelon"},
-                       "attack": {"type": "integer"}, "defence": {"type": "integer"},
-                       "move": {"type": "integer"}},
-            "front": [{"draw": "echelon", "field": "size", "at": "top"},
-                      {"draw": "unit-symbol", "field": "type", "at": "center"},
-                      {"draw": "text", "text": "{attack}-{defence}-{move}", "at": "bottom", "bold": True}],
-            "back": {"style": "reduced", "derive": {"attack": "halve", "defence": "halve"}}}],
-        "csv": [{"file": "counters/units.csv", "template": "unit"}],
-    })
+    _write(
+        folder / "counters" / "units.json",
+        {
+            "$schema": str(SCHEMAS / "counters.schema.json"),
+            "kind": "counters",
+            "id": "units",
+            "templates": [
+                {
+                    "id": "unit",
+                    "size": "5/8in",
+                    "fields": {
+                        "type": {"type": "unit-type", "required": True},
+                        "size": {"type": "echelon"},
+                        "attack": {"type": "integer"},
+                        "defence": {"type": "integer"},
+                        "move": {"type": "integer"},
+                    },
+                    "front": [
+                        {"draw": "echelon", "field": "size", "at": "top"},
+                        {"draw": "unit-symbol", "field": "type", "at": "center"},
+                        {
+                            "draw": "text",
+                            "text": "{attack}-{defence}-{move}",
+                            "at": "bottom",
+                            "bold": True,
+                        },
+                    ],
+                    "back": {"style": "reduced", "derive": {"attack": "halve", "defence": "halve"}},
+                }
+            ],
+            "csv": [{"file": "counters/units.csv", "template": "unit"}],
+        },
+    )
     return count
 
 

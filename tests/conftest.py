@@ -33,8 +33,14 @@ def copy_fixture(name: str, destination: Path) -> Path:
 
 def run_cli(*args: str, cwd: Path, timeout: float = 120) -> subprocess.CompletedProcess[str]:
     """Run the real command line in a subprocess, as a user would."""
-    return subprocess.run([sys.executable, "-m", "toolkit", *args], cwd=cwd, capture_output=True,
-                          text=True, timeout=timeout, check=False)
+    return subprocess.run(
+        [sys.executable, "-m", "toolkit", *args],
+        cwd=cwd,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        check=False,
+    )
 
 
 @pytest.fixture

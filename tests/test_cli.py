@@ -19,11 +19,15 @@ def test_validate_reports_and_exits_1(tmp_path: Path) -> None:
     game = tmp_path / "game"
     shutil.copytree(FIXTURES / "minimal-hex", game)
     path = game / "setups" / "meeting.json"
-    path.write_text(path.read_text(encoding="utf-8").replace('"bl-3-arm"', '"bl-3-armr"'), encoding="utf-8")
+    path.write_text(
+        path.read_text(encoding="utf-8").replace('"bl-3-arm"', '"bl-3-armr"'), encoding="utf-8"
+    )
     result = run_cli("validate", "game", cwd=tmp_path)
     assert result.returncode == 1
-    assert "game/setups/meeting.json:11:31: error[ref.unknown-counter]: unknown counter " \
+    assert (
+        "game/setups/meeting.json:11:31: error[ref.unknown-counter]: unknown counter "
         "'bl-3-armr' (did you mean 'bl-3-arm'?)" in result.stderr
+    )
     assert result.stderr.strip().endswith("1 error, 0 warnings")
     assert "Traceback" not in result.stderr
 
@@ -76,8 +80,12 @@ def test_failed_build_leaves_previous_output_untouched(tmp_path: Path) -> None:
 
 def test_build_is_deterministic(tmp_path: Path) -> None:
     for out in ("a", "b"):
-        assert run_cli("build", str(FIXTURES / "minimal-hex"), "-o", out, "--only", "svg",
-                       cwd=tmp_path).returncode == 0
+        assert (
+            run_cli(
+                "build", str(FIXTURES / "minimal-hex"), "-o", out, "--only", "svg", cwd=tmp_path
+            ).returncode
+            == 0
+        )
     files_a = sorted((tmp_path / "a").rglob("*.svg"))
     assert files_a
     for path in files_a:

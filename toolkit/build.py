@@ -34,7 +34,9 @@ def selected_targets(only: Sequence[str] | None) -> list[Target]:
     return [t for t in TARGETS if t.name in only]
 
 
-def build_game(game: Game, out_dir: Path, targets: Sequence[Target], options: BuildOptions) -> BuildSummary:
+def build_game(
+    game: Game, out_dir: Path, targets: Sequence[Target], options: BuildOptions
+) -> BuildSummary:
     """Make every output of ``targets`` for ``game`` and move build/<game>/ into place at once.
 
     :raises BuildError: a target failed; the previous output (if any) is left untouched.

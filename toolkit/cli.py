@@ -26,9 +26,14 @@ def _emit(report: Report, fmt: str) -> None:
 
 def _strict(report: Report) -> Report:
     """--strict: warnings count as errors."""
-    return Report([d if d.severity != "warning" else
-                   type(d)(d.code, d.message, d.file, d.line, d.column, d.pointer, "error")
-                   for d in report.diagnostics])
+    return Report(
+        [
+            d
+            if d.severity != "warning"
+            else type(d)(d.code, d.message, d.file, d.line, d.column, d.pointer, "error")
+            for d in report.diagnostics
+        ]
+    )
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -39,8 +44,13 @@ def cli() -> None:
 
 @cli.command("validate")
 @click.argument("sources", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              help="Diagnostics as text lines or as a JSON list.")
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    help="Diagnostics as text lines or as a JSON list.",
+)
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 def validate_command(sources: tuple[Path, ...], fmt: str, strict: bool) -> None:
     """Check game folders; print one line per problem."""
@@ -51,9 +61,11 @@ def validate_command(sources: tuple[Path, ...], fmt: str, strict: bool) -> None:
         combined.extend(report.diagnostics)
         if fmt == "text" and not report.errors and result.game is not None:
             game = result.game
-            click.echo(f"ok: {folder} — {game.title}: {len(game.maps)} map(s), "
-                       f"{len(game.counters)} counter(s), {len(game.charts)} chart(s), "
-                       f"{len(game.setups)} setup(s), {len(game.rules)} rule(s)")
+            click.echo(
+                f"ok: {folder} — {game.title}: {len(game.maps)} map(s), "
+                f"{len(game.counters)} counter(s), {len(game.charts)} chart(s), "
+                f"{len(game.setups)} setup(s), {len(game.rules)} rule(s)"
+            )
     _emit(combined, fmt)
     if combined.errors:
         if fmt == "text":
@@ -63,22 +75,62 @@ def validate_command(sources: tuple[Path, ...], fmt: str, strict: bool) -> None:
 
 @cli.command("build")
 @click.argument("source", type=click.Path(path_type=Path))
-@click.option("-o", "--output", "out_dir", type=click.Path(path_type=Path), default=Path("build"),
-              show_default=True, help="Where build/<game>/ goes.")
-@click.option("--only", default=None, metavar="TARGETS",
-              help="Comma-separated outputs to make (default: all).")
-@click.option("-j", "--jobs", type=click.IntRange(1, 64), default=1, show_default=True,
-              help="Worker processes for rendering.")
+@click.option(
+    "-o",
+    "--output",
+    "out_dir",
+    type=click.Path(path_type=Path),
+    default=Path("build"),
+    show_default=True,
+    help="Where build/<game>/ goes.",
+)
+@click.option(
+    "--only",
+    default=None,
+    metavar="TARGETS",
+    help="Comma-separated outputs to make (default: all).",
+)
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help="Worker processes for rendering.",
+)
 @click.option("--dpi", type=click.IntRange(36, 1200), default=None, help="PNG resolution.")
 @click.option("--paper", type=click.Choice(["letter", "a4"]), default=None, help="Kit paper size.")
-@click.option("--duplex", type=click.Choice(["long-edge", "short-edge"]), default=None,
-              help="Kit duplex flip.")
-@click.option("--maps", "maps_mode", type=click.Choice(["tiled", "full", "both"]), default=None,
-              help="Kit maps: tiled on pages, one page at true size, or both.")
-@click.option("--format", "fmt", type=click.Choice(["text", "json"]), default="text",
-              help="Diagnostics as text lines or as a JSON list.")
-def build_command(source: Path, out_dir: Path, only: str | None, jobs: int, dpi: int | None,
-                  paper: str | None, duplex: str | None, maps_mode: str | None, fmt: str) -> None:
+@click.option(
+    "--duplex",
+    type=click.Choice(["long-edge", "short-edge"]),
+    default=None,
+    help="Kit duplex flip.",
+)
+@click.option(
+    "--maps",
+    "maps_mode",
+    type=click.Choice(["tiled", "full", "both"]),
+    default=None,
+    help="Kit maps: tiled on pages, one page at true size, or both.",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    help="Diagnostics as text lines or as a JSON list.",
+)
+def build_command(
+    source: Path,
+    out_dir: Path,
+    only: str | None,
+    jobs: int,
+    dpi: int | None,
+    paper: str | None,
+    duplex: str | None,
+    maps_mode: str | None,
+    fmt: str,
+) -> None:
     """Check a game folder and make its outputs in OUTPUT/<game>/."""
     from toolkit.build import build_game, selected_targets
     from toolkit.outputs import load_targets
@@ -88,8 +140,9 @@ def build_command(source: Path, out_dir: Path, only: str | None, jobs: int, dpi:
     wanted = [name.strip() for name in only.split(",") if name.strip()] if only else None
     for name in wanted or []:
         if name not in target_names():
-            raise click.BadParameter(f"unknown output {name!r} (known: {', '.join(target_names())})",
-                                     param_hint="--only")
+            raise click.BadParameter(
+                f"unknown output {name!r} (known: {', '.join(target_names())})", param_hint="--only"
+            )
     result = load_game(source)
     _emit(result.report, fmt)
     if result.game is None:
@@ -134,7 +187,9 @@ def main() -> None:
     except Exception as exc:  # a bug: say so in one line
         if os.environ.get("TOOLKIT_DEBUG"):
             raise
-        click.echo(f"internal error: {type(exc).__name__}: {exc} (set TOOLKIT_DEBUG=1 for details)",
-                   err=True)
+        click.echo(
+            f"internal error: {type(exc).__name__}: {exc} (set TOOLKIT_DEBUG=1 for details)",
+            err=True,
+        )
         sys.exit(EXIT_INTERNAL)
     sys.exit(EXIT_OK)

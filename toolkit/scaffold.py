@@ -26,8 +26,12 @@ def write_new_game(directory: Path) -> list[Path]:
         target = directory / template.relative_to(TEMPLATE_DIR)
         target.parent.mkdir(parents=True, exist_ok=True)
         schemas = Path(os.path.relpath(SCHEMA_DIR, target.parent.resolve())).as_posix()
-        text = (template.read_text(encoding="utf-8").replace("{{schemas}}", schemas)
-                .replace("{{id}}", game_id).replace("{{title}}", title.replace('"', "'")))
+        text = (
+            template.read_text(encoding="utf-8")
+            .replace("{{schemas}}", schemas)
+            .replace("{{id}}", game_id)
+            .replace("{{title}}", title.replace('"', "'"))
+        )
         target.write_text(text, encoding="utf-8")
         written.append(target)
     return written

@@ -44,8 +44,13 @@ def test_setup_resolves_locations_and_ranges(minimal_hex: Game) -> None:
     assert at == {"valley:0304", "valley:0205", "valley:0906", "valley:1005"}
     assert len(setup.control["bl"]) == 3 * 8
     assert "valley:0308" in setup.control["bl"]
-    assert setup.placed_counts() == {"bl-1-inf": 1, "bl-2-inf": 1, "bl-3-arm": 1, "rd-1-inf": 2,
-                                     "rd-2-art": 1}
+    assert setup.placed_counts() == {
+        "bl-1-inf": 1,
+        "bl-2-inf": 1,
+        "bl-3-arm": 1,
+        "rd-1-inf": 2,
+        "rd-2-art": 1,
+    }
 
 
 def test_rules_have_resolved_selectors(minimal_hex: Game) -> None:
@@ -79,10 +84,20 @@ def test_csv_rows_become_counters(tmp_path: Path) -> None:
     (game_dir / "counters" / "extra.csv").write_text(
         "id,name,type,attack,defence,move,count\n"
         "bl-4-inf,4th Infantry,infantry,4,4,3,2\n"
-        "bl-5-mot,5th Motorised,motorised,3,3,6,1\n", encoding="utf-8")
-    (game_dir / "counters" / "extra.json").write_text(json.dumps({
-        "kind": "counters", "id": "extra", "$schema": "../../../../schemas/counters.schema.json",
-        "csv": [{"file": "counters/extra.csv", "template": "unit", "faction": "bl"}]}), encoding="utf-8")
+        "bl-5-mot,5th Motorised,motorised,3,3,6,1\n",
+        encoding="utf-8",
+    )
+    (game_dir / "counters" / "extra.json").write_text(
+        json.dumps(
+            {
+                "kind": "counters",
+                "id": "extra",
+                "$schema": "../../../../schemas/counters.schema.json",
+                "csv": [{"file": "counters/extra.csv", "template": "unit", "faction": "bl"}],
+            }
+        ),
+        encoding="utf-8",
+    )
     result = load_game(game_dir)
     assert result.game is not None, result.report.format_text()
     counter = result.game.counter("bl-4-inf")

@@ -43,9 +43,15 @@ def test_schema_is_valid_2020_12(path: Path) -> None:
 @pytest.mark.parametrize("path", SCHEMAS, ids=lambda p: p.name)
 def test_every_property_has_a_description(path: Path) -> None:
     schema = json.loads(path.read_text(encoding="utf-8"))
-    missing = [where for where, sub in _properties(schema)
-               if isinstance(sub, dict) and "description" not in sub and "$ref" not in sub
-               and where.rsplit("/", 1)[-1] != "$schema" and "/if/" not in where]
+    missing = [
+        where
+        for where, sub in _properties(schema)
+        if isinstance(sub, dict)
+        and "description" not in sub
+        and "$ref" not in sub
+        and where.rsplit("/", 1)[-1] != "$schema"
+        and "/if/" not in where
+    ]
     # A property that is only a $ref inherits the description of what it points at.
     assert not missing, f"properties without a description: {missing}"
 

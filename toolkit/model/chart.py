@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from toolkit.model.base import empty
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Literal
+
+from toolkit.model.base import empty
 
 Scalar = float | int | str | bool | None
 
@@ -71,11 +71,9 @@ class Chart:
         :raises KeyError: no such row or column.
         """
         columns = [c.label for c in self.columns]
+        if column_label not in columns:
+            raise KeyError(f"chart {self.id!r} has no column {column_label!r}")
         for row in self.rows:
             if row.label == row_label:
-                return row.cells[columns.index(column_label)] if column_label in columns else _missing(column_label)
+                return row.cells[columns.index(column_label)]
         raise KeyError(f"chart {self.id!r} has no row {row_label!r}")
-
-
-def _missing(column: str) -> None:
-    raise KeyError(f"no column {column!r}")

@@ -35,13 +35,15 @@ class Context:
 
     # -- reporting -------------------------------------------------------------------------
 
-    def error(self, source: Source, code: str, message: str, pointer: str = "", *,
-              key: bool = False) -> None:
+    def error(
+        self, source: Source, code: str, message: str, pointer: str = "", *, key: bool = False
+    ) -> None:
         """Report an error at ``pointer`` of ``source``."""
         self.report.add(source.diagnostic(code, message, pointer, key=key))
 
-    def warn(self, source: Source, code: str, message: str, pointer: str = "", *,
-             key: bool = False) -> None:
+    def warn(
+        self, source: Source, code: str, message: str, pointer: str = "", *, key: bool = False
+    ) -> None:
         """Report a warning at ``pointer`` of ``source``."""
         self.report.add(source.diagnostic(code, message, pointer, key=key, severity="warning"))
 
@@ -51,9 +53,12 @@ class Context:
         """Record a new id of ``kind``; report and return False when it is already taken."""
         seen = self.ids.setdefault(kind, {})
         if id_ in seen:
-            self.error(source, "id.duplicate",
-                       f"{kind} id {id_!r} is already used at {seen[id_]}; ids must be unique",
-                       pointer)
+            self.error(
+                source,
+                "id.duplicate",
+                f"{kind} id {id_!r} is already used at {seen[id_]}; ids must be unique",
+                pointer,
+            )
             return False
         line, _ = source.position(pointer)
         seen[id_] = f"{source.shown}:{line}"
@@ -63,17 +68,26 @@ class Context:
         """The ids of ``kind`` declared so far."""
         return self.ids.get(kind, {})
 
-    def check_ref(self, source: Source, kind: str, value: str | None, pointer: str,
-                  candidates: Iterable[str] | None = None) -> bool:
+    def check_ref(
+        self,
+        source: Source,
+        kind: str,
+        value: str | None,
+        pointer: str,
+        candidates: Iterable[str] | None = None,
+    ) -> bool:
         """True when ``value`` names a declared ``kind``; otherwise report it with a hint."""
         if value is None:
             return True
         known = list(candidates) if candidates is not None else list(self.known(kind))
         if value in known:
             return True
-        self.error(source, f"ref.unknown-{kind}",
-                   f"unknown {kind} {value!r}{did_you_mean(value, known)} ({known_list(known)})",
-                   pointer)
+        self.error(
+            source,
+            f"ref.unknown-{kind}",
+            f"unknown {kind} {value!r}{did_you_mean(value, known)} ({known_list(known)})",
+            pointer,
+        )
         return False
 
     # -- locations ---------------------------------------------------------------------------
@@ -124,8 +138,11 @@ class Context:
     def _expand(self, source: Source, ref: str, pointer: str) -> list[str] | None:
         """Expand a hex or square range; None when ``ref`` is not a range at all."""
         map_id, _, body = ref.rpartition(":")
-        candidates = [self.maps[map_id]] if map_id in self.maps else (
-            [] if map_id else list(self.maps.values()))
+        candidates = (
+            [self.maps[map_id]]
+            if map_id in self.maps
+            else ([] if map_id else list(self.maps.values()))
+        )
         grid_maps = [m for m in candidates if m.grid.type != "area" and is_range(body)]
         if not grid_maps:
             return None
@@ -138,26 +155,42 @@ class Context:
         self.error(source, "range.malformed", f"range {ref!r}: {errors[0]}", pointer)
         return []
 
-    def _report_unresolved(self, source: Source, ref: str, pointer: str,
-                           found: list[str] | None) -> None:
+    def _report_unresolved(
+        self, source: Source, ref: str, pointer: str, found: list[str] | None
+    ) -> None:
         if found:
             options = ", ".join(repr(k) for k in sorted(found)[:4])
-            self.error(source, "ref.ambiguous-location",
-                       f"location {ref!r} is on several maps; write one of {options}", pointer)
+            self.error(
+                source,
+                "ref.ambiguous-location",
+                f"location {ref!r} is on several maps; write one of {options}",
+                pointer,
+            )
             return
         map_id, sep, label = ref.rpartition(":")
         if sep and map_id not in self.maps and map_id not in self.known("chart"):
             known_maps = list(self.maps) + list(self.known("chart"))
-            self.error(source, "ref.unknown-map",
-                       f"location {ref!r}: unknown map {map_id!r}{did_you_mean(map_id, known_maps)}"
-                       f" ({known_list(known_maps)})", pointer)
+            self.error(
+                source,
+                "ref.unknown-map",
+                f"location {ref!r}: unknown map {map_id!r}{did_you_mean(map_id, known_maps)}"
+                f" ({known_list(known_maps)})",
+                pointer,
+            )
             return
-        pool = ([k.split(":", 1)[1] for k in self.locations if k.startswith(map_id + ":")]
-                if sep else list(self.labels) + list(self.places))
+        pool = (
+            [k.split(":", 1)[1] for k in self.locations if k.startswith(map_id + ":")]
+            if sep
+            else list(self.labels) + list(self.places)
+        )
         hint = did_you_mean(label if sep else ref, pool)
         where = f" on map {map_id!r}" if sep else ""
-        self.error(source, "ref.unknown-location",
-                   f"no location {label if sep else ref!r}{where}{hint}", pointer)
+        self.error(
+            source,
+            "ref.unknown-location",
+            f"no location {label if sep else ref!r}{where}{hint}",
+            pointer,
+        )
 
     # -- paths -------------------------------------------------------------------------------
 
@@ -167,13 +200,21 @@ class Context:
         root = self.folder.resolve()
         resolved = (root / candidate).resolve()
         if candidate.is_absolute() or not resolved.is_relative_to(root):
-            self.error(source, "path.escapes",
-                       f"path {relative!r} leaves the game folder; use a path inside it, "
-                       "relative to game.json", pointer)
+            self.error(
+                source,
+                "path.escapes",
+                f"path {relative!r} leaves the game folder; use a path inside it, "
+                "relative to game.json",
+                pointer,
+            )
             return None
         if not resolved.is_file():
-            self.error(source, "path.missing", f"file {relative!r} does not exist in the game folder",
-                       pointer)
+            self.error(
+                source,
+                "path.missing",
+                f"file {relative!r} does not exist in the game folder",
+                pointer,
+            )
             return None
         return resolved
 

@@ -1,13 +1,16 @@
-"""Counters: templates describe a layout once; counters give only data. Pieces have faces and steps."""
+"""Counters: templates describe a layout once; counters give only data.
+
+Pieces have faces (front, maybe back) and steps.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from toolkit.model.base import empty
 from dataclasses import dataclass
 from pathlib import Path
-from types import MappingProxyType
 from typing import Literal
+
+from toolkit.model.base import empty
 
 Scalar = float | int | str | bool | None
 EMPTY: Mapping[str, Scalar] = empty()

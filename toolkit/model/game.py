@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import functools
-
 from collections.abc import Mapping
-from toolkit.model.base import empty
 from dataclasses import dataclass, field
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
+from toolkit.model.base import empty
 from toolkit.model.chart import Chart
 from toolkit.model.counter import Counter, Template
 from toolkit.model.map import Location, Map
@@ -198,7 +198,14 @@ class Game:
     @functools.cached_property
     def _index(self) -> dict[str, dict[str, object]]:
         """Every id-bearing tuple as a dict, built once: lookups stay O(1) however big the game."""
-        groups = {"faction": self.factions, "side": self.sides, "map": self.maps,
-                  "counter": self.counters, "template": self.templates, "chart": self.charts,
-                  "setup": self.setups, "terrain": self.terrain}
+        groups: dict[str, tuple[Any, ...]] = {
+            "faction": self.factions,
+            "side": self.sides,
+            "map": self.maps,
+            "counter": self.counters,
+            "template": self.templates,
+            "chart": self.charts,
+            "setup": self.setups,
+            "terrain": self.terrain,
+        }
         return {name: {item.id: item for item in items} for name, items in groups.items()}

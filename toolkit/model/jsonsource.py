@@ -71,7 +71,12 @@ class Source:
         return self._line_col(offset)
 
     def diagnostic(
-        self, code: str, message: str, pointer: str = "", *, key: bool = False,
+        self,
+        code: str,
+        message: str,
+        pointer: str = "",
+        *,
+        key: bool = False,
         severity: str = "error",
     ) -> Diagnostic:
         """A diagnostic located at ``pointer`` in this file."""
@@ -164,11 +169,14 @@ def read_source(path: Path, shown: str) -> Source:
     """
     size = path.stat().st_size
     if size > MAX_SOURCE_BYTES:
-        raise SourceUnreadable(Diagnostic(
-            "json.too-large",
-            f"the file is {size / 1e6:.1f} MB; sources are limited to "
-            f"{MAX_SOURCE_BYTES // (1024 * 1024)} MB (split it, or move rows into a CSV)",
-            shown))
+        raise SourceUnreadable(
+            Diagnostic(
+                "json.too-large",
+                f"the file is {size / 1e6:.1f} MB; sources are limited to "
+                f"{MAX_SOURCE_BYTES // (1024 * 1024)} MB (split it, or move rows into a CSV)",
+                shown,
+            )
+        )
     raw = path.read_bytes()
     return parse_source(raw, path, shown)
 
@@ -182,19 +190,37 @@ def parse_source(raw: bytes, path: Path, shown: str) -> Source:
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
-        raise SourceUnreadable(Diagnostic(
-            "json.encoding", f"byte 0x{raw[exc.start]:02x} is not UTF-8; save the file as UTF-8",
-            shown, line, column)) from None
+        raise SourceUnreadable(
+            Diagnostic(
+                "json.encoding",
+                f"byte 0x{raw[exc.start]:02x} is not UTF-8; save the file as UTF-8",
+                shown,
+                line,
+                column,
+            )
+        ) from None
     if not text.strip():
-        raise SourceUnreadable(Diagnostic(
-            "json.empty", "the file is empty; a source must be a JSON object with a \"kind\"", shown))
+        raise SourceUnreadable(
+            Diagnostic(
+                "json.empty",
+                'the file is empty; a source must be a JSON object with a "kind"',
+                shown,
+            )
+        )
     offender = _depth_offender(text, MAX_DEPTH)
     if offender is not None:
         source = Source(path, shown, text, None)
         line, column = source._line_col(offender)
-        raise SourceUnreadable(Diagnostic(
-            "json.too-deep", f"JSON is nested more than {MAX_DEPTH} levels deep here; "
-            "no source needs that much nesting", shown, line, column))
+        raise SourceUnreadable(
+            Diagnostic(
+                "json.too-deep",
+                f"JSON is nested more than {MAX_DEPTH} levels deep here; "
+                "no source needs that much nesting",
+                shown,
+                line,
+                column,
+            )
+        )
     has_duplicates = False
 
     def pairs_to_dict(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
@@ -206,23 +232,40 @@ def parse_source(raw: bytes, path: Path, shown: str) -> Source:
     try:
         data = json.loads(text, object_pairs_hook=pairs_to_dict)
     except json.JSONDecodeError as exc:
-        raise SourceUnreadable(Diagnostic(
-            "json.syntax", f"invalid JSON: {_explain_syntax(exc.msg)}", shown, exc.lineno,
-            exc.colno)) from None
+        raise SourceUnreadable(
+            Diagnostic(
+                "json.syntax",
+                f"invalid JSON: {_explain_syntax(exc.msg)}",
+                shown,
+                exc.lineno,
+                exc.colno,
+            )
+        ) from None
     except RecursionError:  # pragma: no cover - the depth check above comes first
-        raise SourceUnreadable(Diagnostic("json.too-deep", "JSON is nested too deeply", shown)) from None
+        raise SourceUnreadable(
+            Diagnostic("json.too-deep", "JSON is nested too deeply", shown)
+        ) from None
     source = Source(path, shown, text, data)
     for pointer, key in source.duplicate_keys() if has_duplicates else []:
-        raise SourceUnreadable(source.diagnostic(
-            "json.duplicate-key", f"key {key!r} appears twice in the same object; "
-            "the second would silently replace the first", pointer, key=True))
+        raise SourceUnreadable(
+            source.diagnostic(
+                "json.duplicate-key",
+                f"key {key!r} appears twice in the same object; "
+                "the second would silently replace the first",
+                pointer,
+                key=True,
+            )
+        )
     return source
 
 
 _SYNTAX_HINTS = {
-    "Invalid control character at": "a raw tab or line break inside a string; write it as \\t or \\n",
-    "Expecting property name enclosed in double quotes":
-        "expected a \"quoted\" property name (a trailing comma, or a key without quotes?)",
+    "Invalid control character at": (
+        "a raw tab or line break inside a string; write it as \\t or \\n"
+    ),
+    "Expecting property name enclosed in double quotes": (
+        'expected a "quoted" property name (a trailing comma, or a key without quotes?)'
+    ),
     "Expecting ',' delimiter": "expected ',' between items (a missing comma?)",
     "Expecting ':' delimiter": "expected ':' after a property name",
     "Expecting value": "expected a value (a trailing comma, or text that is not JSON?)",

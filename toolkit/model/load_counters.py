@@ -55,6 +55,7 @@ def load_counters(ctx: Context, source: Source, templates: dict[str, Template]) 
 
 # -- templates -------------------------------------------------------------------------------
 
+
 def _template(ctx: Context, source: Source, item: dict[str, Any], pointer: str) -> Template:
     size = item["size"]
     width_text, height_text = (size, size) if isinstance(size, str) else size
@@ -62,67 +63,130 @@ def _template(ctx: Context, source: Source, item: dict[str, Any], pointer: str) 
     height = length(ctx, source, height_text, pointer + "/size", 36.0)
     for value in (width, height):
         if not MIN_COUNTER <= value <= MAX_COUNTER:
-            ctx.error(source, "counter.bad-size",
-                      f"a counter of {value / 72:.2f}in is outside 0.25in–6in", pointer + "/size")
-            width, height = min(max(width, MIN_COUNTER), MAX_COUNTER), min(max(height, MIN_COUNTER), MAX_COUNTER)
-    fields = {name: FieldSpec(name, get(spec, "type", "text"), bool(spec.get("required", False)),
-                              spec.get("default"), get(spec, "description", ""))
-              for name, spec in item.get("fields", {}).items()}
+            ctx.error(
+                source,
+                "counter.bad-size",
+                f"a counter of {value / 72:.2f}in is outside 0.25in–6in",
+                pointer + "/size",
+            )
+            width, height = (
+                min(max(width, MIN_COUNTER), MAX_COUNTER),
+                min(max(height, MIN_COUNTER), MAX_COUNTER),
+            )
+    fields = {
+        name: FieldSpec(
+            name,
+            get(spec, "type", "text"),
+            bool(spec.get("required", False)),
+            spec.get("default"),
+            get(spec, "description", ""),
+        )
+        for name, spec in item.get("fields", {}).items()
+    }
     background = get(item, "background", "faction")
     if background != "faction":
         background = colour(ctx, source, background, pointer + "/background", "#ffffff")
     front = tuple(_elements(ctx, source, item.get("front", []), fields, pointer + "/front"))
     back = _back(ctx, source, item.get("back", {}), fields, pointer + "/back")
-    return Template(item["id"], width, height, get(item, "shape", "square"), background,
-                    colour(ctx, source, item.get("border"), pointer + "/border", "") or None,
-                    MappingProxyType(fields), front, back)
+    return Template(
+        item["id"],
+        width,
+        height,
+        get(item, "shape", "square"),
+        background,
+        colour(ctx, source, item.get("border"), pointer + "/border", "") or None,
+        MappingProxyType(fields),
+        front,
+        back,
+    )
 
 
-def _elements(ctx: Context, source: Source, items: list[dict[str, Any]], fields: dict[str, FieldSpec],
-              pointer: str) -> list[Element]:
+def _elements(
+    ctx: Context,
+    source: Source,
+    items: list[dict[str, Any]],
+    fields: dict[str, FieldSpec],
+    pointer: str,
+) -> list[Element]:
     names = list(fields)
     elements = []
     for i, item in enumerate(items):
         here = f"{pointer}/{i}"
         field = item.get("field")
         if field is not None and field not in fields:
-            ctx.error(source, "template.unknown-field",
-                      f"element draws field {field!r}, which the template does not declare"
-                      f"{did_you_mean(field, names)}", here + "/field")
+            ctx.error(
+                source,
+                "template.unknown-field",
+                f"element draws field {field!r}, which the template does not declare"
+                f"{did_you_mean(field, names)}",
+                here + "/field",
+            )
         for name in _PLACEHOLDER.findall(item.get("text", "")):
             if name not in fields and name not in BUILTIN_PLACEHOLDERS:
-                ctx.error(source, "template.unknown-field",
-                          f"text uses {{{name}}}, which is not a field of the template"
-                          f"{did_you_mean(name, names + list(BUILTIN_PLACEHOLDERS))}", here + "/text")
-        elements.append(Element(
-            draw=item["draw"], text=item.get("text"), field=field, at=get(item, "at", "center"),
-            size=item.get("size"), bold=bool(item.get("bold", False)),
-            color=colour(ctx, source, item.get("color"), here + "/color", "") or None,
-            background=colour(ctx, source, item.get("background"), here + "/background", "") or None,
-            edge=item.get("edge")))
+                ctx.error(
+                    source,
+                    "template.unknown-field",
+                    f"text uses {{{name}}}, which is not a field of the template"
+                    f"{did_you_mean(name, names + list(BUILTIN_PLACEHOLDERS))}",
+                    here + "/text",
+                )
+        elements.append(
+            Element(
+                draw=item["draw"],
+                text=item.get("text"),
+                field=field,
+                at=get(item, "at", "center"),
+                size=item.get("size"),
+                bold=bool(item.get("bold", False)),
+                color=colour(ctx, source, item.get("color"), here + "/color", "") or None,
+                background=colour(ctx, source, item.get("background"), here + "/background", "")
+                or None,
+                edge=item.get("edge"),
+            )
+        )
     return elements
 
 
-def _back(ctx: Context, source: Source, item: dict[str, Any], fields: dict[str, FieldSpec],
-          pointer: str) -> BackLayout:
+def _back(
+    ctx: Context, source: Source, item: dict[str, Any], fields: dict[str, FieldSpec], pointer: str
+) -> BackLayout:
     for name in item.get("derive", {}):
         if name not in fields:
-            ctx.error(source, "template.unknown-field",
-                      f"derive names {name!r}, which is not a field{did_you_mean(name, list(fields))}",
-                      f"{pointer}/derive/{name}", key=True)
-    elements = (tuple(_elements(ctx, source, item["front"], fields, pointer + "/front"))
-                if "front" in item else None)
+            ctx.error(
+                source,
+                "template.unknown-field",
+                f"derive names {name!r}, which is not a field{did_you_mean(name, list(fields))}",
+                f"{pointer}/derive/{name}",
+                key=True,
+            )
+    elements = (
+        tuple(_elements(ctx, source, item["front"], fields, pointer + "/front"))
+        if "front" in item
+        else None
+    )
     background = item.get("background")
     if background not in (None, "faction"):
         background = colour(ctx, source, background, pointer + "/background", "#ffffff")
-    return BackLayout(get(item, "style", "same"), elements,
-                      MappingProxyType(dict(item.get("derive", {}))), background, get(item, "label", ""))
+    return BackLayout(
+        get(item, "style", "same"),
+        elements,
+        MappingProxyType(dict(item.get("derive", {}))),
+        background,
+        get(item, "label", ""),
+    )
 
 
 # -- counters --------------------------------------------------------------------------------
 
-def _counter(ctx: Context, source: Source, item: dict[str, Any], pointer: str,
-             templates: dict[str, Template], set_id: str) -> Counter | None:
+
+def _counter(
+    ctx: Context,
+    source: Source,
+    item: dict[str, Any],
+    pointer: str,
+    templates: dict[str, Template],
+    set_id: str,
+) -> Counter | None:
     if not ctx.declare(source, "counter", item["id"], pointer + "/id"):
         return None
     if not ctx.check_ref(source, "template", item["template"], pointer + "/template", templates):
@@ -131,33 +195,68 @@ def _counter(ctx: Context, source: Source, item: dict[str, Any], pointer: str,
     faction = item.get("faction")
     ctx.check_ref(source, "faction", faction, pointer + "/faction")
     if faction is None and template.background == "faction":
-        ctx.error(source, "counter.no-faction",
-                  f"counter {item['id']!r} has no faction, but template {template.id!r} is coloured "
-                  "by faction; give a faction or a template background colour", pointer)
+        ctx.error(
+            source,
+            "counter.no-faction",
+            f"counter {item['id']!r} has no faction, but template {template.id!r} is coloured "
+            "by faction; give a faction or a template background colour",
+            pointer,
+        )
     images: dict[str, Path] = {}
-    front = _values(ctx, source, template, item.get("values", {}), pointer + "/values", images, True)
+    front = _values(
+        ctx, source, template, item.get("values", {}), pointer + "/values", images, True
+    )
     back = None
     if template.back.style != "none":
         derived = _derive(template, front)
         explicit = item.get("back", {})
-        overrides = _values(ctx, source, template, explicit.get("values", {}),
-                            pointer + "/back/values", images, False)
-        back = Face(explicit.get("name", item.get("name", item["id"])),
-                    MappingProxyType({**derived, **overrides}))
+        overrides = _values(
+            ctx,
+            source,
+            template,
+            explicit.get("values", {}),
+            pointer + "/back/values",
+            images,
+            False,
+        )
+        back = Face(
+            explicit.get("name", item.get("name", item["id"])),
+            MappingProxyType({**derived, **overrides}),
+        )
     elif "back" in item:
-        ctx.error(source, "counter.no-back",
-                  f"template {template.id!r} is one-sided (back style 'none'); remove the back data",
-                  pointer + "/back")
+        ctx.error(
+            source,
+            "counter.no-back",
+            f"template {template.id!r} is one-sided (back style 'none'); remove the back data",
+            pointer + "/back",
+        )
     return Counter(
-        id=item["id"], name=item.get("name", item["id"]), template=template.id, faction=faction,
-        class_=item.get("class"), front=Face(item.get("name", item["id"]), MappingProxyType(front)),
-        back=back, count=item.get("count", 1), unlimited=bool(item.get("unlimited", False)),
-        steps=item.get("steps", 1), tags=frozenset(item.get("tags", [])),
-        properties=frozen(item.get("properties")), set_id=set_id, images=MappingProxyType(images))
+        id=item["id"],
+        name=item.get("name", item["id"]),
+        template=template.id,
+        faction=faction,
+        class_=item.get("class"),
+        front=Face(item.get("name", item["id"]), MappingProxyType(front)),
+        back=back,
+        count=item.get("count", 1),
+        unlimited=bool(item.get("unlimited", False)),
+        steps=item.get("steps", 1),
+        tags=frozenset(item.get("tags", [])),
+        properties=frozen(item.get("properties")),
+        set_id=set_id,
+        images=MappingProxyType(images),
+    )
 
 
-def _values(ctx: Context, source: Source, template: Template, values: dict[str, Any], pointer: str,
-            images: dict[str, Path], front: bool) -> dict[str, Scalar]:
+def _values(
+    ctx: Context,
+    source: Source,
+    template: Template,
+    values: dict[str, Any],
+    pointer: str,
+    images: dict[str, Path],
+    front: bool,
+) -> dict[str, Scalar]:
     """Field values checked against the template's field types, with defaults on the front."""
     result: dict[str, Scalar] = {}
     given = set(values)
@@ -165,9 +264,14 @@ def _values(ctx: Context, source: Source, template: Template, values: dict[str, 
         here = f"{pointer}/{name}"
         spec = template.fields.get(name)
         if spec is None:
-            ctx.error(source, "counter.unknown-field",
-                      f"{name!r} is not a field of template {template.id!r}"
-                      f"{did_you_mean(name, list(template.fields))}", here, key=True)
+            ctx.error(
+                source,
+                "counter.unknown-field",
+                f"{name!r} is not a field of template {template.id!r}"
+                f"{did_you_mean(name, list(template.fields))}",
+                here,
+                key=True,
+            )
             continue
         try:
             result[name] = check_field_value(spec, value)
@@ -183,8 +287,12 @@ def _values(ctx: Context, source: Source, template: Template, values: dict[str, 
             if name in given:
                 continue
             if spec.required:
-                ctx.error(source, "counter.missing-field",
-                          f"template {template.id!r} requires field {name!r}", pointer)
+                ctx.error(
+                    source,
+                    "counter.missing-field",
+                    f"template {template.id!r} requires field {name!r}",
+                    pointer,
+                )
             elif spec.default is not None:
                 result[name] = spec.default
     return result
@@ -236,26 +344,47 @@ def _derive(template: Template, front: dict[str, Scalar]) -> dict[str, Scalar]:
         if isinstance(rule, dict):
             back[name] = rule.get("value")
         elif isinstance(value, int | float) and not isinstance(value, bool):
-            back[name] = {"halve": value // 2, "halve-up": -(-value // 2),
-                          "minus-one": max(value - 1, 0)}[rule]  # type: ignore[index]
+            back[name] = {
+                "halve": value // 2,
+                "halve-up": -(-value // 2),
+                "minus-one": max(value - 1, 0),
+            }[rule]  # type: ignore[index]
     return back
 
 
 # -- CSV -------------------------------------------------------------------------------------
 
-def _csv_counters(ctx: Context, source: Source, spec: dict[str, Any], pointer: str,
-                  templates: dict[str, Template], set_id: str) -> list[Counter]:
+
+def _csv_counters(
+    ctx: Context,
+    source: Source,
+    spec: dict[str, Any],
+    pointer: str,
+    templates: dict[str, Template],
+    set_id: str,
+) -> list[Counter]:
     if not ctx.check_ref(source, "template", spec["template"], pointer + "/template", templates):
         return []
     path = ctx.asset_path(source, spec["file"], pointer + "/file")
     if path is None:
         return []
-    shown = str(Path(source.shown).parent.parent / spec["file"]) if "/" in source.shown else spec["file"]
+    shown = (
+        str(Path(source.shown).parent.parent / spec["file"])
+        if "/" in source.shown
+        else spec["file"]
+    )
     try:
         text = path.read_bytes().decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        ctx.report.add(Diagnostic("csv.encoding", f"byte {exc.start} is not UTF-8; export the CSV as UTF-8",
-                                  shown, 1, 1))
+        ctx.report.add(
+            Diagnostic(
+                "csv.encoding",
+                f"byte {exc.start} is not UTF-8; export the CSV as UTF-8",
+                shown,
+                1,
+                1,
+            )
+        )
         return []
     sheet = CsvSheet(ctx, shown, text)
     template = templates[spec["template"]]
@@ -266,9 +395,13 @@ def _csv_counters(ctx: Context, source: Source, spec: dict[str, Any], pointer: s
     good = True
     for col, name in enumerate(header):
         if name not in allowed:
-            sheet.error(1, col, "csv.unknown-column",
-                        f"column {name!r} is neither a counter column nor a field of template "
-                        f"{template.id!r}{did_you_mean(name, allowed)}")
+            sheet.error(
+                1,
+                col,
+                "csv.unknown-column",
+                f"column {name!r} is neither a counter column nor a field of template "
+                f"{template.id!r}{did_you_mean(name, allowed)}",
+            )
             good = False
     if "id" not in header:
         sheet.error(1, 0, "csv.missing-column", "the CSV needs an 'id' column")
@@ -278,8 +411,12 @@ def _csv_counters(ctx: Context, source: Source, spec: dict[str, Any], pointer: s
     counters = []
     for line, cells in sheet.rows():
         if len(cells) != len(header):
-            sheet.error(line, min(len(cells), len(header)) - 1 if cells else 0, "csv.row-length",
-                        f"row has {len(cells)} cells but the header has {len(header)} columns")
+            sheet.error(
+                line,
+                min(len(cells), len(header)) - 1 if cells else 0,
+                "csv.row-length",
+                f"row has {len(cells)} cells but the header has {len(header)} columns",
+            )
             continue
         item = sheet.item(line, dict(zip(header, cells, strict=True)), template, spec)
         if item is not None:
@@ -314,7 +451,7 @@ class CsvSheet:
         """(line number, cells) of every non-empty data row."""
         reader = csv.reader(io.StringIO(self.text))
         next(reader, None)
-        rows = []
+        rows: list[tuple[int, list[str]]] = []
         for cells in reader:
             if len(rows) >= MAX_CSV_ROWS:
                 self.error(reader.line_num, 0, "csv.too-large", f"more than {MAX_CSV_ROWS} rows")
@@ -323,8 +460,9 @@ class CsvSheet:
                 rows.append((reader.line_num, [c.strip() for c in cells]))
         return rows
 
-    def item(self, line: int, row: dict[str, str], template: Template, spec: dict[str, Any]
-             ) -> dict[str, Any] | None:
+    def item(
+        self, line: int, row: dict[str, str], template: Template, spec: dict[str, Any]
+    ) -> dict[str, Any] | None:
         """The row as a counter object, or None after reporting a malformed cell."""
         columns = list(row)
         item: dict[str, Any] = {"template": template.id, "values": {}}
@@ -336,7 +474,12 @@ class CsvSheet:
             column = columns.index(name)
             if name in ("count", "steps"):
                 if not cell.isdigit():
-                    self.error(line, column, "csv.bad-value", f"{name} must be a whole number, not {cell!r}")
+                    self.error(
+                        line,
+                        column,
+                        "csv.bad-value",
+                        f"{name} must be a whole number, not {cell!r}",
+                    )
                     return None
                 item[name] = int(cell)
             elif name == "unlimited":
@@ -348,8 +491,13 @@ class CsvSheet:
             else:
                 item["values"][name] = cell
         if not re.fullmatch(r"[a-z0-9][a-z0-9_-]*", item.get("id", "")):
-            self.error(line, columns.index("id"), "csv.bad-value",
-                       f"id {item.get('id', '')!r} is not a valid id (lowercase letters, digits, '-', '_')")
+            self.error(
+                line,
+                columns.index("id"),
+                "csv.bad-value",
+                f"id {item.get('id', '')!r} is not a valid id "
+                "(lowercase letters, digits, '-', '_')",
+            )
             return None
         return item
 
@@ -362,7 +510,12 @@ class CsvRowSource(Source):
     """Lets the counter checks report into a CSV row: '/values/attack' → that row's attack cell."""
 
     def __init__(self, sheet: CsvSheet, line: int, header: list[str]) -> None:
-        super().__init__(Path(sheet.shown), sheet.shown, sheet.lines[line - 1] if line <= len(sheet.lines) else "", None)
+        super().__init__(
+            Path(sheet.shown),
+            sheet.shown,
+            sheet.lines[line - 1] if line <= len(sheet.lines) else "",
+            None,
+        )
         self.sheet, self.line, self.header = sheet, line, header
 
     def position(self, pointer: str, key: bool = False) -> tuple[int, int]:

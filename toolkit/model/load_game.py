@@ -69,8 +69,9 @@ def load_game_file(ctx: Context, source: Source) -> GameParts:
     f["year"] = data.get("year")
     f["sides"] = tuple(_sides(ctx, source, data.get("sides", [])))
     f["factions"] = tuple(_factions(ctx, source, data.get("factions", [])))
-    f["dice"] = tuple(Dice(d.get("count", 1), d["sides"], d.get("name", ""))
-                      for d in data.get("dice", []))
+    f["dice"] = tuple(
+        Dice(d.get("count", 1), d["sides"], d.get("name", "")) for d in data.get("dice", [])
+    )
     f["terrain"] = tuple(_terrain(ctx, source, data.get("terrain", [])))
     f["hexside_types"] = tuple(_hexside_types(ctx, source, data.get("hexsides", [])))
     f["line_types"] = tuple(_line_types(ctx, source, data.get("lines", [])))
@@ -87,8 +88,13 @@ def _sides(ctx: Context, source: Source, items: list[dict[str, Any]]) -> list[Si
     for i, item in enumerate(items):
         pointer = f"/sides/{i}"
         if ctx.declare(source, "side", item["id"], pointer + "/id"):
-            sides.append(Side(item["id"], item["name"],
-                              colour(ctx, source, item.get("color"), pointer + "/color", "#808080")))
+            sides.append(
+                Side(
+                    item["id"],
+                    item["name"],
+                    colour(ctx, source, item.get("color"), pointer + "/color", "#808080"),
+                )
+            )
     return sides
 
 
@@ -100,14 +106,28 @@ def _factions(ctx: Context, source: Source, items: list[dict[str, Any]]) -> list
             continue
         ctx.check_ref(source, "side", item["side"], pointer + "/side")
         fill = colour(ctx, source, item["color"], pointer + "/color", "#808080")
-        factions.append(Faction(
-            id=item["id"], name=item["name"], side=item["side"], color=fill,
-            text_color=colour(ctx, source, item.get("text_color"), pointer + "/text_color",
-                              contrasting_text(fill)),
-            accent_color=colour(ctx, source, item.get("accent_color"), pointer + "/accent_color",
-                                "") or None,
-            abbreviation=get(item, "abbreviation", ""),
-            tags=frozenset(item.get("tags", [])), properties=frozen(item.get("properties"))))
+        factions.append(
+            Faction(
+                id=item["id"],
+                name=item["name"],
+                side=item["side"],
+                color=fill,
+                text_color=colour(
+                    ctx,
+                    source,
+                    item.get("text_color"),
+                    pointer + "/text_color",
+                    contrasting_text(fill),
+                ),
+                accent_color=colour(
+                    ctx, source, item.get("accent_color"), pointer + "/accent_color", ""
+                )
+                or None,
+                abbreviation=get(item, "abbreviation", ""),
+                tags=frozenset(item.get("tags", [])),
+                properties=frozen(item.get("properties")),
+            )
+        )
     return factions
 
 
@@ -116,11 +136,18 @@ def _terrain(ctx: Context, source: Source, items: list[dict[str, Any]]) -> list[
     for i, item in enumerate(items):
         pointer = f"/terrain/{i}"
         if ctx.declare(source, "terrain", item["id"], pointer + "/id"):
-            terrain.append(TerrainType(
-                item["id"], item["name"],
-                colour(ctx, source, item.get("color"), pointer + "/color", DEFAULT_TERRAIN_COLOUR),
-                get(item, "pattern", "none"), bool(item.get("water", False)),
-                frozen(item.get("properties"))))
+            terrain.append(
+                TerrainType(
+                    item["id"],
+                    item["name"],
+                    colour(
+                        ctx, source, item.get("color"), pointer + "/color", DEFAULT_TERRAIN_COLOUR
+                    ),
+                    get(item, "pattern", "none"),
+                    bool(item.get("water", False)),
+                    frozen(item.get("properties")),
+                )
+            )
     return terrain
 
 
@@ -129,10 +156,15 @@ def _hexside_types(ctx: Context, source: Source, items: list[dict[str, Any]]) ->
     for i, item in enumerate(items):
         pointer = f"/hexsides/{i}"
         if ctx.declare(source, "hexside type", item["id"], pointer + "/id"):
-            types.append(HexsideType(
-                item["id"], item["name"],
-                colour(ctx, source, item.get("color"), pointer + "/color", "#2b6cb0"),
-                get(item, "style", "river"), frozen(item.get("properties"))))
+            types.append(
+                HexsideType(
+                    item["id"],
+                    item["name"],
+                    colour(ctx, source, item.get("color"), pointer + "/color", "#2b6cb0"),
+                    get(item, "style", "river"),
+                    frozen(item.get("properties")),
+                )
+            )
     return types
 
 
@@ -141,10 +173,15 @@ def _line_types(ctx: Context, source: Source, items: list[dict[str, Any]]) -> li
     for i, item in enumerate(items):
         pointer = f"/lines/{i}"
         if ctx.declare(source, "line type", item["id"], pointer + "/id"):
-            types.append(LineType(
-                item["id"], item["name"],
-                colour(ctx, source, item.get("color"), pointer + "/color", "#333333"),
-                get(item, "style", "road"), frozen(item.get("properties"))))
+            types.append(
+                LineType(
+                    item["id"],
+                    item["name"],
+                    colour(ctx, source, item.get("color"), pointer + "/color", "#333333"),
+                    get(item, "style", "road"),
+                    frozen(item.get("properties")),
+                )
+            )
     return types
 
 
@@ -158,21 +195,31 @@ def _turns(ctx: Context, source: Source, data: dict[str, Any]) -> Turns:
             phases.append(Phase(phase["id"], phase["name"], get(phase, "cite", "")))
     first, last = data.get("first", 1), data.get("last")
     if last is not None and last < first:
-        ctx.error(source, "range.malformed", f"last turn {last} comes before first turn {first}",
-                  "/turns/last")
-    return Turns(first, last, tuple(data.get("labels", [])), tuple(data.get("order", [])),
-                 tuple(phases))
+        ctx.error(
+            source,
+            "range.malformed",
+            f"last turn {last} comes before first turn {first}",
+            "/turns/last",
+        )
+    return Turns(
+        first, last, tuple(data.get("labels", [])), tuple(data.get("order", [])), tuple(phases)
+    )
 
 
 def _print(ctx: Context, source: Source, data: dict[str, Any]) -> PrintOptions:
     offset = data.get("back_offset", ["0mm", "0mm"])
     return PrintOptions(
-        paper=get(data, "paper", "letter"), duplex=get(data, "duplex", "long-edge"),
+        paper=get(data, "paper", "letter"),
+        duplex=get(data, "duplex", "long-edge"),
         bleed=length(ctx, source, data.get("bleed"), "/print/bleed", 9.0),
         gutter=length(ctx, source, data.get("gutter"), "/print/gutter", 0.0),
-        back_offset=(length(ctx, source, offset[0], "/print/back_offset/0", 0.0),
-                     length(ctx, source, offset[1], "/print/back_offset/1", 0.0)),
-        maps=get(data, "maps", "tiled"), dpi=get(data, "dpi", 150))
+        back_offset=(
+            length(ctx, source, offset[0], "/print/back_offset/0", 0.0),
+            length(ctx, source, offset[1], "/print/back_offset/1", 0.0),
+        ),
+        maps=get(data, "maps", "tiled"),
+        dpi=get(data, "dpi", 150),
+    )
 
 
 def _players(ctx: Context, source: Source, data: dict[str, Any]) -> MappingProxyType[str, Any]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import MappingProxyType
 from typing import Any
 
@@ -15,12 +16,10 @@ from toolkit.geometry import (
     hex_neighbors,
     hex_to_offset,
     hexside_between,
-    parse_label,
     polygon_area,
     polygon_centroid,
     polygon_self_intersections,
     square_grid_squares,
-    square_neighbors,
     square_to_offset,
 )
 from toolkit.model.context import Context, get
@@ -45,12 +44,31 @@ from toolkit.model.map import (
 
 MAX_LOCATIONS = 200_000
 """Far above any printed map (a big monster game has ~10,000 hexes); refused before allocating."""
-EDGE_DIRECTIONS = {"flat": ("n", "ne", "se", "s", "sw", "nw"),
-                   "pointy": ("ne", "e", "se", "sw", "w", "nw")}
+EDGE_DIRECTIONS = {
+    "flat": ("n", "ne", "se", "s", "sw", "nw"),
+    "pointy": ("ne", "e", "se", "sw", "w", "nw"),
+}
 BORDER_TYPES = ("land", "sea", "coast", "air", "rail")
-FEATURE_TYPES = ("city", "town", "capital", "port", "major-port", "fortress", "resource", "oil",
-                 "factory", "industrial-complex", "objective", "supply-source", "naval-base",
-                 "airfield", "convoy-center", "victory", "minefield", "label")
+FEATURE_TYPES = (
+    "city",
+    "town",
+    "capital",
+    "port",
+    "major-port",
+    "fortress",
+    "resource",
+    "oil",
+    "factory",
+    "industrial-complex",
+    "objective",
+    "supply-source",
+    "naval-base",
+    "airfield",
+    "convoy-center",
+    "victory",
+    "minefield",
+    "label",
+)
 
 
 def load_map(ctx: Context, source: Source) -> Map | None:
@@ -66,25 +84,40 @@ def load_map(ctx: Context, source: Source) -> Map | None:
     if grid.type == "area":
         locations, spaces, adjacency = _spaces(ctx, source, map_id, data.get("spaces", []))
     else:
-        locations = _grid_locations(ctx, source, map_id, grid, data.get("terrain", {}), terrain_known)
-        spaces, adjacency = (), {}
+        locations = _grid_locations(
+            ctx, source, map_id, grid, data.get("terrain", {}), terrain_known
+        )
+        spaces, adjacency = [], {}
         if data.get("spaces"):
-            ctx.error(source, "map.spaces-on-grid",
-                      "spaces belong to area maps; this map is a hex or square grid", "/spaces")
+            ctx.error(
+                source,
+                "map.spaces-on-grid",
+                "spaces belong to area maps; this map is a hex or square grid",
+                "/spaces",
+            )
     default = (data.get("terrain") or {}).get("default")
     features = _features(ctx, source, map_id, locations, data.get("features", []))
     boxes = _boxes(ctx, source, map_id, locations, data.get("boxes", []))
     neighbours = _neighbour_test(grid, locations, adjacency)
     the_map = Map(
-        id=map_id, name=data["name"], grid=grid, locations=MappingProxyType(locations),
+        id=map_id,
+        name=data["name"],
+        grid=grid,
+        locations=MappingProxyType(locations),
         terrain_default=default,
-        hexsides=tuple(_hexsides(ctx, source, grid, locations, neighbours, data.get("hexsides", []))),
+        hexsides=tuple(
+            _hexsides(ctx, source, grid, locations, neighbours, data.get("hexsides", []))
+        ),
         lines=tuple(_lines(ctx, source, locations, neighbours, data.get("lines", []))),
-        features=tuple(features), spaces=tuple(spaces),
-        adjacency=MappingProxyType(adjacency), boxes=tuple(boxes),
+        features=tuple(features),
+        spaces=tuple(spaces),
+        adjacency=MappingProxyType(adjacency),
+        boxes=tuple(boxes),
         links=tuple(_links_unresolved(ctx, source, locations, data.get("links", []))),
-        style=_style(ctx, source, data), properties=frozen(data.get("properties")),
-        tags=frozenset(data.get("tags", [])))
+        style=_style(ctx, source, data),
+        properties=frozen(data.get("properties")),
+        tags=frozenset(data.get("tags", [])),
+    )
     ctx.maps[map_id] = the_map
     for location in locations.values():
         ctx.add_location(location)
@@ -107,26 +140,42 @@ def check_links(ctx: Context, source: Source, the_map: Map) -> None:
 
 # -- grids ---------------------------------------------------------------------------------------
 
+
 def _label_format(data: dict[str, Any]) -> LabelFormat:
-    return LabelFormat(style=get(data, "style", "numeric"), digits=get(data, "digits", 2),
-                       separator=get(data, "separator", ""), prefix=get(data, "prefix", ""),
-                       order=get(data, "order", "column-row"))
+    return LabelFormat(
+        style=get(data, "style", "numeric"),
+        digits=get(data, "digits", 2),
+        separator=get(data, "separator", ""),
+        prefix=get(data, "prefix", ""),
+        order=get(data, "order", "column-row"),
+    )
 
 
-def _grid(ctx: Context, source: Source, data: dict[str, Any]) -> HexMapGrid | SquareMapGrid | AreaMapGrid | None:
+def _grid(
+    ctx: Context, source: Source, data: dict[str, Any]
+) -> HexMapGrid | SquareMapGrid | AreaMapGrid | None:
     kind = data["type"]
     if kind in ("hex", "square") and data["columns"] * data["rows"] > MAX_LOCATIONS:
-        ctx.error(source, "map.too-large",
-                  f"{data['columns']} × {data['rows']} = {data['columns'] * data['rows']:,} "
-                  f"locations; maps are limited to {MAX_LOCATIONS:,}", "/grid")
+        ctx.error(
+            source,
+            "map.too-large",
+            f"{data['columns']} × {data['rows']} = {data['columns'] * data['rows']:,} "
+            f"locations; maps are limited to {MAX_LOCATIONS:,}",
+            "/grid",
+        )
         return None
     try:
         if kind == "hex":
             return _hex_grid(ctx, source, data)
         if kind == "square":
-            grid = SquareGrid(data["columns"], data["rows"], get(data, "first_column", 1),
-                              get(data, "first_row", 1), get(data, "origin", "top-left"),
-                              _label_format(data.get("label", {})))
+            grid = SquareGrid(
+                data["columns"],
+                data["rows"],
+                get(data, "first_column", 1),
+                get(data, "first_row", 1),
+                get(data, "origin", "top-left"),
+                _label_format(data.get("label", {})),
+            )
             size = length(ctx, source, data.get("cell_size"), "/grid/cell_size", 54.0)
             return SquareMapGrid(grid, size, bool(data.get("diagonal", False)))
     except ValueError as exc:
@@ -138,22 +187,36 @@ def _grid(ctx: Context, source: Source, data: dict[str, Any]) -> HexMapGrid | Sq
     if extent[0] <= 0 or extent[1] <= 0:
         ctx.error(source, "map.bad-grid", "grid: extent must be positive", "/grid/extent")
         return None
-    return AreaMapGrid(width, height, (float(extent[0]), float(extent[1])), get(data, "style", "areas"))
+    return AreaMapGrid(
+        width, height, (float(extent[0]), float(extent[1])), get(data, "style", "areas")
+    )
 
 
 def _hex_grid(ctx: Context, source: Source, data: dict[str, Any]) -> HexMapGrid:
-    grid = HexGrid(orientation=get(data, "orientation", "flat"), columns=data["columns"],
-                   rows=data["rows"], first_column=get(data, "first_column", 1),
-                   first_row=get(data, "first_row", 1), shifted=get(data, "shifted", "even"),
-                   origin=get(data, "origin", "top-left"), label=_label_format(data.get("label", {})))
+    grid = HexGrid(
+        orientation=get(data, "orientation", "flat"),
+        columns=data["columns"],
+        rows=data["rows"],
+        first_column=get(data, "first_column", 1),
+        first_row=get(data, "first_row", 1),
+        shifted=get(data, "shifted", "even"),
+        origin=get(data, "origin", "top-left"),
+        label=_label_format(data.get("label", {})),
+    )
     width = length(ctx, source, data.get("hex_width"), "/grid/hex_width", 54.0)
-    regular = width * (3 ** 0.5) / 2 if grid.orientation == "flat" else width * 2 / (3 ** 0.5)
+    regular = width * (3**0.5) / 2 if grid.orientation == "flat" else width * 2 / (3**0.5)
     height = length(ctx, source, data.get("hex_height"), "/grid/hex_height", regular)
     return HexMapGrid(grid, width, height, bool(data.get("half_hexes", False)))
 
 
-def _grid_locations(ctx: Context, source: Source, map_id: str, grid: HexMapGrid | SquareMapGrid,
-                    terrain: dict[str, Any], terrain_known: list[str]) -> dict[str, Location]:
+def _grid_locations(
+    ctx: Context,
+    source: Source,
+    map_id: str,
+    grid: HexMapGrid | SquareMapGrid,
+    terrain: dict[str, Any],
+    terrain_known: list[str],
+) -> dict[str, Location]:
     """Every hex or square, with its terrain from default, row strings, then explicit lists."""
     cells: list[tuple[str, Any, int, int]] = []
     if isinstance(grid, HexMapGrid):
@@ -171,14 +234,27 @@ def _grid_locations(ctx: Context, source: Source, map_id: str, grid: HexMapGrid 
     locations = {}
     for label, coord, column, row in cells:
         locations[label] = Location(
-            key=location_key(map_id, label), map_id=map_id, label=label, kind=kind,  # type: ignore[arg-type]
-            terrain=chosen.get(label), hex=coord if kind == "hex" else None, column=column, row=row)
+            key=location_key(map_id, label),
+            map_id=map_id,
+            label=label,
+            kind=kind,  # type: ignore[arg-type]
+            terrain=chosen.get(label),
+            hex=coord if kind == "hex" else None,
+            column=column,
+            row=row,
+        )
     return locations
 
 
-def _terrain_assignment(ctx: Context, source: Source, map_id: str, grid: HexMapGrid | SquareMapGrid,
-                        terrain: dict[str, Any], known: list[str],
-                        by_position: dict[tuple[int, int], str]) -> dict[str, str]:
+def _terrain_assignment(
+    ctx: Context,
+    source: Source,
+    map_id: str,
+    grid: HexMapGrid | SquareMapGrid,
+    terrain: dict[str, Any],
+    known: list[str],
+    by_position: dict[tuple[int, int], str],
+) -> dict[str, str]:
     chosen: dict[str, str] = {}
     default = terrain.get("default")
     if default is not None and ctx.check_ref(source, "terrain", default, "/terrain/default", known):
@@ -198,8 +274,15 @@ def _terrain_assignment(ctx: Context, source: Source, map_id: str, grid: HexMapG
     return chosen
 
 
-def ctx_resolve_local(ctx: Context, source: Source, map_id: str, by_position: dict[tuple[int, int], str],
-                      grid: HexMapGrid | SquareMapGrid, refs: list[str], pointer: str) -> list[str]:
+def ctx_resolve_local(
+    ctx: Context,
+    source: Source,
+    map_id: str,
+    by_position: dict[tuple[int, int], str],
+    grid: HexMapGrid | SquareMapGrid,
+    refs: list[str],
+    pointer: str,
+) -> list[str]:
     """Labels of this (not yet registered) map named by labels and ranges."""
     from toolkit.model.ranges import RangeError, expand_range, is_range
 
@@ -216,30 +299,51 @@ def ctx_resolve_local(ctx: Context, source: Source, map_id: str, by_position: di
             except RangeError as exc:
                 ctx.error(source, "range.malformed", f"range {ref!r}: {exc}", f"{pointer}/{i}")
         else:
-            ctx.error(source, "map.unknown-hex",
-                      f"{ref!r} is not a location on this map{_hint(label, labels)}", f"{pointer}/{i}")
+            ctx.error(
+                source,
+                "map.unknown-hex",
+                f"{ref!r} is not a location on this map{_hint(label, labels)}",
+                f"{pointer}/{i}",
+            )
     return found
 
 
-def _apply_rows(ctx: Context, source: Source, grid: HexMapGrid | SquareMapGrid, rows: list[str],
-                legend: dict[str, str], by_position: dict[tuple[int, int], str],
-                chosen: dict[str, str]) -> None:
+def _apply_rows(
+    ctx: Context,
+    source: Source,
+    grid: HexMapGrid | SquareMapGrid,
+    rows: list[str],
+    legend: dict[str, str],
+    by_position: dict[tuple[int, int], str],
+    chosen: dict[str, str],
+) -> None:
     g = grid.grid
     if len(rows) != g.rows:
-        ctx.error(source, "map.terrain-rows",
-                  f"terrain has {len(rows)} row strings but the grid has {g.rows} rows", "/terrain/rows")
+        ctx.error(
+            source,
+            "map.terrain-rows",
+            f"terrain has {len(rows)} row strings but the grid has {g.rows} rows",
+            "/terrain/rows",
+        )
     for i, text in enumerate(rows[: g.rows]):
         compact = text.replace(" ", "")
         pointer = f"/terrain/rows/{i}"
         if len(compact) != g.columns:
-            ctx.error(source, "map.terrain-rows",
-                      f"row {i + 1} has {len(compact)} characters but the grid has {g.columns} columns",
-                      pointer)
+            ctx.error(
+                source,
+                "map.terrain-rows",
+                f"row {i + 1} has {len(compact)} characters but the grid has {g.columns} columns",
+                pointer,
+            )
         for j, char in enumerate(compact[: g.columns]):
             if char not in legend:
-                ctx.error(source, "map.unknown-terrain",
-                          f"row {i + 1}, column {j + 1}: {char!r} is not in the terrain legend "
-                          f"({', '.join(repr(c) for c in legend) or 'the legend is empty'})", pointer)
+                ctx.error(
+                    source,
+                    "map.unknown-terrain",
+                    f"row {i + 1}, column {j + 1}: {char!r} is not in the terrain legend "
+                    f"({', '.join(repr(c) for c in legend) or 'the legend is empty'})",
+                    pointer,
+                )
                 break
             label = by_position.get((g.first_column + j, g.first_row + i))
             if label is not None:
@@ -254,16 +358,22 @@ def _hint(word: str, candidates: set[str]) -> str:
 
 # -- area maps -------------------------------------------------------------------------------------
 
-def _spaces(ctx: Context, source: Source, map_id: str, items: list[dict[str, Any]]
-            ) -> tuple[dict[str, Location], list[Space], dict[str, tuple[Adjacency, ...]]]:
+
+def _spaces(
+    ctx: Context, source: Source, map_id: str, items: list[dict[str, Any]]
+) -> tuple[dict[str, Location], list[Space], dict[str, tuple[Adjacency, ...]]]:
     locations: dict[str, Location] = {}
     spaces: list[Space] = []
     kinds = {item["id"]: item["kind"] for item in items}
     for i, item in enumerate(items):
         pointer = f"/spaces/{i}"
         if item["id"] in locations:
-            ctx.error(source, "id.duplicate", f"space id {item['id']!r} appears twice on this map",
-                      pointer + "/id")
+            ctx.error(
+                source,
+                "id.duplicate",
+                f"space id {item['id']!r} appears twice on this map",
+                pointer + "/id",
+            )
             continue
         ctx.check_ref(source, "terrain", item.get("terrain"), pointer + "/terrain")
         ctx.check_ref(source, "faction", item.get("owner"), pointer + "/owner")
@@ -273,22 +383,37 @@ def _spaces(ctx: Context, source: Source, map_id: str, items: list[dict[str, Any
         if center is None and polygon and simple:
             center = polygon_centroid(polygon)
         if center is None and polygon is None:
-            ctx.error(source, "map.no-center",
-                      f"space {item['id']!r} needs a center (or a polygon) to be drawn", pointer)
-        spaces.append(Space(item["id"], item["name"], item["kind"],
-                            tuple(center) if center else None, polygon))  # type: ignore[arg-type]
+            ctx.error(
+                source,
+                "map.no-center",
+                f"space {item['id']!r} needs a center (or a polygon) to be drawn",
+                pointer,
+            )
+        spaces.append(
+            Space(
+                item["id"], item["name"], item["kind"], tuple(center) if center else None, polygon
+            )
+        )
         locations[item["id"]] = Location(
-            key=location_key(map_id, item["id"]), map_id=map_id, label=item["id"], kind=item["kind"],
-            terrain=item.get("terrain"), name=item["name"], owner=item.get("owner"),
+            key=location_key(map_id, item["id"]),
+            map_id=map_id,
+            label=item["id"],
+            kind=item["kind"],
+            terrain=item.get("terrain"),
+            name=item["name"],
+            owner=item.get("owner"),
             parent=location_key(map_id, item["parent"]) if item.get("parent") else None,
             values=MappingProxyType(dict(item.get("values", {}))),
-            tags=frozenset(item.get("tags", [])), properties=frozen(item.get("properties")))
+            tags=frozenset(item.get("tags", [])),
+            properties=frozen(item.get("properties")),
+        )
     adjacency = _adjacency(ctx, source, items, kinds)
     return locations, spaces, adjacency
 
 
-def _polygon(ctx: Context, source: Source, points: list[list[float]] | None, pointer: str
-             ) -> tuple[tuple[tuple[float, float], ...] | None, bool]:
+def _polygon(
+    ctx: Context, source: Source, points: list[list[float]] | None, pointer: str
+) -> tuple[tuple[tuple[float, float], ...] | None, bool]:
     """The polygon, and whether it is simple (does not cross itself and encloses an area)."""
     if points is None:
         return None, False
@@ -296,9 +421,13 @@ def _polygon(ctx: Context, source: Source, points: list[list[float]] | None, poi
     crossings = polygon_self_intersections(polygon)
     if crossings:
         a, b = crossings[0]
-        ctx.error(source, "map.bad-polygon",
-                  f"the polygon crosses itself (edge {a + 1} crosses edge {b + 1}); "
-                  "list its corners in order around the outline", pointer)
+        ctx.error(
+            source,
+            "map.bad-polygon",
+            f"the polygon crosses itself (edge {a + 1} crosses edge {b + 1}); "
+            "list its corners in order around the outline",
+            pointer,
+        )
         return polygon, False
     if polygon_area(polygon) == 0:
         ctx.error(source, "map.bad-polygon", "the polygon encloses no area", pointer)
@@ -314,8 +443,9 @@ def _border_type(kind_a: str, kind_b: str) -> str:
     return "land"
 
 
-def _adjacency(ctx: Context, source: Source, items: list[dict[str, Any]], kinds: dict[str, str]
-               ) -> dict[str, tuple[Adjacency, ...]]:
+def _adjacency(
+    ctx: Context, source: Source, items: list[dict[str, Any]], kinds: dict[str, str]
+) -> dict[str, tuple[Adjacency, ...]]:
     border_types = list(BORDER_TYPES) + list(ctx.known("hexside type"))
     declared: dict[str, dict[str, tuple[str, str]]] = {}
     for i, item in enumerate(items):
@@ -326,10 +456,15 @@ def _adjacency(ctx: Context, source: Source, items: list[dict[str, Any]], kinds:
             if not ctx.check_ref(source, "space", to, pointer, kinds):
                 continue
             if to == item["id"]:
-                ctx.error(source, "map.self-adjacent", f"space {to!r} lists itself as adjacent", pointer)
+                ctx.error(
+                    source, "map.self-adjacent", f"space {to!r} lists itself as adjacent", pointer
+                )
                 continue
-            kind = (_border_type(item["kind"], kinds[to]) if isinstance(entry, str)
-                    else entry.get("type") or _border_type(item["kind"], kinds[to]))
+            kind = (
+                _border_type(item["kind"], kinds[to])
+                if isinstance(entry, str)
+                else entry.get("type") or _border_type(item["kind"], kinds[to])
+            )
             ctx.check_ref(source, "border type", kind, pointer, border_types)
             entries[to] = (kind, pointer)
         declared.setdefault(item["id"], {}).update(entries)
@@ -338,26 +473,37 @@ def _adjacency(ctx: Context, source: Source, items: list[dict[str, Any]], kinds:
         for to, (kind, pointer) in entries.items():
             back = declared.get(to, {}).get(space)
             if back is None:
-                ctx.error(source, "map.asymmetric-adjacency",
-                          f"{space!r} lists {to!r} as adjacent but {to!r} does not list {space!r}; "
-                          "add it to both", pointer)
+                ctx.error(
+                    source,
+                    "map.asymmetric-adjacency",
+                    f"{space!r} lists {to!r} as adjacent but {to!r} does not list {space!r}; "
+                    "add it to both",
+                    pointer,
+                )
             elif back[0] != kind:
-                ctx.error(source, "map.asymmetric-adjacency",
-                          f"the border {space!r}–{to!r} is {kind!r} here but {back[0]!r} from {to!r}",
-                          pointer)
+                ctx.error(
+                    source,
+                    "map.asymmetric-adjacency",
+                    f"the border {space!r}–{to!r} is {kind!r} here but {back[0]!r} from {to!r}",
+                    pointer,
+                )
         adjacency[space] = tuple(Adjacency(to, kind) for to, (kind, _) in entries.items())
     return adjacency
 
 
 # -- things on the map ---------------------------------------------------------------------------
 
-def _neighbour_test(grid: Any, locations: dict[str, Location],
-                    adjacency: dict[str, tuple[Adjacency, ...]]):  # type: ignore[no-untyped-def]
+
+def _neighbour_test(
+    grid: Any, locations: dict[str, Location], adjacency: dict[str, tuple[Adjacency, ...]]
+) -> Callable[[str, str], bool]:
     """A function (a, b) → True when the two labels are adjacent on this map."""
     if isinstance(grid, HexMapGrid):
+
         def hex_adjacent(a: str, b: str) -> bool:
             ha, hb = locations[a].hex, locations[b].hex
             return hb in hex_neighbors(ha)  # type: ignore[arg-type]
+
         return hex_adjacent
     if isinstance(grid, SquareMapGrid):
         squares = {label: (loc.column, loc.row) for label, loc in locations.items()}
@@ -366,22 +512,34 @@ def _neighbour_test(grid: Any, locations: dict[str, Location],
             (ca, ra), (cb, rb) = squares[a], squares[b]
             dc, dr = abs(ca - cb), abs(ra - rb)  # type: ignore[operator]
             return (dc + dr == 1) or (grid.diagonal and dc == 1 and dr == 1)
+
         return square_adjacent
     table = {space: {a.to for a in entries} for space, entries in adjacency.items()}
     return lambda a, b: b in table.get(a, set())
 
 
-def _check_label(ctx: Context, source: Source, label: str, locations: dict[str, Location],
-                 pointer: str) -> bool:
+def _check_label(
+    ctx: Context, source: Source, label: str, locations: dict[str, Location], pointer: str
+) -> bool:
     if label in locations:
         return True
-    ctx.error(source, "map.unknown-hex",
-              f"{label!r} is not a location on this map{_hint(label, set(locations))}", pointer)
+    ctx.error(
+        source,
+        "map.unknown-hex",
+        f"{label!r} is not a location on this map{_hint(label, set(locations))}",
+        pointer,
+    )
     return False
 
 
-def _hexsides(ctx: Context, source: Source, grid: Any, locations: dict[str, Location],
-              adjacent: Any, items: list[dict[str, Any]]) -> list[Hexside]:
+def _hexsides(
+    ctx: Context,
+    source: Source,
+    grid: Any,
+    locations: dict[str, Location],
+    adjacent: Any,
+    items: list[dict[str, Any]],
+) -> list[Hexside]:
     sides: list[Hexside] = []
     orientation = grid.grid.orientation if isinstance(grid, HexMapGrid) else "pointy"
     directions = EDGE_DIRECTIONS[orientation]
@@ -398,9 +556,12 @@ def _hexsides(ctx: Context, source: Source, grid: Any, locations: dict[str, Loca
             if not _check_label(ctx, source, b, locations, pointer):
                 continue
             if not adjacent(a, b):
-                ctx.error(source, "map.not-adjacent",
-                          f"hexside {side!r}: {a} and {b} are not adjacent, so they share no side",
-                          pointer)
+                ctx.error(
+                    source,
+                    "map.not-adjacent",
+                    f"hexside {side!r}: {a} and {b} are not adjacent, so they share no side",
+                    pointer,
+                )
                 continue
             if isinstance(grid, HexMapGrid):
                 hexside_between(locations[a].hex, locations[b].hex)  # type: ignore[arg-type]
@@ -408,8 +569,13 @@ def _hexsides(ctx: Context, source: Source, grid: Any, locations: dict[str, Loca
     return sides
 
 
-def _lines(ctx: Context, source: Source, locations: dict[str, Location], adjacent: Any,
-           items: list[dict[str, Any]]) -> list[Line]:
+def _lines(
+    ctx: Context,
+    source: Source,
+    locations: dict[str, Location],
+    adjacent: Any,
+    items: list[dict[str, Any]],
+) -> list[Line]:
     lines: list[Line] = []
     for i, item in enumerate(items):
         ctx.check_ref(source, "line type", item["type"], f"/lines/{i}/type")
@@ -420,67 +586,117 @@ def _lines(ctx: Context, source: Source, locations: dict[str, Location], adjacen
             if not _check_label(ctx, source, label, locations, pointer):
                 ok = False
             elif j and path[j - 1] in locations and not adjacent(path[j - 1], label):
-                ctx.error(source, "map.not-adjacent",
-                          f"line: {path[j - 1]} and {label} are not adjacent; list every location "
-                          "the line passes through", pointer)
+                ctx.error(
+                    source,
+                    "map.not-adjacent",
+                    f"line: {path[j - 1]} and {label} are not adjacent; list every location "
+                    "the line passes through",
+                    pointer,
+                )
                 ok = False
         if ok:
             lines.append(Line(item["type"], tuple(path), get(item, "name", "")))
     return lines
 
 
-def _features(ctx: Context, source: Source, map_id: str, locations: dict[str, Location],
-              items: list[dict[str, Any]]) -> list[Feature]:
+def _features(
+    ctx: Context,
+    source: Source,
+    map_id: str,
+    locations: dict[str, Location],
+    items: list[dict[str, Any]],
+) -> list[Feature]:
     features = []
     for i, item in enumerate(items):
         pointer = f"/features/{i}"
         ctx.check_ref(source, "faction", item.get("owner"), pointer + "/owner")
         if not _check_label(ctx, source, item["at"], locations, pointer + "/at"):
             continue
-        features.append(Feature(
-            type=item["type"], at=item["at"], id=item.get("id"), name=get(item, "name", ""),
-            owner=item.get("owner"), values=MappingProxyType(dict(item.get("values", {}))),
-            tags=frozenset(item.get("tags", [])), properties=frozen(item.get("properties"))))
+        features.append(
+            Feature(
+                type=item["type"],
+                at=item["at"],
+                id=item.get("id"),
+                name=get(item, "name", ""),
+                owner=item.get("owner"),
+                values=MappingProxyType(dict(item.get("values", {}))),
+                tags=frozenset(item.get("tags", [])),
+                properties=frozen(item.get("properties")),
+            )
+        )
     return features
 
 
-def _boxes(ctx: Context, source: Source, map_id: str, locations: dict[str, Location],
-           items: list[dict[str, Any]]) -> list[Box]:
+def _boxes(
+    ctx: Context,
+    source: Source,
+    map_id: str,
+    locations: dict[str, Location],
+    items: list[dict[str, Any]],
+) -> list[Box]:
     boxes = []
     for i, item in enumerate(items):
         pointer = f"/boxes/{i}"
         if item["id"] in locations:
-            ctx.error(source, "id.duplicate",
-                      f"box id {item['id']!r} is already a location on this map", pointer + "/id")
+            ctx.error(
+                source,
+                "id.duplicate",
+                f"box id {item['id']!r} is already a location on this map",
+                pointer + "/id",
+            )
             continue
         ctx.check_ref(source, "faction", item.get("owner"), pointer + "/owner")
         cells = tuple(item.get("cells", []))
         if len(set(cells)) != len(cells):
-            ctx.error(source, "id.duplicate", "a track's cells must have different labels",
-                      pointer + "/cells")
-        box = Box(item["id"], item["name"], tuple(item["at"]) if "at" in item else None,  # type: ignore[arg-type]
-                  length(ctx, source, item.get("width"), pointer + "/width", 0.0) or None,
-                  length(ctx, source, item.get("height"), pointer + "/height", 0.0) or None,
-                  cells, item.get("columns"),
-                  colour(ctx, source, item.get("color"), pointer + "/color", "") or None,
-                  item.get("owner"))
+            ctx.error(
+                source,
+                "id.duplicate",
+                "a track's cells must have different labels",
+                pointer + "/cells",
+            )
+        box = Box(
+            item["id"],
+            item["name"],
+            tuple(item["at"]) if "at" in item else None,
+            length(ctx, source, item.get("width"), pointer + "/width", 0.0) or None,
+            length(ctx, source, item.get("height"), pointer + "/height", 0.0) or None,
+            cells,
+            item.get("columns"),
+            colour(ctx, source, item.get("color"), pointer + "/color", "") or None,
+            item.get("owner"),
+        )
         boxes.append(box)
-        locations[box.id] = Location(location_key(map_id, box.id), map_id, box.id, "box",
-                                     name=box.name, owner=box.owner)
+        locations[box.id] = Location(
+            location_key(map_id, box.id), map_id, box.id, "box", name=box.name, owner=box.owner
+        )
         for cell in cells:
             label = f"{box.id}/{cell}"
-            locations[label] = Location(location_key(map_id, label), map_id, label, "cell",
-                                        name=cell, parent=location_key(map_id, box.id))
+            locations[label] = Location(
+                location_key(map_id, label),
+                map_id,
+                label,
+                "cell",
+                name=cell,
+                parent=location_key(map_id, box.id),
+            )
     return boxes
 
 
-def _links_unresolved(ctx: Context, source: Source, locations: dict[str, Location],
-                      items: list[dict[str, Any]]) -> list[Link]:
+def _links_unresolved(
+    ctx: Context, source: Source, locations: dict[str, Location], items: list[dict[str, Any]]
+) -> list[Link]:
     links = []
     for i, item in enumerate(items):
         if _check_label(ctx, source, item["from"], locations, f"/links/{i}/from"):
-            links.append(Link(item["from"], item["to"], get(item, "type", "adjacent"),
-                              get(item, "name", ""), get(item, "delay", 0)))
+            links.append(
+                Link(
+                    item["from"],
+                    item["to"],
+                    get(item, "type", "adjacent"),
+                    get(item, "name", ""),
+                    get(item, "delay", 0),
+                )
+            )
     return links
 
 
@@ -499,4 +715,5 @@ def _style(ctx: Context, source: Source, data: dict[str, Any]) -> MapStyle:
         scale_hexes=scale.get("hexes", 1) if scale else 1,
         numbers_position=get(numbers, "position", "top"),
         numbers_size=length(ctx, source, numbers.get("size"), "/hex_numbers/size", 0.0) or None,
-        numbers_color=colour(ctx, source, numbers.get("color"), "/hex_numbers/color", "#333333"))
+        numbers_color=colour(ctx, source, numbers.get("color"), "/hex_numbers/color", "#333333"),
+    )

@@ -36,35 +36,65 @@ def load_rules(ctx: Context, source: Source, counters: dict[str, Counter]) -> li
                 params[key] = checker.where(value, here)
             elif key == "overrides":
                 params[key] = tuple(
-                    MappingProxyType({"where": checker.where(o["where"], f"{here}/{j}/where"),
-                                      "limit": o["limit"],
-                                      "bonus": checker.pieces(o["bonus"], f"{here}/{j}/bonus")
-                                      if "bonus" in o else None})
-                    for j, o in enumerate(value))
+                    MappingProxyType(
+                        {
+                            "where": checker.where(o["where"], f"{here}/{j}/where"),
+                            "limit": o["limit"],
+                            "bonus": checker.pieces(o["bonus"], f"{here}/{j}/bonus")
+                            if "bonus" in o
+                            else None,
+                        }
+                    )
+                    for j, o in enumerate(value)
+                )
             elif key == "bonus":
-                params[key] = MappingProxyType({"pieces": checker.pieces(value.get("pieces", {}), here + "/pieces"),
-                                                "count": value.get("count", 1)})
+                params[key] = MappingProxyType(
+                    {
+                        "pieces": checker.pieces(value.get("pieces", {}), here + "/pieces"),
+                        "count": value.get("count", 1),
+                    }
+                )
             else:
                 params[key] = checker.plain(key, value, here)
-        rules.append(Rule(
-            id=item["id"], kind=item["kind"], cite=item["cite"], text=item["text"],
-            severity=get(item, "severity", "error"), when=get(item, "when", "always"),
-            pieces=checker.pieces(item["pieces"], pointer + "/pieces") if "pieces" in item else None,
-            where=checker.where(item["where"], pointer + "/where") if "where" in item else None,
-            params=MappingProxyType(params)))
+        rules.append(
+            Rule(
+                id=item["id"],
+                kind=item["kind"],
+                cite=item["cite"],
+                text=item["text"],
+                severity=get(item, "severity", "error"),
+                when=get(item, "when", "always"),
+                pieces=checker.pieces(item["pieces"], pointer + "/pieces")
+                if "pieces" in item
+                else None,
+                where=checker.where(item["where"], pointer + "/where") if "where" in item else None,
+                params=MappingProxyType(params),
+            )
+        )
     return rules
 
 
 class RuleChecker:
     """Resolves the references inside one rule."""
 
-    def __init__(self, ctx: Context, source: Source, counters: dict[str, Counter],
-                 classes: list[str], tags: list[str]) -> None:
+    def __init__(
+        self,
+        ctx: Context,
+        source: Source,
+        counters: dict[str, Counter],
+        classes: list[str],
+        tags: list[str],
+    ) -> None:
         self.ctx, self.source, self.counters = ctx, source, counters
         self.classes, self.tags = classes, tags
 
-    def _set(self, value: str | list[str] | None, kind: str, pointer: str,
-             candidates: list[str] | None = None) -> frozenset[str]:
+    def _set(
+        self,
+        value: str | list[str] | None,
+        kind: str,
+        pointer: str,
+        candidates: list[str] | None = None,
+    ) -> frozenset[str]:
         if value is None:
             return frozenset()
         items = [value] if isinstance(value, str) else list(value)
@@ -76,13 +106,16 @@ class RuleChecker:
     def pieces(self, data: dict[str, Any], pointer: str) -> PieceSelector:
         """A piece selector whose every id exists."""
         return PieceSelector(
-            counter=self._set(data.get("counter"), "counter", pointer + "/counter", list(self.counters)),
+            counter=self._set(
+                data.get("counter"), "counter", pointer + "/counter", list(self.counters)
+            ),
             template=self._set(data.get("template"), "template", pointer + "/template"),
             faction=self._set(data.get("faction"), "faction", pointer + "/faction"),
             side=self._set(data.get("side"), "side", pointer + "/side"),
             class_=self._set(data.get("class"), "class", pointer + "/class", self.classes),
             tag=self._set(data.get("tag"), "tag", pointer + "/tag", self.tags),
-            not_=self.pieces(data["not"], pointer + "/not") if "not" in data else None)
+            not_=self.pieces(data["not"], pointer + "/not") if "not" in data else None,
+        )
 
     def where(self, data: dict[str, Any], pointer: str) -> LocationSelector:
         """A location selector whose every id exists."""
@@ -90,14 +123,24 @@ class RuleChecker:
         terrain = list(self.ctx.known("terrain"))
         return LocationSelector(
             map=self._set(data.get("map"), "map", pointer + "/map", maps),
-            kind=frozenset([data["kind"]] if isinstance(data.get("kind"), str) else data.get("kind", [])),
+            kind=frozenset(
+                [data["kind"]] if isinstance(data.get("kind"), str) else data.get("kind", [])
+            ),
             terrain=self._set(data.get("terrain"), "terrain", pointer + "/terrain", terrain),
-            feature=self._set(data.get("feature"), "feature type", pointer + "/feature", list(FEATURE_TYPES)),
-            tag=frozenset([data["tag"]] if isinstance(data.get("tag"), str) else data.get("tag", [])),
+            feature=self._set(
+                data.get("feature"), "feature type", pointer + "/feature", list(FEATURE_TYPES)
+            ),
+            tag=frozenset(
+                [data["tag"]] if isinstance(data.get("tag"), str) else data.get("tag", [])
+            ),
             owner=self._set(data.get("owner"), "faction", pointer + "/owner"),
-            locations=frozenset(self.ctx.resolve_locations(self.source, data.get("locations", []),
-                                                           pointer + "/locations")),
-            not_=self.where(data["not"], pointer + "/not") if "not" in data else None)
+            locations=frozenset(
+                self.ctx.resolve_locations(
+                    self.source, data.get("locations", []), pointer + "/locations"
+                )
+            ),
+            not_=self.where(data["not"], pointer + "/not") if "not" in data else None,
+        )
 
     def plain(self, key: str, value: Any, pointer: str) -> Any:
         """Other parameters: check the ids they name; return read-only values."""
@@ -114,8 +157,13 @@ class RuleChecker:
                 self.ctx.check_ref(self.source, "line type", name, f"{pointer}/{name}")
         elif key == "blocked_by":
             for j, name in enumerate(value):
-                self.ctx.check_ref(self.source, "border type", name, f"{pointer}/{j}",
-                                   hexsides + list(BORDER_TYPES))
+                self.ctx.check_ref(
+                    self.source,
+                    "border type",
+                    name,
+                    f"{pointer}/{j}",
+                    hexsides + list(BORDER_TYPES),
+                )
         elif key == "setups":
             for j, name in enumerate(value):
                 self.ctx.check_ref(self.source, "setup", name, f"{pointer}/{j}")

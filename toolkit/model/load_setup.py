@@ -40,38 +40,72 @@ def load_setup(ctx: Context, source: Source, counters: dict[str, Counter]) -> Se
         if key in data:
             ctx.check_ref(source, "phase", data[key], f"/{key}")
     if "first" in data:
-        ctx.check_ref(source, "faction", data["first"], "/first",
-                      list(ctx.known("faction")) + list(ctx.known("side")))
-    return Setup(data["id"], data["name"], get(data, "description", ""), get(data, "cite", ""),
-                 data.get("turn"), data.get("last_turn"), data.get("phase"), data.get("first"),
-                 tuple(placements), MappingProxyType(control), tuple(reinforcements),
-                 MappingProxyType(dict(data.get("globals", {}))))
+        ctx.check_ref(
+            source,
+            "faction",
+            data["first"],
+            "/first",
+            list(ctx.known("faction")) + list(ctx.known("side")),
+        )
+    return Setup(
+        data["id"],
+        data["name"],
+        get(data, "description", ""),
+        get(data, "cite", ""),
+        data.get("turn"),
+        data.get("last_turn"),
+        data.get("phase"),
+        data.get("first"),
+        tuple(placements),
+        MappingProxyType(control),
+        tuple(reinforcements),
+        MappingProxyType(dict(data.get("globals", {}))),
+    )
 
 
-def _pieces(ctx: Context, source: Source, items: list[Any], pointer: str,
-            counters: dict[str, Counter], used: dict[str, int]) -> tuple[PieceState, ...]:
+def _pieces(
+    ctx: Context,
+    source: Source,
+    items: list[Any],
+    pointer: str,
+    counters: dict[str, Counter],
+    used: dict[str, int],
+) -> tuple[PieceState, ...]:
     pieces = []
     for j, entry in enumerate(items):
         here = f"{pointer}/{j}"
-        item = {"counter": entry} if isinstance(entry, str) else entry
+        item: dict[str, Any] = {"counter": entry} if isinstance(entry, str) else entry
         counter_id = item["counter"]
         target = here if isinstance(entry, str) else here + "/counter"
         if not ctx.check_ref(source, "counter", counter_id, target, counters):
             continue
         counter = counters[counter_id]
-        state = PieceState(counter_id, item.get("count", 1), get(item, "face", "front"),
-                           item.get("step"), item.get("owner"))
+        state = PieceState(
+            counter_id,
+            item.get("count", 1),
+            get(item, "face", "front"),
+            item.get("step"),
+            item.get("owner"),
+        )
         if state.face == "back" and counter.back is None:
             ctx.error(source, "setup.no-back", f"counter {counter_id!r} has no back face", here)
         if state.step is not None and state.step > counter.steps:
-            ctx.error(source, "setup.bad-step",
-                      f"counter {counter_id!r} has {counter.steps} step(s); step {state.step} is impossible",
-                      here + "/step")
+            ctx.error(
+                source,
+                "setup.bad-step",
+                f"counter {counter_id!r} has {counter.steps} step(s); "
+                f"step {state.step} is impossible",
+                here + "/step",
+            )
         ctx.check_ref(source, "faction", state.owner, here + "/owner")
         used[counter_id] = used.get(counter_id, 0) + state.count
         if not counter.unlimited and used[counter_id] > counter.count:
-            ctx.error(source, "setup.over-mix",
-                      f"counter {counter_id!r}: {used[counter_id]} placed but the counter mix has "
-                      f"{counter.count}", here)
+            ctx.error(
+                source,
+                "setup.over-mix",
+                f"counter {counter_id!r}: {used[counter_id]} placed but the counter mix has "
+                f"{counter.count}",
+                here,
+            )
         pieces.append(state)
     return tuple(pieces)

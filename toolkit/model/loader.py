@@ -59,14 +59,23 @@ def load_game(folder: Path | str) -> LoadResult:
     folder = Path(folder)
     report = Report()
     if not folder.is_dir():
-        report.add(Diagnostic("source.not-a-folder",
-                              "not a game folder; give the folder that holds game.json",
-                              shown_path(folder)))
+        report.add(
+            Diagnostic(
+                "source.not-a-folder",
+                "not a game folder; give the folder that holds game.json",
+                shown_path(folder),
+            )
+        )
         return LoadResult(None, report)
     if not (folder / "game.json").is_file():
-        report.add(Diagnostic("source.no-game",
-                              "no game.json in this folder; every game starts with one "
-                              "(run 'toolkit new DIR' for a working example)", shown_path(folder)))
+        report.add(
+            Diagnostic(
+                "source.no-game",
+                "no game.json in this folder; every game starts with one "
+                "(run 'toolkit new DIR' for a working example)",
+                shown_path(folder),
+            )
+        )
         return LoadResult(None, report)
     sources = _read_all(folder, report)
     if report.errors:
@@ -85,7 +94,9 @@ def _read_all(folder: Path, report: Report) -> dict[str, list[Source]]:
             report.add(exc.diagnostic)
             continue
         except OSError as exc:
-            report.add(Diagnostic("source.unreadable", f"cannot read the file: {exc.strerror}", shown))
+            report.add(
+                Diagnostic("source.unreadable", f"cannot read the file: {exc.strerror}", shown)
+            )
             continue
         kind = _kind(source, report)
         if kind is None:
@@ -97,30 +108,45 @@ def _read_all(folder: Path, report: Report) -> dict[str, list[Source]]:
             by_kind[kind].append(source)
     if len(by_kind["game"]) > 1:
         extra = by_kind["game"][1]
-        report.add(extra.diagnostic("source.two-games", "a folder holds one game; only game.json may "
-                                    "have kind \"game\"", "/kind"))
+        report.add(
+            extra.diagnostic(
+                "source.two-games",
+                'a folder holds one game; only game.json may have kind "game"',
+                "/kind",
+            )
+        )
     return by_kind
 
 
 def _kind(source: Source, report: Report) -> str | None:
     data = source.data
     if not isinstance(data, dict):
-        report.add(source.diagnostic("source.not-object",
-                                     "a source must be a JSON object with a \"kind\""))
+        report.add(
+            source.diagnostic("source.not-object", 'a source must be a JSON object with a "kind"')
+        )
         return None
     kind = data.get("kind")
     if kind is None:
-        report.add(source.diagnostic("source.missing-kind",
-                                     f"missing \"kind\"; say what this file is ({', '.join(KINDS)})"))
+        report.add(
+            source.diagnostic(
+                "source.missing-kind", f'missing "kind"; say what this file is ({", ".join(KINDS)})'
+            )
+        )
         return None
     if kind not in KINDS:
-        report.add(source.diagnostic(
-            "source.unknown-kind",
-            f"unknown kind {kind!r}{did_you_mean(str(kind), KINDS)}; use one of {', '.join(KINDS)}",
-            "/kind"))
+        report.add(
+            source.diagnostic(
+                "source.unknown-kind",
+                f"unknown kind {kind!r}{did_you_mean(str(kind), KINDS)}; "
+                f"use one of {', '.join(KINDS)}",
+                "/kind",
+            )
+        )
         return None
     if source.path.name == "game.json" and kind != "game":
-        report.add(source.diagnostic("source.unknown-kind", "game.json must have kind \"game\"", "/kind"))
+        report.add(
+            source.diagnostic("source.unknown-kind", 'game.json must have kind "game"', "/kind")
+        )
         return None
     return str(kind)
 
@@ -129,13 +155,23 @@ def _check_schema_ref(source: Source, kind: str, report: Report) -> None:
     """Warn when a file does not point editors at its schema (they validate as you type)."""
     ref = source.data.get("$schema")
     if ref is None:
-        report.add(source.diagnostic(
-            "source.no-schema", f"add \"$schema\": \"…/schemas/{kind}.schema.json\" so editors "
-            "check this file as you type", severity="warning"))
+        report.add(
+            source.diagnostic(
+                "source.no-schema",
+                f'add "$schema": "…/schemas/{kind}.schema.json" so editors '
+                "check this file as you type",
+                severity="warning",
+            )
+        )
     elif isinstance(ref, str) and not ref.endswith(f"{kind}.schema.json"):
-        report.add(source.diagnostic(
-            "source.wrong-schema", f"\"$schema\" names {ref!r}, but this is a {kind} file",
-            "/$schema", severity="warning"))
+        report.add(
+            source.diagnostic(
+                "source.wrong-schema",
+                f'"$schema" names {ref!r}, but this is a {kind} file',
+                "/$schema",
+                severity="warning",
+            )
+        )
 
 
 def _build(folder: Path, sources: dict[str, list[Source]], report: Report) -> Game:
@@ -156,7 +192,15 @@ def _build(folder: Path, sources: dict[str, list[Source]], report: Report) -> Ga
     charts = [c for s in sources["chart"] if (c := load_chart(ctx, s)) is not None]
     setups = [s for src in sources["setup"] if (s := load_setup(ctx, src, counters)) is not None]
     rules = [r for src in sources["rules"] for r in load_rules(ctx, src, counters)]
-    return Game(folder=folder.resolve(), maps=tuple(maps), templates=tuple(templates.values()),
-                counters=tuple(counters.values()), charts=tuple(charts), setups=tuple(setups),
-                rules=tuple(rules), locations=MappingProxyType(dict(ctx.locations)),
-                places=MappingProxyType(dict(ctx.places)), **parts.fields)
+    return Game(
+        folder=folder.resolve(),
+        maps=tuple(maps),
+        templates=tuple(templates.values()),
+        counters=tuple(counters.values()),
+        charts=tuple(charts),
+        setups=tuple(setups),
+        rules=tuple(rules),
+        locations=MappingProxyType(dict(ctx.locations)),
+        places=MappingProxyType(dict(ctx.places)),
+        **parts.fields,
+    )

@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from toolkit.model.base import empty
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal
 
 from toolkit.geometry import Hex, HexGrid, SquareGrid
+from toolkit.model.base import empty
 
 Scalar = float | int | str | bool | None
 LocationKey = str
@@ -201,7 +201,9 @@ class Map:
     lines: tuple[Line, ...] = ()
     features: tuple[Feature, ...] = ()
     spaces: tuple[Space, ...] = ()
-    adjacency: Mapping[str, tuple[Adjacency, ...]] = field(default_factory=lambda: MappingProxyType({}))
+    adjacency: Mapping[str, tuple[Adjacency, ...]] = field(
+        default_factory=lambda: MappingProxyType({})
+    )
     """Area maps: label → its borders."""
     boxes: tuple[Box, ...] = ()
     links: tuple[Link, ...] = ()

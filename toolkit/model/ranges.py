@@ -12,7 +12,7 @@ from toolkit.geometry import (
     parse_square_label,
     square_to_offset,
 )
-from toolkit.model.map import HexMapGrid, Map
+from toolkit.model.map import HexMapGrid, Map, SquareMapGrid
 
 MAX_RANGE = 1_000_000
 
@@ -38,9 +38,11 @@ def expand_range(map_: Map, text: str) -> list[str]:
         if isinstance(grid, HexMapGrid):
             c1, r1 = hex_to_offset(grid.grid, parse_label(grid.grid, first))
             c2, r2 = hex_to_offset(grid.grid, parse_label(grid.grid, last))
+        elif isinstance(grid, SquareMapGrid):
+            c1, r1 = square_to_offset(grid.grid, parse_square_label(grid.grid, first))
+            c2, r2 = square_to_offset(grid.grid, parse_square_label(grid.grid, last))
         else:
-            c1, r1 = square_to_offset(grid.grid, parse_square_label(grid.grid, first))  # type: ignore[union-attr]
-            c2, r2 = square_to_offset(grid.grid, parse_square_label(grid.grid, last))  # type: ignore[union-attr]
+            raise RangeError("area maps have no ranges; list the spaces")
     except ValueError as exc:
         raise RangeError(str(exc)) from None
     if c1 > c2 or r1 > r2:
@@ -53,5 +55,6 @@ def expand_range(map_: Map, text: str) -> list[str]:
             if isinstance(grid, HexMapGrid):
                 labels.append(format_label(grid.grid, offset_to_hex(grid.grid, column, row)))
             else:
-                labels.append(format_square_label(grid.grid, offset_to_square(grid.grid, column, row)))  # type: ignore[union-attr]
+                square = offset_to_square(grid.grid, column, row)
+                labels.append(format_square_label(grid.grid, square))
     return labels

@@ -3,12 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from toolkit.model.base import empty
 from dataclasses import dataclass
-from types import MappingProxyType
 
-RULE_KINDS = ("stacking", "entry", "movement", "zoc", "supply", "counter-mix", "placement",
-              "capacity", "victory")
+from toolkit.model.base import empty
+
+RULE_KINDS = (
+    "stacking",
+    "entry",
+    "movement",
+    "zoc",
+    "supply",
+    "counter-mix",
+    "placement",
+    "capacity",
+    "victory",
+)
 
 
 @dataclass(frozen=True, slots=True)

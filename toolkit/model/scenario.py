@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from toolkit.model.base import empty
 from dataclasses import dataclass
-from types import MappingProxyType
 from typing import Literal
+
+from toolkit.model.base import empty
 
 LocationKey = str
 

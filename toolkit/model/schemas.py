@@ -44,7 +44,9 @@ def validator(kind: str) -> Draft202012Validator:
 
 def validate(source: Source, kind: str) -> list[Diagnostic]:
     """Every schema error in ``source``, worded and located (at most a screenful)."""
-    errors = sorted(validator(kind).iter_errors(source.data), key=lambda e: list(map(str, e.absolute_path)))
+    errors = sorted(
+        validator(kind).iter_errors(source.data), key=lambda e: list(map(str, e.absolute_path))
+    )
     found: list[Diagnostic] = []
     for error in errors[:MAX_ERRORS_PER_FILE]:
         for cause in _explain(error):
@@ -67,7 +69,9 @@ def _explain(error: ValidationError) -> list[ValidationError]:
     depth = len(error.absolute_path)
 
     def meant(causes: list[ValidationError]) -> bool:
-        return not any(c.validator in ("const", "type") and len(c.absolute_path) == depth for c in causes)
+        return not any(
+            c.validator in ("const", "type") and len(c.absolute_path) == depth for c in causes
+        )
 
     candidates = [causes for causes in branches.values() if meant(causes)]
     if not candidates:
@@ -86,7 +90,7 @@ def _describe(schema: Any) -> str:
 def _diagnostics(source: Source, error: ValidationError) -> Iterator[Diagnostic]:
     pointer = pointer_of(list(error.absolute_path))
     value = error.instance
-    kind = error.validator
+    kind = str(error.validator)
     where = f"{pointer or 'the file'}: "
     if kind == "additionalProperties" or kind == "unevaluatedProperties":
         allowed = list(error.schema.get("properties", {})) if isinstance(error.schema, dict) else []
@@ -95,37 +99,54 @@ def _diagnostics(source: Source, error: ValidationError) -> Iterator[Diagnostic]
             yield source.diagnostic(
                 "schema.unknown-property",
                 f"{where}unknown property {extra!r}{did_you_mean(extra, allowed)}",
-                pointer_of([*error.absolute_path, extra]), key=True)
+                pointer_of([*error.absolute_path, extra]),
+                key=True,
+            )
         return
     if kind == "required":
         missing = str(error.message).split("'")[1] if "'" in error.message else error.message
-        yield source.diagnostic("schema.required", f"{where}missing required property {missing!r}", pointer)
+        yield source.diagnostic(
+            "schema.required", f"{where}missing required property {missing!r}", pointer
+        )
         return
     if kind == "enum":
-        options = [str(o) for o in error.validator_value]
+        options = [str(o) for o in error.validator_value]  # type: ignore[union-attr]
         hint = did_you_mean(str(value), options)
         yield source.diagnostic(
-            "schema.enum", f"{where}{value!r} is not one of {', '.join(options)}{hint}", pointer)
+            "schema.enum", f"{where}{value!r} is not one of {', '.join(options)}{hint}", pointer
+        )
         return
     if kind == "const":
-        yield source.diagnostic("schema.const", f"{where}must be {error.validator_value!r}, not {value!r}", pointer)
+        yield source.diagnostic(
+            "schema.const", f"{where}must be {error.validator_value!r}, not {value!r}", pointer
+        )
         return
     if kind == "type":
         expected = error.validator_value
         expected = " or ".join(expected) if isinstance(expected, list) else expected
         yield source.diagnostic(
-            "schema.type", f"{where}expected {expected}, got {type_name(value)} {short(value)}", pointer)
+            "schema.type",
+            f"{where}expected {expected}, got {type_name(value)} {short(value)}",
+            pointer,
+        )
         return
     if kind == "pattern":
         yield source.diagnostic(
             "schema.pattern",
             f"{where}{short(value)} is not valid here ({_describe(error.schema) or 'wrong form'})",
-            pointer)
+            pointer,
+        )
         return
     if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
-        bound = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than",
-                 "exclusiveMaximum": "less than"}[kind]
-        yield source.diagnostic("schema.range", f"{where}{value!r} must be {bound} {error.validator_value}", pointer)
+        bound = {
+            "minimum": "at least",
+            "maximum": "at most",
+            "exclusiveMinimum": "more than",
+            "exclusiveMaximum": "less than",
+        }[kind]
+        yield source.diagnostic(
+            "schema.range", f"{where}{value!r} must be {bound} {error.validator_value}", pointer
+        )
         return
     if kind in ("minLength", "maxLength", "minItems", "maxItems", "minProperties"):
         yield source.diagnostic("schema.size", f"{where}{error.message}", pointer)
@@ -133,16 +154,28 @@ def _diagnostics(source: Source, error: ValidationError) -> Iterator[Diagnostic]
     if kind == "uniqueItems":
         yield source.diagnostic("schema.unique", f"{where}list has repeated items", pointer)
         return
-    code = {"oneOf": "schema.one-of", "anyOf": "schema.any-of", "items": "schema.items"}.get(kind, "schema.invalid")
-    yield source.diagnostic(code, f"{where}{short(value)} does not fit: {_describe(error.schema) or error.message}", pointer)
+    code = {"oneOf": "schema.one-of", "anyOf": "schema.any-of", "items": "schema.items"}.get(
+        kind, "schema.invalid"
+    )
+    yield source.diagnostic(
+        code,
+        f"{where}{short(value)} does not fit: {_describe(error.schema) or error.message}",
+        pointer,
+    )
 
 
 def type_name(value: Any) -> str:
     """A JSON type name for messages."""
     if value is None:
         return "null"
-    return {bool: "boolean", int: "integer", float: "number", str: "string", list: "array",
-            dict: "object"}.get(type(value), type(value).__name__)
+    return {
+        bool: "boolean",
+        int: "integer",
+        float: "number",
+        str: "string",
+        list: "array",
+        dict: "object",
+    }.get(type(value), type(value).__name__)
 
 
 def short(value: Any, limit: int = 40) -> str:

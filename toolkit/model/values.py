@@ -24,7 +24,9 @@ def parse_length(text: str) -> Points:
     """
     match = _LENGTH.match(text)
     if not match:
-        raise ValueError(f"{text!r} is not a length; write a number and a unit, e.g. '5/8in', '16mm'")
+        raise ValueError(
+            f"{text!r} is not a length; write a number and a unit, e.g. '5/8in', '16mm'"
+        )
     number, denominator, unit = match.groups()
     value = Fraction(number)
     if denominator is not None:
@@ -32,8 +34,6 @@ def parse_length(text: str) -> Points:
             raise ValueError(f"{text!r} divides by zero")
         value /= int(denominator)
     return float(value) * POINTS_PER_UNIT[unit]
-
-
 
 
 def parse_colour(text: str) -> str:
@@ -46,13 +46,14 @@ def parse_colour(text: str) -> str:
         rgb = ImageColor.getrgb(value)
     except ValueError:
         raise ValueError(
-            f"{text!r} is not a colour; use '#rrggbb', 'rgb(r, g, b)' or a CSS colour name") from None
+            f"{text!r} is not a colour; use '#rrggbb', 'rgb(r, g, b)' or a CSS colour name"
+        ) from None
     return "#{:02x}{:02x}{:02x}".format(*rgb[:3])
 
 
 def colour_luminance(colour: str) -> float:
     """Relative luminance (0 black … 1 white) of a '#rrggbb' colour, as WCAG defines it."""
-    channels = [int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5)]
+    channels = [int(colour[i : i + 2], 16) / 255 for i in (1, 3, 5)]
     linear = [c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
     return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
 
@@ -63,14 +64,45 @@ def contrasting_text(colour: str) -> str:
     return "#000000" if (luminance + 0.05) / 0.05 >= 1.05 / (luminance + 0.05) else "#ffffff"
 
 
-ECHELONS = ("team", "squad", "section", "platoon", "company", "battalion", "regiment", "brigade",
-            "division", "corps", "army", "army-group")
-_ECHELON_ALIASES = {"ø": "team", "•": "squad", "••": "section", "•••": "platoon", "i": "company",
-                    "|": "company", "ii": "battalion", "||": "battalion", "iii": "regiment",
-                    "|||": "regiment", "x": "brigade", "xx": "division", "xxx": "corps",
-                    "xxxx": "army", "xxxxx": "army-group", "army group": "army-group",
-                    "armygroup": "army-group", "bde": "brigade", "div": "division",
-                    "bn": "battalion", "coy": "company", "co": "company", "regt": "regiment"}
+ECHELONS = (
+    "team",
+    "squad",
+    "section",
+    "platoon",
+    "company",
+    "battalion",
+    "regiment",
+    "brigade",
+    "division",
+    "corps",
+    "army",
+    "army-group",
+)
+_ECHELON_ALIASES = {
+    "ø": "team",
+    "•": "squad",
+    "••": "section",
+    "•••": "platoon",
+    "i": "company",
+    "|": "company",
+    "ii": "battalion",
+    "||": "battalion",
+    "iii": "regiment",
+    "|||": "regiment",
+    "x": "brigade",
+    "xx": "division",
+    "xxx": "corps",
+    "xxxx": "army",
+    "xxxxx": "army-group",
+    "army group": "army-group",
+    "armygroup": "army-group",
+    "bde": "brigade",
+    "div": "division",
+    "bn": "battalion",
+    "coy": "company",
+    "co": "company",
+    "regt": "regiment",
+}
 
 
 def parse_echelon(text: str) -> str:
@@ -83,19 +115,64 @@ def parse_echelon(text: str) -> str:
         return key
     if key in _ECHELON_ALIASES:
         return _ECHELON_ALIASES[key]
-    raise ValueError(f"{text!r} is not an echelon; use one of {', '.join(ECHELONS)} or 'XX'-style marks")
+    raise ValueError(
+        f"{text!r} is not an echelon; use one of {', '.join(ECHELONS)} or 'XX'-style marks"
+    )
 
 
-UNIT_TYPES = ("infantry", "cavalry", "armour", "mechanised", "motorised", "artillery", "mountain",
-              "marine", "airborne", "engineer", "headquarters", "militia", "garrison", "fortress",
-              "anti-tank", "reconnaissance", "anti-aircraft", "supply", "partisan", "gas",
-              "railway-gun")
+UNIT_TYPES = (
+    "infantry",
+    "cavalry",
+    "armour",
+    "mechanised",
+    "motorised",
+    "artillery",
+    "mountain",
+    "marine",
+    "airborne",
+    "engineer",
+    "headquarters",
+    "militia",
+    "garrison",
+    "fortress",
+    "anti-tank",
+    "reconnaissance",
+    "anti-aircraft",
+    "supply",
+    "partisan",
+    "gas",
+    "railway-gun",
+)
 """NATO-style unit types counters may show; the renderer draws each (and '+' combinations)."""
 
-ICON_TYPES = ("infantry", "artillery", "tank", "fighter", "bomber", "battleship", "cruiser",
-              "destroyer", "carrier", "transport", "submarine", "aa-gun", "industrial-complex",
-              "ship", "aircraft", "zeppelin", "balloon", "recon-plane", "fleet", "chip", "flag",
-              "star", "fort", "trench", "supply", "anchor")
+ICON_TYPES = (
+    "infantry",
+    "artillery",
+    "tank",
+    "fighter",
+    "bomber",
+    "battleship",
+    "cruiser",
+    "destroyer",
+    "carrier",
+    "transport",
+    "submarine",
+    "aa-gun",
+    "industrial-complex",
+    "ship",
+    "aircraft",
+    "zeppelin",
+    "balloon",
+    "recon-plane",
+    "fleet",
+    "chip",
+    "flag",
+    "star",
+    "fort",
+    "trench",
+    "supply",
+    "anchor",
+)
 """Silhouettes and simple icons for figure games and markers."""
 
 
