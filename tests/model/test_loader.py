@@ -129,3 +129,8 @@ def test_every_fixture_loads_cleanly() -> None:
             result = load_game(folder)
             assert result.game is not None, result.report.format_text()
             assert not result.report.errors
+
+
+def test_counters_and_locations_can_be_set_members(minimal_hex: Game) -> None:
+    assert len(set(minimal_hex.counters)) == len(minimal_hex.counters)
+    assert len(set(minimal_hex.locations.values())) == len(minimal_hex.locations)

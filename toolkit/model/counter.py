@@ -107,6 +107,10 @@ class Counter:
     images: Mapping[str, Path] = empty()
     """Image fields → their checked path inside the game folder."""
 
+    def __hash__(self) -> int:
+        """Counters are identified by id (their mappings cannot be hashed)."""
+        return hash(("counter", self.id))
+
     @property
     def faces(self) -> tuple[Face, ...]:
         """The faces, front first."""

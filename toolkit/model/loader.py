@@ -178,10 +178,10 @@ def _build(folder: Path, sources: dict[str, list[Source]], report: Report) -> Ga
     ctx = Context(folder.resolve(), report)
     game_source = sources["game"][0]
     parts = load_game_file(ctx, game_source)
-    maps = [m for s in sources["map"] if (m := load_map(ctx, s)) is not None]
-    for source, the_map in zip(sources["map"], maps, strict=False):
-        if the_map.id == source.data["id"]:
-            check_links(ctx, source, the_map)
+    loaded = [(s, m) for s in sources["map"] if (m := load_map(ctx, s)) is not None]
+    for source, the_map in loaded:
+        check_links(ctx, source, the_map)
+    maps = [m for _, m in loaded]
     templates: dict[str, Template] = {}
     for source in sources["counters"]:
         load_templates(ctx, source, templates)

@@ -48,6 +48,10 @@ class Location:
     tags: frozenset[str] = frozenset()
     properties: Mapping[str, Scalar] = empty()
 
+    def __hash__(self) -> int:
+        """Locations are identified by key (their mappings cannot be hashed)."""
+        return hash(("location", self.key))
+
 
 @dataclass(frozen=True, slots=True)
 class HexMapGrid:
