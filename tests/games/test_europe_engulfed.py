@@ -1,0 +1,547 @@
+"""Europe Engulfed (GMT, 2003): the sources against facts from the rulebook.
+
+Rule numbers are those of the 1st-edition rulebook (French translation with the 28/09/2004 errata).
+"""
+
+from __future__ import annotations
+
+from collections import Counter as Tally
+from pathlib import Path
+
+import pytest
+
+from toolkit.model import load_game
+
+GAME = Path(__file__).resolve().parents[2] / "sources" / "europe-engulfed"
+MAP = "europe"
+LAND = {"infantry", "armour", "militia", "cavalry", "airborne"}
+
+# "Composants du jeu": 284 wooden blocks by colour
+SEED_BLOCKS = {"grey": 68, "dark-grey": 10, "yellow": 18, "light-green": 20, "dark-green": 27,
+               "light-blue": 27, "dark-blue": 24, "red-orange": 68, "dark-red": 7, "brown": 15}
+
+
+@pytest.fixture(scope="module")
+def game():
+    result = load_game(GAME)
+    assert result.game is not None, result.report.format_text()
+    return result.game
+
+
+@pytest.fixture(scope="module")
+def europe(game):
+    return game.map(MAP)
+
+
+def loc(game, label):
+    return game.locations[f"{MAP}:{label}"]
+
+
+def neighbours(europe, label, types=None):
+    return {a.to for a in europe.adjacency[label] if types is None or a.type in types}
+
+
+def rule(game, rule_id):
+    found = [r for r in game.rules if r.id == rule_id]
+    assert found, f"no rule {rule_id!r}"
+    return found[0]
+
+
+def blocks(game):
+    return [c for c in game.counters if game.template(c.template).shape == "block"]
+
+
+# -- loading ----------------------------------------------------------------------------------
+
+def test_sources_load_without_diagnostics():
+    result = load_game(GAME)
+    assert result.game is not None, result.report.format_text()
+    assert not result.report.errors
+
+
+# -- blocks (Components, Glossary, 4.4) -----------------------------------------------------------
+
+def test_block_counts_per_colour_match_the_component_list(game):
+    tally = Tally()
+    for counter in blocks(game):
+        tally[counter.properties["block_colour"]] += counter.count
+    assert dict(tally) == SEED_BLOCKS
+    assert sum(tally.values()) == 284
+
+
+def test_every_land_unit_is_a_block_with_one_to_four_steps_and_a_hidden_face(game):
+    land = [c for c in game.counters if c.class_ in LAND]
+    assert land and {c.id for c in land} == {c.id for c in blocks(game)}
+    for counter in land:
+        template = game.template(counter.template)
+        assert template.shape == "block"
+        assert template.back.style == "hidden"
+        assert 1 <= counter.steps <= 4, counter.id
+        assert counter.faction, counter.id
+
+
+def test_block_colours_follow_nationality_and_elite_status(game):
+    expected_faction = {"grey": {"ge"}, "dark-grey": {"ge"}, "yellow": {"fi", "ro", "hu", "bg"},
+                        "light-green": {"it"}, "dark-green": {"us"}, "light-blue": {"fr", "vichy", "ff"},
+                        "dark-blue": {"gb"}, "red-orange": {"su"}, "dark-red": {"su"}}
+    for counter in blocks(game):
+        colour = counter.properties["block_colour"]
+        elite = "elite" in counter.tags
+        assert elite == (colour in ("dark-grey", "dark-red")), counter.id
+        if colour in expected_faction:
+            assert counter.faction in expected_faction[colour], counter.id
+        else:
+            assert game.faction(counter.faction).side == "neutral", counter.id
+
+
+def test_elite_units_are_armour_and_infantry_only(game):
+    elite = Tally()
+    for counter in blocks(game):
+        if "elite" in counter.tags:
+            elite[(counter.faction, counter.class_)] += counter.count
+    assert {cls for (_f, cls) in elite} == {"armour", "infantry"}
+    assert sum(n for (f, _c), n in elite.items() if f == "ge") == 10
+    assert sum(n for (f, _c), n in elite.items() if f == "su") == 7
+    assert elite[("su", "infantry")] >= 4  # 9.24e: four free elite infantry in Jan/Feb 1942
+
+
+def test_full_strengths_the_rules_state(game):
+    c = game.counter
+    assert c("ge-panzer").steps == 4 and c("ge-infantry").steps == 4      # 5.14, 6.26 examples
+    assert c("su-infantry").steps == 4                                     # 5.14 example
+    assert c("it-infantry").steps == 3                                     # 8.2 example
+    assert c("vichy-infantry").steps == 2 and c("vichy-infantry").count == 3   # 9.522
+    assert c("ff-armour").steps == 3 and c("ff-armour").count == 1        # 9.531
+    assert c("ff-infantry").steps == 3 and c("ff-infantry").count == 3    # 9.531
+    assert c("ro-armour").class_ == "armour"                               # 9.15
+
+
+def test_build_costs_per_step_follow_4_43(game):
+    for counter in blocks(game):
+        base = {"infantry": 1, "militia": 1, "cavalry": 1, "armour": 2, "airborne": 2}[counter.class_]
+        expected = base * (2 if "elite" in counter.tags else 1)
+        assert counter.properties["werp_per_step"] == expected, counter.id
+        assert counter.properties["cadre_cost_doubled"] == (counter.class_ != "militia"), counter.id
+
+
+# -- markers --------------------------------------------------------------------------------------
+
+def test_fleet_points_are_unlimited_and_two_sided(game):
+    fleets = [c for c in game.counters if c.class_ == "fleet"]
+    assert {c.faction for c in fleets} == {"ge", "it", "fr", "gb", "su"}   # GB and US share (9.32)
+    for fleet in fleets:
+        assert fleet.unlimited
+        assert fleet.front.values["status"] == "Trans. Avail."
+        assert fleet.back is not None and fleet.back.values["status"] == "w/out Transport"
+
+
+def test_out_of_supply_marker_flips_to_moved(game):
+    oos = game.counter("out-of-supply")
+    assert oos.front.values["label"] == "Out of Supply"
+    assert oos.back.values["label"] == "Moved"
+
+
+def test_gsu_markers_are_round_and_flip_between_ground_support_and_air_combat(game):
+    gsus = [c for c in game.counters if c.class_ == "gsu"]
+    assert {c.faction for c in gsus} == {"ge", "it", "fr", "gb", "us", "su"}
+    for gsu in gsus:
+        assert game.template(gsu.template).shape == "round"
+        assert {gsu.front.values["mode"], gsu.back.values["mode"]} == {"Ground Support", "Air Combat"}
+
+
+def test_special_actions_cover_the_7_11_maxima_and_the_9_64_minors(game):
+    sa = {c.faction: c.count for c in game.counters if c.class_ == "special-action"}
+    assert sa == {"ge": 5, "it": 1, "fr": 1, "gb": 2, "us": 3, "su": 3, "pl": 1, "es": 1, "tr": 1, "yu": 1}
+    assert "vichy" not in sa and "ff" not in sa                        # 7.11: 0
+
+
+def test_marker_mix_matches_the_136_square_and_68_round_markers(game):
+    square = round_ = 0
+    for counter in game.counters:
+        if counter.class_ in LAND:
+            continue
+        shape = game.template(counter.template).shape
+        if shape == "round":
+            round_ += counter.count
+        else:
+            square += counter.count
+    assert (square, round_) == (136, 68)
+
+
+def test_named_markers_exist(game):
+    for marker in ("fortification", "su-heavy-fortification", "beachhead-western-allies", "beachhead-axis",
+                   "beachhead-ussr", "turn", "axis-minor-step", "ge-u-boats", "gb-asw", "ge-flak", "gb-flak",
+                   "ge-v1", "ge-v2", "ge-bombers", "gb-bombers", "ge-fighters", "gb-fighters",
+                   "gb-next-allowed-asw", "ge-next-allowed-flak", "gb-next-allowed-flak"):
+        assert game.counter(marker).class_ == "marker"
+    assert game.counter("fortification").unlimited                   # 6.98
+    assert game.counter("su-heavy-fortification").count == 2          # 6.95: only two
+    beachheads = {c: game.counter(c).count for c in ("beachhead-western-allies", "beachhead-axis", "beachhead-ussr")}
+    assert beachheads == {"beachhead-western-allies": 2, "beachhead-axis": 1, "beachhead-ussr": 1}   # 7.24
+    assert game.counter("ge-u-boats").back.values["label"] == "U-boats +30"
+    next_fleet = {c.faction for c in game.counters if c.id.endswith("-next-fleet-allowed")}
+    assert next_fleet == {"ge", "it", "fr", "gb", "us", "su"}      # 4.62: one per major power
+
+
+# -- map: fortresses, special areas, borders --------------------------------------------------------
+
+def test_five_fortresses_nested_in_the_right_areas(game, europe):
+    fortresses = {label for label, l in europe.locations.items() if "fortress" in l.tags}
+    assert fortresses == {"leningrad", "sevastopol", "malta", "tobruk", "gibraltar"}       # 6.85
+    parent = {f: loc(game, f).parent for f in fortresses}
+    assert parent["malta"] is None                                                          # Glossary
+    assert parent["gibraltar"] == f"{MAP}:andalusia"
+    assert parent["tobruk"] == f"{MAP}:cyrenaica"
+    assert parent["sevastopol"] == f"{MAP}:crimea"
+    assert parent["leningrad"] == f"{MAP}:novgorod"
+    # the surrounding areas: Spanish (6.85), Libyan-Italian, Soviet
+    assert loc(game, "andalusia").owner == "es" and "country-es" in loc(game, "andalusia").tags
+    assert "country-ly" in loc(game, "cyrenaica").tags
+    assert loc(game, "crimea").owner == "su" and loc(game, "novgorod").owner == "su"
+    for fortress in fortresses:
+        assert loc(game, fortress).terrain == "fortress"
+        assert any(f.type == "fortress" and f.at == fortress for f in europe.features)
+
+
+def test_fortresses_connect_only_to_their_area_seas_and_air_routes(europe):
+    for fortress in ("leningrad", "sevastopol", "tobruk", "gibraltar"):
+        land = {a.to for a in europe.adjacency[fortress] if europe.locations[a.to].kind == "land"}
+        perimeter = {a.to for a in europe.adjacency[fortress] if a.type == "fortress-perimeter"}
+        parent = europe.locations[fortress].parent.split(":")[1]
+        assert perimeter == {parent}
+        assert land - perimeter <= neighbours(europe, fortress, {"air-route"})
+    assert {europe.locations[a.to].kind for a in europe.adjacency["malta"] if a.type != "air-route"} == {"sea"}
+    assert "mediterranean" in neighbours(europe, "malta")
+    assert {"atlantic", "mediterranean"} <= neighbours(europe, "gibraltar")
+
+
+def test_soviet_fortresses_are_marked_and_no_units_are_built_there(game):
+    for fortress in ("leningrad", "sevastopol"):
+        assert "soviet-fortress" in loc(game, fortress).tags
+    placement = rule(game, "new-units-home")
+    assert placement.params["at"].not_ is not None and "soviet-fortress" in placement.params["at"].not_.tag
+
+
+def test_fortress_stacking_overrides(game):
+    stacking = rule(game, "fortress-stacking")
+    assert stacking.kind == "stacking" and stacking.cite == "EE 5.5"
+    assert stacking.params["limit"] is None                 # no limit in ordinary areas
+    assert stacking.when == "end-of-phase"
+    assert stacking.params["mixed_sides"] is True
+    limits = {}
+    for override in stacking.params["overrides"]:
+        where = override["where"]
+        key = "soviet" if where.tag == {"soviet-fortress"} else "other"
+        if key == "other":
+            assert where.tag == {"fortress"} and where.not_.tag == {"soviet-fortress"}
+        limits[key] = override["limit"]
+    assert limits == {"other": 1, "soviet": 2}
+    assert "gsu" in stacking.params["exempt"].class_
+
+
+def test_maginot_line_is_metz(game, europe):
+    metz = loc(game, "metz")
+    assert "maginot-line" in metz.tags and metz.owner == "fr"
+    maginot = [f for f in europe.features if f.id == "maginot-line"]
+    assert maginot and maginot[0].at == "metz" and maginot[0].values["hit_bonus"] == 2     # 6.84
+    # +2 against units entering from a contiguous area of Germany or Belgium
+    assert {"belgium", "ruhr", "munich"} <= neighbours(europe, "metz")
+
+
+def test_urals_closed_to_the_axis(game):
+    urals = loc(game, "urals")
+    assert urals.name == "Ural Mountains" and "urals" in urals.tags and urals.owner == "su"
+    entry = rule(game, "axis-no-urals")
+    assert entry.kind == "entry" and entry.cite == "EE 5.18"
+    assert entry.pieces.side == {"axis"} and entry.params["forbid"].tag == {"urals"}
+
+
+def test_swamp_entry_is_forbidden_to_armour(game, europe):
+    entry = rule(game, "armour-no-swamp")
+    assert entry.kind == "entry" and entry.cite.startswith("EE 5.15")
+    assert entry.pieces.class_ == {"armour"}
+    assert entry.params["forbid"].terrain == {"swamp"}
+    move = rule(game, "op-move-armour")
+    assert move.params["costs"]["swamp"] == "prohibited"
+    swamps = {label for label, l in europe.locations.items() if l.terrain == "swamp"}
+    assert {"ladoga-swamp", "onega-swamp"} <= swamps
+
+
+def test_paris_has_five_surrounding_areas(europe):
+    # 9.521: Vichy may form when the Axis holds "the five areas around Paris"
+    around = neighbours(europe, "paris")
+    assert len(around) == 5 and all(europe.locations[a].kind == "land" for a in around)
+    assert all("country-fr" in europe.locations[a].tags for a in around)
+    # 5.43 example: armour from Normandy liberates Bordeaux on its way to Paris
+    assert "bordeaux" in neighbours(europe, "normandy") and "bordeaux" in around
+
+
+def test_exactly_three_straits(europe):
+    straits = {frozenset((a, b.to)) for a, borders in europe.adjacency.items() for b in borders
+               if b.type == "strait"}
+    assert straits == {frozenset(("sicily", "naples")), frozenset(("istanbul", "izmir")),
+                       frozenset(("crimea", "krasnodar"))}
+    names = {h.name for h in europe.hexsides if h.type == "strait"}
+    assert names == {"Strait of Messina", "Dardanelles", "Kerch Strait"}
+
+
+def test_border_types_are_declared_and_named_borders_agree(game, europe):
+    declared = {h.id for h in game.hexside_types}
+    assert {"river", "strait", "air-route", "fortress-perimeter"} <= declared
+    used = {b.type for borders in europe.adjacency.values() for b in borders}
+    assert used <= declared | {"land", "sea", "coast"}
+    for side in europe.hexsides:
+        assert any(b.to == side.b and b.type == side.type for b in europe.adjacency[side.a]), side
+    rivers = {frozenset((a, b.to)) for a, borders in europe.adjacency.items() for b in borders if b.type == "river"}
+    named = {frozenset((h.a, h.b)) for h in europe.hexsides if h.type == "river"}
+    assert rivers == named and rivers
+
+
+def test_adjacency_is_symmetric(europe):
+    assert europe.adjacency
+    for label, borders in europe.adjacency.items():
+        for border in borders:
+            back = [b for b in europe.adjacency[border.to] if b.to == label]
+            assert len(back) == 1, (label, border.to)
+            assert back[0].type == border.type, (label, border.to)
+
+
+def test_land_areas_form_one_connected_graph_with_the_seas(europe):
+    start = "paris"
+    seen, todo = {start}, [start]
+    while todo:
+        here = todo.pop()
+        for border in europe.adjacency[here]:
+            if border.to not in seen:
+                seen.add(border.to)
+                todo.append(border.to)
+    assert seen == set(europe.adjacency)
+
+
+def test_centres_are_spread_out(europe):
+    centres = [s.center for s in europe.spaces]
+    assert all(c is not None for c in centres)
+    for i, a in enumerate(centres):
+        for b in centres[i + 1:]:
+            assert ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5 >= 40
+
+
+def test_usa_box_and_sea_areas(game, europe):
+    usa = loc(game, "usa")
+    assert usa.kind == "box" and usa.owner == "us" and "home-us" in usa.tags
+    assert neighbours(europe, "usa") == {"atlantic"}
+    seas = {label for label, l in europe.locations.items() if l.kind == "sea"}
+    assert {"atlantic", "mediterranean", "baltic", "black-sea"} <= seas
+    # Suez: Mediterranean to the Red Sea, usable with Alexandria and the Sinai Desert (Glossary)
+    assert "red-sea" in neighbours(europe, "mediterranean", {"suez-canal"})
+    assert "red-sea" in neighbours(europe, "sinai-desert") and "mediterranean" in neighbours(europe, "alexandria")
+    # Persia is a port through the Persian Gulf; the Cape route reaches Upper Egypt and Persia (5.33)
+    assert "persian-gulf" in neighbours(europe, "persia")
+    assert neighbours(europe, "cape-route", {"cape-route"}) == {"atlantic", "red-sea", "persian-gulf"}
+
+
+def test_names_the_rules_use_exist(game):
+    for label in ("ruhr", "east-prussia", "paris", "normandy", "pas-de-calais", "bordeaux", "lyon",
+                  "marseille", "metz", "corsica", "morocco", "lebanon", "syria", "rome", "piedmont",
+                  "sicily", "sardinia", "tripoli", "cyrenaica", "albania", "alexandria",
+                  "sinai-desert", "upper-egypt", "transjordan", "iraq", "persia", "crete", "moscow",
+                  "novgorod", "karelia", "ladoga-swamp", "onega-swamp", "baku", "murmansk",
+                  "lithuania", "brest-litovsk", "lvov", "bessarabia", "ploesti", "athens", "oslo",
+                  "trondheim", "andalusia", "denmark", "netherlands", "belgium"):
+        assert f"{MAP}:{label}" in game.locations, label
+
+
+def test_pact_areas(game):
+    pact = {label for label, l in game.map(MAP).locations.items() if "pact-area" in l.tags}
+    assert pact == {"lithuania", "brest-litovsk", "lvov", "bessarabia"}     # 9.25, 9.26
+
+
+def test_onega_swamp_is_just_east_of_finland_and_guards_murmansk(europe):
+    assert {"karelia", "central-finland"} & neighbours(europe, "onega-swamp")
+    land = {a for a in neighbours(europe, "murmansk") if europe.locations[a].kind == "land"}
+    assert land == {"onega-swamp"}
+    # 5.17: Leningrad lies between Novgorod and Karelia
+    assert "karelia" in neighbours(europe, "novgorod")
+
+
+def test_weather_zones(game, europe):
+    for label, location in europe.locations.items():
+        if location.kind != "land":
+            continue
+        zones = {t for t in location.tags if t.startswith("weather-")}
+        assert len(zones) == 1, label
+    assert "weather-south" in loc(game, "lyon").tags and "weather-south" in loc(game, "corsica").tags
+    assert "weather-west" in loc(game, "paris").tags
+    # 9.21: Soviets may not operate in the South zone except in these countries, so the
+    # Soviet home areas are all outside it
+    assert all("weather-south" not in l.tags for l in europe.locations.values() if "home-su" in l.tags)
+
+
+def test_home_areas(game):
+    assert "home-it" in loc(game, "sicily").tags                            # 9.4 note
+    assert "home" not in loc(game, "albania").tags and loc(game, "albania").owner == "it"
+    vichy = {label for label, l in game.map(MAP).locations.items() if "vichy-territory" in l.tags}
+    assert vichy == {"lyon", "marseille", "corsica", "morocco", "algeria", "tunisia", "lebanon", "syria"}
+    middle_east = {label for label, l in game.map(MAP).locations.items() if "middle-east" in l.tags}
+    assert middle_east == {"lebanon", "syria", "transjordan", "iraq", "persia"}     # Glossary
+
+
+# -- economy ---------------------------------------------------------------------------------
+
+def resources(europe):
+    return {f.at: f for f in europe.features if f.type == "resource"}
+
+
+def test_home_resource_areas_add_up_to_the_base_production(game, europe):
+    res = resources(europe)
+    for nation, base, each in (("ge", 30, 6), ("it", 10, 5), ("fr", 16, 8), ("gb", 24, 8)):
+        home = [f for at, f in res.items() if f.owner == nation
+                and f"home-{nation}" in game.map(MAP).locations[at].tags]
+        assert all(f.values["werp"] == each for f in home), nation
+        assert len(home) * each == base, nation
+    assert {"rome", "piedmont"} <= {at for at, f in res.items() if f.owner == "it"}     # 10.31c
+
+
+def test_soviet_on_map_resources_total_17(europe):
+    res = resources(europe)
+    soviet = {at: f.values["werp"] for at, f in res.items() if f.owner == "su"}
+    assert soviet["moscow"] == 4 and soviet["baku"] == 5                                 # 4.14
+    assert sum(soviet.values()) == 17                                                   # 34 base, half off-map
+    assert res["moscow"].values["werp_captured"] == 2 and res["baku"].values["werp_captured"] == 2
+    assert all(res[a].values["werp_captured"] == 1 for a in soviet if a not in ("moscow", "baku"))   # 4.13
+    assert "leningrad" in soviet                                                        # 4.12
+
+
+def test_minor_and_captured_values(europe):
+    res = resources(europe)
+    for at, feature in res.items():
+        if feature.owner not in ("ge", "it", "fr", "gb", "su", "us"):
+            assert feature.values["werp"] == 2, at
+    assert res["alexandria"].owner == "gb" and res["alexandria"].values["werp_captured"] == 2
+    assert "ploesti" in res
+
+
+def test_capitals_named_in_the_rules(europe):
+    capitals = {f.at: f for f in europe.features if f.type == "capital"}
+    assert capitals["oslo"].owner == "no" and capitals["athens"].owner == "gr"
+    assert capitals["paris"].owner == "fr" and capitals["lyon"].owner == "vichy"      # 9.522
+
+
+def test_production_chart(game):
+    chart = game.chart("production")
+    rows = {r.label: r.cells for r in chart.rows}
+    assert rows["Germany"] == (30, 6) and rows["Italy"] == (10, 5) and rows["France"] == (16, 8)
+    assert rows["Great Britain"] == (24, 8) and rows["USSR"] == (34, 1) and rows["U.S.A."][0] == 40
+    assert rows["Any minor power"][1] == 2
+
+
+def test_build_cost_chart(game):
+    rows = {r.label: r.cells[0] for r in game.chart("build-costs").rows}
+    assert rows == {
+        "Infantry / militia step": 1, "Cavalry step": 1, "Armour / panzer step": 2, "Airborne step": 2,
+        "Fortification": 5, "Soviet heavy fortification": 10, "Ground Support Unit": 5,
+        "Fighter point": 3, "Bomber point": 5, "Flak +1 level": 10, "U-boat point": 1,
+        "Fleet Point": 10, "ASW +1 level": 15, "Special Action": 5, "V-1 (per 2 points)": 1,
+        "V-2 (per point)": 1}
+
+
+def test_strategic_and_special_action_limits(game):
+    limits = {r.label: r.cells for r in game.chart("strategic-build-limits").rows}
+    assert limits["Germany"] == (8, 6, 2, 4, 2)
+    assert limits["Great Britain"][3:] == (2, 1) and limits["U.S.A."][3:] == (6, 3)
+    sa = {r.label: r.cells[0] for r in game.chart("special-actions").rows}
+    assert [sa[k] for k in ("Germany 1939-1941", "Germany 1942-1943", "Germany 1944+")] == [5, 4, 3]
+    assert [sa[k] for k in ("U.S.A. 1942", "U.S.A. 1943", "U.S.A. 1944+")] == [1, 2, 3]
+    assert [sa[k] for k in ("USSR 1939-1942", "USSR 1943", "USSR 1944+")] == [1, 2, 3]
+    assert sa["Italy"] == sa["France"] == 1 and sa["Great Britain"] == 2 and sa["Free French or Vichy"] == 0
+
+
+def test_small_tables(game):
+    assert [r.cells[0] for r in game.chart("v-weapons").rows] == [0, 1, 2]
+    assert [r.label for r in game.chart("flak").rows] == ["0", "1", "2", "3", "4"]
+    conscription = {r.label: r.cells for r in game.chart("soviet-production").rows}
+    assert conscription["Emergency Conscription: free infantry steps"] == (20, 15, 10, 5)
+    assert sum(conscription["Emergency Conscription: free infantry steps"]) == 50
+    assert conscription["Suggested newcomer bid of 20"] == (12, 9, 6, 3)
+
+
+def test_turn_track_covers_sep_oct_1939_to_nov_dec_1945(game):
+    track = game.chart("turn-track")
+    labels = [c.label for c in track.cells]
+    assert len(labels) == 38 and labels[0] == "Sep/Oct 1939" and labels[-1] == "Nov/Dec 1945"
+    assert list(game.turns.labels) == labels and game.turns.last == 38
+    variable = [c.label for c in track.cells if "Variable weather" in c.note]
+    assert all(l.startswith(("Mar/Apr", "Nov/Dec")) for l in variable)
+    assert len(variable) == 13                       # Nov/Dec 1939 + 6 x (Mar/Apr, Nov/Dec)
+
+
+# -- rules ---------------------------------------------------------------------------------
+
+def test_every_rule_cites_the_rulebook(game):
+    assert game.rules
+    for r in game.rules:
+        assert r.cite.startswith("EE "), r.id
+
+
+def test_supply_does_not_cross_air_routes(game):
+    supply = rule(game, "supply")
+    assert "air-route" in supply.params["blocked_by"] and "strait" not in supply.params["blocked_by"]
+
+
+def test_victory_rules(game, europe):
+    axis = rule(game, "axis-operational-victory")
+    assert axis.params["count"] == 10                                        # 10.42
+    resource_keys = {f"{MAP}:{f.at}" for f in europe.features if f.type == "resource"}
+    assert set(axis.params["control"]) == resource_keys
+    allies = rule(game, "allied-victory")
+    german = {f"{MAP}:{f.at}" for f in europe.features if f.type == "resource" and f.owner == "ge"}
+    assert set(allies.params["control"]) == german
+
+
+# -- setups ----------------------------------------------------------------------------------
+
+def test_setups_place_existing_counters_within_the_mix_on_existing_locations(game):
+    assert game.setups
+    for setup in game.setups:
+        used = Tally()
+        for placement in setup.placements:
+            assert placement.at in game.locations, (setup.id, placement.at)
+            for piece in placement.pieces:
+                counter = game.counter(piece.counter)
+                used[counter.id] += piece.count
+                if piece.step is not None:
+                    assert piece.step <= counter.steps
+        for counter_id, n in used.items():
+            counter = game.counter(counter_id)
+            assert counter.unlimited or n <= counter.count, (setup.id, counter_id, n)
+        for locations in setup.control.values():
+            assert all(key in game.locations for key in locations)
+
+
+def test_campaign_1939_control(game):
+    setup = game.setup("campaign-1939")
+    assert setup.turn == 1 and setup.last_turn == 38 and setup.first == "axis"
+    control = {side: set(keys) for side, keys in setup.control.items()}
+    assert f"{MAP}:gibraltar" in control["allies"] and f"{MAP}:gibraltar" in control["gb"]
+    assert f"{MAP}:andalusia" in control["neutral"] and f"{MAP}:andalusia" in control["es"]   # 6.85
+    assert f"{MAP}:ruhr" in control["axis"] and f"{MAP}:albania" in control["axis"]
+    assert f"{MAP}:paris" in control["allies"] and f"{MAP}:lithuania" in control["neutral"]
+    everyone = [k for side in ("axis", "allies", "neutral") for k in setup.control[side]]
+    assert len(everyone) == len(set(everyone))
+    assert setup.globals["werp_base"] == {"ge": 30, "it": 5, "fr": 16, "gb": 24, "us": 0}
+
+
+def test_demo_setup_is_labelled_representative_and_obeys_the_map_rules(game):
+    setup = game.setup("demo-1939-representative")
+    assert "REPRESENTATIVE" in setup.name and "NOT" in setup.description
+    for placement in setup.placements:
+        location = game.locations[placement.at]
+        for piece in placement.pieces:
+            counter = game.counter(piece.counter)
+            if counter.class_ in LAND | {"gsu", "special-action"}:
+                assert "home" in location.tags, (counter.id, placement.at)
+                assert location.terrain != "swamp" or counter.class_ != "armour"
+                side = game.faction(counter.faction).side
+                assert not (side == "axis" and "urals" in location.tags)
+            if counter.class_ == "fleet":
+                assert location.kind == "sea"
