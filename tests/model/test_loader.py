@@ -134,3 +134,13 @@ def test_every_fixture_loads_cleanly() -> None:
 def test_counters_and_locations_can_be_set_members(minimal_hex: Game) -> None:
     assert len(set(minimal_hex.counters)) == len(minimal_hex.counters)
     assert len(set(minimal_hex.locations.values())) == len(minimal_hex.locations)
+
+
+def test_misspelt_hyphenated_place_is_unknown_not_a_bad_range(tmp_path: Path) -> None:
+    game_dir = copy_fixture("minimal-hex", tmp_path)
+    setup = game_dir / "setups" / "meeting.json"
+    setup.write_text(setup.read_text(encoding="utf-8").replace('"0801-1008"', '"red-twon"'),
+                     encoding="utf-8")
+    result = load_game(game_dir)
+    codes = [d.code for d in result.report.errors]
+    assert codes == ["ref.unknown-location"]

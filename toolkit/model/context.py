@@ -14,7 +14,7 @@ from typing import Any
 from toolkit.diagnostics import Report, did_you_mean, known_list
 from toolkit.model.jsonsource import Source
 from toolkit.model.map import Location, Map
-from toolkit.model.ranges import RangeError, expand_range, is_range
+from toolkit.model.ranges import RangeError, expand_range, is_range_on
 
 
 @dataclass
@@ -143,7 +143,7 @@ class Context:
             if map_id in self.maps
             else ([] if map_id else list(self.maps.values()))
         )
-        grid_maps = [m for m in candidates if m.grid.type != "area" and is_range(body)]
+        grid_maps = [m for m in candidates if is_range_on(m, body)]
         if not grid_maps:
             return None
         errors: list[str] = []

@@ -284,7 +284,7 @@ def ctx_resolve_local(
     pointer: str,
 ) -> list[str]:
     """Labels of this (not yet registered) map named by labels and ranges."""
-    from toolkit.model.ranges import RangeError, expand_range, is_range
+    from toolkit.model.ranges import RangeError, expand_range, is_range_on
 
     labels = set(by_position.values())
     stub = Map(id=map_id, name="", grid=grid, locations=MappingProxyType({}))
@@ -293,7 +293,7 @@ def ctx_resolve_local(
         label = ref.removeprefix(map_id + ":")
         if label in labels:
             found.append(label)
-        elif is_range(label):
+        elif is_range_on(stub, label):
             try:
                 found.extend(expand_range(stub, label))
             except RangeError as exc:

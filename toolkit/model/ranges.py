@@ -27,6 +27,28 @@ def is_range(text: str) -> bool:
     return len(parts) == 2 and all(parts)
 
 
+def is_range_on(map_: Map, text: str) -> bool:
+    """True when ``text`` is 'A-B' and at least one end is a label of this map.
+
+    So 'colgne-x' (a misspelt place id) is reported as an unknown place, not a bad range.
+    """
+    if not is_range(text):
+        return False
+    grid = map_.grid
+    for end in text.split("-"):
+        try:
+            if isinstance(grid, HexMapGrid):
+                parse_label(grid.grid, end)
+            elif isinstance(grid, SquareMapGrid):
+                parse_square_label(grid.grid, end)
+            else:
+                return False
+        except ValueError:
+            continue
+        return True
+    return False
+
+
 def expand_range(map_: Map, text: str) -> list[str]:
     """The labels of every hex or square in the range, column by column.
 
