@@ -1,0 +1,562 @@
+"""Distant Foreign Fields: facts from the rulebook (and its 1917 example of play) checked against the sources."""
+
+from __future__ import annotations
+
+from collections import Counter, deque
+from pathlib import Path
+
+import pytest
+
+from toolkit.geometry import hex_distance, hex_neighbors
+from toolkit.model import load_game
+
+GAME = Path(__file__).resolve().parents[2] / "sources" / "distant-foreign-fields"
+
+# pointy-top hexes: axial steps for the six directions the rulebook uses ("W of Bapaume"…)
+DIRECTIONS = {"e": (1, 0), "ne": (1, -1), "nw": (0, -1), "w": (-1, 0), "sw": (-1, 1), "se": (0, 1)}
+
+
+@pytest.fixture(scope="module")
+def game():
+    result = load_game(GAME)
+    assert result.game is not None, result.report.format_text()
+    return result.game
+
+
+def loc(game, ref):
+    """The Location a place id or 'map:label' names."""
+    key = game.places.get(ref, ref)
+    return game.locations[key]
+
+
+def step(game, ref, direction):
+    """The location one hex from ``ref`` in ``direction`` (same map)."""
+    here = loc(game, ref)
+    dq, dr = DIRECTIONS[direction]
+    for location in game.map(here.map_id).locations.values():
+        if location.hex is not None and (location.hex.q, location.hex.r) == (here.hex.q + dq, here.hex.r + dr):
+            return location
+    raise AssertionError(f"no hex {direction} of {ref}")
+
+
+def adjacent(game, a, b):
+    la, lb = loc(game, a), loc(game, b)
+    return la.map_id == lb.map_id and lb.hex in hex_neighbors(la.hex)
+
+
+def distance(game, a, b):
+    la, lb = loc(game, a), loc(game, b)
+    assert la.map_id == lb.map_id
+    return hex_distance(la.hex, lb.hex)
+
+
+def sides_of(game, map_id, kind, name=None):
+    return {frozenset((s.a, s.b)) for s in game.map(map_id).hexsides
+            if s.type == kind and (name is None or s.name == name)}
+
+
+def feature(game, fid):
+    map_id, label = game.places[fid].split(":", 1)
+    return next(f for f in game.map(map_id).features if f.id == fid)
+
+
+def land_path_length(game, map_id, start, goal, costs=None):
+    """Fewest hexes a ground unit walks from start to goal (sea and impassable hexsides block)."""
+    the_map = game.map(map_id)
+    blocked = {frozenset((s.a, s.b)) for s in the_map.hexsides if s.type in ("lake", "marsh", "peaks")}
+    by_hex = {location.hex: label for label, location in the_map.locations.items() if location.hex is not None}
+    a, b = loc(game, start).label, loc(game, goal).label
+    seen, queue = {a: 0}, deque([a])
+    while queue:
+        u = queue.popleft()
+        for h in hex_neighbors(the_map.locations[u].hex):
+            v = by_hex.get(h)
+            if v is None or v in seen or frozenset((u, v)) in blocked:
+                continue
+            if the_map.locations[v].terrain == "sea":
+                continue
+            seen[v] = seen[u] + 1
+            queue.append(v)
+    return seen.get(b)
+
+
+# ---------------------------------------------------------------------------- the game loads
+
+
+def test_game_loads_with_its_maps(game):
+    assert game.id == "distant-foreign-fields"
+    assert {m.id for m in game.maps} >= {"wf", "ef", "bf", "seine"}
+    sides = {f.side for f in game.factions}
+    assert {"allies", "central"} <= sides
+
+
+# ---------------------------------------------------------------------------- maps (1.1, 4.2)
+
+
+@pytest.mark.parametrize("map_id, ma", [("wf", 8), ("ef", 4), ("bf", 4), ("seine", 4)])
+def test_movement_allowance_per_map(game, map_id, ma):
+    props = game.map(map_id).properties
+    assert props["ma"] == ma  # 1.1
+    assert props["ma_cavalry"] == 2 * ma  # 4.4.3
+    assert props["ma_air"] == 3 * ma  # 4.5
+    assert props["hq_range"] == ma  # 4.4.1
+    assert props["interception_range"] == -(-ma // 2)  # 4.5.2, rounded up
+
+
+def test_maps_use_pointy_top_xxyy_numbering(game):
+    for the_map in game.maps:
+        assert the_map.grid.grid.orientation == "pointy"
+        assert all(len(label) == 4 and label.isdigit() for label, location in the_map.locations.items()
+                   if location.kind == "hex")
+
+
+def test_map_sizes_are_modest(game):
+    wf, ef = game.map("wf").grid.grid, game.map("ef").grid.grid
+    assert 24 <= wf.columns <= 34 and 24 <= wf.rows <= 34
+    assert 20 <= ef.columns <= 30 and 20 <= ef.rows <= 30
+
+
+def test_every_legend_terrain_is_declared(game):
+    ids = {t.id for t in game.terrain}
+    assert {"clear", "desert", "rough", "heights", "mountains", "forest", "swamp", "city"} <= ids
+    assert {"river", "lake", "marsh", "peaks"} <= {h.id for h in game.hexside_types}
+
+
+def test_every_map_draws_rivers_and_rail(game):
+    for map_id in ("wf", "ef", "bf"):
+        the_map = game.map(map_id)
+        assert len(sides_of(game, map_id, "river")) > 50
+        assert sum(1 for line in the_map.lines if line.type == "rail") > 10
+
+
+def test_impassable_hexsides_exist(game):
+    assert sides_of(game, "ef", "lake", "Masurian Lakes (north)")
+    assert sides_of(game, "ef", "marsh")
+    assert sides_of(game, "wf", "peaks")
+    assert sides_of(game, "bf", "lake", "Bosporus")
+
+
+# ---------------------------------------------------------------------------- links between maps
+
+
+def test_links_point_at_existing_locations_both_ways(game):
+    seen = 0
+    for the_map in game.maps:
+        for link in the_map.links:
+            assert link.to in game.locations, link
+            seen += 1
+            if link.type == "adjacent":
+                other = game.map(link.to.split(":")[0])
+                back = [l for l in other.links if l.to == f"{the_map.id}:{link.from_label}"]
+                assert back and back[0].name == link.name, f"{the_map.id}:{link.from_label} has no way back"
+    assert seen > 0
+
+
+def test_seine_letters_a_to_d_on_the_wf_west_edge(game):
+    links = [l for l in game.map("wf").links if l.to.startswith("seine:")]
+    assert sorted(l.name for l in links) == ["A", "B", "C", "D"]
+    assert all(game.map("wf").locations[l.from_label].column == 1 for l in links)
+
+
+def test_ef_bf_letters_a_to_e(game):
+    ef = game.map("ef")
+    links = [l for l in ef.links if l.to.startswith("bf:")]
+    assert sorted(l.name for l in links) == list("ABCDE")
+    assert all(ef.locations[l.from_label].row == ef.grid.grid.rows for l in links)  # EF south edge
+    assert all(game.locations[l.to].row == 1 for l in links)  # BF north edge
+
+
+def test_rail_exits_carry_the_other_fronts_code(game):
+    wf_exits = [l for l in game.map("wf").links if l.type == "rail"]
+    assert wf_exits and all(l.name == "EF" and l.to.startswith("ef:") for l in wf_exits)
+    ef = game.map("ef")
+    labels = {f.at for f in ef.features if f.type == "label" and f.name == "WF"}
+    assert {l.to.split(":")[1] for l in wf_exits} == labels
+    assert all(ef.locations[label].column == 1 for label in labels)  # EF west edge
+
+
+# ---------------------------------------------------------------------------- fortresses (4.6.1)
+
+FORTRESSES = {
+    "verdun-fortress": 3, "liege-fortress": 3, "namur-fortress": 3, "antwerp-fortress": 3, "metz-fortress": 3,
+    "toul-fortress": 2, "paris-fortress": 2, "maubeuge-fortress": 2, "cologne-fortress": 2,
+    "calais-fortress": 1, "dunkirk-fortress": 1, "lille-fortress": 1, "fortress-e-of-vervins": 1,
+    "warsaw-fortress": 3, "konigsberg-fortress": 3, "brest-litovsk-fortress": 2, "przemysl-fortress": 2,
+    "riga-fortress": 2, "lotzen-fortress": 1, "cracow-fortress": 1,
+    "belgrade-fortress": 1, "varna-fortress": 1, "fortress-ne-of-scutari": 1,
+}
+
+
+@pytest.mark.parametrize("fid, sp", sorted(FORTRESSES.items()))
+def test_fortress_strength(game, fid, sp):
+    f = feature(game, fid)
+    assert f.type == "fortress"
+    assert f.values["sp"] == sp
+
+
+@pytest.mark.parametrize("map_id, count", [("wf", 24), ("ef", 15), ("bf", 7)])
+def test_fortress_count_per_front(game, map_id, count):
+    forts = [f for f in game.map(map_id).features if f.type == "fortress"]
+    assert len(forts) == count
+    assert all(1 <= f.values["sp"] <= 3 for f in forts)
+    assert len({f.at for f in forts}) == count  # one per hex
+
+
+@pytest.mark.parametrize("fid, direction, town", [
+    ("fortress-se-of-epinal", "se", "epinal"), ("fortress-nw-of-belfort", "nw", "belfort"),
+    ("fortress-e-of-vervins", "e", "vervins"), ("fortress-ne-of-scutari", "ne", "scutari"),
+    ("fortress-se-of-uzhitse", "se", "uzhitse"), ("fortress-e-of-sarajevo", "e", "sarajevo"),
+])
+def test_relative_fortresses_sit_where_the_text_says(game, fid, direction, town):
+    assert loc(game, fid) == step(game, town, direction)
+
+
+def test_fortress_chart_matches_the_maps(game):
+    chart = game.chart("fortresses")
+    total = Counter((row.cells[0], row.cells[1]) for row in chart.rows)
+    drawn = Counter()
+    for map_id, front in (("wf", "Western"), ("ef", "Eastern"), ("bf", "Balkan")):
+        for f in game.map(map_id).features:
+            if f.type == "fortress":
+                drawn[(front, f.values["sp"])] += 1
+    for key, n in drawn.items():
+        assert total[key] == n, key
+    assert len(chart.rows) == 50
+
+
+# ---------------------------------------------------------------------------- places and values
+
+
+def test_nm_values_from_the_text(game):
+    assert feature(game, "verdun").values["nm"] == 5  # 2.2.7.2
+    assert feature(game, "albert").values["nm"] == 1  # 13.0
+
+
+def test_budapest_is_two_hexes_of_four_nm_with_the_danube_between(game):
+    buda, pest = feature(game, "budapest-buda"), feature(game, "budapest-pest")
+    assert buda.values["nm"] == pest.values["nm"] == 4  # 1.1.1
+    assert adjacent(game, "budapest-buda", "budapest-pest")
+    assert frozenset((buda.at, pest.at)) in sides_of(game, "bf", "river", "Danube")
+
+
+def test_gallipoli_is_rough(game):
+    assert loc(game, "gallipoli").terrain == "rough"  # 13.0: defenders +1
+
+
+def test_channel_ports_are_coastal_british_supply_centres(game):
+    wf = game.map("wf")
+    for port in ("dieppe", "montreuil", "boulogne", "calais", "dunkirk", "nieuport"):
+        here = loc(game, port)
+        assert any(wf.locations[n].terrain == "sea" for n in _neighbour_labels(wf, here.label)), port
+        assert any(f.type == "port" and f.at == here.label and f.owner == "gb" and "channel-port" in f.tags
+                   for f in wf.features), port
+
+
+def _neighbour_labels(the_map, label):
+    by_hex = {location.hex: l for l, location in the_map.locations.items() if location.hex is not None}
+    return [by_hex[h] for h in hex_neighbors(the_map.locations[label].hex) if h in by_hex]
+
+
+def test_abbeville_is_on_the_coast(game):
+    wf = game.map("wf")
+    assert any(wf.locations[n].terrain == "sea" for n in _neighbour_labels(wf, loc(game, "abbeville").label))
+
+
+def test_netherlands_is_closed(game):
+    rule = next(r for r in game.rules if r.id == "netherlands-closed")
+    assert rule.kind == "entry"
+    assert loc(game, "maastricht").key in rule.params["forbid"].locations
+    assert loc(game, "liege").key not in rule.params["forbid"].locations
+
+
+# ---------------------------------------------------------------------------- rules
+
+
+def test_stacking_two_infantry_or_cavalry(game):
+    rule = next(r for r in game.rules if r.kind == "stacking")
+    assert rule.cite == "DFF 4.3"
+    assert rule.params["limit"] == 2
+    assert rule.pieces.class_ == {"infantry", "cavalry"}
+    assert {"tank", "hq", "fighter", "supply", "trench"} <= rule.params["exempt"].class_
+    corfu = rule.params["overrides"][0]
+    assert corfu["limit"] is None and "bf:corfu" in corfu["where"].locations
+
+
+def test_entry_rules(game):
+    rules = {r.id: r for r in game.rules}
+    assert rules["tanks-not-in-forest"].params["forbid"].terrain == {"forest"}
+    assert rules["air-not-in-mountains-or-forest"].params["forbid"].terrain == {"mountains", "forest"}
+    assert {"fighter", "bomber", "recon", "ace"} <= rules["air-not-in-mountains-or-forest"].pieces.class_
+
+
+def test_ground_units_cannot_cross_peaks_lake_or_marsh(game):
+    rule = next(r for r in game.rules if r.id == "movement")
+    for kind in ("peaks", "lake", "marsh"):
+        assert rule.params["hexside_costs"][kind] == "prohibited"
+    assert rule.params["hexside_costs"]["river"] == 0  # 5.4: rivers do not affect movement
+    assert rule.params["allowance"]["map_property"] == "ma"
+    assert rule.params["costs"]["mountains"] == 3 and rule.params["costs"]["heights"] == 2
+
+
+def test_every_rule_cites_the_rulebook(game):
+    assert all(r.cite.startswith("DFF ") for r in game.rules)
+
+
+# ---------------------------------------------------------------------------- charts
+
+
+@pytest.mark.parametrize("chart_id", ["weather-wf", "weather-ef", "weather-bf", "weather-tcf"])
+def test_weather_tables_partition_the_d10(game, chart_id):
+    chart = game.chart(chart_id)
+    assert [c.label for c in chart.columns] == ["Winter", "Spring", "Summer", "Autumn"]
+    assert [row.label for row in chart.rows] == [str(n) for n in range(1, 11)]
+    assert all(cell in ("Fair", "Wet", "Rain", "Cold", "Blizzard") for row in chart.rows for cell in row.cells)
+
+
+def test_weather_values(game):
+    wf = {row.label: row.cells for row in game.chart("weather-wf").rows}
+    assert [wf[str(n)][0] for n in range(1, 11)] == ["Fair"] * 3 + ["Cold"] * 6 + ["Blizzard"]
+    assert [wf[str(n)][2] for n in range(1, 11)] == ["Fair"] * 7 + ["Wet"] * 2 + ["Rain"]
+    bf = {row.label: row.cells for row in game.chart("weather-bf").rows}
+    assert bf["6"][3] == "Wet" and bf["5"][3] == "Fair"  # errata: 'Fair 1-6, Wet 6-8' read as Fair 1-5
+
+
+def test_artillery_and_duel_tables(game):
+    art = {row.label: row.cells[0] for row in game.chart("artillery").rows}
+    assert art["Pre-set rounds 1–3"] == "≤3" and art["Pre-set rounds 7–9"] == "≤1"
+    duel = {row.label: row.cells[0] for row in game.chart("artillery-duel").rows}
+    assert "neutralised" in duel["3"] and duel["4–10"] == "no effect"
+
+
+def test_turn_track(game):
+    labels = [cell.label for cell in game.chart("turn-track").cells]
+    assert labels[:5] == ["Aug 14 W1", "Aug 14 W2", "Aug 14 W3", "Aug 14 W4", "ST Aug 14"]
+    assert labels[labels.index("ST 3-17") + 1] == "Jul 17"  # Summer Seasonal Turn 1917 → July (13.0)
+    assert labels[-1] == "Dec 20"
+    assert game.turns.labels == tuple(labels) and game.turns.last == len(labels)
+
+
+# ---------------------------------------------------------------------------- counters (4.1)
+
+
+def test_strength_dots_along_the_bottom_edge(game):
+    template = game.template("division")
+    dots = [e for e in template.front if e.draw == "dots"]
+    assert dots and dots[0].edge == "bottom" and dots[0].field == "strength"
+
+
+def test_main_and_partner_counters_show_four_to_one(game):
+    for counter in game.counters:
+        if counter.template != "division":
+            continue
+        front, back = counter.front.values["strength"], counter.back.values["strength"]
+        assert back == front - 1  # turned 180° (4.1)
+        assert (front, back) == ((2, 1) if "partner" in counter.tags else (4, 3))
+
+
+def test_unit_classes(game):
+    classes = {c.class_ for c in game.counters}
+    assert {"infantry", "cavalry", "hq", "fighter", "bomber", "recon", "ace", "tank", "marker", "supply",
+            "trench"} <= classes
+    assert all(c.class_ for c in game.counters)
+
+
+def test_non_rebuyable_tanks(game):
+    tanks = {c.front.values["model"]: c.front.values["entry"] for c in game.counters
+             if c.class_ == "tank" and "not-rebuyable" in c.tags and c.faction == "gb"}
+    assert tanks == {"Mk I/II": "3-16", "Mk III": "2-17", "Mk V": "3-18", "Whippet": "2-18"}  # 4.4.4
+
+
+# ---------------------------------------------------------------------------- the 1917 example (13.0)
+
+EXAMPLE = {
+    "gb-1-army": "doullens", "fr-1-army": "chaulnes", "gb-salonika": "boulogne",
+    "gb-fighter-1": "amiens", "fr-bomber-1": "montreuil", "be-bomber-1": "abbeville", "us-fighter-1": "cantigny",
+    "au-1-inf": "w-of-bapaume", "ca-1-inf": "albert", "gb-1-inf": "chaulnes", "fr-1-inf": "e-of-ham",
+    "be-1-inf": "e-of-ham", "fr-1-cav": "noyon", "gb-mk-iii": "villers", "gb-2-inf": "boulogne",
+    "gb-3-inf": "boulogne", "gb-4-inf": "calais", "trench-1": "albert",
+    "de-1-army": "lille", "de-2-army": "maubeuge", "de-fighter-1": "ypres", "de-recon-1": "ypres",
+    "richthofen": "avesnes", "de-1-inf": "bapaume", "de-2-inf": "bapaume", "de-3-inf": "arras",
+    "de-4-inf": "e-of-albert", "de-5-inf": "e-of-albert", "de-6-inf": "w-of-st-quentin",
+    "de-7-inf": "w-of-st-quentin", "de-8-inf": "ham", "de-9-inf": "guise", "de-1-cav": "brussels",
+    "ot-1-inf-p": "gallipoli", "ot-2-inf-p": "gallipoli", "ot-3-inf": "constantinople", "ot-1-army": "adrianople",
+}
+
+
+@pytest.fixture(scope="module")
+def example(game):
+    return game.setup("example-1917")
+
+
+@pytest.mark.parametrize("counter, place", sorted(EXAMPLE.items()))
+def test_example_piece_is_where_13_0_puts_it(game, example, counter, place):
+    where = [p.at for p in example.placements for piece in p.pieces if piece.counter == counter]
+    assert where == [game.places[place]]
+
+
+def test_example_supply(game, example):
+    supply = {}
+    for p in example.placements:
+        for piece in p.pieces:
+            if piece.counter.startswith("supply-"):
+                value = int(piece.counter.split("-")[1])
+                supply[p.at] = supply.get(p.at, 0) + value * piece.count
+    expected = {"paris": 5, "abbeville": 5, "boulogne": 30, "lille": 20, "maubeuge": 20, "adrianople": 5}
+    assert supply == {game.places[k]: v for k, v in expected.items()}
+
+
+def test_example_strengths(game, example):
+    faces = {piece.counter: piece.face for p in example.placements for piece in p.pieces}
+    assert faces["ca-1-inf"] == "back"  # Albert's Canadians have 3 SP
+    assert faces["de-1-cav"] == "back"  # turned to 4 by a specific reinforcement
+    assert faces["au-1-inf"] == "front"
+    ot = game.counter("ot-1-inf-p")
+    assert ot.front.values["strength"] == 2  # 1 after one hit, 2 defending in Rough
+
+
+def test_example_within_the_counter_mix(game, example):
+    counts = example.placed_counts()
+    for r in example.reinforcements:
+        for piece in r.pieces:
+            counts[piece.counter] = counts.get(piece.counter, 0) + piece.count
+    for counter_id, n in counts.items():
+        counter = game.counter(counter_id)
+        assert counter.unlimited or n <= counter.count, counter_id
+
+
+def test_example_stacking_holds(game, example):
+    for p in example.placements:
+        ground = sum(piece.count for piece in p.pieces if game.counter(piece.counter).class_ in ("infantry", "cavalry"))
+        assert ground <= 2, p.at
+
+
+def test_example_places_on_the_right_fronts(game):
+    for place in ("boulogne", "calais", "abbeville", "amiens", "albert", "bapaume", "arras", "lille", "ypres",
+                  "ham", "noyon", "chaulnes", "st-quentin", "guise", "maubeuge", "avesnes", "brussels",
+                  "doullens", "cantigny", "villers", "montreuil", "douai", "cambrai", "queant", "antwerp"):
+        assert loc(game, place).map_id == "wf", place
+    for place in ("gallipoli", "constantinople", "adrianople", "salonika", "ne-of-gallipoli"):
+        assert loc(game, place).map_id == "bf", place
+
+
+@pytest.mark.parametrize("place, direction, town", [
+    ("w-of-bapaume", "w", "bapaume"), ("e-of-albert", "e", "albert"), ("w-of-st-quentin", "w", "st-quentin"),
+    ("e-of-ham", "e", "ham"), ("e-of-amiens", "e", "amiens"), ("se-of-chaulnes", "se", "chaulnes"),
+    ("e-of-chaulnes", "e", "chaulnes"), ("sw-of-queant", "sw", "queant"), ("ne-of-gallipoli", "ne", "gallipoli"),
+])
+def test_relative_references(game, place, direction, town):
+    assert loc(game, place) == step(game, town, direction)
+
+
+def test_example_geography_the_walkthrough_needs(game):
+    # the German offensive attacks five contiguous hexes (a Big Push needs at least 4, 2.2.7.4)
+    attacked = ["w-of-bapaume", "albert", "chaulnes", "e-of-ham", "noyon"]
+    reached, todo = {attacked[0]}, [attacked[0]]
+    while todo:
+        here = todo.pop()
+        for other in attacked:
+            if other not in reached and adjacent(game, here, other):
+                reached.add(other)
+                todo.append(other)
+    assert reached == set(attacked)
+    # German and Allied hexes never coincide
+    allied = {loc(game, p).key for p in ("w-of-bapaume", "albert", "chaulnes", "e-of-ham", "noyon", "villers",
+                                          "doullens", "amiens", "cantigny")}
+    german = {loc(game, p).key for p in ("bapaume", "arras", "e-of-albert", "w-of-st-quentin", "ham", "guise")}
+    assert not allied & german
+    # retreats and exploitation move one hex
+    assert adjacent(game, "w-of-bapaume", "doullens")
+    assert adjacent(game, "chaulnes", "e-of-amiens")
+    assert loc(game, "e-of-chaulnes").key not in allied
+
+
+def test_the_somme(game):
+    somme = sides_of(game, "wf", "river", "Somme")
+    # the Germans attacking Chaulnes from W of St. Quentin cross a river: the defender fires first
+    assert frozenset((loc(game, "w-of-st-quentin").label, loc(game, "chaulnes").label)) in somme
+    # battles the walkthrough fires without a river
+    for a, b in (("ham", "e-of-ham"), ("bapaume", "w-of-bapaume"), ("albert", "e-of-albert"),
+                 ("w-of-bapaume", "doullens"), ("chaulnes", "se-of-chaulnes")):
+        assert frozenset((loc(game, a).label, loc(game, b).label)) not in somme, (a, b)
+    # supply floats along the Somme from Abbeville to Chaulnes (3.5): a chain of hexes on its banks
+    banks = {label for side in somme for label in side}
+    wf = game.map("wf")
+    start, goal = loc(game, "abbeville").label, loc(game, "chaulnes").label
+    assert start in banks and goal in banks
+    seen, todo = {start}, [start]
+    while todo:
+        u = todo.pop()
+        for v in _neighbour_labels(wf, u):
+            if v in banks and v not in seen:
+                seen.add(v)
+                todo.append(v)
+    assert goal in seen
+
+
+def _rail_connected(game, map_id, a, b, through=()):
+    """True when rail runs from a to b (optionally passing every hex in ``through``)."""
+    graph = {}
+    for line in game.map(map_id).lines:
+        if line.type != "rail":
+            continue
+        for u, v in zip(line.path, line.path[1:]):
+            graph.setdefault(u, set()).add(v)
+            graph.setdefault(v, set()).add(u)
+    stops = [loc(game, p).label for p in (a, *through, b)]
+    for u, v in zip(stops, stops[1:]):
+        seen, todo = {u}, [u]
+        while todo:
+            here = todo.pop()
+            for nxt in graph.get(here, ()):
+                if nxt not in seen:
+                    seen.add(nxt)
+                    todo.append(nxt)
+        if v not in seen:
+            return False
+    return True
+
+
+@pytest.mark.parametrize("a, b, through", [
+    ("calais", "doullens", ("boulogne", "abbeville")),  # supply by train via Boulogne and Abbeville
+    ("paris", "doullens", ()),
+    ("brussels", "maubeuge", ()),
+    ("brussels", "arras", ()),  # the German cavalry entrains at Brussels for Arras
+])
+def test_example_rail_lines(game, a, b, through):
+    assert _rail_connected(game, "wf", a, b, through)
+
+
+def test_example_ranges(game):
+    assert distance(game, "maubeuge", "noyon") <= 8  # 2nd Army bombards Noyon
+    assert distance(game, "douai", "chaulnes") <= 8  # 1st Army (moved to Douai) bombards Chaulnes
+    assert distance(game, "doullens", "chaulnes") <= 8  # British 1st Army supports Chaulnes
+    assert distance(game, "antwerp", "sw-of-queant") <= 12  # forced march of the 48th Landwehr: 8 × 1.5
+    assert distance(game, "adrianople", "gallipoli") <= 4  # Ottoman artillery supports Gallipoli
+
+
+def test_gallipoli_and_the_straits(game):
+    # the Ottoman 3rd Division marches from Constantinople to NE of Gallipoli (BF MA 4) ...
+    assert land_path_length(game, "bf", "constantinople", "ne-of-gallipoli") <= 4
+    # ... but is not in range for an Active Defence of Gallipoli itself
+    assert land_path_length(game, "bf", "constantinople", "gallipoli") > 4
+    # Gallipoli and Constantinople are coastal (amphibious assault, sea movement)
+    bf = game.map("bf")
+    for place in ("gallipoli", "constantinople", "salonika"):
+        assert any(bf.locations[n].terrain == "sea" for n in _neighbour_labels(bf, loc(game, place).label))
+
+
+def test_grand_campaign_territory_and_morale(game):
+    setup = game.setup("grand-campaign")
+    owner = {key: faction for faction, keys in setup.control.items() for key in keys}
+    assert owner[game.places["paris"]] == "fr"
+    assert owner[game.places["metz"]] == "de"  # Lorraine is German in 1914
+    assert owner[game.places["brussels"]] == "be"
+    assert owner[game.places["warsaw"]] == "ru"
+    assert owner[game.places["cracow"]] == "ah"
+    assert owner[game.places["adrianople"]] == "ot"
+    assert owner[game.places["maastricht"]] == "nl"
+    nm = setup.globals["nm"]
+    assert (nm["de"], nm["fr"], nm["gb"], nm["ru"], nm["ah"], nm["ot"]) == (260, 175, 160, 155, 125, 85)
+    bef = [p.at for p in setup.placements for piece in p.pieces if piece.counter == "gb-bef"]
+    rule = next(r for r in game.rules if r.id == "bef-start")
+    assert bef and bef[0] in rule.params["at"].locations
