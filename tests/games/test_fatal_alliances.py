@@ -1,0 +1,425 @@
+"""Fatal Alliances III – La Grande Guerre (Compass Games, 2016): the sources against the rulebook.
+
+Rule numbers are those of the RAW 8.5 rulebook (French translation, December 2021). The maps,
+the counter factors and the force-pool counts are representative (see the game's README); these
+tests check what the rulebook states and the conventions the sources promise.
+"""
+
+from __future__ import annotations
+
+from collections import Counter as Tally
+from pathlib import Path
+
+import pytest
+
+from toolkit.model import load_game
+
+GAME = Path(__file__).resolve().parents[2] / "sources" / "fatal-alliances"
+AUTO_VICTORY = {"berlin", "vienne", "istanbul", "london", "moscou", "paris", "rome"}
+
+
+@pytest.fixture(scope="module")
+def game():
+    result = load_game(GAME)
+    assert result.game is not None, result.report.format_text()
+    return result.game
+
+
+@pytest.fixture(scope="module")
+def europe(game):
+    return game.map("europe")
+
+
+@pytest.fixture(scope="module")
+def world(game):
+    return game.map("world")
+
+
+def rule(game, rule_id):
+    return next(r for r in game.rules if r.id == rule_id)
+
+
+def chart_rows(game, chart_id):
+    return {row.label: row.cells for row in game.chart(chart_id).rows}
+
+
+def place(game, feature_id):
+    return game.places[feature_id]
+
+
+def position(game, feature_id):
+    location = game.locations[place(game, feature_id)]
+    return location.column, location.row
+
+
+def features_at(the_map, label):
+    return [f for f in the_map.features if f.at == label]
+
+
+# -- maps: 1.2.3, 2.1.1, 2.1.2 -------------------------------------------------------------
+
+def test_two_scales(europe, world):
+    # 1.2.3: about 100 km per hex on the European maps, 600 km on the world map
+    assert europe.properties["km_per_hex"] == 100
+    assert world.properties["km_per_hex"] == 600
+    assert europe.grid.grid.orientation == world.grid.grid.orientation == "flat"
+
+
+def test_european_labels_use_the_w_prefix_and_brest_is_w2031(game, europe):
+    # 11.3.4.2: "Brest (hexagone W2031)" lies in two sea areas, the Channel and the Bay of Biscay
+    assert europe.grid.grid.label.prefix == "W"
+    assert all(label.startswith("W") for label in europe.locations if "/" not in label
+               and game.locations[f"europe:{label}"].kind == "hex")
+    assert place(game, "brest") == "europe:W2031"
+    brest = next(f for f in europe.features if f.id == "brest")
+    assert set(brest.properties["sea_areas"].split()) == {"english-channel", "bay-of-biscay"}
+    assert brest.type in ("port", "major-port")
+
+
+def test_junction_links_join_existing_land_hexes_by_number(game, europe, world):
+    # 2.1.1: hexes on either side of the Europe/World junction with the same number are adjacent
+    assert len(europe.links) > 20
+    land = lambda key: not game.terrain_type(game.locations[key].terrain).water  # noqa: E731
+    for link in europe.links:
+        source = f"europe:{link.from_label}"
+        assert source in game.locations and link.to in game.locations
+        assert link.to.startswith("world:") and link.type == "adjacent"
+        assert link.name == link.from_label
+        assert land(source) and land(link.to)
+        assert game.locations[link.to].terrain != "europe-map"
+        column, row = game.locations[source].column, game.locations[source].row
+        grid = europe.grid.grid
+        on_edge = (column in (grid.first_column, grid.first_column + grid.columns - 1)
+                   or row in (grid.first_row, grid.first_row + grid.rows - 1))
+        assert on_edge, link
+    # Russia, Persia/Iraq, North Africa and Scandinavia all meet the world map
+    linked = {game.locations[f"europe:{link.from_label}"].row for link in europe.links}
+    assert min(linked) == europe.grid.grid.first_row
+    assert max(linked) == europe.grid.grid.first_row + europe.grid.grid.rows - 1
+
+
+def test_sea_boxes_have_sections_0_to_4(game, europe, world):
+    # 2.1.2: each sea area has a sea box with sections 0-4
+    boxes = {b.id: b for m in (europe, world) for b in m.boxes}
+    for named in ("north-sea", "english-channel", "bay-of-biscay", "faroes-gap", "north-atlantic", "baltic",
+                  "central-med", "east-med", "red-sea", "us-east-coast", "caribbean", "east-pacific"):
+        assert boxes[named].cells == ("0", "1", "2", "3", "4"), named
+    assert "europe:north-sea/0" in game.locations and "world:caribbean/4" in game.locations
+    assert len(game.chart("sea-areas").rows) == len(boxes)
+    # the box's section values: search value = the big number of the section; section 0 has no bombardment
+    for cells in chart_rows(game, "sea-areas").values():
+        assert cells[2] == "0 / aucun"
+        assert [c.split(" / ")[0] for c in cells[2:]] == ["0", "1", "2", "3", "4"]
+
+
+def test_baltic_is_northern_temperate(game):
+    # 8.1: "La mer Baltique se trouve dans la zone tempérée nord."
+    assert chart_rows(game, "sea-areas")["Mer Baltique"][1] == "Tempérée nord"
+
+
+def test_terrain_types_present(game, europe, world):
+    used = Tally(loc.terrain for m in (europe, world) for loc in m.locations.values() if loc.kind == "hex")
+    for terrain in ("clear", "forest", "jungle", "swamp", "mountain", "desert", "desert-mountain", "lake", "sea"):
+        assert used[terrain] > 0, terrain
+    assert game.terrain_type("sea").water and game.terrain_type("lake").water
+    assert game.terrain_type("mountain").properties["air_stack"] == 0
+    assert game.terrain_type("swamp").properties["defence_multiplier"] == 2
+    assert game.terrain_type("mountain").properties["mtn_defence_multiplier"] == 3
+
+
+def test_hexside_types(game, europe):
+    declared = {h.id for h in game.hexside_types}
+    assert {"river", "canal", "alpine", "lake", "all-sea", "strait", "fort"} <= declared
+    used = Tally(h.type for h in europe.hexsides)
+    for kind in ("river", "canal", "alpine", "lake", "all-sea", "strait", "fort"):
+        assert used[kind] > 0, kind
+    straits = {h.name for h in europe.hexsides if h.type == "strait"}
+    assert {"Bosphore", "Dardanelles"} <= straits
+    alpine = {h.name for h in europe.hexsides if h.type == "alpine"}
+    assert "Alpes" in alpine
+
+
+def test_sevastopol_has_two_permanent_fort_hexsides(game, europe):
+    sevastopol = place(game, "sevastopol").split(":")[1]
+    forts = [h for h in europe.hexsides if h.type == "fort"]
+    assert len(forts) == 2
+    assert all(sevastopol in (h.a, h.b) for h in forts)
+
+
+def test_real_cities_roughly_in_place(game):
+    col = lambda f: position(game, f)[0]  # noqa: E731
+    row = lambda f: position(game, f)[1]  # noqa: E731
+    assert col("london") < col("paris") < col("berlin") < col("warsaw") < col("moscou")
+    assert row("london") < row("paris") and row("berlin") < row("vienne") < row("belgrade")
+    assert row("rome") > row("vienne") and col("istanbul") > col("belgrade")
+    assert row("jerusalem") > row("istanbul") and col("tsaritsyn") > col("kiev")
+    for city in ("paris", "berlin", "vienne", "budapest", "belgrade", "warsaw", "moscou", "rome", "london",
+                 "istanbul", "metz", "minsk", "kiel", "copenhagen", "gelibolu", "alexandria", "tobruk"):
+        assert place(game, city).startswith("europe:W"), city
+    for city in ("basra", "tsingtao", "foochow", "chihuahua", "guaymas", "bishkek", "diego-suarez"):
+        assert place(game, city).startswith("world:"), city
+
+
+def test_capitals(game, europe, world):
+    capitals = {f.id for m in (europe, world) for f in m.features if f.type == "capital"}
+    # Austria-Hungary has two capitals (2.5); Russia two for morale (14.1); Madagascar's is Diego Suarez (errata)
+    assert {"vienne", "budapest", "petrograd", "moscou", "diego-suarez"} <= capitals
+    assert AUTO_VICTORY <= capitals
+
+
+def test_madrid_has_only_one_red_factory(game, europe):
+    # errata (map): remove Madrid's blue factory, leaving one red factory
+    madrid = place(game, "madrid").split(":")[1]
+    factories = [f for f in features_at(europe, madrid) if f.type == "factory"]
+    assert len(factories) == 1
+    assert factories[0].values["count"] == 1 and "red" in factories[0].tags
+
+
+def test_map_errata_names(game, europe, world):
+    names = {f.name for m in (europe, world) for f in m.features}
+    assert "Kristiania" in names and "Oslo" not in names
+    assert "Bichkek" in names and "Frunze" not in names
+    assert "Diego-Suarez" in names and "Diego Garcia" not in names
+
+
+# -- rules.json ----------------------------------------------------------------------------
+
+def test_land_stacking_two_european_four_world_plus_a_division(game):
+    # 2.3.1.1
+    stacking = rule(game, "land-stacking")
+    assert stacking.kind == "stacking" and stacking.cite == "FA 2.3.1.1"
+    assert stacking.params["limit"] == 2
+    assert stacking.params["bonus"]["count"] == 1
+    assert stacking.params["bonus"]["pieces"].tag == {"division"}
+    (world,) = stacking.params["overrides"]
+    assert world["where"].map == {"world"} and world["limit"] == 4
+    assert world["bonus"].tag == {"division"}
+    assert stacking.pieces.tag == {"land"}
+
+
+def test_divisions_are_tagged(game):
+    for counter in game.counters:
+        if counter.template in ("land", "hq", "partisan"):
+            is_division = counter.front.values.get("size") == "division"
+            assert ("division" in counter.tags) == is_division, counter.id
+
+
+def test_zoc_blocked_by_alpine_and_strait(game):
+    # 2.2: ZOC does not extend across alpine, all-sea, lake (unfrozen) or strait hexsides, nor into world hexes
+    zoc = rule(game, "zoc")
+    assert zoc.kind == "zoc"
+    assert {"alpine", "strait"} <= set(zoc.params["blocked_by"])
+    assert {"all-sea", "lake"} <= set(zoc.params["blocked_by"])
+    assert zoc.params["not_into"].map == {"world"}
+    assert "division" in zoc.params["exerted_by"].not_.tag
+
+
+def test_air_and_naval_stacking(game):
+    air = rule(game, "air-stacking")
+    limits = [o["limit"] for o in air.params["overrides"]]
+    assert air.params["limit"] == 1 and limits[:3] == [3, 2, 0] and limits[3:6] == [6, 4, 0]
+    naval = rule(game, "naval-stacking")
+    assert naval.params["limit"] == 8 and naval.params["points"] == "stack_points"
+    ships = [c for c in game.counters if "naval" in c.tags and c.class_ != "convoy"]
+    assert all(c.properties["stack_points"] == 2 for c in ships)
+
+
+def test_victory_rules(game):
+    for side in ("central", "allies"):
+        auto = rule(game, f"auto-victory-{side}")
+        assert {game.places[k] for k in AUTO_VICTORY} == set(auto.params["control"])
+    assert rule(game, "victory-1914").params["count"] == 16
+    assert rule(game, "victory-1917").params["count"] == 14
+
+
+def test_counter_mix_rule_exempts_convoys(game):
+    mix = rule(game, "counter-mix")
+    assert mix.pieces.not_.class_ == {"convoy"}
+    convoys = [c for c in game.counters if c.class_ == "convoy"]
+    assert convoys and all(c.unlimited for c in convoys)
+
+
+# -- counters ------------------------------------------------------------------------------
+
+def test_every_unit_has_a_class_and_a_face_down_back(game):
+    for counter in game.counters:
+        assert counter.class_, counter.id
+        template = game.template(counter.template)
+        if {"land", "air", "naval"} & counter.tags and counter.class_ != "convoy":
+            assert template.back.style == "spent", counter.id
+            assert template.width == 36.0  # 1/2 inch
+            assert counter.back is not None and counter.back.values.get("year"), counter.id
+
+
+def test_unit_types_present(game):
+    classes = {c.class_ for c in game.counters}
+    for cls in ("infantry", "militia", "garrison", "marine", "mountain", "hq", "engineer", "territorial", "cavalry",
+                "motorised", "mechanised", "armour", "artillery", "anti-tank", "partisan", "fighter", "land-bomber",
+                "naval-bomber", "zeppelin", "balloon", "surface-ship", "submarine", "transport", "amphibious", "convoy",
+                "seaplane-carrier", "gas", "railway-gun"):
+        assert cls in classes, cls
+
+
+def _total(game, faction, cls, tag=None, division=False):
+    return sum(c.count for c in game.counters if c.faction == faction and c.class_ == cls
+               and (tag is None or tag in c.tags) and (("division" in c.tags) == division))
+
+
+def test_counter_mix_covers_the_1917_errata_setup(game):
+    # 22 errata: Germany 26 INF, 5 MIL, 6 GAR, 3 CAV; AH 10 Austrian INF, 8 Hungarian, 4 + 2 MIL, 2 Hungarian CAV
+    assert _total(game, "ge", "infantry") >= 26
+    assert _total(game, "ge", "militia") >= 5
+    assert _total(game, "ge", "garrison") >= 6
+    assert _total(game, "ge", "cavalry") >= 3
+    assert _total(game, "ah", "infantry", "austrian") >= 10
+    assert _total(game, "ah", "infantry", "hungarian") >= 8
+    assert _total(game, "ah", "militia", "austrian") >= 4
+    assert _total(game, "ah", "militia", "hungarian") >= 2
+    assert _total(game, "ah", "cavalry", "hungarian") >= 2
+
+
+def test_counter_errata(game):
+    # 22.5: HQs cost 5 and take 3 turns (Tsar Nicholas too); US Marine corps 5 BP / 3 turns;
+    # Danish INF 2 turns; Belgian units dated 1890; "Lanzarac" is Lanrezac
+    for counter in game.counters:
+        if counter.class_ == "hq":
+            assert (counter.front.values["cost"], counter.front.values["time"]) == (5, 3), counter.id
+        if counter.faction == "us" and counter.class_ == "marine" and "division" not in counter.tags:
+            assert (counter.front.values["cost"], counter.front.values["time"]) == (5, 3)
+        if counter.faction == "denmark" and counter.class_ == "infantry":
+            assert counter.front.values["time"] == 2
+        if counter.faction == "belgium" and {"land", "air", "naval"} & counter.tags:
+            assert counter.front.values["year"] == 1890
+    assert game.counter("fr-lanrezac").name == "Lanrezac"
+    assert game.counter("ru-czech-legion").front.values["attack"] == 4
+    assert game.counter("ru-czech-legion").front.values["move"] == 3
+    villa = game.counter("mexico-pancho-villa").front.values
+    assert (villa["attack"], villa["move"]) == (3, 4)
+    for partisan, move in (("oe-senussi", 4), ("arabia-lawrence", 5)):
+        values = game.counter(partisan).front.values
+        assert (values["attack"], values["move"], values["year"]) == (2, move, 1917)
+
+
+def test_influence_flags(game):
+    # 22.5: influence odds CP/Allies
+    odds = {c.id: c.front.values.get("odds") for c in game.counters if c.class_ == "flag"}
+    assert odds["flag-oe"] == "7/5" and odds["flag-arabia"] == "8/9" and odds["flag-pakistan"] == "5/6"
+    assert odds["flag-portugal"] == "6/6" and odds["flag-afghanistan"] == "8/7" and odds["flag-bulgaria"] == "8/6"
+
+
+# -- charts (section 4 of the notes) --------------------------------------------------------
+
+def test_air_stacking_table(game):
+    rows = chart_rows(game, "air-stacking")
+    assert rows["Port majeur ou ville"] == (3,) and rows["Port mineur"] == (2,)
+    assert rows["Montagne, désert ou marécage"] == (0,) and rows["Tout autre hexagone"] == (1,)
+    assert rows["Chaque QG dans l'hexagone"] == ("+1",)
+    assert game.chart("air-stacking").properties["world_multiplier"] == 2
+
+
+def test_garrison_values(game):
+    rows = chart_rows(game, "garrison-values")
+    assert rows["Toute division"] == (0.5,) and rows["MTN"] == (2,) and rows["Partisan"] == (0,)
+
+
+def test_naval_air_mission_sections(game):
+    chart = game.chart("naval-air-mission")
+    assert [c.label for c in chart.columns] == ["0", "1", "3", "6", "10+"]
+    assert chart.rows[0].cells == (0, 1, 2, 3, 4)
+
+
+def test_war_weariness(game):
+    rows = chart_rows(game, "war-weariness")
+    assert rows["Russie"] == ("0.1", "0.3*", "0.4*", "0.4*", "0.4*")
+    assert rows["USA"] == ("–", "–", "0.1", "0.2", "0.3")
+
+
+def test_minor_convoys_and_trade(game):
+    convoys = game.chart("minor-convoys").properties
+    assert convoys["norway"] == 7 and convoys["netherlands"] == 6 and convoys["greece"] == 5 and convoys["argentina"] == 1
+    trade = chart_rows(game, "trade-agreements")
+    assert trade["Suède"] == ("Allemagne", 3) and trade["USA"] == ("Allemagne", 3)
+
+
+def test_us_entry_options(game):
+    rows = chart_rows(game, "us-entry-options")
+    assert rows["50"] == ("Guerre navale sans restriction", 22, "42")
+    assert rows["40"][1] == 11 and "25" in rows["40"][2]
+    assert rows["32"][1] == 15
+    assert "11" not in rows and "20" not in rows
+
+
+def test_political_and_offensive_costs(game):
+    politics = game.chart("political-actions").properties
+    assert politics["allied_high_command"] == 40 and politics["absorb_minsk"] == 10 and politics["appease_rebels"] == 8
+    assert game.chart("offensive-points").properties["unlimited_action"] == 7
+    costs = game.chart("build-costs").properties
+    assert (costs["pilot_cost"], costs["pilot_time"], costs["factory_cost"], costs["convoy_time"]) == (2, 3, 6, 4)
+
+
+def test_surprise_and_naval_results(game):
+    surprise = chart_rows(game, "surprise-points")
+    assert surprise["Éviter le combat"] == (3,) and surprise["Décaler sa colonne vers la droite"] == ("2 par colonne",)
+    assert set(chart_rows(game, "naval-combat-results")) == {"X", "D", "A", "½A"}
+    assert set(chart_rows(game, "air-combat-results")) == {"AX", "DX", "AC", "DC", "AA", "DA", "–"}
+
+
+# -- turns and scenarios (22.3, 22.4) -------------------------------------------------------
+
+def test_turn_track(game):
+    labels = game.turns.labels
+    assert len(labels) == 30 and labels[0] == "J/A 1914" and labels[-1] == "M/J 1919"
+    assert labels[16] == "M/A 1917"
+
+
+def _placed(setup):
+    tally = Tally()
+    for placement in setup.placements:
+        for piece in placement.pieces:
+            tally[piece.counter] += piece.count
+    return tally
+
+
+def test_setups_stay_within_the_counter_mix(game):
+    for setup in game.setups:
+        for counter_id, count in _placed(setup).items():
+            counter = game.counter(counter_id)
+            assert counter.unlimited or count <= counter.count, (setup.id, counter_id)
+
+
+def test_campaign_1914(game):
+    setup = game.setup("campaign-1914")
+    assert (setup.turn, setup.last_turn, setup.first) == (1, 30, "central")
+    assert setup.globals["initiative"] == {"central": 2}
+    assert setup.globals["weather_roll"] == 5
+    assert setup.globals["political_points"] == {"central": 5, "allies": 5}
+    entry = {p.at: sum(x.count for x in p.pieces) for p in setup.placements if p.pieces[0].counter == "entry-marker"}
+    assert entry == {"pools:us-entry": 2, "pools:cw-entry": 2}
+    assert any(p.at == "production-circle:ja" and {x.counter for x in p.pieces} == {"turn", "year"}
+               for p in setup.placements)
+    # no unit placements: the setup chart is not in the rulebook
+    assert not any({"land", "air", "naval"} & game.counter(x.counter).tags for p in setup.placements for x in p.pieces)
+    # initial control: every land hex of the two maps has a controller; Ireland is conquered by the CW
+    controlled = {key for keys in setup.control.values() for key in keys}
+    assert place(game, "dublin") in setup.control["cw"]
+    assert place(game, "brest") in setup.control["fr"] and place(game, "berlin") in setup.control["ge"]
+    assert place(game, "warsaw") in setup.control["ru"]
+    land = [k for k, loc in game.locations.items() if loc.kind == "hex" and loc.terrain
+            and not game.terrain_type(loc.terrain).water and loc.terrain != "europe-map"]
+    assert set(land) <= controlled
+
+
+def test_campaign_1917(game):
+    setup = game.setup("campaign-1917")
+    assert (setup.turn, setup.last_turn, setup.first) == (17, 30, "allies")
+    assert setup.last_turn - setup.turn + 1 == 14
+    assert setup.globals["morale"] == {"us": 15, "ge": 11, "cw": 11, "oe": 9, "ah": 8, "it": 8, "fr": 7}
+    assert setup.globals["weather_roll"] == 4 and setup.globals["initiative"] == {"allies": 1}
+    ge = set(setup.control["ge"])
+    assert place(game, "bruxelles") in ge and place(game, "belgrade") in ge and place(game, "bucarest") in ge
+    assert place(game, "warsaw") in ge and place(game, "lille") in ge
+    assert place(game, "calais") not in ge if "calais" in game.places else True
+    assert place(game, "tirana") in setup.control["serbia"]
+    assert place(game, "basra") in setup.control["cw"]
+    morale = {p.at: {x.counter for x in p.pieces} for p in setup.placements if p.at.startswith("morale-track")}
+    assert morale["morale-track:15"] == {"morale-us"} and morale["morale-track:7"] == {"morale-fr"}
