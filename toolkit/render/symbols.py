@@ -22,7 +22,25 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from toolkit.model.values import ECHELONS, ICON_TYPES, UNIT_TYPES
+from toolkit.model.values import parse_echelon as _parse_model_echelon
 from toolkit.render.svg import attrs, fmt
+
+__all__ = [
+    "ECHELONS",
+    "ECHELON_MARKS",
+    "ICON_TYPES",
+    "UNIT_TYPES",
+    "echelon_mark",
+    "echelon_width",
+    "icon",
+    "icon_aspect",
+    "icon_reach",
+    "parse_echelon",
+    "parse_icon",
+    "parse_unit_type",
+    "unit_symbol",
+]
 
 Point = tuple[float, float]
 
@@ -355,8 +373,8 @@ _KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "railway-gun": (("railway-gun",), ("railway-gun",)),
 }
 
-UNIT_TYPES: tuple[str, ...] = tuple(_KINDS)
-"""Every unit type :func:`unit_symbol` draws; combine them with ``+``."""
+# UNIT_TYPES (imported above) is the model's vocabulary: what the loader accepts is exactly
+# what unit_symbol draws. _KINDS must give every one of them a picture (a test checks it).
 
 _KIND_ALIASES: dict[str, str] = {
     "inf": "infantry",
@@ -491,50 +509,28 @@ ECHELON_MARKS: dict[str, str] = {
 }
 """Echelon -> its conventional mark as text (what :func:`echelon_mark` draws)."""
 
-ECHELONS: tuple[str, ...] = tuple(ECHELON_MARKS)
-"""Echelons from smallest to largest."""
+# ECHELONS (imported above) comes from the model, smallest to largest; ECHELON_MARKS gives each
+# its mark, in the same order (a test checks the two agree).
 
 _ECHELON_ALIASES: dict[str, str] = {
-    # Marks as typed on a keyboard, and as printed in rules ("II" for a battalion).
-    "ø": "team",
-    "Ø": "team",
-    "•": "squad",
-    "••": "section",
-    "•••": "platoon",
+    # Spellings the model's parser does not know (it handles the names, the XX/II/|| marks,
+    # • dots, ø and the common abbreviations): keyboard dots, middle dots, more abbreviations.
     ".": "squad",
     "..": "section",
     "...": "platoon",
     "·": "squad",
     "··": "section",
     "···": "platoon",
-    "|": "company",
-    "||": "battalion",
-    "|||": "regiment",
-    "i": "company",
-    "ii": "battalion",
-    "iii": "regiment",
-    "x": "brigade",
-    "xx": "division",
-    "xxx": "corps",
-    "xxxx": "army",
-    "xxxxx": "army-group",
-    # Common abbreviations.
+    # More abbreviations.
     "tm": "team",
     "sqd": "squad",
     "sec": "section",
     "plt": "platoon",
     "pl": "platoon",
-    "coy": "company",
-    "co": "company",
     "cie": "company",
-    "bn": "battalion",
     "btn": "battalion",
     "rgt": "regiment",
-    "regt": "regiment",
-    "bde": "brigade",
     "brig": "brigade",
-    "div": "division",
-    "armygroup": "army-group",
     "ag": "army-group",
     "front": "army-group",
 }
@@ -542,11 +538,18 @@ _ECHELON_ALIASES: dict[str, str] = {
 
 def parse_echelon(text: str) -> str:
     """Canonical echelon name for a name, abbreviation or mark (``"xx"``, ``"II"``, ``"Bn"``,
-    ``"army group"``); raises ValueError listing the known echelons otherwise."""
+    ``"army group"``); raises ValueError listing the known echelons otherwise.
+
+    The model's parser decides first, so whatever the loader accepted draws the same echelon
+    here; the few extra spellings below only widen what callers outside the loader may pass.
+    """
     raw = str(text).strip()
     key = _norm(raw)
-    if key in ECHELON_MARKS:
-        return key
+    for candidate in (raw, key):
+        try:
+            return _parse_model_echelon(candidate)
+        except ValueError:
+            pass
     for candidate in (raw, raw.lower(), key, key.replace("-", "")):
         if candidate in _ECHELON_ALIASES:
             return _ECHELON_ALIASES[candidate]
@@ -919,8 +922,188 @@ _ICONS: dict[str, _Icon] = {
     ),
 }
 
-ICON_TYPES: tuple[str, ...] = tuple(_ICONS)
-"""Every figure :func:`icon` draws (the Axis & Allies set plus naval and air types)."""
+
+
+def _superellipse(cx: float, cy: float, rx: float, ry: float, power: float, n: int = 36) -> Shape:
+    """A rounded-rectangle-like oval (power > 2 squares it off), as a polygon: airship hulls."""
+    pts = []
+    for k in range(n):
+        a = 2 * math.pi * k / n
+        c, s = math.cos(a), math.sin(a)
+        pts.append((cx + rx * math.copysign(abs(c) ** (2 / power), c),
+                    cy + ry * math.copysign(abs(s) ** (2 / power), s)))
+    return ("poly", tuple(pts))
+
+
+def _star(cx: float, cy: float, outer: float, inner: float, points: int = 5) -> Shape:
+    """A regular star, first point straight up."""
+    pts = []
+    for k in range(2 * points):
+        r = outer if k % 2 == 0 else inner
+        a = math.radians(-90 + 180 * k / points)
+        pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return ("poly", tuple(pts))
+
+
+def _ring_spot(cx: float, cy: float, r0: float, r1: float, angle: float, half: float) -> Shape:
+    """A quadrilateral between radii r0..r1 spanning ``angle`` ± ``half`` degrees: chip spots."""
+    a0, a1 = math.radians(angle - half), math.radians(angle + half)
+    return _poly(
+        (cx + r0 * math.cos(a0), cy + r0 * math.sin(a0)),
+        (cx + r1 * math.cos(a0), cy + r1 * math.sin(a0)),
+        (cx + r1 * math.cos(a1), cy + r1 * math.sin(a1)),
+        (cx + r0 * math.cos(a1), cy + r0 * math.sin(a1)),
+    )
+
+
+def _arc_bars(cx: float, cy: float, r: float, a0: float, a1: float, t: float, n: int
+              ) -> list[Shape]:
+    """A thick arc as ``n`` bars with round joints (the anchor's arms)."""
+    pts = [(cx + r * math.cos(math.radians(a0 + (a1 - a0) * k / n)),
+            cy + r * math.sin(math.radians(a0 + (a1 - a0) * k / n))) for k in range(n + 1)]
+    shapes: list[Shape] = [_bar(*p, *q, t) for p, q in zip(pts, pts[1:], strict=False)]
+    shapes += [_circ(x, y, t / 2) for x, y in pts[1:-1]]
+    return shapes
+
+
+def _small_ship(dx: float, dy: float) -> list[Shape]:
+    """One warship of a fleet group, 70 x 18 design units, its top-left at (dx, dy)."""
+    def at(*pts: Point) -> Shape:
+        return _poly(*((x + dx, y + dy) for x, y in pts))
+
+    return [
+        at((0, 10), (70, 8), (66, 17.5), (5, 17.5)),  # hull
+        at((24, 8.7), (26, 3.5), (46, 3.5), (48, 8.3)),  # superstructure
+        at((33, 4), (34, 0), (39, 0), (40, 4)),  # funnel
+        _bar(dx + 52, dy + 8, dx + 52, dy + 0.5, 1.6),  # mast
+    ]
+
+
+# No standard exists for most of these; each is the pictogram wargame markers customarily use.
+_ICONS.update({
+    # A generic aeroplane, in profile (the fighter and bomber are seen from above).
+    "aircraft": _Icon(100, 40, body=(
+        _poly((2, 16), (8, 13), (30, 13), (78, 12), (90, 14), (96, 18), (96, 22), (90, 25),
+              (78, 26), (30, 24), (8, 21), (2, 20)),  # fuselage
+        _poly((3, 16), (8, 1), (15, 1), (21, 14)),  # fin
+        _rr(1, 16.5, 20, 3.5, 1.7),  # tailplane
+        _rr(44, 19.5, 30, 5.5, 2.7),  # wing, edge-on
+        _poly((60, 12.5), (65, 6.5), (75, 6.5), (79, 12.5)),  # canopy
+        _bar(99, 5, 99, 35, 2.2),  # propeller
+        _circ(96, 20, 3),  # spinner
+        _bar(58, 25, 56, 34, 2.2),  # undercarriage
+        _circ(56, 35, 4.5),
+    )),
+    # The reconnaissance plane of the First World War: a two-seat biplane, in profile.
+    "recon-plane": _Icon(100, 50, body=(
+        _poly((2, 22), (10, 18.5), (80, 17), (91, 20), (95, 24), (91, 28), (80, 30.5),
+              (10, 27), (2, 26)),  # fuselage
+        _rr(38, 3, 38, 5, 2.5),  # upper wing
+        _rr(42, 27.5, 32, 5, 2.5),  # lower wing
+        _bar(47, 7, 50, 28, 1.8),  # interplane struts
+        _bar(68, 7, 70, 28, 1.8),
+        _poly((3, 22), (6, 7), (13, 7), (20, 19)),  # fin
+        _rr(1, 22, 17, 3.5, 1.7),  # tailplane
+        _circ(33, 16.5, 3.5),  # observer's gun ring
+        _bar(98.5, 9, 98.5, 39, 2.2),  # propeller
+        _circ(95.5, 24, 3),
+        _bar(60, 31, 58, 41, 1.8),  # undercarriage
+        _circ(58, 44.5, 5),
+    )),
+    # A rigid airship: cylindrical hull, cruciform tail fins, two gondolas.
+    "zeppelin": _Icon(100, 36, body=(
+        _superellipse(53, 15, 46, 13, 2.6),
+        _poly((3, 15), (9, 1), (20, 3), (22, 15)),  # upper fin
+        _poly((3, 15), (9, 29), (20, 27), (22, 15)),  # lower fin
+        _rr(60, 26, 16, 8, 3),  # control gondola
+        _rr(30, 26, 11, 7, 3),  # engine gondola
+    )),
+    # A round observation balloon with its basket.
+    "balloon": _Icon(70, 100, body=(
+        _circ(35, 33, 32),  # envelope
+        _poly((19, 57), (51, 57), (41, 74), (29, 74)),  # neck
+        _bar(29.5, 73, 27, 87, 2),  # rigging
+        _bar(40.5, 73, 43, 87, 2),
+        _rr(23, 85, 24, 14, 2.5),  # basket
+    ), holes=(
+        _bar(35, 3, 35, 62, 2.5),  # gore seams: tells it from the chip and the star
+        _bar(20, 7.5, 20, 58, 2.2),
+        _bar(50, 7.5, 50, 58, 2.2),
+    )),
+    # A plain steamer: the generic ship of naval markers.
+    "ship": _Icon(100, 36, body=(
+        _poly((1, 18), (12, 20), (88, 20), (99, 16), (95, 33), (6, 33), (2, 26)),  # hull
+        _poly((34, 20.5), (35, 12), (71, 12), (72, 20.5)),  # superstructure
+        _poly((60, 12.5), (60, 6), (71, 6), (71, 12.5)),  # bridge
+        _poly((43, 12.5), (45, 2), (52, 2), (53, 12.5)),  # funnel
+        _bar(82, 20.5, 82, 4, 1.5),  # masts
+        _bar(20, 20.5, 20, 6, 1.5),
+    ), holes=tuple(_circ(x, 25.5, 1.6) for x in range(18, 88, 10))),
+    # A fleet: three warships in line of bearing.
+    "fleet": _Icon(100, 60, body=(
+        *_small_ship(30, 0), *_small_ship(15, 21), *_small_ship(0, 42),
+    )),
+    # The sailor's anchor: ring, stock, shank and curved arms ending in flukes.
+    "anchor": _Icon(80, 100, body=(
+        _circ(40, 9, 8.5),  # ring
+        _bar(40, 16, 40, 92, 8),  # shank
+        _rr(18, 22, 44, 7, 3.5),  # stock
+        *_arc_bars(40, 58, 33, 165, 15, 7.5, 8),  # arms
+        _poly((3, 55), (17, 62), (5, 72)),  # flukes
+        _poly((77, 55), (63, 62), (75, 72)),
+        _circ(40, 92, 5.5),  # crown
+    ), holes=(_circ(40, 9, 4.5),)),
+    # A gaming chip seen from above: a rim with spots, a groove, a centre disc.
+    "chip": _Icon(100, 100, body=(
+        _circ(50, 50, 49.5),
+        _circ(50, 50, 31),
+    ), holes=(
+        _circ(50, 50, 36),
+        *(_ring_spot(50, 50, 39.5, 47.5, a, 11) for a in range(0, 360, 45)),
+    )),
+    # A flag flying from a pole.
+    "flag": _Icon(80, 100, body=(
+        _bar(9, 6, 9, 100, 5.5),  # pole
+        _circ(9, 5, 4.5),  # finial
+        _poly((11, 9), (26, 5), (43, 9), (60, 14), (79, 9), (78, 48), (60, 53), (43, 48),
+              (26, 43), (11, 47)),
+    )),
+    # A five-pointed star.
+    "star": _Icon(100, 95, body=(_star(50, 52.6, 50, 20),)),
+    # A fort: curtain wall between two towers, battlements, an arched gate.
+    "fort": _Icon(100, 80, body=(
+        _poly((28, 80), (28, 44), (72, 44), (72, 80)),  # curtain wall
+        *(_rr(x, 36, 8, 9, 0.5) for x in (31, 46, 61)),  # battlements
+        _poly((2, 80), (2, 20), (28, 20), (28, 80)),  # towers
+        _poly((72, 80), (72, 20), (98, 20), (98, 80)),
+        *(_rr(x, 11, 6.5, 10, 0.5) for x in (2, 11.75, 21.5, 72, 81.75, 91.5)),
+    ), holes=(
+        _poly((40, 80), (40, 62), (50, 52), (60, 62), (60, 80)),  # gate
+        _rr(12, 30, 6, 14, 3),  # windows
+        _rr(82, 30, 6, 14, 3),
+        _rr(12, 54, 6, 14, 3),
+        _rr(82, 54, 6, 14, 3),
+    )),
+    # A trench line seen from above: fire bays and traverses, sandbags along the parapet.
+    "trench": _Icon(100, 40, body=(
+        _bar(1, 10, 24, 10, 8), _bar(20, 6, 20, 30, 8), _bar(16, 26, 44, 26, 8),
+        _bar(40, 30, 40, 6, 8), _bar(36, 10, 64, 10, 8), _bar(60, 6, 60, 30, 8),
+        _bar(56, 26, 84, 26, 8), _bar(80, 30, 80, 6, 8), _bar(76, 10, 99, 10, 8),
+        # barbed wire in front: a zig-zag
+        *(_bar(x, 34 if k % 2 else 39, x + 7, 39 if k % 2 else 34, 1.8)
+          for k, x in enumerate(range(2, 92, 7))),
+    )),
+    # A supply crate in perspective, its planks showing: a box, never a NATO frame.
+    "supply": _Icon(100, 80, body=(
+        _poly((1, 24), (27, 1), (99, 1), (99, 56), (72, 79), (1, 79)),
+    ), holes=(
+        *(_rr(7, y, 59, 10, 1) for y in (30, 46, 62)),  # front planks
+        _poly((13, 20), (29, 6), (88, 6), (71, 20)),  # lid
+        *(_poly((77, y), (94, y - 14.5), (94, y - 3), (77, y + 11.5)) for y in (29, 46, 63)),
+    )),
+})
+
+# ICON_TYPES (imported above) is the model's vocabulary; _ICONS draws every one of them.
 
 _ICON_ALIASES: dict[str, str] = {
     "armour": "tank",
@@ -950,6 +1133,34 @@ def parse_icon(text: str) -> str:
     if key not in _ICONS:
         raise _suggest("icon", str(text).strip(), ICON_TYPES)
     return key
+
+
+def icon_aspect(kind: str) -> float:
+    """Height over width of the icon's design, so a layout can size the box it will fill."""
+    spec = _ICONS[parse_icon(kind)]
+    return spec.h / spec.w
+
+
+def icon_reach(kind: str) -> float:
+    """How far the icon's ink reaches from the centre of its box, as a share of the box's
+    width: a round counter can then check the figure, not its box, against its circle."""
+    spec = _ICONS[parse_icon(kind)]
+    cx, cy = spec.w / 2, spec.h / 2
+    reach = 0.0
+    for shape in spec.body:
+        kind_ = shape[0]
+        if kind_ == "circle":
+            reach = max(reach, math.hypot(shape[1] - cx, shape[2] - cy) + shape[3])
+            continue
+        if kind_ == "poly":
+            points = list(shape[1])
+        elif kind_ == "bar":
+            points = _bar_points(*shape[1:])
+        else:  # rrect: its corners, a slight overestimate
+            _, x, y, w, h, _r = shape
+            points = [(x, y), (x + w, y), (x, y + h), (x + w, y + h)]
+        reach = max(reach, *(math.hypot(px - cx, py - cy) for px, py in points))
+    return reach / spec.w
 
 
 def _signed_area(pts: Sequence[Point]) -> float:
