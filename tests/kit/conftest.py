@@ -1,0 +1,125 @@
+"""Kit test helpers: build a kit with stand-in drawings, and read it back with real PDF parsers.
+
+Measurements come from pdfminer's layout objects (the rectangles a viewer would paint), never
+from the kit's own layout numbers, so a wrong transform anywhere shows up as a wrong size.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+from collections.abc import Callable
+from dataclasses import dataclass
+from functools import partial
+
+import pytest
+from pdfminer.high_level import extract_pages
+from pdfminer.layout import LTComponent, LTContainer, LTCurve, LTPage
+from pypdf import PdfReader
+
+from tests.conftest import load_fixture
+from tests.kit.fakes import face_of_colour, fake_drawings
+from toolkit.kit.book import build_kit
+from toolkit.kit.paper import MM
+from toolkit.model import Game
+from toolkit.targets import BuildOptions
+
+TOLERANCE = 0.1 * MM
+"""0.1 mm: far below what a knife or a printer can tell apart."""
+
+
+@dataclass(frozen=True)
+class Box:
+    """A painted rectangle as pdfminer sees it, in page coordinates with y down (like the kit)."""
+
+    x: float
+    y: float
+    width: float
+    height: float
+    colour: tuple[float, ...] | None
+
+
+def make_kit(game: Game, drawings: Callable[..., list[tuple[str, str]]] = fake_drawings,
+             **options: object) -> bytes:
+    """The kit of ``game`` built from stand-in drawings."""
+    return build_kit(game, BuildOptions(**options), drawings)  # type: ignore[arg-type]
+
+
+def with_print(game: Game, **changes: object) -> Game:
+    """The game with some print options changed (as if game.json said so)."""
+    return dataclasses.replace(game, print=dataclasses.replace(game.print, **changes))
+
+
+def with_counts(game: Game, **counts: int) -> Game:
+    """The game with some counters' ``count`` changed (keyword: counter id with _ for -)."""
+    wanted = {key.replace("_", "-"): value for key, value in counts.items()}
+    counters = tuple(dataclasses.replace(c, count=wanted[c.id]) if c.id in wanted else c
+                     for c in game.counters)
+    return dataclasses.replace(game, counters=counters)
+
+
+def layout_pages(pdf: bytes) -> list[LTPage]:
+    """Every page as pdfminer lays it out."""
+    return list(extract_pages(io.BytesIO(pdf)))
+
+
+def painted_boxes(page: LTPage) -> list[Box]:
+    """Every filled rectangle on a page, forms (maps) included, in y-down page coordinates."""
+    found: list[Box] = []
+
+    def walk(item: LTComponent) -> None:
+        if isinstance(item, LTCurve) and item.fill:
+            colour = item.non_stroking_color
+            rgb = tuple(float(c) for c in colour) if isinstance(colour, (list, tuple)) else None
+            found.append(Box(item.x0, page.height - item.y1, item.width, item.height, rgb))
+        if isinstance(item, LTContainer):
+            for child in item:
+                walk(child)
+
+    walk(page)
+    return found
+
+
+def face_boxes(page: LTPage) -> list[tuple[int, str, Box]]:
+    """(counter index, face, box) of every stand-in face drawing on a page."""
+    out = []
+    for box in painted_boxes(page):
+        if box.colour is not None and len(box.colour) == 3:
+            face = face_of_colour(box.colour)  # type: ignore[arg-type]
+            if face is not None:
+                out.append((face[0], face[1], box))
+    return out
+
+
+def page_texts(pdf: bytes) -> list[str]:
+    """The text of every page (pypdf's extraction)."""
+    return [page.extract_text() for page in PdfReader(io.BytesIO(pdf)).pages]
+
+
+def sheet_pairs(pdf: bytes) -> list[tuple[int, int]]:
+    """(fronts page index, backs page index) of every counter sheet, found by header text."""
+    texts = page_texts(pdf)
+    fronts = [i for i, t in enumerate(texts) if "fronts" in t and "Counters:" in t]
+    return [(i, i + 1) for i in fronts]
+
+
+@pytest.fixture(scope="module")
+def hex_game() -> Game:
+    """minimal-hex, loaded once per module."""
+    return load_fixture("minimal-hex")
+
+
+@pytest.fixture(scope="module")
+def hex_kit(hex_game: Game) -> bytes:
+    """minimal-hex's kit on its own settings (Letter, long edge)."""
+    return make_kit(hex_game)
+
+
+@pytest.fixture(scope="module")
+def hex_layout(hex_kit: bytes) -> list[LTPage]:
+    """minimal-hex's kit as pdfminer reads it."""
+    return layout_pages(hex_kit)
+
+
+big_map_drawings = partial(fake_drawings, map_size=(2000.0, 1500.0), chart_size=(1400.0, 1000.0))
+"""Drawings with a map that needs many tiles and a chart too big to shrink to one page."""

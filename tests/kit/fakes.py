@@ -1,0 +1,73 @@
+"""Stand-in drawings for kit tests: known shapes and colours the tests can find in the PDF.
+
+The kit's job is to place the renderer's drawings; these fakes draw each counter face as one
+full-size rectangle in a colour unique to (counter, face), so a test can measure where every face
+landed, whatever the real renderers draw today.
+"""
+
+from __future__ import annotations
+
+from toolkit.model import Game
+from toolkit.render.svg import attrs, esc, svg_document
+from toolkit.targets import BuildOptions
+
+EDGE = "#c0c0c0"
+"""Background of every stand-in face: what the kit should repeat in the bleed."""
+
+
+def face_colour(index: int, face: str) -> str:
+    """A colour unique to a counter index and face (front: red channel 0x10, back: 0x20…)."""
+    channel = {"front": 0x10, "back": 0x20, "hidden": 0x30}.get(face, 0x40)
+    return f"#{channel:02x}{index // 256:02x}{index % 256:02x}"
+
+
+def face_of_colour(rgb: tuple[float, float, float]) -> tuple[int, str] | None:
+    """(counter index, face) of a fill colour read back from a PDF, or None if not a face."""
+    r, g, b = (round(c * 255) for c in rgb)
+    faces = {0x10: "front", 0x20: "back", 0x30: "hidden", 0x40: "step"}
+    if r not in faces:
+        return None
+    return (g * 256 + b, faces[r])
+
+
+def fake_counter(game: Game, index: int, face: str) -> str:
+    counter = game.counters[index]
+    template = game.template(counter.template)
+    w, h = template.width, template.height
+    # a neutral background first (the kit reads it for the bleed), then the face's own colour
+    ground = attrs(x=0, y=0, width=w, height=h, fill=EDGE)
+    box = attrs(x=0, y=0, width=w, height=h, fill=face_colour(index, face))
+    label = attrs(x=w / 2, y=h / 2, font_size=6, text_anchor="middle", fill="white")
+    body = f"<rect{ground}/><rect{box}/><text{label}>{esc(counter.name[:10])} {esc(face)}</text>"
+    return svg_document(w, h, body, title=counter.name)
+
+
+def fake_map(width: float, height: float, name: str) -> str:
+    cells = []
+    step = 36.0
+    for row in range(int(height // step)):
+        for column in range(int(width // step)):
+            colour = "#d9e8c4" if (row + column) % 2 else "#f1ecd2"
+            box = attrs(x=column * step, y=row * step, width=step, height=step, fill=colour)
+            cells.append(f"<rect{box}/>")
+    label = f"<text{attrs(x=20, y=30, font_size=24)}>{esc(name)}</text>"
+    return svg_document(width, height, "".join(cells) + label)
+
+
+def fake_drawings(game: Game, options: BuildOptions, map_size: tuple[float, float] = (760, 560),
+                  chart_size: tuple[float, float] = (500, 300)) -> list[tuple[str, str]]:
+    """Every drawing the kit needs: faces as the real renderer names them, maps, charts."""
+    out: list[tuple[str, str]] = []
+    for the_map in game.maps:
+        out.append((f"maps/{the_map.id}", fake_map(*map_size, the_map.name)))
+    for index, counter in enumerate(game.counters):
+        template = game.template(counter.template)
+        if template.shape == "block":
+            faces = [f"step-{n}" for n in range(1, counter.steps + 1)] + ["hidden"]
+        else:
+            faces = ["front"] + (["back"] if counter.back is not None else [])
+        out.extend((f"counters/{counter.id}-{face}", fake_counter(game, index, face))
+                   for face in faces)
+    for chart in game.charts:
+        out.append((f"charts/{chart.id}", fake_map(*chart_size, chart.title)))
+    return out

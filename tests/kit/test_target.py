@@ -1,0 +1,52 @@
+"""The kit as an output: registered as 'kit', written by the one writer, options from the CLI."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from pypdf import PdfReader
+
+from tests.conftest import FIXTURES, ROOT, run_cli
+from tests.kit.conftest import with_print
+from toolkit.errors import BuildError
+from toolkit.kit.targets import KitTarget
+from toolkit.model import Game
+from toolkit.outputs import load_targets
+from toolkit.targets import BuildOptions, target_names
+
+
+def test_kit_is_a_registered_output() -> None:
+    load_targets()
+    assert target_names().count("kit") == 1
+
+
+def test_bad_print_settings_are_one_build_error(hex_game: Game) -> None:
+    game = with_print(hex_game, paper="legal")
+    with pytest.raises(BuildError, match="unknown paper 'legal'; use letter, a4"):
+        list(KitTarget().files(game, BuildOptions()))
+
+
+def test_command_line_builds_the_kit_with_real_renderers(tmp_path: Path) -> None:
+    result = run_cli("build", str(FIXTURES / "minimal-hex"), "--only", "kit", "-o", str(tmp_path),
+                     cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    written = sorted(p.name for p in (tmp_path / "minimal-hex").iterdir())
+    assert written == ["minimal-hex-kit.pdf"]
+    reader = PdfReader(tmp_path / "minimal-hex" / "minimal-hex-kit.pdf")
+    assert len(reader.pages) >= 10
+    assert {(float(p.mediabox.width), float(p.mediabox.height)) for p in reader.pages} == {
+        (612.0, 792.0)}
+
+
+def test_command_line_options_override_the_game(tmp_path: Path) -> None:
+    result = run_cli("build", str(FIXTURES / "minimal-hex"), "--only", "kit", "-o", str(tmp_path),
+                     "--paper", "a4", "--duplex", "short-edge", "--maps", "both", "-j", "2",
+                     cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    reader = PdfReader(tmp_path / "minimal-hex" / "minimal-hex-kit.pdf")
+    sizes = {(round(float(p.mediabox.width), 2), round(float(p.mediabox.height), 2))
+             for p in reader.pages}
+    assert (595.28, 841.89) in sizes and len(sizes) == 2  # A4, and the full-size map page
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    assert "backs (short-edge duplex)" in text and "flip on short edge" in text

@@ -1,0 +1,217 @@
+"""The renderer's drawings the kit places: which face prints on each side, and its edge colour.
+
+The kit never draws a counter, map or chart: it takes the very SVGs the svg target writes (drawn
+once per build and shared, see ``toolkit.render.targets.drawings``) and only decides where they go.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+
+from toolkit.model import Game
+from toolkit.model.counter import Counter
+from toolkit.targets import BuildOptions
+
+Drawings = Callable[[Game, BuildOptions], list[tuple[str, str]]]
+"""(game, options) → [(path like 'counters/<id>-front', SVG)]: what the renderer draws."""
+
+FACE_PATH = re.compile(r"^counters/(?P<counter>.+)-(?P<face>front|back|hidden|step-\d+)$")
+"""svg/counters/<counter>-<face>: no face name ends another, so the split is unambiguous."""
+
+_LENGTH = re.compile(r"^\s*([0-9.]+(?:[eE][-+]?[0-9]+)?)\s*(pt|px|in|mm|cm|pc)?\s*$")
+_POINTS: dict[str | None, float] = {
+    "pt": 1.0, "px": 0.75, "in": 72.0, "mm": 72 / 25.4, "cm": 72 / 2.54, "pc": 12.0, None: 0.75}
+_ROOT = re.compile(r"<svg\b[^>]*>", re.S)
+_DEFS = re.compile(r"<defs\b.*?</defs>|<title\b.*?</title>", re.S)
+_SHAPE = re.compile(r"<(rect|ellipse|circle|path|polygon|g|use|image|text|line|polyline)\b[^>]*>",
+                    re.S)
+_SHAPE_ATTR = re.compile(r"""([\w:-]+)\s*=\s*(["'])(.*?)\2""", re.S)
+_ATTR = re.compile(r"""\b(width|height|viewBox)\s*=\s*(["'])(.*?)\2""", re.S)
+
+
+@dataclass(frozen=True, slots=True)
+class PrintedCounter:
+    """What one counter prints: a front and maybe a back, each with the colour of its edge."""
+
+    counter: Counter
+    front: str
+    """SVG of the face printed on the sheet's front."""
+    front_edge: str
+    back: str | None
+    """SVG of the face printed behind it; None leaves the back blank (one-sided counter)."""
+    back_edge: str
+
+
+@dataclass(frozen=True, slots=True)
+class Artwork:
+    """Every drawing the kit needs, by id."""
+
+    counters: Mapping[str, PrintedCounter]
+    maps: Mapping[str, str]
+    charts: Mapping[str, str]
+
+
+def renderer_drawings(game: Game, options: BuildOptions) -> list[tuple[str, str]]:
+    """The svg target's drawings, made once per build and shared with it (and with png)."""
+    from toolkit.render.targets import drawings  # the renderers load only when a kit is built
+
+    return drawings(game, options)
+
+
+def collect_artwork(game: Game, options: BuildOptions,
+                    source: Drawings = renderer_drawings) -> Artwork:
+    """The drawings of ``game``, sorted into counters (by side), maps and charts."""
+    faces: dict[str, dict[str, str]] = {}
+    maps: dict[str, str] = {}
+    charts: dict[str, str] = {}
+    for path, svg in source(game, options):
+        kind, _, name = path.partition("/")
+        match = FACE_PATH.match(path)
+        if match:
+            faces.setdefault(match["counter"], {})[match["face"]] = svg
+        elif kind == "maps":
+            maps[name] = svg
+        elif kind == "charts":
+            charts[name] = svg
+    printed = {c.id: printed_counter(game, c, faces.get(c.id, {})) for c in game.counters
+               if faces.get(c.id)}
+    return Artwork(printed, maps, charts)
+
+
+def printed_counter(game: Game, counter: Counter, faces: Mapping[str, str]) -> PrintedCounter:
+    """Choose the faces a counter prints: blocks show full strength over their hidden side; other
+    counters their front over their back, if the renderer drew one.
+
+    :raises ValueError: no face to print.
+    """
+    template = game.template(counter.template)
+    if template.shape == "block":
+        front_name = _full_strength(counter, faces)
+        back_name = "hidden" if "hidden" in faces else None
+    else:
+        front_name = "front" if "front" in faces else _full_strength(counter, faces)
+        back_name = "back" if "back" in faces else None
+    if front_name is None:
+        raise ValueError(f"counter {counter.id!r} has no face to print (drawn: {sorted(faces)})")
+    front = faces[front_name]
+    back = faces[back_name] if back_name else None
+    return PrintedCounter(
+        counter, front, background_fill(front) or edge_colour(game, counter, back=False),
+        back, (background_fill(back) if back else None) or edge_colour(game, counter, back=True))
+
+
+def _full_strength(counter: Counter, faces: Mapping[str, str]) -> str | None:
+    """The step face a block shows at full strength: 'step-<steps>', else its highest step."""
+    wanted = f"step-{counter.steps}"
+    if wanted in faces:
+        return wanted
+    steps = sorted((int(name[5:]), name) for name in faces if name.startswith("step-"))
+    if steps:
+        return steps[-1][1]
+    return "front" if "front" in faces else None
+
+
+def background_fill(svg: str) -> str | None:
+    """The colour of a face's background, read off the drawing: the fill of its first shape when
+    that shape covers the whole face (a full rectangle, or the disc of a round counter).
+
+    The drawing is the truth (a "damaged" back may be grey on a green counter), so the bleed
+    continues exactly what is printed at the edge. None when the first shape does not qualify.
+    """
+    try:
+        width, height = _viewbox_size(svg)
+    except ValueError:
+        return None
+    body = _DEFS.sub("", svg[svg.find(">", svg.find("<svg")) + 1:])
+    shape = _SHAPE.search(body)
+    if shape is None:
+        return None
+    found: dict[str, str] = {name: value.strip()
+                             for name, _q, value in _SHAPE_ATTR.findall(shape.group(0))}
+    style = {key.strip(): value.strip() for key, _colon, value in
+             (part.partition(":") for part in found.get("style", "").split(";") if ":" in part)}
+    fill = style.get("fill", found.get("fill", "black"))
+    if not _covers(shape.group(1), found, width, height) or not _plain_colour(fill):
+        return None
+    return fill
+
+
+def _viewbox_size(svg: str) -> tuple[float, float]:
+    """The user-space size of a drawing (its viewBox, else its size)."""
+    root = _ROOT.search(svg)
+    attributes = dict((n, v) for n, _q, v in _ATTR.findall(root.group(0))) if root else {}
+    box = attributes.get("viewBox", "").replace(",", " ").split()
+    if len(box) == 4:
+        return (float(box[2]), float(box[3]))
+    return svg_size(svg)
+
+
+def _covers(tag: str, found: Mapping[str, str], width: float, height: float) -> bool:
+    """Whether a rect/ellipse/circle spans the whole face (within 1 %)."""
+    def number(name: str, default: float = 0.0) -> float:
+        try:
+            return float(found.get(name, default))
+        except ValueError:
+            return float("nan")
+
+    slack = 0.01 * max(width, height)
+    if tag == "rect":
+        return (number("x") <= slack and number("y") <= slack
+                and number("width") >= width - slack and number("height") >= height - slack)
+    if tag not in ("ellipse", "circle"):
+        return False
+    rx = number("r") if tag == "circle" else number("rx")
+    ry = number("r") if tag == "circle" else number("ry")
+    return rx * 2 >= width - slack and ry * 2 >= height - slack
+
+
+def _plain_colour(fill: str) -> bool:
+    """A colour the kit can repeat in the bleed (not none, a gradient or a pattern)."""
+    return bool(fill) and fill not in ("none", "transparent") and not fill.startswith("url(")
+
+
+def edge_colour(game: Game, counter: Counter, back: bool) -> str:
+    """The colour of a face's bleed when the drawing does not tell: the template's background
+    (or the back's own), else the faction colour, so a slightly-off cut shows no white paper."""
+    template = game.template(counter.template)
+    if back and template.back.background and template.back.background != "faction":
+        return template.back.background
+    if template.background != "faction":
+        return template.background
+    if counter.faction:
+        return game.faction(counter.faction).color
+    return "#ffffff"
+
+
+def svg_size(svg: str) -> tuple[float, float]:
+    """Width and height in points of an SVG document, read from its root element.
+
+    Units follow CSS (px = 0.75 pt, as cairosvg converts them); without width and height the
+    viewBox size is taken in px.
+
+    :raises ValueError: no <svg> root or no usable size.
+    """
+    root = _ROOT.search(svg)
+    if root is None:
+        raise ValueError("not an SVG document: no <svg> element")
+    found = {name: value for name, _quote, value in _ATTR.findall(root.group(0))}
+    box = found.get("viewBox", "").replace(",", " ").split()
+    sizes = []
+    for index, name in ((2, "width"), (3, "height")):
+        size = _length(found.get(name, ""))
+        if size is None and len(box) == 4:
+            size = float(box[index]) * 0.75
+        if size is None or size <= 0:
+            raise ValueError(f"the SVG has no usable {name} ({found.get(name)!r})")
+        sizes.append(size)
+    return (sizes[0], sizes[1])
+
+
+def _length(value: str) -> float | None:
+    """A CSS length in points, or None when absent or relative (a percentage)."""
+    match = _LENGTH.match(value)
+    if not match:
+        return None
+    return float(match.group(1)) * _POINTS[match.group(2)]

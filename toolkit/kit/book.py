@@ -1,0 +1,148 @@
+"""The whole kit: settings, every page planned and numbered, converted and bound into one PDF.
+
+Order: cover (even page count), calibration front/back, counter sheets (fronts on odd pages, each
+followed by its backs), maps, charts, setup sheets. The double-sided part comes first and starts
+on an odd page, so printing the whole file double-sided still puts every back behind its front.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from toolkit.kit.artwork import Artwork, Drawings, collect_artwork, renderer_drawings, svg_size
+from toolkit.kit.calibration import calibration_plans
+from toolkit.kit.cover import PrintGuide, cover_plans
+from toolkit.kit.errors import KitError
+from toolkit.kit.impose import DUPLEX_MODES, Duplex
+from toolkit.kit.layout import PagePlan, page_svg, section_pages
+from toolkit.kit.paper import PAPER_SIZES, paper
+from toolkit.kit.pdf import ArtPdf, assemble, convert_all, metadata
+from toolkit.kit.setups import setup_plans
+from toolkit.kit.sheets import sheet_plans
+from toolkit.kit.tiles import chart_plans, full_plan, tile_plans
+from toolkit.model import Game
+from toolkit.targets import BuildOptions
+
+MAP_MODES: tuple[str, ...] = ("tiled", "full", "both")
+
+
+@dataclass(frozen=True, slots=True)
+class KitSettings:
+    """The print options in force: game.json's ``print`` with the command line's overrides."""
+
+    paper: str
+    duplex: Duplex
+    maps: str
+    bleed: float
+    gutter: float
+    back_offset: tuple[float, float]
+
+
+def kit_settings(game: Game, options: BuildOptions) -> KitSettings:
+    """Merge the options and check them.
+
+    :raises KitError: an unknown paper, duplex or maps mode, or a negative length.
+    """
+    settings = game.print
+    name = (options.paper or settings.paper).lower()
+    duplex = options.duplex or settings.duplex
+    maps = options.maps or settings.maps
+    offset = getattr(options, "back_offset", None) or settings.back_offset
+    if name not in PAPER_SIZES:
+        raise KitError(f"unknown paper {name!r}; use {', '.join(PAPER_SIZES)}")
+    if duplex not in DUPLEX_MODES:
+        raise KitError(f"unknown duplex mode {duplex!r}; use {' or '.join(DUPLEX_MODES)}")
+    if maps not in MAP_MODES:
+        raise KitError(f"unknown maps mode {maps!r}; use {', '.join(MAP_MODES)}")
+    if settings.bleed < 0 or settings.gutter < 0:
+        raise KitError("print.bleed and print.gutter must not be negative")
+    return KitSettings(name, duplex, maps, settings.bleed, settings.gutter,  # type: ignore[arg-type]
+                       (float(offset[0]), float(offset[1])))
+
+
+@dataclass(frozen=True, slots=True)
+class KitPlan:
+    """Every page in order, and the shared drawings they show."""
+
+    pages: list[PagePlan]
+    art: dict[str, str]
+    """Artwork key ('map:<id>', 'chart:<id>') → SVG."""
+
+
+def plan_kit(game: Game, artwork: Artwork, settings: KitSettings) -> KitPlan:
+    """Lay out every page of the kit (pure: no conversion, no I/O)."""
+    page = paper(settings.paper)
+    # when nothing prints on a back there are no backs pages and nothing to calibrate
+    two_sided = any(p.back is not None for p in artwork.counters.values())
+    sheets = sheet_plans(game, artwork.counters, page, settings.duplex, settings.back_offset,
+                         settings.bleed, settings.gutter, backs=two_sided)
+    calibration = (calibration_plans(page, settings.duplex, settings.back_offset, option_hint())
+                   if two_sided else [])
+    art: dict[str, str] = {}
+    boards: list[PagePlan] = []
+    for the_map in game.maps:
+        if the_map.id not in artwork.maps:
+            continue
+        key, svg = f"map:{the_map.id}", artwork.maps[the_map.id]
+        art[key] = svg
+        section, size = f"Map: {the_map.name}", svg_size(svg)
+        if settings.maps in ("tiled", "both"):
+            boards.extend(tile_plans(key, the_map.id, section, size, page))
+        if settings.maps in ("full", "both"):
+            boards.append(full_plan(key, the_map.id, section, size))
+    for chart in game.charts:
+        if chart.id not in artwork.charts:
+            continue
+        key, svg = f"chart:{chart.id}", artwork.charts[chart.id]
+        art[key] = svg
+        boards.extend(chart_plans(key, chart.id, f"Chart: {chart.title}", svg_size(svg), page))
+    body = calibration + sheets + boards + setup_plans(game, page)
+    count = 2
+    for _attempt in range(4):  # the cover's length moves every page number: let it settle
+        guide = _guide(settings, count, len(calibration), len(sheets), len(body),
+                       settings.maps != "full" and bool(game.maps))
+        cover = cover_plans(game, section_pages(body, first=count + 1), guide, page)
+        if len(cover) == count:
+            break
+        count = len(cover)
+    return KitPlan(cover + body, art)
+
+
+def _guide(settings: KitSettings, cover: int, calibration: int, sheets: int, body: int,
+           tiled: bool) -> PrintGuide:
+    """Page ranges for the instructions, given how many pages each part has."""
+    first = cover + 1
+    double_end = cover + calibration + sheets
+    two_sided = calibration > 0
+    return PrintGuide(
+        settings.paper, settings.duplex, settings.back_offset, settings.bleed,
+        (first, double_end) if two_sided and sheets else None,
+        (double_end + 1, cover + body) if cover + body > double_end else None,
+        (first, first + 1) if two_sided else None, sheets > 0, tiled, option_hint())
+
+
+def option_hint() -> str:
+    """Mentions the command-line option for the offset only when the command line has one."""
+    if "back_offset" in getattr(BuildOptions, "__dataclass_fields__", {}):
+        return " or with --back-offset X,Y (mm)"
+    return ""
+
+
+def build_kit(game: Game, options: BuildOptions, source: Drawings = renderer_drawings) -> bytes:
+    """The print-and-play kit of ``game`` as PDF bytes, from the drawings ``source`` makes.
+
+    :raises KitError: bad print options or a counter too large for the paper.
+    """
+    settings = kit_settings(game, options)
+    plan = plan_kit(game, collect_artwork(game, options, source), settings)
+    total = len(plan.pages)
+    keys = sorted(plan.art)
+    svgs = [plan.art[k] for k in keys] + [page_svg(p, game.title, n, total)
+                                          for n, p in enumerate(plan.pages, start=1)]
+    pdfs = convert_all(svgs, game.folder, options.jobs)
+    art = {k: ArtPdf(pdf, *svg_size(plan.art[k]))
+           for k, pdf in zip(keys, pdfs[:len(keys)], strict=True)}
+    pages = list(zip(plan.pages, pdfs[len(keys):], strict=True))
+    subject = f"Print-and-play kit, version {game.version}; {settings.paper}, {settings.duplex}"
+    return assemble(pages, art, metadata(game.title, subject))
+

@@ -1,0 +1,114 @@
+"""The calibration pair: measures how far this printer puts the back of a sheet from its front.
+
+Every duplex printer shifts the back a little (often 0.5–2 mm). The front carries bold crosses;
+the back carries, at the mirrored places, millimetre grids drawn exactly like counter backs (with
+the current ``back_offset``). Held to the light, the front's cross shows through on the back grid;
+its reading, in the back's own axes (x right, y down), is what to add to ``back_offset`` — no sign
+to flip for either duplex mode, which is why the grid is on the back and not on the front.
+"""
+
+from __future__ import annotations
+
+from toolkit.kit import draw, flow
+from toolkit.kit.impose import Duplex, mirror_point
+from toolkit.kit.layout import PagePlan
+from toolkit.kit.paper import INCH, MM, Page
+
+SECTION = "Calibration"
+CROSS = 18.0
+GRID_MM = 8
+
+
+def cross_points(page: Page) -> list[tuple[float, float]]:
+    """The centre and four points towards the corners, symmetric about both axes of the page so
+    the mirrored set is the same set in either duplex mode (the instructions stay clear)."""
+    dx = page.width / 2 - page.margin - 50
+    dy = min(page.height / 2 - 200, page.height / 2 - page.margin - 60)
+    cx, cy = page.width / 2, page.height / 2
+    return [(cx, cy), (cx - dx, cy - dy), (cx + dx, cy - dy), (cx - dx, cy + dy),
+            (cx + dx, cy + dy)]
+
+
+def calibration_plans(page: Page, duplex: Duplex, offset: tuple[float, float],
+                      option_hint: str) -> list[PagePlan]:
+    """The front page (crosses and rulers) and the back page (grids), in that order."""
+    return [PagePlan(page, SECTION, front_body(page, duplex), label="front"),
+            PagePlan(page, SECTION, back_body(page, duplex, offset, option_hint), label="back")]
+
+
+def front_body(page: Page, duplex: Duplex) -> str:
+    """Crosses to show through the paper, and rulers that prove the print is at 100 %."""
+    flip = "long edge" if duplex == "long-edge" else "short edge"
+    text = [
+        flow.heading("Calibration: front", size=14, space_before=0),
+        *flow.paragraph(
+            f"Print this page and the next one as one double-sided sheet (duplex, flip on {flip}), "
+            "at 100 % / actual size. Then turn the sheet over and follow the instructions on the "
+            "back.", page.inner_width, space_before=4),
+        *flow.paragraph(
+            "Scale check: the two rulers below must measure exactly 100 mm and 4 inches. If they "
+            "do not, the print dialog scaled the page: choose 100 % or \"Actual size\", never "
+            "\"Fit to page\".", page.inner_width, space_before=4),
+    ]
+    crosses = "".join(draw.crosshair(x, y, CROSS, width=1.0) for x, y in cross_points(page))
+    foot = page.height - page.margin
+    rulers = (ruler(page.width / 2 - 50 * MM, foot - 46, 100, MM, 10, 10, "mm")
+              + ruler(page.width / 2 - 2 * INCH, foot - 12, 32, INCH / 8, 8, 1, "in"))
+    return flow.paginate(text, page)[0] + crosses + rulers
+
+
+def ruler(x: float, y: float, ticks: int, step: float, major: int, per_major: int,
+          unit: str) -> str:
+    """A straight ruler of ``ticks`` steps, labelled every ``major`` ticks (``per_major`` units)."""
+    parts = [draw.line(x, y, x + ticks * step, y, width=0.5)]
+    for i in range(ticks + 1):
+        half = major % 2 == 0 and i % (major // 2) == 0
+        length = 8.0 if i % major == 0 else (5.0 if half else 3.0)
+        parts.append(draw.line(x + i * step, y, x + i * step, y - length))
+        if i % major == 0:
+            parts.append(draw.text(x + i * step, y - 10, str(i // major * per_major), 6,
+                                   anchor="middle"))
+    parts.append(draw.text(x + ticks * step + 6, y, unit, 7))
+    return "".join(parts)
+
+
+def back_body(page: Page, duplex: Duplex, offset: tuple[float, float], option_hint: str) -> str:
+    """Millimetre grids behind each front cross, placed like counter backs, and how to read them."""
+    current = f"x {offset[0] / MM:+.1f} mm, y {offset[1] / MM:+.1f} mm"
+    text = [
+        flow.heading("Calibration: back", size=14, space_before=0),
+        *flow.paragraph(
+            "Hold the sheet against a window or a lamp with this side towards you. Through the "
+            "paper you see the front's crosses. For the middle grid, read where the front cross's "
+            "centre falls: x on the horizontal scale (right is +), y on the vertical scale (down "
+            "is +), in millimetres; halves are easy to judge.", page.inner_width, space_before=4),
+        *flow.paragraph(
+            f"Add the reading to the current back offset ({current}) and put the result in "
+            f"game.json, e.g. \"print\": {{\"back_offset\": [\"1.5mm\", \"-0.5mm\"]}}"
+            f"{option_hint}, then build again. When every cross sits on 0,0 your counter backs "
+            "line up with their fronts. The corner grids show whether the printer also turns or "
+            "scales the back (then aim for the best average).", page.inner_width,
+            space_before=4),
+    ]
+    grids = "".join(mm_grid(*mirror_point(x, y, page, duplex, offset))
+                    for x, y in cross_points(page))
+    return flow.paginate(text, page)[0] + grids
+
+
+def mm_grid(x: float, y: float) -> str:
+    """A ±8 mm grid centred on (x, y): a line each millimetre, darker each five, numbered each
+    two, with the axes named (x to the right, y downwards) so the reading needs no thought."""
+    half = GRID_MM * MM
+    parts = []
+    for i in range(-GRID_MM, GRID_MM + 1):
+        at = i * MM
+        colour = draw.INK if i == 0 else ("#777777" if i % 5 == 0 else "#bbbbbb")
+        width = 0.4 if i == 0 else 0.2
+        parts.append(draw.line(x + at, y - half, x + at, y + half, width=width, colour=colour))
+        parts.append(draw.line(x - half, y + at, x + half, y + at, width=width, colour=colour))
+        if i % 2 == 0:
+            parts.append(draw.text(x + at, y + half + 4.5, str(i), 3.6, anchor="middle"))
+            parts.append(draw.text(x + half + 1.5, y + at + 1.3, str(i), 3.6))
+    parts.append(draw.text(x, y + half + 10, "x (mm) →", 4.5, bold=True, anchor="middle"))
+    parts.append(draw.text(x + half + 8, y + 1.5, "y (mm) ↓", 4.5, bold=True))
+    return "".join(parts)

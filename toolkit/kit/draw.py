@@ -1,0 +1,137 @@
+"""The few things the kit draws itself: text, lines, crop and registration marks, page headers.
+
+Everything else on a kit page (counters, maps, charts) is the renderer's drawing, placed as is.
+All functions return SVG fragments in page coordinates (points, y down) and go through ``attrs``
+and ``esc``, so no name from the sources can break the markup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+
+from toolkit.kit.paper import Page, Rect
+from toolkit.render.fonts import text_width
+from toolkit.render.svg import attrs, esc, fmt
+
+INK = "#000000"
+MUTED = "#555555"
+HAIRLINE = 0.3
+"""Width of marks: visible on any printer, too thin to matter if a cut misses it by a hair."""
+
+MARK_GAP = 3.0
+"""Crop marks start this far outside the bleed, so a clean cut never shows them."""
+MARK_LENGTH = 9.0
+HEADER_SIZE = 7.0
+"""Point size of the title and page number in the margin."""
+
+
+def text(x: float, y: float, content: str, size: float, *, bold: bool = False,
+         anchor: str = "start", colour: str = INK) -> str:
+    """One line of text with its baseline at ``y``."""
+    attributes = attrs(x=x, y=y, font_size=size, font_weight="bold" if bold else None,
+                       text_anchor=None if anchor == "start" else anchor, fill=colour)
+    return f"<text{attributes}>{esc(content)}</text>"
+
+
+def line(x1: float, y1: float, x2: float, y2: float, *, width: float = HAIRLINE,
+         colour: str = INK, dash: str | None = None) -> str:
+    """A straight line."""
+    attributes = attrs(x1=x1, y1=y1, x2=x2, y2=y2, stroke=colour, stroke_width=width,
+                       stroke_dasharray=dash)
+    return f"<line{attributes}/>"
+
+
+def rect(r: Rect, *, fill: str = "none", stroke: str | None = None,
+         width: float = HAIRLINE) -> str:
+    """A rectangle."""
+    x, y, w, h = r
+    attributes = attrs(x=x, y=y, width=w, height=h, fill=fill, stroke=stroke,
+                       stroke_width=width if stroke else None)
+    return f"<rect{attributes}/>"
+
+
+def group(body: str, transform: str | None = None) -> str:
+    """A group, transformed or not (an empty transform is left out)."""
+    return f"<g{attrs(transform=transform or None)}>{body}</g>"
+
+
+def translate(dx: float, dy: float) -> str:
+    """An SVG translate transform, or '' for none."""
+    return "" if dx == 0 and dy == 0 else f"translate({fmt(dx)} {fmt(dy)})"
+
+
+def wrap(content: str, width: float, size: float, bold: bool = False) -> list[str]:
+    """``content`` in lines no wider than ``width`` (a long word gets a line of its own)."""
+    lines: list[str] = []
+    for paragraph in content.split("\n"):
+        current = ""
+        for word in paragraph.split():
+            candidate = f"{current} {word}" if current else word
+            if current and text_width(candidate, size, bold) > width:
+                lines.append(current)
+                current = word
+            else:
+                current = candidate
+        lines.append(current)
+    return lines
+
+
+def fit_text(content: str, width: float, size: float, bold: bool = False) -> str:
+    """``content`` shortened with an ellipsis until it fits ``width``."""
+    if text_width(content, size, bold) <= width:
+        return content
+    while content and text_width(content + "…", size, bold) > width:
+        content = content[:-1]
+    return content.rstrip() + "…"
+
+
+# -- marks ---------------------------------------------------------------------------------------
+
+
+def crop_marks(cut: Rect, xs: Iterable[float], ys: Iterable[float], bleed: float) -> str:
+    """Short lines in the margin, outside ``cut`` grown by ``bleed``, continuing every cut line.
+
+    They stay clear of the bleed so no mark prints on a counter, and a ruler laid across a pair of
+    opposite marks follows the cut exactly.
+    """
+    x, y, w, h = cut
+    near, far = bleed + MARK_GAP, bleed + MARK_GAP + MARK_LENGTH
+    parts = []
+    for cx in xs:
+        parts.append(line(cx, y - near, cx, y - far))
+        parts.append(line(cx, y + h + near, cx, y + h + far))
+    for cy in ys:
+        parts.append(line(x - near, cy, x - far, cy))
+        parts.append(line(x + w + near, cy, x + w + far, cy))
+    return "".join(parts)
+
+
+def registration_mark(x: float, y: float, radius: float = 4.0) -> str:
+    """A target (circle and cross) centred on (x, y): drawn at mirrored places on both sides, the
+    two coincide when held to the light if the printer registers the back correctly."""
+    arm = radius + 2
+    ring = attrs(cx=x, cy=y, r=radius, fill="none", stroke=INK, stroke_width=HAIRLINE)
+    return f"<circle{ring}/>" + line(x - arm, y, x + arm, y) + line(x, y - arm, x, y + arm)
+
+
+def crosshair(x: float, y: float, size: float, width: float = 0.5) -> str:
+    """A large cross with rings, for the calibration page."""
+    rings = "".join(
+        f"<circle{attrs(cx=x, cy=y, r=r, fill='none', stroke=INK, stroke_width=HAIRLINE)}/>"
+        for r in (size * 0.25, size * 0.5))
+    return rings + line(x - size, y, x + size, y, width=width) + line(x, y - size, x, y + size,
+                                                                     width=width)
+
+
+# -- headers -------------------------------------------------------------------------------------
+
+
+def header(page: Page, title: str, section: str, number: int, total: int) -> str:
+    """The game title, the section and "page N of M", small, in the top margin."""
+    baseline = page.margin - 14
+    right = f"page {number} of {total}"
+    room = page.inner_width - text_width(right, HEADER_SIZE) - 12
+    left = fit_text(f"{title} · {section}" if section else title, room, HEADER_SIZE)
+    return (text(page.margin, baseline, left, HEADER_SIZE, colour=MUTED)
+            + text(page.width - page.margin, baseline, right, HEADER_SIZE, anchor="end",
+                   colour=MUTED))

@@ -1,0 +1,64 @@
+"""What one kit page is before it becomes PDF: its size, its SVG body, and the shared artwork on it.
+
+Pages are planned first (pure values) and numbered afterwards, because every page says
+"page N of M" and the cover lists where each section starts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from toolkit.kit import draw
+from toolkit.kit.paper import Page, Rect
+from toolkit.render.svg import svg_document
+
+
+@dataclass(frozen=True, slots=True)
+class Placement:
+    """A shared drawing (a map, a chart) shown through a window of the page.
+
+    The drawing is converted to PDF once and every page that shows part of it refers to that one
+    Form XObject: a 40-tile map costs one map, not forty.
+    """
+
+    art: str
+    """Key of the artwork: 'map:<id>' or 'chart:<id>'."""
+    clip: Rect
+    """The window on the page, in page coordinates."""
+    x: float
+    """Page position of the artwork's top-left corner (it may lie outside the window)."""
+    y: float
+    scale: float = 1.0
+
+
+@dataclass(frozen=True, slots=True)
+class PagePlan:
+    """One page of the kit, ready to number and convert."""
+
+    page: Page
+    section: str
+    """What the cover's contents and the header call the part this page belongs to."""
+    body: str
+    """The page's own SVG content (marks, text, counters), drawn over any placements."""
+    placements: tuple[Placement, ...] = ()
+    label: str = ""
+    """This page within its section ('sheet 1, fronts', 'valley A2'), shown in the header."""
+    trim: Rect | None = None
+    """Where the finished piece is cut (PDF TrimBox)."""
+    bleed: Rect | None = None
+    """How far the printing runs past the cut (PDF BleedBox)."""
+
+
+def page_svg(plan: PagePlan, title: str, number: int, total: int) -> str:
+    """The complete SVG document of a planned page, with its header."""
+    section = f"{plan.section} — {plan.label}" if plan.label else plan.section
+    head = draw.header(plan.page, title, section, number, total)
+    return svg_document(plan.page.width, plan.page.height, plan.body + head)
+
+
+def section_pages(plans: list[PagePlan], first: int = 1) -> list[tuple[str, int, int]]:
+    """(section, first page, last page) for each section in order of appearance."""
+    spans: dict[str, list[int]] = {}
+    for number, plan in enumerate(plans, start=first):
+        spans.setdefault(plan.section, [number, number])[1] = number
+    return [(section, low, high) for section, (low, high) in spans.items()]

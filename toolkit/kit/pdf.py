@@ -1,0 +1,253 @@
+"""SVG pages to one deterministic vector PDF: cairosvg per page, pypdf to assemble.
+
+Maps and charts are converted once each and shown through page windows as shared Form XObjects
+(``q <clip> W n <cm> /KitArtN Do Q``), so a map tiled over 30 pages is stored and rendered once.
+The file depends only on its inputs: fixed metadata, dates only from SOURCE_DATE_EPOCH, no /ID.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import io
+import multiprocessing
+import os
+import tempfile
+import time
+import urllib.parse
+from collections.abc import Callable, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TypeVar
+
+from cairosvg.surface import PDFSurface  # type: ignore[import-untyped]
+from cairosvg.url import fetch as cairo_fetch  # type: ignore[import-untyped]
+from pypdf import PageObject, PdfReader, PdfWriter
+from pypdf.generic import (
+    ArrayObject,
+    DecodedStreamObject,
+    DictionaryObject,
+    FloatObject,
+    IndirectObject,
+    NameObject,
+    RectangleObject,
+    StreamObject,
+)
+
+from toolkit.kit.layout import PagePlan
+from toolkit.kit.paper import Rect
+from toolkit.render.fonts import FONT_DIR
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+EMPTY_SVG = b'<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>'
+
+
+# -- fonts ---------------------------------------------------------------------------------------
+
+
+def use_bundled_fonts() -> None:
+    """Point fontconfig at the bundled DejaVu files (plus the system's fonts) for cairo.
+
+    Must run before cairo first loads a font in this process; a FONTCONFIG_FILE the user set is
+    respected. The generated file is named by its content, so concurrent builds agree on it.
+    """
+    if os.environ.get("FONTCONFIG_FILE"):
+        return
+    text = ('<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
+            '  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>\n'
+            f"  <dir>{FONT_DIR}</dir>\n</fontconfig>\n")
+    digest = hashlib.sha256(text.encode()).hexdigest()[:16]
+    path = Path(tempfile.gettempdir()) / f"toolkit-fonts-{digest}.conf"
+    if not path.exists():
+        partial = path.with_suffix(f".{os.getpid()}.tmp")
+        try:
+            partial.write_text(text, encoding="utf-8")
+            partial.replace(path)
+        except OSError:  # no writable temp dir: the system's fonts (often DejaVu too) must do
+            return
+    os.environ["FONTCONFIG_FILE"] = str(path)
+
+
+# -- SVG → PDF -----------------------------------------------------------------------------------
+
+
+def game_fetcher(folder: Path | None) -> Callable[[str, str], bytes]:
+    """A cairosvg URL fetcher that reads data: URLs and files inside the game folder, nothing else
+    (no network, no file outside the sources), like the renderers' own rule."""
+    root = folder.resolve() if folder is not None else None
+
+    def fetch(url: str, resource_type: str) -> bytes:
+        if url.startswith("data:"):
+            return bytes(cairo_fetch(url, resource_type))
+        if root is None:
+            return EMPTY_SVG
+        parsed = urllib.parse.urlparse(url)
+        if parsed.scheme not in ("", "file"):
+            return EMPTY_SVG
+        path = (root / urllib.parse.unquote(parsed.path)).resolve()
+        if not path.is_relative_to(root) or not path.is_file():
+            return EMPTY_SVG
+        return path.read_bytes()
+
+    return fetch
+
+
+def svg_to_pdf(svg: str, folder: Path | None = None) -> bytes:
+    """One SVG document as a one-page vector PDF, text as embedded font subsets."""
+    use_bundled_fonts()
+    # PDFSurface.convert (not svg2pdf) passes url_fetcher on to the parser
+    result = PDFSurface.convert(bytestring=svg.encode("utf-8"), url_fetcher=game_fetcher(folder))
+    return bytes(result)
+
+
+_FOLDER: Path | None = None
+"""The game folder, inherited by forked workers."""
+
+
+def _convert_in_worker(svg: str) -> bytes:
+    return svg_to_pdf(svg, _FOLDER)
+
+
+def convert_all(svgs: Sequence[str], folder: Path | None, jobs: int) -> list[bytes]:
+    """Every SVG converted, in order; with ``jobs`` > 1 in forked worker processes."""
+    global _FOLDER
+    use_bundled_fonts()  # before forking, so every worker sees it
+    _FOLDER = folder
+    try:
+        return parallel_map(_convert_in_worker, list(svgs), jobs)
+    finally:
+        _FOLDER = None
+
+
+def parallel_map(function: Callable[[T], R], items: list[T], jobs: int) -> list[R]:
+    """``map`` in forked processes when asked for and worth it; results in input order.
+
+    Items go one at a time (chunksize 1): page costs differ a lot (a map against a setup sheet),
+    and handing out the next page to whichever worker is free keeps both cores busy.
+    """
+    if jobs <= 1 or len(items) < 2:
+        return [function(item) for item in items]
+    context = multiprocessing.get_context("fork")
+    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
+        return list(pool.map(function, items, chunksize=1))
+
+
+# -- assembly ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ArtPdf:
+    """A shared drawing converted to PDF, and the size the page plans expect it to have."""
+
+    pdf: bytes
+    width: float
+    height: float
+
+
+def assemble(pages: Sequence[tuple[PagePlan, bytes]], art: dict[str, ArtPdf],
+             metadata: dict[str, str]) -> bytes:
+    """The kit as one PDF: each converted page, with its shared drawings and its page boxes."""
+    writer = PdfWriter()
+    forms: dict[str, IndirectObject] = {}
+    for key in sorted({p.art for plan, _pdf in pages for p in plan.placements}):
+        forms[key] = _form_xobject(writer, art[key])
+    for plan, pdf in pages:
+        page = writer.add_page(PdfReader(io.BytesIO(pdf)).pages[0])
+        if plan.placements:
+            _place_art(writer, page, plan, forms, art)
+        _set_boxes(page, plan)
+    writer.add_metadata(metadata)
+    out = io.BytesIO()
+    writer.write(out)
+    return out.getvalue()
+
+
+def _form_xobject(writer: PdfWriter, art: ArtPdf) -> IndirectObject:
+    """The single page of ``art.pdf`` as a Form XObject sized ``art.width``×``art.height``."""
+    source = PdfReader(io.BytesIO(art.pdf)).pages[0]
+    box = source.mediabox
+    contents = source.get_contents()  # a stream is a dict: test for None, not for truth
+    form = DecodedStreamObject()
+    form.set_data(contents.get_data() if contents is not None else b"")
+    encoded: StreamObject = form.flate_encode()
+    encoded.update({
+        NameObject("/Type"): NameObject("/XObject"),
+        NameObject("/Subtype"): NameObject("/Form"),
+        NameObject("/BBox"): ArrayObject(FloatObject(v) for v in (box.left, box.bottom, box.right,
+                                                                   box.top)),
+        NameObject("/Matrix"): ArrayObject(FloatObject(v) for v in (
+            art.width / float(box.width), 0, 0, art.height / float(box.height),
+            -float(box.left) * art.width / float(box.width),
+            -float(box.bottom) * art.height / float(box.height))),
+    })
+    for key in ("/Resources", "/Group"):
+        if key in source:
+            encoded[NameObject(key)] = source[key].clone(writer)
+    return writer._add_object(encoded)  # pypdf has no public call for a new indirect object
+
+
+def _place_art(writer: PdfWriter, page: PageObject, plan: PagePlan,
+               forms: dict[str, IndirectObject], art: dict[str, ArtPdf]) -> None:
+    """Draw each placement's window under the page's own content (marks stay on top)."""
+    height = plan.page.height
+    resources = page.setdefault(NameObject("/Resources"), DictionaryObject()).get_object()
+    xobjects = resources.setdefault(NameObject("/XObject"), DictionaryObject()).get_object()
+    commands = []
+    for index, placement in enumerate(plan.placements):
+        name = f"/KitArt{index}"
+        xobjects[NameObject(name)] = forms[placement.art]
+        cx, cy, cw, ch = placement.clip
+        art_height = art[placement.art].height
+        s = placement.scale
+        commands.append(
+            f"q {_n(cx)} {_n(height - cy - ch)} {_n(cw)} {_n(ch)} re W n "
+            f"{_n(s)} 0 0 {_n(s)} {_n(placement.x)} {_n(height - placement.y - s * art_height)} cm "
+            f"{name} Do Q")
+    prefix = DecodedStreamObject()
+    prefix.set_data(("\n".join(commands) + "\n").encode("ascii"))
+    old = page.get(NameObject("/Contents"))
+    contents = ArrayObject([writer._add_object(prefix)])
+    if old is not None:
+        old_value = old.get_object()
+        contents.extend(old_value if isinstance(old_value, ArrayObject) else [old])
+    page[NameObject("/Contents")] = contents
+
+
+def _set_boxes(page: PageObject, plan: PagePlan) -> None:
+    """TrimBox and BleedBox from the plan, converted from top-left to PDF coordinates."""
+    if plan.trim is not None:
+        page.trimbox = _pdf_rect(plan.trim, plan.page.height)
+    if plan.bleed is not None:
+        page.bleedbox = _pdf_rect(plan.bleed, plan.page.height)
+
+
+def _pdf_rect(rect: Rect, page_height: float) -> RectangleObject:
+    x, y, w, h = rect
+    return RectangleObject([_r(x), _r(page_height - y - h), _r(x + w), _r(page_height - y)])
+
+
+def _r(value: float) -> float:
+    """Round to 1/1000 pt so box numbers are short and identical from run to run."""
+    return round(value, 3) + 0.0
+
+
+def _n(value: float) -> str:
+    """A number for a content stream: at most 4 decimals, no '-0'."""
+    text = f"{value:.4f}".rstrip("0").rstrip(".")
+    return "0" if text in ("-0", "") else text
+
+
+def metadata(title: str, subject: str = "") -> dict[str, str]:
+    """Fixed document information; dates only when SOURCE_DATE_EPOCH pins them."""
+    info = {"/Title": title, "/Producer": "toolkit", "/Creator": "toolkit"}
+    if subject:
+        info["/Subject"] = subject
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if epoch.isdigit():
+        stamp = time.strftime("D:%Y%m%d%H%M%SZ", time.gmtime(int(epoch)))
+        info["/CreationDate"] = stamp
+        info["/ModDate"] = stamp
+    return info
+

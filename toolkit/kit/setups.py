@@ -1,0 +1,189 @@
+"""Setup sheets: one list per scenario of what starts where, who controls what, what arrives when.
+
+A list, not a map excerpt: players set up from it by reading location names and labels, which
+the map prints too. Long scenarios run over several pages.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from toolkit.kit import flow
+from toolkit.kit.flow import Line
+from toolkit.kit.layout import PagePlan
+from toolkit.kit.paper import Page
+from toolkit.model import Game
+from toolkit.model.map import location_key
+from toolkit.model.scenario import PieceState, Setup
+
+INDENT = 14.0
+
+
+def setup_plans(game: Game, page: Page) -> list[PagePlan]:
+    """The pages of every scenario, in the game's order."""
+    plans: list[PagePlan] = []
+    places = gazetteer(game)
+    for setup in game.setups:
+        section = f"Setup: {setup.name}"
+        bodies = flow.paginate(setup_lines(game, places, setup, page.inner_width), page)
+        plans.extend(PagePlan(page, section, body) for body in bodies)
+    return plans
+
+
+def setup_lines(game: Game, places: Gazetteer, setup: Setup, width: float) -> list[Line]:
+    """Everything a player needs to set the scenario up, as wrapped lines."""
+    lines = [flow.heading(setup.name, size=16, space_before=0)]
+    facts = _facts(game, setup)
+    if facts:
+        lines.extend(flow.paragraph(facts, width, space_before=2))
+    if setup.description:
+        lines.extend(flow.paragraph(setup.description, width, space_before=4))
+    lines.extend(_placements(game, places, setup, width))
+    lines.extend(_control(game, places, setup, width))
+    lines.extend(_reinforcements(game, places, setup, width))
+    return lines
+
+
+def _facts(game: Game, setup: Setup) -> str:
+    """Start turn, last turn, who goes first, and the rule citation."""
+    facts = []
+    if setup.turn is not None:
+        facts.append(f"Starts on turn {setup.turn}")
+    if setup.last_turn is not None:
+        facts.append(f"ends after turn {setup.last_turn}")
+    if setup.first:
+        facts.append(f"{party_name(game, setup.first)} moves first")
+    if setup.cite:
+        facts.append(f"see {setup.cite}")
+    return "; ".join(facts) + ("." if facts else "")
+
+
+def _placements(game: Game, places: Gazetteer, setup: Setup, width: float) -> list[Line]:
+    """Pieces grouped by location, in the order the scenario first names each location."""
+    by_place: dict[str, list[PieceState]] = {}
+    notes: dict[str, list[str]] = {}
+    for placement in setup.placements:
+        by_place.setdefault(placement.at, []).extend(placement.pieces)
+        if placement.note:
+            notes.setdefault(placement.at, []).append(placement.note)
+    if not by_place:
+        return []
+    lines = [flow.heading("Starting positions")]
+    for key, pieces in by_place.items():
+        lines.append(Line(location_title(game, places, key), bold=True, space_before=3,
+                          keep_with_next=True))
+        lines.extend(_piece_lines(game, pieces, width))
+        for note in notes.get(key, []):
+            lines.extend(flow.paragraph(note, width, indent=INDENT, colour="#444444"))
+    return lines
+
+
+def _piece_lines(game: Game, pieces: Iterable[PieceState], width: float) -> list[Line]:
+    lines: list[Line] = []
+    for piece in pieces:
+        lines.extend(flow.paragraph(piece_text(game, piece), width, indent=INDENT,
+                                    hanging=INDENT))
+    return lines
+
+
+def piece_text(game: Game, piece: PieceState) -> str:
+    """'2 × 1st Rifles (back, step 2) [Red Army]' — name, count, and the face it shows."""
+    counter = game.counter(piece.counter)
+    shown: list[str] = [] if piece.face == "front" else [str(piece.face)]
+    if piece.step is not None:
+        shown.append(f"step {piece.step}")
+    detail = f" ({', '.join(shown)})" if shown else ""
+    owner = f" [{party_name(game, piece.owner)}]" if piece.owner else ""
+    return f"{piece.count} × {counter.name}{detail}{owner}"
+
+
+def _control(game: Game, places: Gazetteer, setup: Setup, width: float) -> list[Line]:
+    """Who controls what at the start, one paragraph per faction or side."""
+    if not setup.control:
+        return []
+    lines = [flow.heading("Control at start")]
+    for party, keys in setup.control.items():
+        listed = ", ".join(short_location(game, places, key) for key in keys)
+        lines.extend(flow.paragraph(f"{party_name(game, party)} ({len(keys)}): {listed}", width,
+                                    hanging=INDENT, space_before=3))
+    return lines
+
+
+def _reinforcements(game: Game, places: Gazetteer, setup: Setup, width: float) -> list[Line]:
+    """Arrivals by turn (stable within a turn, so the scenario's order is kept)."""
+    if not setup.reinforcements:
+        return []
+    lines = [flow.heading("Reinforcements")]
+    for item in sorted(setup.reinforcements, key=lambda r: r.turn):
+        where = f" — at {location_title(game, places, item.at)}" if item.at else ""
+        lines.append(Line(f"Turn {item.turn}{where}", bold=True, space_before=3,
+                          keep_with_next=True))
+        lines.extend(_piece_lines(game, item.pieces, width))
+        if item.note:
+            lines.extend(flow.paragraph(item.note, width, indent=INDENT, colour="#444444"))
+    return lines
+
+
+def location_title(game: Game, places: Gazetteer, key: str) -> str:
+    """A location as printed on the map: its name (and what stands there) with its label and map,
+    e.g. 'Millbrook — 0304 (The Valley)' or 'Germany · Berlin (Europe)'."""
+    map_id, _, label = key.partition(":")
+    names = _names(game, places, key)
+    board = places.boards.get(map_id, map_id)
+    name = " · ".join(names)
+    if not name:
+        return f"{label} ({board})"
+    if _same(names[0], label):
+        return f"{name} ({board})"
+    return f"{name} — {label} ({board})"
+
+
+def short_location(game: Game, places: Gazetteer, key: str) -> str:
+    """A location in a long list: its label, and its name when it has one."""
+    label = key.partition(":")[2]
+    names = _names(game, places, key)
+    if not names or _same(names[0], label):
+        return names[0] if names else label
+    return f"{label} {names[0]}"
+
+
+def _same(name: str, label: str) -> bool:
+    """A label that only spells the name ('north-sea' for 'North Sea') is not worth repeating."""
+    def letters(text: str) -> str:
+        return "".join(ch for ch in text.casefold() if ch.isalnum())
+    return letters(name) == letters(label)
+
+
+def party_name(game: Game, party: str) -> str:
+    """A faction's or side's printed name."""
+    names = {s.id: s.name for s in game.sides} | {f.id: f.name for f in game.factions}
+    return names.get(party, party)
+
+
+@dataclass(frozen=True, slots=True)
+class Gazetteer:
+    """The printed names around locations, gathered once per kit (not per line)."""
+
+    features: dict[str, tuple[str, ...]]
+    """Location key → names of the features there (cities, capitals…)."""
+    boards: dict[str, str]
+    """Map and display-chart ids → their printed names."""
+
+
+def gazetteer(game: Game) -> Gazetteer:
+    """Index feature names by location and board names by id."""
+    names: dict[str, list[str]] = {}
+    for the_map in game.maps:
+        for feature in the_map.features:
+            if feature.name:
+                names.setdefault(location_key(the_map.id, feature.at), []).append(feature.name)
+    boards = {**{c.id: c.title for c in game.charts}, **{m.id: m.name for m in game.maps}}
+    return Gazetteer({key: tuple(value) for key, value in names.items()}, boards)
+
+
+def _names(game: Game, places: Gazetteer, key: str) -> list[str]:
+    """The location's own name first, then the features standing in it."""
+    location = game.locations.get(key)
+    names = [location.name] if location is not None and location.name else []
+    return names + [n for n in places.features.get(key, ()) if n not in names]

@@ -1,0 +1,154 @@
+"""Counter sheet pages: fronts with bleed, crop and registration marks; backs mirrored for duplex.
+
+The backs page is built from the fronts page's own geometry through one rule
+(``impose.mirror_rect`` plus the printer's offset), never laid out a second time, so a back
+cannot drift from its front.
+"""
+
+from __future__ import annotations
+
+import base64
+from collections.abc import Mapping
+from functools import lru_cache
+
+from toolkit.kit import draw
+from toolkit.kit.artwork import PrintedCounter
+from toolkit.kit.impose import (
+    Duplex,
+    Piece,
+    Sheet,
+    back_rotation,
+    bleed_rect,
+    impose,
+    mirror_rect,
+)
+from toolkit.kit.layout import PagePlan
+from toolkit.kit.paper import Page, Rect, grow
+from toolkit.model import Game
+from toolkit.render.svg import attrs, fmt
+
+MARKERS = "Markers"
+"""The sheet group of counters that belong to no faction; printed after every faction."""
+
+HEADER_ROOM = 12.0
+"""Kept free above and below the counters for the page header (see ``impose``)."""
+
+
+def counter_pieces(game: Game, printed: Mapping[str, PrintedCounter]) -> list[Piece]:
+    """Every counter to print, grouped by faction in game order, markers last."""
+    order = {faction.id: i for i, faction in enumerate(game.factions)}
+    names = {faction.id: faction.name for faction in game.factions}
+    counters = [c for c in game.counters if c.id in printed and c.count > 0]
+    counters.sort(key=lambda c: order.get(c.faction or "", len(order)))
+    pieces = []
+    for counter in counters:
+        template = game.template(counter.template)
+        group = names.get(counter.faction or "", MARKERS)
+        pieces.append(Piece(counter.id, template.width, template.height, counter.count, group))
+    return pieces
+
+
+def sheet_plans(game: Game, printed: Mapping[str, PrintedCounter], page: Page, duplex: Duplex,
+                offset: tuple[float, float], bleed: float, gutter: float,
+                backs: bool = True) -> list[PagePlan]:
+    """A fronts page and (with ``backs``) its backs page for every sheet, in print order."""
+    sheets = impose(counter_pieces(game, printed), page, bleed, gutter, HEADER_ROOM)
+    plans: list[PagePlan] = []
+    numbers: dict[str, int] = {}
+    for sheet in sheets:
+        numbers[sheet.group] = numbers.get(sheet.group, 0) + 1
+        section = f"Counters: {sheet.group}"
+        trim = sheet.block
+        plans.append(PagePlan(page, section, front_body(sheet, printed, page, bleed),
+                              label=f"sheet {numbers[sheet.group]}, fronts", trim=trim,
+                              bleed=grow(trim, bleed)))
+        if not backs:
+            continue
+        back_trim = mirror_rect(trim, page, duplex, offset)
+        plans.append(PagePlan(page, section,
+                              back_body(sheet, printed, page, duplex, offset, bleed),
+                              label=f"sheet {numbers[sheet.group]}, backs ({duplex} duplex)",
+                              trim=back_trim, bleed=grow(back_trim, bleed)))
+    return plans
+
+
+def front_body(sheet: Sheet, printed: Mapping[str, PrintedCounter], page: Page,
+               bleed: float) -> str:
+    """Fronts: edge colour under every counter (its bleed), the counters, then the marks."""
+    fills, faces = [], []
+    for block in sheet.blocks:
+        for slot in block.slots:
+            face = printed[slot.counter]
+            fills.append(draw.rect(bleed_rect(block, slot, bleed), fill=face.front_edge))
+            faces.append(face_image(face.front, slot.rect))
+    return "".join(fills) + "".join(faces) + sheet_marks(sheet, page, bleed)
+
+
+def back_body(sheet: Sheet, printed: Mapping[str, PrintedCounter], page: Page, duplex: Duplex,
+              offset: tuple[float, float], bleed: float) -> str:
+    """Backs: every front slot mirrored (plus the offset); one-sided counters leave paper blank."""
+    fills, faces = [], []
+    turn = back_rotation(duplex)
+    for block in sheet.blocks:
+        for slot in block.slots:
+            face = printed[slot.counter]
+            if face.back is None:
+                continue
+            bleed_area = mirror_rect(bleed_rect(block, slot, bleed), page, duplex, offset)
+            fills.append(draw.rect(bleed_area, fill=face.back_edge))
+            faces.append(face_image(face.back, mirror_rect(slot.rect, page, duplex, offset), turn))
+    marks = draw.group(sheet_marks(sheet, page, bleed), mirror_transform(page, duplex, offset))
+    return "".join(fills) + "".join(faces) + marks
+
+
+def mirror_transform(page: Page, duplex: Duplex, offset: tuple[float, float]) -> str:
+    """The SVG transform that is ``mirror_rect`` for symmetric marks (lines, circles)."""
+    dx, dy = offset
+    if duplex == "long-edge":
+        return f"translate({fmt(page.width + dx)} {fmt(dy)}) scale(-1 1)"
+    return f"translate({fmt(dx)} {fmt(page.height + dy)}) scale(1 -1)"
+
+
+def sheet_marks(sheet: Sheet, page: Page, bleed: float) -> str:
+    """Crop marks for every cut line of every block, and registration targets around the sheet."""
+    parts = [draw.crop_marks(b.rect, b.cuts_x(), b.cuts_y(), bleed) for b in sheet.blocks]
+    parts.extend(draw.registration_mark(x, y) for x, y in registration_points(sheet, bleed))
+    return "".join(parts)
+
+
+def registration_points(sheet: Sheet, bleed: float) -> list[tuple[float, float]]:
+    """Four targets in the margins, mid-way between cut lines so they never hide a crop mark."""
+    first, last = sheet.blocks[0], sheet.blocks[-1]
+    reach = bleed + draw.MARK_GAP + draw.MARK_LENGTH / 2
+    middle_y = _middle(first.y, first.rows, first.cell_height, first.gutter)
+    x0, _y0, width, _h = sheet.block
+    return [(x0 - reach, middle_y), (x0 + width + reach, middle_y),
+            (_middle(first.x, first.columns, first.cell_width, first.gutter), first.y - reach),
+            (_middle(last.x, last.columns, last.cell_width, last.gutter),
+             last.y + last.height + reach)]
+
+
+def _middle(start: float, count: int, size: float, gutter: float) -> float:
+    """The centre of the cell nearest the middle of a row or column of cells."""
+    index = (count - 1) // 2
+    return start + index * (size + gutter) + size / 2
+
+
+def face_image(svg: str, where: Rect, rotate: int = 0) -> str:
+    """A renderer's face drawing placed, as a vector image, exactly on the trim box ``where``.
+
+    An SVG image (not inlined markup) keeps each drawing's ids to itself, and cairosvg parses
+    each distinct face once per page however many copies there are.
+    """
+    x, y, w, h = where
+    image = f"<image{attrs(x=x, y=y, width=w, height=h, href=_data_url(svg))}/>"
+    if rotate:
+        return draw.group(image, f"rotate({rotate} {fmt(x + w / 2)} {fmt(y + h / 2)})")
+    return image
+
+
+@lru_cache(maxsize=4096)
+def _data_url(svg: str) -> str:
+    """The drawing as a data: URL (cached: a counter with 40 copies is encoded once)."""
+    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
+

@@ -1,0 +1,205 @@
+"""Maps and charts on paper: tiled over home-printer pages, or one page at true size.
+
+A tile shows a window of the shared drawing (see ``layout.Placement``). Neighbouring tiles
+overlap by about half an inch; at the middle of each overlap the left/upper tile carries a thin
+alignment line and the right/lower tile a dashed cut line at the same spot of the map, so one trims
+the later tile on its dashed line and lays its edge on the earlier tile's line.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from toolkit.kit import draw
+from toolkit.kit.errors import KitError
+from toolkit.kit.layout import PagePlan, Placement
+from toolkit.kit.paper import INCH, Page, Rect
+from toolkit.render.svg import attrs, fmt
+
+OVERLAP: float = 0.5 * INCH
+HEADER_ROOM: float = 10.0
+"""Space under the top margin kept for the header line."""
+FOOTER_ROOM: float = 10.0
+"""Space above the bottom margin; the tile name and index sit below it."""
+MAX_PAGE: float = 200 * INCH
+"""The largest page PDF readers accept (Acrobat's limit): a larger drawing can only be tiled."""
+MIN_CHART_SCALE: float = 0.7
+"""Below this a chart's text gets too small to read; such charts are tiled at full size."""
+GUIDE = "#666666"
+
+
+@dataclass(frozen=True, slots=True)
+class Tile:
+    """One page's window onto a drawing, in the drawing's own units (points at full size)."""
+
+    column: int
+    row: int
+    source: Rect
+
+    @property
+    def name(self) -> str:
+        """Column letter(s) and row number: 'A1', 'B3', 'AA2'."""
+        return f"{column_letters(self.column)}{self.row + 1}"
+
+
+def column_letters(index: int) -> str:
+    """0 → 'A', 25 → 'Z', 26 → 'AA' (spreadsheet style)."""
+    letters = ""
+    index += 1
+    while index:
+        index, rest = divmod(index - 1, 26)
+        letters = chr(ord("A") + rest) + letters
+    return letters
+
+
+def tile_area(page: Page) -> Rect:
+    """Where a tile's window goes on its page: inside the margins, below the header."""
+    return (page.margin, page.margin + HEADER_ROOM, page.inner_width,
+            page.inner_height - HEADER_ROOM - FOOTER_ROOM)
+
+
+def _spans(length: float, window: float, overlap: float) -> list[tuple[float, float]]:
+    """(start, size) of each window along one axis, each overlapping the next by ``overlap``;
+    the last window holds what is left (a full page of overlap would only waste ink)."""
+    if length <= window + 1e-6:
+        return [(0.0, length)]
+    count = math.ceil((length - overlap) / (window - overlap) - 1e-9)
+    step = window - overlap
+    return [(i * step, min(window, length - i * step)) for i in range(count)]
+
+
+def plan_tiles(width: float, height: float, page: Page, scale: float = 1.0,
+               overlap: float = OVERLAP) -> tuple[Page, list[Tile]]:
+    """Cut a drawing of ``width``×``height`` into tiles on ``page`` turned whichever way needs
+    fewer sheets (portrait wins ties). Neighbours overlap by ``overlap`` (on the page).
+
+    :raises KitError: a page too small to overlap on.
+    """
+    best: tuple[int, Page, list[Tile]] | None = None
+    for candidate in (page, page.turned()):
+        _x, _y, area_w, area_h = tile_area(candidate)
+        if min(area_w, area_h) <= 2 * overlap:
+            raise KitError("the page is too small to tile on")
+        xs = _spans(width, area_w / scale, overlap / scale)
+        ys = _spans(height, area_h / scale, overlap / scale)
+        tiles = [Tile(c, r, (x, y, w, h)) for r, (y, h) in enumerate(ys)
+                 for c, (x, w) in enumerate(xs)]
+        if best is None or len(tiles) < best[0]:
+            best = (len(tiles), candidate, tiles)
+    assert best is not None  # two candidates were tried
+    return best[1], best[2]
+
+
+def tile_plans(key: str, name: str, section: str, size: tuple[float, float], page: Page,
+               scale: float = 1.0) -> list[PagePlan]:
+    """One page per tile of a drawing, each with its alignment marks, label and index."""
+    turned, tiles = plan_tiles(size[0], size[1], page, scale)
+    columns = max(t.column for t in tiles) + 1
+    rows = max(t.row for t in tiles) + 1
+    neighbours = {(t.column, t.row): t for t in tiles}
+    area_x, area_y, _w, _h = tile_area(turned)
+    plans = []
+    for tile in tiles:
+        sx, sy, sw, sh = tile.source
+        clip = (area_x, area_y, sw * scale, sh * scale)
+        placement = Placement(key, clip, area_x - sx * scale, area_y - sy * scale, scale)
+        body = (_guides(tile, neighbours, placement)
+                + _tile_label(turned, f"{name} {tile.name}", columns, rows, tile))
+        plans.append(PagePlan(turned, section, body, (placement,), label=f"tile {tile.name}"))
+    return plans
+
+
+def _guides(tile: Tile, tiles: dict[tuple[int, int], Tile], at: Placement) -> str:
+    """Alignment lines (to the right and below) and cut lines (to the left and above)."""
+    cx, cy, cw, ch = at.clip
+    parts = []
+
+    def page_x(x: float) -> float:
+        return at.x + x * at.scale
+
+    def page_y(y: float) -> float:
+        return at.y + y * at.scale
+
+    right, below = tiles.get((tile.column + 1, tile.row)), tiles.get((tile.column, tile.row + 1))
+    left, above = tiles.get((tile.column - 1, tile.row)), tiles.get((tile.column, tile.row - 1))
+    if right is not None:
+        x = page_x(_meet(tile.source[0] + tile.source[2], right.source[0]))
+        parts.append(draw.line(x, cy, x, cy + ch, colour=GUIDE))
+        parts.append(_pointer(x, cy, f"{right.name} goes here"))
+    if below is not None:
+        y = page_y(_meet(tile.source[1] + tile.source[3], below.source[1]))
+        parts.append(draw.line(cx, y, cx + cw, y, colour=GUIDE))
+        parts.append(draw.text(cx - 2, y + 2.5, f"{below.name} ↓", 6, anchor="end", colour=GUIDE))
+    if left is not None:
+        x = page_x(_meet(left.source[0] + left.source[2], tile.source[0]))
+        parts.append(draw.line(x, cy, x, cy + ch, colour=draw.INK, dash="4 2"))
+        parts.append(draw.text(x, cy - 2, "✂ cut", 6, anchor="middle"))
+    if above is not None:
+        y = page_y(_meet(above.source[1] + above.source[3], tile.source[1]))
+        parts.append(draw.line(cx, y, cx + cw, y, colour=draw.INK, dash="4 2"))
+        parts.append(draw.text(cx + cw + 2, y + 2.5, "✂", 6))
+    return "".join(parts)
+
+
+def _meet(end_of_first: float, start_of_second: float) -> float:
+    """The middle of an overlap: where the later tile is cut and laid."""
+    return (end_of_first + start_of_second) / 2
+
+
+def _pointer(x: float, y: float, note: str) -> str:
+    """A small triangle above a guide line with a note, so the line is found on a busy map."""
+    outline = f"M{fmt(x - 3)} {fmt(y - 6)} L{fmt(x + 3)} {fmt(y - 6)} L{fmt(x)} {fmt(y - 1)} Z"
+    return f"<path{attrs(d=outline, fill=GUIDE)}/>" + draw.text(x + 5, y - 2, note, 6, colour=GUIDE)
+
+
+def _tile_label(page: Page, label: str, columns: int, rows: int, tile: Tile) -> str:
+    """The tile's name, large, and a small index of all tiles with this one filled, at the foot."""
+    cell = min(18.0 / rows, 48.0 / columns, 8.0)
+    x0 = page.width - page.margin - columns * cell
+    y0 = page.height - page.margin - FOOTER_ROOM + 2
+    cells = "".join(
+        draw.rect((x0 + c * cell, y0 + r * cell, cell, cell),
+                  fill=draw.INK if (c, r) == (tile.column, tile.row) else "none",
+                  stroke=draw.INK)
+        for r in range(rows) for c in range(columns))
+    return cells + draw.text(x0 - 6, y0 + min(rows * cell, 12.0), label, 11, bold=True,
+                             anchor="end")
+
+
+def full_plan(key: str, name: str, section: str, size: tuple[float, float],
+              margin: float = 0.5 * INCH) -> PagePlan:
+    """The whole drawing on one page at true size for a print shop; TrimBox = the drawing.
+
+    :raises KitError: a drawing larger than a PDF page may be.
+    """
+    width, height = size
+    if max(width, height) + 2 * margin + HEADER_ROOM > MAX_PAGE:
+        raise KitError(f"{name!r} is {width / INCH:.0f}×{height / INCH:.0f} in, more than one PDF "
+                       "page can hold (200 in); print it with maps: tiled")
+    page = Page(width + 2 * margin, height + 2 * margin + HEADER_ROOM, margin)
+    where = (margin, margin + HEADER_ROOM, width, height)
+    body = draw.crop_marks(where, (where[0], where[0] + width), (where[1], where[1] + height), 0)
+    return PagePlan(page, section, body, (Placement(key, where, where[0], where[1]),),
+                    label=f"{name}, full size", trim=where)
+
+
+def chart_plans(key: str, name: str, section: str, size: tuple[float, float],
+                page: Page) -> list[PagePlan]:
+    """A chart on one page, shrunk to fit the better orientation; tiled when that is too small."""
+    width, height = size
+    best_scale, best_page = 0.0, page
+    for candidate in (page, page.turned()):
+        _x, _y, area_w, area_h = tile_area(candidate)
+        scale = min(1.0, area_w / width, area_h / height)
+        if scale > best_scale + 1e-9:
+            best_scale, best_page = scale, candidate
+    if best_scale < MIN_CHART_SCALE:
+        return tile_plans(key, name, section, size, page)
+    area_x, area_y, area_w, area_h = tile_area(best_page)
+    shown_w, shown_h = width * best_scale, height * best_scale
+    x = area_x + (area_w - shown_w) / 2
+    y = area_y + (area_h - shown_h) / 2
+    label = "" if best_scale >= 1.0 else f"at {best_scale * 100:.0f} %"
+    return [PagePlan(best_page, section, "",
+                     (Placement(key, (x, y, shown_w, shown_h), x, y, best_scale),), label=label)]
