@@ -91,3 +91,14 @@ def test_build_is_deterministic(tmp_path: Path) -> None:
     for path in files_a:
         twin = tmp_path / "b" / path.relative_to(tmp_path / "a")
         assert path.read_bytes() == twin.read_bytes(), path.name
+
+
+def test_counter_that_cannot_be_drawn_is_a_located_diagnostic(tmp_path: Path) -> None:
+    shutil.copytree(FIXTURES / "counters-overflow", tmp_path / "game")
+    result = run_cli("build", "game", "-o", "out", "--only", "svg", cwd=tmp_path)
+    assert result.returncode == 1
+    assert "Traceback" not in result.stderr
+    line = result.stderr.strip().splitlines()[-1]
+    assert line.startswith("game/counters/units.json:11:9: error[counter.text-too-long]: ")
+    assert "'ge-gd'" in line
+    assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())

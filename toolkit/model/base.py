@@ -3,12 +3,25 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import field
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
 Scalar = float | int | str | bool | None
 """A plain JSON value: what properties and counter fields hold."""
+
+
+@dataclass(frozen=True, slots=True)
+class Origin:
+    """Where a model value was written: its file (as diagnostics name it) and JSON pointer.
+
+    Later stages (drawing, checking) use it to report a problem at the designer's line.
+    """
+
+    file: str = ""
+    pointer: str = ""
+    line: int = 0
+    """Set for values that come from CSV rows, whose lines are not JSON pointers."""
 
 
 def empty() -> Any:

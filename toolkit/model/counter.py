@@ -10,7 +10,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
 
-from toolkit.model.base import empty
+from toolkit.model.base import Origin, empty
 
 Scalar = float | int | str | bool | None
 EMPTY: Mapping[str, Scalar] = empty()
@@ -73,6 +73,8 @@ class Template:
     fields: Mapping[str, FieldSpec] = empty()
     front: tuple[Element, ...] = ()
     back: BackLayout = BackLayout()
+    origin: Origin = Origin()
+    """Where the template is written, to locate layout problems found while drawing."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +108,8 @@ class Counter:
     """The counters file (sheet) it comes from."""
     images: Mapping[str, Path] = empty()
     """Image fields → their checked path inside the game folder."""
+    origin: Origin = Origin()
+    """Where the counter is written (a JSON object, or a CSV row)."""
 
     def __hash__(self) -> int:
         """Counters are identified by id (their mappings cannot be hashed)."""

@@ -162,6 +162,17 @@ def _depth_offender(text: str, limit: int) -> int | None:
     return None
 
 
+def locate(file: str, pointer: str) -> tuple[int, int]:
+    """(line, column) of ``pointer`` in a source file, read again on demand (for late errors).
+
+    Returns (1, 1) when the file cannot be read any more.
+    """
+    try:
+        return read_source(Path(file), file).position(pointer)
+    except (OSError, SourceUnreadable):
+        return 1, 1
+
+
 def read_source(path: Path, shown: str) -> Source:
     """Read and parse one JSON source.
 

@@ -10,6 +10,7 @@ from types import MappingProxyType
 from typing import Any
 
 from toolkit.diagnostics import Diagnostic, did_you_mean
+from toolkit.model.base import Origin
 from toolkit.model.context import Context, get
 from toolkit.model.counter import (
     COUNTER_COLUMNS,
@@ -98,6 +99,7 @@ def _template(ctx: Context, source: Source, item: dict[str, Any], pointer: str) 
         MappingProxyType(fields),
         front,
         back,
+        Origin(source.shown, pointer),
     )
 
 
@@ -245,7 +247,15 @@ def _counter(
         properties=frozen(item.get("properties")),
         set_id=set_id,
         images=MappingProxyType(images),
+        origin=_origin(source, pointer),
     )
+
+
+def _origin(source: Source, pointer: str) -> Origin:
+    """Where a counter is written: a pointer in its JSON file, or the line of its CSV row."""
+    if isinstance(source, CsvRowSource):
+        return Origin(source.shown, "", source.line)
+    return Origin(source.shown, pointer)
 
 
 def _values(

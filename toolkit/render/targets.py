@@ -10,9 +10,12 @@ import multiprocessing
 from collections.abc import Callable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 
+from toolkit.diagnostics import Diagnostic
+from toolkit.errors import DiagnosticsError
 from toolkit.model import Game
+from toolkit.model.jsonsource import locate
 from toolkit.render.charts import chart_svg
-from toolkit.render.counters import counter_faces
+from toolkit.render.counters import CounterLayoutError, counter_faces
 from toolkit.render.maps import map_svg
 from toolkit.render.raster import svg_to_png
 from toolkit.targets import BuildOptions, Target, register
@@ -41,9 +44,27 @@ def draw_item(game: Game, item: str) -> list[Drawing]:
     return [(f"counters/{item_id}-{face}", svg) for face, svg in counter_faces(game, game.counter(item_id))]
 
 
-def _draw_in_worker(item: str) -> list[Drawing]:
-    assert _GAME is not None  # set before the pool forks
-    return draw_item(_GAME, item)
+def layout_diagnostic(game: Game, error: CounterLayoutError) -> Diagnostic:
+    """A counter that cannot be drawn legibly, reported at its template element's line."""
+    origin = game.template(error.template_id).origin
+    pointer = origin.pointer + error.pointer
+    line, column = locate(origin.file, pointer) if origin.file else (1, 1)
+    code = error.code if error.code.startswith("counter.") else f"counter.{error.code}"
+    return Diagnostic(code, str(error), origin.file or game.id, line, column, pointer)
+
+
+def draw_checked(game: Game, item: str) -> list[Drawing] | Diagnostic:
+    """The drawings of one item, or the diagnostic that explains why it cannot be drawn."""
+    try:
+        return draw_item(game, item)
+    except CounterLayoutError as error:
+        return layout_diagnostic(game, error)
+
+
+def _draw_in_worker(item: str) -> list[Drawing] | Diagnostic:
+    if _GAME is None:  # pragma: no cover - set before the pool forks
+        raise RuntimeError("no game to draw")
+    return draw_checked(_GAME, item)
 
 
 def _rasterise_in_worker(job: tuple[str, str, int]) -> tuple[str, bytes]:
@@ -68,10 +89,13 @@ def drawings(game: Game, options: BuildOptions) -> list[Drawing]:
         _CACHE.clear()
         _GAME = game
         try:
-            _CACHE[key] = [d for group in _parallel(_draw_in_worker, _items(game), options.jobs)
-                           for d in group]
+            results = _parallel(_draw_in_worker, _items(game), options.jobs)
         finally:
             _GAME = None
+        problems = [r for r in results if isinstance(r, Diagnostic)]
+        if problems:
+            raise DiagnosticsError(problems)
+        _CACHE[key] = [d for group in results for d in group]
     return _CACHE[key]
 
 
