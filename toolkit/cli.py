@@ -36,6 +36,21 @@ def _strict(report: Report) -> Report:
     )
 
 
+def _parse_offset(
+    ctx: click.Context, param: click.Parameter, value: str | None
+) -> tuple[float, float] | None:
+    """'1.5,-0.5' (millimetres) → points."""
+    if value is None:
+        return None
+    try:
+        x, y = (float(part) for part in value.split(","))
+    except ValueError:
+        raise click.BadParameter(f"{value!r} is not X,Y in millimetres, e.g. 1.5,-0.5") from None
+    if abs(x) > 20 or abs(y) > 20:
+        raise click.BadParameter("an offset over 20 mm is not a printer's misalignment")
+    return x * 72 / 25.4, y * 72 / 25.4
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="toolkit")
 def cli() -> None:
@@ -114,6 +129,14 @@ def validate_command(sources: tuple[Path, ...], fmt: str, strict: bool) -> None:
     help="Kit maps: tiled on pages, one page at true size, or both.",
 )
 @click.option(
+    "--back-offset",
+    "back_offset",
+    callback=_parse_offset,
+    default=None,
+    metavar="X,Y",
+    help="The printer's back offset in mm, measured on the kit's calibration page.",
+)
+@click.option(
     "--format",
     "fmt",
     type=click.Choice(["text", "json"]),
@@ -129,6 +152,7 @@ def build_command(
     paper: str | None,
     duplex: str | None,
     maps_mode: str | None,
+    back_offset: tuple[float, float] | None,
     fmt: str,
 ) -> None:
     """Check a game folder and make its outputs in OUTPUT/<game>/."""
@@ -149,7 +173,9 @@ def build_command(
         if fmt == "text":
             click.echo(result.report.summary(), err=True)
         raise SourcesInvalid("the sources have errors; nothing was built")
-    options = BuildOptions(dpi=dpi, jobs=jobs, paper=paper, duplex=duplex, maps=maps_mode)
+    options = BuildOptions(
+        dpi=dpi, jobs=jobs, paper=paper, duplex=duplex, maps=maps_mode, back_offset=back_offset
+    )
     summary = build_game(result.game, out_dir, selected_targets(wanted), options)
     if fmt == "text":
         click.echo(f"built {summary.folder}: {summary.files} file(s), {summary.bytes / 1e6:.1f} MB")

@@ -20,6 +20,8 @@ class BuildOptions:
     paper: str | None = None
     duplex: str | None = None
     maps: str | None = None
+    back_offset: tuple[float, float] | None = None
+    """The printer's measured back offset (x, y) in points, overriding game.json."""
 
 
 class Target:

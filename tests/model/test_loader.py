@@ -144,3 +144,8 @@ def test_misspelt_hyphenated_place_is_unknown_not_a_bad_range(tmp_path: Path) ->
     result = load_game(game_dir)
     codes = [d.code for d in result.report.errors]
     assert codes == ["ref.unknown-location"]
+
+
+def test_a_hex_takes_its_feature_name(minimal_hex: Game) -> None:
+    assert minimal_hex.locations["valley:0304"].name == "Millbrook"
+    assert minimal_hex.locations["valley:0101"].name == ""

@@ -47,7 +47,7 @@ def kit_settings(game: Game, options: BuildOptions) -> KitSettings:
     name = (options.paper or settings.paper).lower()
     duplex = options.duplex or settings.duplex
     maps = options.maps or settings.maps
-    offset = getattr(options, "back_offset", None) or settings.back_offset
+    offset = options.back_offset or settings.back_offset
     if name not in PAPER_SIZES:
         raise KitError(f"unknown paper {name!r}; use {', '.join(PAPER_SIZES)}")
     if duplex not in DUPLEX_MODES:
@@ -122,10 +122,8 @@ def _guide(settings: KitSettings, cover: int, calibration: int, sheets: int, bod
 
 
 def option_hint() -> str:
-    """Mentions the command-line option for the offset only when the command line has one."""
-    if "back_offset" in getattr(BuildOptions, "__dataclass_fields__", {}):
-        return " or with --back-offset X,Y (mm)"
-    return ""
+    """How to give the offset on the command line, for the printing instructions."""
+    return " or with --back-offset X,Y (mm)"
 
 
 def build_kit(game: Game, options: BuildOptions, source: Drawings = renderer_drawings) -> bytes:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
 
@@ -97,6 +98,7 @@ def load_map(ctx: Context, source: Source) -> Map | None:
             )
     default = (data.get("terrain") or {}).get("default")
     features = _features(ctx, source, map_id, locations, data.get("features", []))
+    _name_locations(locations, features)
     boxes = _boxes(ctx, source, map_id, locations, data.get("boxes", []))
     neighbours = _neighbour_test(grid, locations, adjacency)
     the_map = Map(
@@ -625,6 +627,14 @@ def _features(
             )
         )
     return features
+
+
+def _name_locations(locations: dict[str, Location], features: list[Feature]) -> None:
+    """A hex or square takes the name of its first named feature (its printed place name)."""
+    for feature in features:
+        location = locations.get(feature.at)
+        if feature.name and location is not None and not location.name:
+            locations[feature.at] = replace(location, name=feature.name)
 
 
 def _boxes(
