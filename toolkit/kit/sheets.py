@@ -28,6 +28,8 @@ from toolkit.model import Game
 from toolkit.render.svg import attrs, fmt
 
 MARKERS = "Markers"
+PACKED = "All counters"
+"""The one sheet group when the game asks for packed sheets."""
 """The sheet group of counters that belong to no faction; printed after every faction."""
 
 HEADER_ROOM = 12.0
@@ -35,7 +37,10 @@ HEADER_ROOM = 12.0
 
 
 def counter_pieces(game: Game, printed: Mapping[str, PrintedCounter]) -> list[Piece]:
-    """Every counter to print, grouped by faction in game order, markers last."""
+    """Every counter to print, grouped by faction in game order, markers last.
+
+    With ``print.sheets: packed`` they keep that order but share sheets, to save paper.
+    """
     order = {faction.id: i for i, faction in enumerate(game.factions)}
     names = {faction.id: faction.name for faction in game.factions}
     counters = [c for c in game.counters if c.id in printed and c.count > 0]
@@ -43,7 +48,8 @@ def counter_pieces(game: Game, printed: Mapping[str, PrintedCounter]) -> list[Pi
     pieces = []
     for counter in counters:
         template = game.template(counter.template)
-        group = names.get(counter.faction or "", MARKERS)
+        group = (PACKED if game.print.sheets == "packed"
+                 else names.get(counter.faction or "", MARKERS))
         pieces.append(Piece(counter.id, template.width, template.height, counter.count, group))
     return pieces
 

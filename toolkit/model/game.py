@@ -122,6 +122,8 @@ class PrintOptions:
     back_offset: tuple[float, float] = (0.0, 0.0)
     maps: str = "tiled"
     dpi: int = 150
+    sheets: str = "by-faction"
+    """'by-faction': each faction starts a new counter sheet; 'packed': sheets are filled."""
 
 
 @dataclass(frozen=True)

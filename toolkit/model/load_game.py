@@ -218,6 +218,7 @@ def _print(ctx: Context, source: Source, data: dict[str, Any]) -> PrintOptions:
             length(ctx, source, offset[1], "/print/back_offset/1", 0.0),
         ),
         maps=get(data, "maps", "tiled"),
+        sheets=get(data, "sheets", "by-faction"),
         dpi=get(data, "dpi", 150),
     )
 
