@@ -17,7 +17,7 @@ $(STAMP): pyproject.toml
 build: $(STAMP)
 	@set -e; for game in $(SOURCES); do \
 		dir=$$(dirname $$game); echo "toolkit build $$dir"; \
-		$(BIN)/toolkit build $$dir -o $(OUT); \
+		$(BIN)/toolkit build $$dir -o $(OUT) -j 2; \
 	done
 
 test: $(STAMP)
