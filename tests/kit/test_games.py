@@ -1,0 +1,90 @@
+"""Every game in sources/ builds a kit that passes the kit's checks, read back from the PDF."""
+
+from __future__ import annotations
+
+import io
+from collections import defaultdict
+
+import pytest
+from pypdf import PdfReader
+from pypdf.generic import DictionaryObject
+
+from tests.conftest import SOURCES
+from tests.kit.conftest import TOLERANCE, face_boxes, layout_pages, make_kit, sheet_pairs
+from tests.kit.test_pdf import unmirror
+from toolkit.kit.book import build_kit
+from toolkit.kit.paper import PAPER_SIZES
+from toolkit.model import Game, load_game
+from toolkit.targets import BuildOptions
+
+GAMES = sorted(p.parent.name for p in SOURCES.glob("*/game.json"))
+
+
+@pytest.fixture(scope="module", params=GAMES)
+def game(request: pytest.FixtureRequest) -> Game:
+    result = load_game(SOURCES / request.param)
+    assert result.game is not None, result.report.format_text()
+    return result.game
+
+
+def _fonts(reader: PdfReader) -> list[DictionaryObject]:
+    fonts: list[DictionaryObject] = []
+
+    def collect(resources: DictionaryObject) -> None:
+        for font in resources.get("/Font", DictionaryObject()).get_object().values():
+            fonts.append(font.get_object())
+        for xobject in resources.get("/XObject", DictionaryObject()).get_object().values():
+            inner = xobject.get_object().get("/Resources")
+            if inner is not None:
+                collect(inner.get_object())
+
+    for page in reader.pages:
+        collect(page["/Resources"].get_object())
+    return fonts
+
+
+def test_real_kit_pages_fonts_and_boxes(game: Game) -> None:
+    pdf = build_kit(game, BuildOptions(jobs=2))
+    reader = PdfReader(io.BytesIO(pdf))
+    paper = tuple(round(side) for side in PAPER_SIZES[game.print.paper])
+    sizes = [(round(float(page.mediabox.width)), round(float(page.mediabox.height)))
+             for page in reader.pages]
+    on_paper = [s for s in sizes if s in (paper, paper[::-1])]
+    assert len(on_paper) == len(sizes) or game.print.maps != "tiled"
+    # map tiles hold thousands of words; the header is checked on the pages around them
+    sample = [reader.pages[i].extract_text() for i in (0, 1, len(sizes) - 1)]
+    assert game.title in sample[0]
+    assert all(f"of {len(sizes)}" in text for text in sample)
+    for font in _fonts(reader):
+        owner = font["/DescendantFonts"][0].get_object() if font["/Subtype"] == "/Type0" else font
+        descriptor = owner["/FontDescriptor"].get_object()
+        assert {"/FontFile", "/FontFile2", "/FontFile3"} & set(descriptor)
+    sheets = [page for page in reader.pages if "/BleedBox" in page]  # only counter sheets bleed
+    assert sheets, "no counter sheets"
+    assert len(sheets) % 2 == 0  # each sheet of fronts has its page of backs
+    for page in sheets:
+        assert float(page.bleedbox.left) < float(page.trimbox.left)
+        assert float(page.bleedbox.top) > float(page.trimbox.top)
+
+
+def test_backs_line_up_for_this_games_counter_mix(game: Game) -> None:
+    pdf = make_kit(game)
+    pages = layout_pages(pdf)
+    paper = PAPER_SIZES[game.print.paper]
+    offset = game.print.back_offset
+    checked = 0
+    for front_index, back_index in sheet_pairs(pdf):
+        fronts: dict[int, list[tuple[float, float]]] = defaultdict(list)
+        backs: dict[int, list[tuple[float, float]]] = defaultdict(list)
+        for index, face, box in face_boxes(pages[front_index]):
+            assert face in ("front", "step")  # a block shows its full-strength step
+            fronts[index].append((box.x, box.y))
+        for index, face, box in face_boxes(pages[back_index]):
+            assert face in ("back", "hidden")
+            backs[index].append(unmirror(box, paper, game.print.duplex, offset))
+        for index, spots in backs.items():
+            for (bx, by), (fx, fy) in zip(sorted(spots), sorted(fronts[index]), strict=True):
+                assert bx == pytest.approx(fx, abs=TOLERANCE)
+                assert by == pytest.approx(fy, abs=TOLERANCE)
+                checked += 1
+    assert checked > 0
