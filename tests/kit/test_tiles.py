@@ -44,6 +44,13 @@ def test_tiles_cover_the_drawing_with_overlap(size: tuple[float, float]) -> None
     assert by_place[(0, 0)].source[:2] == (0.0, 0.0)
 
 
+def test_tiles_share_the_map_evenly() -> None:
+    """No last column or row of slivers: every tile along an axis has the same size."""
+    _page, tiles = plan_tiles(2880.0, 2304.0, LETTER)
+    assert len({round(t.source[2], 6) for t in tiles}) == 1
+    assert len({round(t.source[3], 6) for t in tiles}) == 1
+
+
 def test_the_orientation_that_needs_fewer_pages_wins() -> None:
     page, tiles = plan_tiles(1200.0, 480.0, LETTER)
     assert page.landscape and len(tiles) == 2

@@ -60,13 +60,16 @@ def tile_area(page: Page) -> Rect:
 
 
 def _spans(length: float, window: float, overlap: float) -> list[tuple[float, float]]:
-    """(start, size) of each window along one axis, each overlapping the next by ``overlap``;
-    the last window holds what is left (a full page of overlap would only waste ink)."""
+    """(start, size) of each window along one axis, each overlapping the next by ``overlap``.
+
+    As few windows as fit, all the same size: the map is spread evenly over its tiles, so no
+    page ends up holding a sliver of map on a sheet of white.
+    """
     if length <= window + 1e-6:
         return [(0.0, length)]
     count = math.ceil((length - overlap) / (window - overlap) - 1e-9)
-    step = window - overlap
-    return [(i * step, min(window, length - i * step)) for i in range(count)]
+    size = (length + (count - 1) * overlap) / count
+    return [(i * (size - overlap), size) for i in range(count)]
 
 
 def plan_tiles(width: float, height: float, page: Page, scale: float = 1.0,
