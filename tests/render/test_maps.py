@@ -15,7 +15,7 @@ from types import MappingProxyType
 import pytest
 from lxml import etree
 
-from tests.conftest import ROOT
+from tests.conftest import ROOT, load_fixture
 from tests.golden import check_golden
 from tests.render.test_maps_games import showcase_hex_map, write_game
 from tests.render.test_maps_labels import text_boxes
@@ -41,6 +41,11 @@ def test_golden_minimal_hex(minimal_hex: Game) -> None:
 
 def test_golden_minimal_area(minimal_area: Game) -> None:
     check_golden("maps/minimal-area-europe", map_svg(minimal_area, minimal_area.map("europe")))
+
+
+def test_golden_minimal_square() -> None:
+    game = load_fixture("minimal-square")
+    check_golden("maps/minimal-square-valley", map_svg(game, game.map("valley")))
 
 
 # -- document qualities --------------------------------------------------------------------------
