@@ -15,11 +15,27 @@ GAME = Path(__file__).resolve().parents[2] / "sources" / "axis-allies-1914"
 POWERS = ["ah", "ru", "ge", "fr", "uk", "ot", "it", "us"]
 # Starting incomes (IPC), seed 003 "Forces combattantes" and the production-chart example (GE 35).
 INCOME = {"ah": 26, "ru": 25, "ge": 35, "fr": 24, "uk": 30, "ot": 16, "it": 14, "us": 20}
-CAPITALS = {"ge": "berlin", "ah": "vienna", "ot": "constantinople", "ru": "moscow", "fr": "paris",
-            "uk": "london", "it": "rome", "us": "united-states"}
+CAPITALS = {
+    "ge": "berlin",
+    "ah": "vienna",
+    "ot": "constantinople",
+    "ru": "moscow",
+    "fr": "paris",
+    "uk": "london",
+    "it": "rome",
+    "us": "united-states",
+}
 # Purchase costs printed in the Mobilization Zone (seed, Phase 1).
-COSTS = {"infantry": 3, "artillery": 4, "tank": 6, "fighter": 6, "battleship": 12, "cruiser": 9,
-         "submarine": 6, "transport": 6}
+COSTS = {
+    "infantry": 3,
+    "artillery": 4,
+    "tank": 6,
+    "fighter": 6,
+    "battleship": 12,
+    "cruiser": 9,
+    "submarine": 6,
+    "transport": 6,
+}
 # Naval firepower table (seed): attack, defence, move.
 NAVAL = {"battleship": (4, 4, 2), "cruiser": (3, 3, 3), "submarine": (2, 2, 2)}
 
@@ -48,8 +64,11 @@ def test_loads_cleanly():
 
 # ---- map -------------------------------------------------------------------------------------
 
+
 def test_space_counts(world):
-    kinds = Counter(loc.kind for loc in world.locations.values() if loc.kind in ("land", "sea", "impassable"))
+    kinds = Counter(
+        loc.kind for loc in world.locations.values() if loc.kind in ("land", "sea", "impassable")
+    )
     assert kinds == {"land": 94, "sea": 30, "impassable": 2}
     assert {f"sz{n}" for n in range(1, 31)} <= set(world.locations)
     impassable = {loc.label for loc in world.locations.values() if loc.kind == "impassable"}
@@ -119,7 +138,9 @@ def test_adjacency_is_symmetric_with_the_same_type(world):
         for border in borders:
             back = {b.to: b.type for b in adjacency[border.to]}
             assert space in back, f"{space} -> {border.to} has no way back"
-            assert back[space] == border.type, f"{space}-{border.to}: {border.type} vs {back[space]}"
+            assert back[space] == border.type, (
+                f"{space}-{border.to}: {border.type} vs {back[space]}"
+            )
 
 
 def test_london_is_not_adjacent_to_sea_zone_8(world):
@@ -150,7 +171,9 @@ def test_every_space_is_reachable_and_has_a_neighbour(world):
             if border.to not in seen:
                 seen.add(border.to)
                 todo.append(border.to)
-    playable = {loc.label for loc in world.locations.values() if loc.kind in ("land", "sea", "impassable")}
+    playable = {
+        loc.label for loc in world.locations.values() if loc.kind in ("land", "sea", "impassable")
+    }
     assert seen == playable
 
 
@@ -178,7 +201,10 @@ def test_minor_powers(world):
     assert props["romania"]["patron"] == "ru"
     assert props["bulgaria"]["patron"] == "ot"
     # Serbia: 2 IPC but 3 infantry and 1 artillery are mobilised (seed example)
-    assert (props["serbia"]["mobilization_infantry"], props["serbia"]["mobilization_artillery"]) == (3, 1)
+    assert (
+        props["serbia"]["mobilization_infantry"],
+        props["serbia"]["mobilization_artillery"],
+    ) == (3, 1)
     assert "no-mobilization" in world.location("belgian-congo").tags
     for loc in land_spaces(world):
         if "minor" in loc.tags or "minor-colony" in loc.tags:
@@ -188,17 +214,27 @@ def test_minor_powers(world):
 def test_centres_are_spread_out_and_inside_the_map(world):
     extent = world.grid.extent
     centres = {s.id: s.center for s in world.spaces}
-    assert all(c is not None and 0 <= c[0] <= extent[0] and 0 <= c[1] <= extent[1] for c in centres.values())
+    assert all(
+        c is not None and 0 <= c[0] <= extent[0] and 0 <= c[1] <= extent[1]
+        for c in centres.values()
+    )
     items = list(centres.items())
-    closest = min(math.dist(a[1], b[1]) for i, a in enumerate(items) for b in items[i + 1:])
+    closest = min(math.dist(a[1], b[1]) for i, a in enumerate(items) for b in items[i + 1 :])
     assert closest >= 40
 
 
 # ---- game, counters, rules -------------------------------------------------------------------
 
+
 def test_turn_order_and_sides(game):
     assert list(game.turns.order) == POWERS
-    assert [p.id for p in game.turns.phases] == ["purchase", "movement", "combat", "mobilize", "collect-income"]
+    assert [p.id for p in game.turns.phases] == [
+        "purchase",
+        "movement",
+        "combat",
+        "mobilize",
+        "collect-income",
+    ]
     sides = {f.id: f.side for f in game.factions}
     assert {f for f, s in sides.items() if s == "central"} == {"ah", "ge", "ot"}
     assert {f for f, s in sides.items() if s == "allies"} == {"ru", "fr", "uk", "it", "us"}
@@ -220,8 +256,11 @@ def test_one_figure_per_power_and_unit_type(game):
 def test_naval_values_and_moves(game):
     for unit, (attack, defence, move) in NAVAL.items():
         counter = game.counter(f"ge-{unit}")
-        assert (counter.properties["attack"], counter.properties["defence"], counter.properties["move"]) == \
-            (attack, defence, move)
+        assert (
+            counter.properties["attack"],
+            counter.properties["defence"],
+            counter.properties["move"],
+        ) == (attack, defence, move)
     assert game.counter("uk-transport").properties["move"] == 2
     assert game.counter("fr-battleship").properties["hits"] == 2
     assert game.counter("fr-battleship").back is not None  # tilted = damaged
@@ -234,8 +273,12 @@ def test_naval_values_and_moves(game):
 
 def test_chips(game):
     chips = [c for c in game.counters if c.class_ == "chip"]
-    assert sorted((c.properties["side"], c.properties["units"]) for c in chips) == \
-        [("allies", 1), ("allies", 5), ("central", 1), ("central", 5)]
+    assert sorted((c.properties["side"], c.properties["units"]) for c in chips) == [
+        ("allies", 1),
+        ("allies", 5),
+        ("central", 1),
+        ("central", 5),
+    ]
     assert all(c.unlimited for c in chips)
     red = {t.id: t.background for t in game.templates if t.id.startswith("chip-cp")}
     blue = {t.id: t.background for t in game.templates if t.id.startswith("chip-al")}
@@ -251,13 +294,24 @@ def test_contested_stacking_rule(game):
 
 def test_victory_rules(game):
     victory = [r for r in game.rules if r.kind == "victory"]
-    allies = {frozenset(k.split(":")[1] for k in r.params["control"]) for r in victory if r.params["side"] == "allies"}
-    central = {frozenset(k.split(":")[1] for k in r.params["control"]) for r in victory
-               if r.params["side"] == "central"}
+    allies = {
+        frozenset(k.split(":")[1] for k in r.params["control"])
+        for r in victory
+        if r.params["side"] == "allies"
+    }
+    central = {
+        frozenset(k.split(":")[1] for k in r.params["control"])
+        for r in victory
+        if r.params["side"] == "central"
+    }
     assert allies == {frozenset({"berlin", "vienna"}), frozenset({"berlin", "constantinople"})}
     allied_capitals = {"paris", "london", "rome", "moscow", "united-states"}
-    expected = {frozenset({a, b}) for a in allied_capitals for b in allied_capitals
-                if a < b and {a, b} & {"paris", "london"}}
+    expected = {
+        frozenset({a, b})
+        for a in allied_capitals
+        for b in allied_capitals
+        if a < b and {a, b} & {"paris", "london"}
+    }
     assert central == expected and len(central) == 7
 
 
@@ -267,6 +321,7 @@ def test_transport_capacity(game):
 
 
 # ---- setups ----------------------------------------------------------------------------------
+
 
 def test_setups_place_existing_counters_within_the_mix_on_existing_locations(game):
     assert {s.id for s in game.setups} == {"start-1914", "start-1914-triplea"}
@@ -291,25 +346,39 @@ def test_units_start_only_with_major_powers_in_their_own_spaces(game):
                 counter = game.counter(piece.counter)
                 if counter.set_id != "units":
                     continue
-                assert "minor" not in loc.tags and "minor-colony" not in loc.tags, (setup.id, loc.label)
+                assert "minor" not in loc.tags and "minor-colony" not in loc.tags, (
+                    setup.id,
+                    loc.label,
+                )
                 if loc.kind == "land":
                     assert loc.owner == counter.faction, (setup.id, loc.label, counter.id)
                     assert "land" in counter.tags or "air" in counter.tags
                 else:
-                    assert loc.kind == "sea" and "sea" in counter.tags, (setup.id, loc.label, counter.id)
+                    assert loc.kind == "sea" and "sea" in counter.tags, (
+                        setup.id,
+                        loc.label,
+                        counter.id,
+                    )
 
 
 def test_the_rules_only_setup_places_no_units(game):
     setup = game.setup("start-1914")
-    assert not [p for pl in setup.placements for p in pl.pieces if game.counter(p.counter).set_id == "units"]
+    assert not [
+        p for pl in setup.placements for p in pl.pieces if game.counter(p.counter).set_id == "units"
+    ]
 
 
 def test_representative_setup_totals(game):
-    """The TripleA set-up, transcribed (notes A7); not the publisher's, but it must be transcribed right."""
+    """The TripleA set-up, transcribed (notes A7).
+
+    Not the publisher's, but it must be transcribed right.
+    """
     totals = Counter()
     for placement in game.setup("start-1914-triplea").placements:
         for piece in placement.pieces:
             totals[piece.counter] += piece.count
-    assert totals["ge-infantry"] == 63 and totals["ge-artillery"] == 23 and totals["ge-submarine"] == 4
+    assert (
+        totals["ge-infantry"] == 63 and totals["ge-artillery"] == 23 and totals["ge-submarine"] == 4
+    )
     assert totals["ah-infantry"] == 48 and totals["ru-infantry"] == 36 and totals["uk-cruiser"] == 5
     assert totals["us-infantry"] == 6 and totals["fr-transport"] == 3

@@ -22,55 +22,175 @@ STARTING_INCOME = {"us": 40, "uk": 25, "ge": 40, "su": 24}
 
 # The component list: figures per power (the pieces' column order of the seed).
 FIGURES = {
-    "uk": {"infantry": 25, "fighter": 10, "bomber": 3, "artillery": 10, "armour": 10,
-           "submarine": 6, "transport": 6, "destroyer": 8, "battleship": 4, "carrier": 3},
-    "ge": {"infantry": 25, "fighter": 12, "bomber": 3, "artillery": 12, "armour": 12,
-           "submarine": 12, "transport": 6, "destroyer": 6, "battleship": 2, "carrier": 1},
-    "su": {"infantry": 25, "fighter": 10, "bomber": 3, "artillery": 10, "armour": 12,
-           "submarine": 4, "transport": 4, "destroyer": 2, "battleship": 2, "carrier": 1},
-    "us": {"infantry": 25, "fighter": 12, "bomber": 6, "artillery": 10, "armour": 12,
-           "submarine": 8, "transport": 8, "destroyer": 6, "battleship": 4, "carrier": 4},
+    "uk": {
+        "infantry": 25,
+        "fighter": 10,
+        "bomber": 3,
+        "artillery": 10,
+        "armour": 10,
+        "submarine": 6,
+        "transport": 6,
+        "destroyer": 8,
+        "battleship": 4,
+        "carrier": 3,
+    },
+    "ge": {
+        "infantry": 25,
+        "fighter": 12,
+        "bomber": 3,
+        "artillery": 12,
+        "armour": 12,
+        "submarine": 12,
+        "transport": 6,
+        "destroyer": 6,
+        "battleship": 2,
+        "carrier": 1,
+    },
+    "su": {
+        "infantry": 25,
+        "fighter": 10,
+        "bomber": 3,
+        "artillery": 10,
+        "armour": 12,
+        "submarine": 4,
+        "transport": 4,
+        "destroyer": 2,
+        "battleship": 2,
+        "carrier": 1,
+    },
+    "us": {
+        "infantry": 25,
+        "fighter": 12,
+        "bomber": 6,
+        "artillery": 10,
+        "armour": 12,
+        "submarine": 8,
+        "transport": 8,
+        "destroyer": 6,
+        "battleship": 4,
+        "carrier": 4,
+    },
 }
 GREY_FIGURES = {"aa-gun": 12, "industrial-complex": 12}
 
 # The cards' unit rows: cost, move, attack roll, defence roll (bomber 15 and sub move 2 are the
 # cards' values; the rules text says 25 and 1).
 CARD_STATS = {
-    "infantry": (3, 1, 1, 2), "artillery": (4, 1, 2, 2), "armour": (5, 2, 3, 2),
-    "aa-gun": (5, 1, 0, 1), "fighter": (12, 4, 3, 4), "bomber": (15, 6, 4, 1),
-    "battleship": (24, 2, 4, 4), "carrier": (18, 2, 1, 3), "destroyer": (12, 2, 3, 3),
-    "transport": (8, 2, 0, 1), "submarine": (8, 2, 2, 2),
+    "infantry": (3, 1, 1, 2),
+    "artillery": (4, 1, 2, 2),
+    "armour": (5, 2, 3, 2),
+    "aa-gun": (5, 1, 0, 1),
+    "fighter": (12, 4, 3, 4),
+    "bomber": (15, 6, 4, 1),
+    "battleship": (24, 2, 4, 4),
+    "carrier": (18, 2, 1, 3),
+    "destroyer": (12, 2, 3, 3),
+    "transport": (8, 2, 0, 1),
+    "submarine": (8, 2, 2, 2),
 }
 
 # The cards' set-up columns as the seed's dump gives them: the non-empty cells of each unit
 # column, top to bottom (land rows first, then sea rows).
 CARD_COLUMNS = {
-    "ge": {"infantry": [4, 3, 1, 6, 4, 3, 1, 1, 2, 2, 2, 3, 3, 2, 2, 1, 1, 1, 4, 4],
-           "artillery": [2, 1, 1, 1, 1, 1, 1, 1, 1], "armour": [2, 2, 2, 2, 1, 1, 1, 2],
-           "aa-gun": [1, 1], "fighter": [2, 1, 1, 1, 1], "bomber": [1], "battleship": [1],
-           "carrier": [], "destroyer": [1], "transport": [1, 1],
-           "submarine": [1, 1, 1, 2, 1, 1, 1, 2], "industrial-complex": [1, 1]},
-    "su": {"infantry": [4, 4, 3, 3, 2, 2, 4, 3, 2, 4, 3, 1, 4, 3, 1, 1],
-           "artillery": [1] * 5, "armour": [1] * 6, "aa-gun": [1] * 4, "fighter": [1],
-           "bomber": [1], "battleship": [], "carrier": [], "destroyer": [], "transport": [1],
-           "submarine": [1], "industrial-complex": [1] * 4},
-    "uk": {"infantry": [4, 1, 1, 1, 1], "artillery": [1, 1], "armour": [1, 1, 1],
-           "aa-gun": [1, 1], "fighter": [2, 1], "bomber": [1], "battleship": [1], "carrier": [],
-           "destroyer": [1] * 6, "transport": [1, 1, 1, 2], "submarine": [],
-           "industrial-complex": [1, 1]},
-    "us": {"infantry": [2], "artillery": [], "armour": [], "aa-gun": [1], "fighter": [1],
-           "bomber": [1], "battleship": [], "carrier": [], "destroyer": [1], "transport": [1],
-           "submarine": [], "industrial-complex": [1]},
+    "ge": {
+        "infantry": [4, 3, 1, 6, 4, 3, 1, 1, 2, 2, 2, 3, 3, 2, 2, 1, 1, 1, 4, 4],
+        "artillery": [2, 1, 1, 1, 1, 1, 1, 1, 1],
+        "armour": [2, 2, 2, 2, 1, 1, 1, 2],
+        "aa-gun": [1, 1],
+        "fighter": [2, 1, 1, 1, 1],
+        "bomber": [1],
+        "battleship": [1],
+        "carrier": [],
+        "destroyer": [1],
+        "transport": [1, 1],
+        "submarine": [1, 1, 1, 2, 1, 1, 1, 2],
+        "industrial-complex": [1, 1],
+    },
+    "su": {
+        "infantry": [4, 4, 3, 3, 2, 2, 4, 3, 2, 4, 3, 1, 4, 3, 1, 1],
+        "artillery": [1] * 5,
+        "armour": [1] * 6,
+        "aa-gun": [1] * 4,
+        "fighter": [1],
+        "bomber": [1],
+        "battleship": [],
+        "carrier": [],
+        "destroyer": [],
+        "transport": [1],
+        "submarine": [1],
+        "industrial-complex": [1] * 4,
+    },
+    "uk": {
+        "infantry": [4, 1, 1, 1, 1],
+        "artillery": [1, 1],
+        "armour": [1, 1, 1],
+        "aa-gun": [1, 1],
+        "fighter": [2, 1],
+        "bomber": [1],
+        "battleship": [1],
+        "carrier": [],
+        "destroyer": [1] * 6,
+        "transport": [1, 1, 1, 2],
+        "submarine": [],
+        "industrial-complex": [1, 1],
+    },
+    "us": {
+        "infantry": [2],
+        "artillery": [],
+        "armour": [],
+        "aa-gun": [1],
+        "fighter": [1],
+        "bomber": [1],
+        "battleship": [],
+        "carrier": [],
+        "destroyer": [1],
+        "transport": [1],
+        "submarine": [],
+        "industrial-complex": [1],
+    },
 }
 # The cards' land rows, in order (their labels were images; recovered in the notes, B7).
 CARD_LAND_ROWS = {
-    "ge": ["germany", "netherlands-belgium", "denmark", "poland", "norway", "finland",
-           "czechoslovakia", "austria", "northern-italy", "southern-italy", "yugoslavia", "hungary",
-           "rumania", "bulgaria", "greece", "crete", "tunisia", "morocco", "france",
-           "eastern-france"],
-    "su": ["moscow", "russia", "siberia", "archangel", "karelia", "leningrad", "belorussia",
-           "turkestan", "stalingrad", "ukraine-ssr", "caucasus", "iran", "east-poland",
-           "baltic-states", "vyborg", "bessarabia"],
+    "ge": [
+        "germany",
+        "netherlands-belgium",
+        "denmark",
+        "poland",
+        "norway",
+        "finland",
+        "czechoslovakia",
+        "austria",
+        "northern-italy",
+        "southern-italy",
+        "yugoslavia",
+        "hungary",
+        "rumania",
+        "bulgaria",
+        "greece",
+        "crete",
+        "tunisia",
+        "morocco",
+        "france",
+        "eastern-france",
+    ],
+    "su": [
+        "moscow",
+        "russia",
+        "siberia",
+        "archangel",
+        "karelia",
+        "leningrad",
+        "belorussia",
+        "turkestan",
+        "stalingrad",
+        "ukraine-ssr",
+        "caucasus",
+        "iran",
+        "east-poland",
+        "baltic-states",
+        "vyborg",
+        "bessarabia",
+    ],
     "uk": ["united-kingdom", "egypt", "palestine", "syria", "iraq", "canada", "malta"],
     "us": ["united-states"],
 }
@@ -103,6 +223,7 @@ def neighbours(europe) -> dict[str, dict[str, str]]:
 
 
 # -- map ---------------------------------------------------------------------------------------
+
 
 def test_sixty_one_territories_and_thirty_five_sea_zones(spaces):
     kinds = Counter(loc.kind for loc in spaces.values())
@@ -145,19 +266,38 @@ def test_borders_typed_by_the_spaces_they_join(spaces, neighbours):
 
 def test_capitals_and_industrial_complexes(europe, spaces):
     capitals = {f.at: f.owner for f in europe.features if f.type == "capital"}
-    assert capitals == {"germany": "ge", "moscow": "su", "united-kingdom": "uk",
-                        "united-states": "us"}
+    assert capitals == {
+        "germany": "ge",
+        "moscow": "su",
+        "united-kingdom": "uk",
+        "united-states": "us",
+    }
     ics = {f.at for f in europe.features if f.type == "industrial-complex"}
     # Named in the seed: Germany, Leningrad, Moscow, Stalingrad, Archangel, Canada, UK, US;
     # Northern Italy is the second German complex of the cards' IC column.
-    assert ics == {"germany", "northern-italy", "moscow", "leningrad", "stalingrad", "archangel",
-                   "united-kingdom", "canada", "united-states"}
+    assert ics == {
+        "germany",
+        "northern-italy",
+        "moscow",
+        "leningrad",
+        "stalingrad",
+        "archangel",
+        "united-kingdom",
+        "canada",
+        "united-states",
+    }
     assert all(f.owner == spaces[f.at].owner for f in europe.features if f.owner)
 
 
 def test_values_named_in_the_seed(spaces):
-    named = {"moscow": 2, "leningrad": 1, "stalingrad": 1, "egypt": 1, "trans-jordan": 2,
-             "syria": 1}
+    named = {
+        "moscow": 2,
+        "leningrad": 1,
+        "stalingrad": 1,
+        "egypt": 1,
+        "trans-jordan": 2,
+        "syria": 1,
+    }
     assert {s: spaces[s].values.get("ipc") for s in named} == named
 
 
@@ -188,6 +328,7 @@ def test_starting_income_matches_the_reference_cards(spaces, game, power):
 
 # -- distances the seed's examples state ------------------------------------------------------
 
+
 def distance(neighbours, spaces, start: str, goal: str, *, ships: bool = False) -> int | None:
     """Fewest moves, never through a neutral; ships stay at sea and do not cross a strait."""
     seen, frontier = {start}, deque([(start, 0)])
@@ -205,25 +346,40 @@ def distance(neighbours, spaces, start: str, goal: str, *, ships: bool = False) 
     return None
 
 
-@pytest.mark.parametrize(("a", "b"), [
-    ("germany", "poland"), ("poland", "east-poland"), ("poland", "baltic-states"),
-    ("east-poland", "baltic-states"), ("south-atlantic", "central-atlantic"),
-    ("north-sea", "norway"), ("danish-sea", "denmark"), ("danish-sea", "germany"),
-    ("danish-sea", "english-channel"), ("danish-sea", "north-sea"),
-    ("celtic-sea", "united-kingdom"), ("celtic-sea", "bay-of-biscay"), ("celtic-sea", "atlantic"),
-    ("libya", "central-mediterranean"), ("libya", "eastern-mediterranean"),
-    ("adriatic-sea", "central-mediterranean"),
-])
+@pytest.mark.parametrize(
+    ("a", "b"),
+    [
+        ("germany", "poland"),
+        ("poland", "east-poland"),
+        ("poland", "baltic-states"),
+        ("east-poland", "baltic-states"),
+        ("south-atlantic", "central-atlantic"),
+        ("north-sea", "norway"),
+        ("danish-sea", "denmark"),
+        ("danish-sea", "germany"),
+        ("danish-sea", "english-channel"),
+        ("danish-sea", "north-sea"),
+        ("celtic-sea", "united-kingdom"),
+        ("celtic-sea", "bay-of-biscay"),
+        ("celtic-sea", "atlantic"),
+        ("libya", "central-mediterranean"),
+        ("libya", "eastern-mediterranean"),
+        ("adriatic-sea", "central-mediterranean"),
+    ],
+)
 def test_adjacencies_named_in_the_seed(neighbours, a, b):
     assert b in neighbours[a]
 
 
-@pytest.mark.parametrize(("start", "goal", "moves"), [
-    ("united-kingdom", "germany", 3),        # the bomber flies home "using three moves"
-    ("united-kingdom", "gibraltar", 4),      # "3 sea zones plus Gibraltar"
-    ("atlantic", "algeria", 4),              # carrier fighter: "3 sea zones plus Algeria"
-    ("malta", "sardinia", 3),                # "three moves"
-])
+@pytest.mark.parametrize(
+    ("start", "goal", "moves"),
+    [
+        ("united-kingdom", "germany", 3),  # the bomber flies home "using three moves"
+        ("united-kingdom", "gibraltar", 4),  # "3 sea zones plus Gibraltar"
+        ("atlantic", "algeria", 4),  # carrier fighter: "3 sea zones plus Algeria"
+        ("malta", "sardinia", 3),  # "three moves"
+    ],
+)
 def test_air_distances_in_the_seed(neighbours, spaces, start, goal, moves):
     assert distance(neighbours, spaces, start, goal) == moves
 
@@ -236,8 +392,9 @@ def test_uk_bomber_reaches_tunisia_with_its_six_moves(neighbours, spaces):
 def test_convoy_centre_borders_in_the_seed(neighbours, spaces):
     british = [s for s, loc in spaces.items() if "convoy" in loc.tags and loc.owner == "uk"]
     american = [s for s, loc in spaces.items() if "convoy" in loc.tags and loc.owner == "us"]
-    assert any({"central-atlantic", "azores-sea", "south-atlantic"} <= set(neighbours[s])
-               for s in british)
+    assert any(
+        {"central-atlantic", "azores-sea", "south-atlantic"} <= set(neighbours[s]) for s in british
+    )
     assert any("mid-atlantic" in neighbours[s] for s in british)
     assert any("central-atlantic" in neighbours[s] for s in american)
 
@@ -261,10 +418,14 @@ def test_every_space_is_drawn_inside_the_map(europe):
 
 # -- pieces ------------------------------------------------------------------------------------
 
+
 def test_one_figure_counter_per_power_and_unit_type(game):
     for power, figures in FIGURES.items():
-        mine = {c.class_: c for c in game.counters
-                if c.faction == power and c.class_ != "control-marker"}
+        mine = {
+            c.class_: c
+            for c in game.counters
+            if c.faction == power and c.class_ != "control-marker"
+        }
         assert {k: c.count for k, c in mine.items()} == figures
         assert all(c.front.values["icon"] for c in mine.values())
     grey = {c.id: c.count for c in game.counters if c.id in GREY_FIGURES}
@@ -280,11 +441,19 @@ def test_unit_stats_match_the_cards(game):
             continue
         cost, move, attack, defence = CARD_STATS[counter.class_]
         printed = counter.front.values
-        assert (printed["cost"], printed["move"], printed["attack"], printed["defence"]) == \
-            (cost, move, attack, defence), counter.id
+        assert (printed["cost"], printed["move"], printed["attack"], printed["defence"]) == (
+            cost,
+            move,
+            attack,
+            defence,
+        ), counter.id
         props = counter.properties
-        assert (props["cost"], props["move"], props["attack"], props["defence"]) == \
-            (cost, move, attack, defence), counter.id
+        assert (props["cost"], props["move"], props["attack"], props["defence"]) == (
+            cost,
+            move,
+            attack,
+            defence,
+        ), counter.id
     assert units["Bomber"] == (15, 6, 4, 1)
     assert units["Artillery"] == (4, 1, "2*", 2)
 
@@ -296,6 +465,7 @@ def test_chips_of_one_and_five_are_unlimited(game):
 
 
 # -- the set-up --------------------------------------------------------------------------------
+
 
 def expand(game: Game) -> dict[tuple[str, str, str], int]:
     """(power, unit class, space) → units, counting chips under the figure listed before them."""
@@ -335,18 +505,22 @@ def test_setup_reproduces_the_reference_card_columns(game, spaces, power):
     for unit, column in CARD_COLUMNS[power].items():
         land = [units.get((power, unit, s), 0) for s in CARD_LAND_ROWS[power]]
         land = [n for n in land if n]
-        sea = [n for (p, u, s), n in units.items()
-               if p == power and u == unit and spaces[s].kind == "sea"]
-        assert land == column[:len(land)], f"{power} {unit}"
-        assert sorted(sea) == sorted(column[len(land):]), f"{power} {unit}"
+        sea = [
+            n
+            for (p, u, s), n in units.items()
+            if p == power and u == unit and spaces[s].kind == "sea"
+        ]
+        assert land == column[: len(land)], f"{power} {unit}"
+        assert sorted(sea) == sorted(column[len(land) :]), f"{power} {unit}"
         total = sum(n for (p, u, _), n in units.items() if p == power and u == unit)
         assert total == sum(column), f"{power} {unit}"
 
 
 def test_setup_industrial_complexes_stand_on_the_map_features(game, europe, spaces):
     placed = {s: p for (p, u, s), n in expand(game).items() if u == "industrial-complex"}
-    assert placed == {f.at: spaces[f.at].owner for f in europe.features
-                      if f.type == "industrial-complex"}
+    assert placed == {
+        f.at: spaces[f.at].owner for f in europe.features if f.type == "industrial-complex"
+    }
 
 
 def test_setup_no_enemy_and_nothing_in_neutrals(game, spaces):
@@ -360,8 +534,11 @@ def test_setup_no_enemy_and_nothing_in_neutrals(game, spaces):
 
 def test_seed_example_egypt(game):
     units = expand(game)
-    assert {u: n for (p, u, s), n in units.items() if s == "egypt"} == \
-        {"infantry": 1, "artillery": 1, "armour": 1}
+    assert {u: n for (p, u, s), n in units.items() if s == "egypt"} == {
+        "infantry": 1,
+        "artillery": 1,
+        "armour": 1,
+    }
 
 
 def test_income_markers_start_on_the_production_chart(game):
@@ -379,8 +556,10 @@ def test_income_markers_start_on_the_production_chart(game):
 
 # -- rules -------------------------------------------------------------------------------------
 
-def test_ship_placement_zones_are_those_next_to_an_industrial_complex(game, europe, spaces,
-                                                                      neighbours):
+
+def test_ship_placement_zones_are_those_next_to_an_industrial_complex(
+    game, europe, spaces, neighbours
+):
     ics = {f.at for f in europe.features if f.type == "industrial-complex"}
     expected = {f"europe:{s}" for ic in ics for s in neighbours[ic] if spaces[s].kind == "sea"}
     rule = next(r for r in game.rules if r.id == "place-ships-by-ic")
@@ -392,8 +571,9 @@ def test_capacities_and_closed_neutrals(game):
     rules = {r.id: r for r in game.rules}
     assert rules["transport-capacity"].params["limit"] == 4
     assert rules["carrier-capacity"].params["limit"] == 2
-    sizes = {c.class_: c.properties.get("transport_size") for c in game.counters
-             if "land" in c.tags}
+    sizes = {
+        c.class_: c.properties.get("transport_size") for c in game.counters if "land" in c.tags
+    }
     # Two of infantry, artillery or AA guns fit (2 + 2 = 4); armour fills it alone (3 + 2 > 4).
     assert sizes == {"infantry": 2, "artillery": 2, "aa-gun": 2, "armour": 3}
     assert rules["neutrals-closed"].params["forbid"].tag == {"neutral"}
@@ -404,7 +584,9 @@ def test_capital_victory(game):
     axis = [set(r.params["control"]) for r in victories if r.params["side"] == "axis"]
     assert sorted(axis, key=sorted) == sorted(
         [{"europe:germany", f"europe:{c}"} for c in ("united-kingdom", "united-states", "moscow")],
-        key=sorted)
+        key=sorted,
+    )
     allies = [set(r.params["control"]) for r in victories if r.params["side"] == "allies"]
-    assert allies == [{"europe:germany", "europe:moscow", "europe:united-kingdom",
-                       "europe:united-states"}]
+    assert allies == [
+        {"europe:germany", "europe:moscow", "europe:united-kingdom", "europe:united-states"}
+    ]

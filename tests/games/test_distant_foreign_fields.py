@@ -1,8 +1,12 @@
-"""Distant Foreign Fields: facts from the rulebook (and its 1917 example of play) checked against the sources."""
+"""Distant Foreign Fields: facts from the rulebook checked against the sources.
+
+The rulebook's 1917 example of play is checked too.
+"""
 
 from __future__ import annotations
 
 from collections import Counter, deque
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -34,7 +38,10 @@ def step(game, ref, direction):
     here = loc(game, ref)
     dq, dr = DIRECTIONS[direction]
     for location in game.map(here.map_id).locations.values():
-        if location.hex is not None and (location.hex.q, location.hex.r) == (here.hex.q + dq, here.hex.r + dr):
+        if location.hex is not None and (location.hex.q, location.hex.r) == (
+            here.hex.q + dq,
+            here.hex.r + dr,
+        ):
             return location
     raise AssertionError(f"no hex {direction} of {ref}")
 
@@ -51,8 +58,11 @@ def distance(game, a, b):
 
 
 def sides_of(game, map_id, kind, name=None):
-    return {frozenset((s.a, s.b)) for s in game.map(map_id).hexsides
-            if s.type == kind and (name is None or s.name == name)}
+    return {
+        frozenset((s.a, s.b))
+        for s in game.map(map_id).hexsides
+        if s.type == kind and (name is None or s.name == name)
+    }
 
 
 def feature(game, fid):
@@ -63,8 +73,14 @@ def feature(game, fid):
 def land_path_length(game, map_id, start, goal, costs=None):
     """Fewest hexes a ground unit walks from start to goal (sea and impassable hexsides block)."""
     the_map = game.map(map_id)
-    blocked = {frozenset((s.a, s.b)) for s in the_map.hexsides if s.type in ("lake", "marsh", "peaks")}
-    by_hex = {location.hex: label for label, location in the_map.locations.items() if location.hex is not None}
+    blocked = {
+        frozenset((s.a, s.b)) for s in the_map.hexsides if s.type in ("lake", "marsh", "peaks")
+    }
+    by_hex = {
+        location.hex: label
+        for label, location in the_map.locations.items()
+        if location.hex is not None
+    }
     a, b = loc(game, start).label, loc(game, goal).label
     seen, queue = {a: 0}, deque([a])
     while queue:
@@ -106,8 +122,11 @@ def test_movement_allowance_per_map(game, map_id, ma):
 def test_maps_use_pointy_top_xxyy_numbering(game):
     for the_map in game.maps:
         assert the_map.grid.grid.orientation == "pointy"
-        assert all(len(label) == 4 and label.isdigit() for label, location in the_map.locations.items()
-                   if location.kind == "hex")
+        assert all(
+            len(label) == 4 and label.isdigit()
+            for label, location in the_map.locations.items()
+            if location.kind == "hex"
+        )
 
 
 def test_map_sizes_are_modest(game):
@@ -147,43 +166,64 @@ def test_links_point_at_existing_locations_both_ways(game):
             seen += 1
             if link.type == "adjacent":
                 other = game.map(link.to.split(":")[0])
-                back = [l for l in other.links if l.to == f"{the_map.id}:{link.from_label}"]
-                assert back and back[0].name == link.name, f"{the_map.id}:{link.from_label} has no way back"
+                way_back = f"{the_map.id}:{link.from_label}"
+                back = [back_link for back_link in other.links if back_link.to == way_back]
+                assert back and back[0].name == link.name, (
+                    f"{the_map.id}:{link.from_label} has no way back"
+                )
     assert seen > 0
 
 
 def test_seine_letters_a_to_d_on_the_wf_west_edge(game):
-    links = [l for l in game.map("wf").links if l.to.startswith("seine:")]
-    assert sorted(l.name for l in links) == ["A", "B", "C", "D"]
-    assert all(game.map("wf").locations[l.from_label].column == 1 for l in links)
+    links = [link for link in game.map("wf").links if link.to.startswith("seine:")]
+    assert sorted(link.name for link in links) == ["A", "B", "C", "D"]
+    assert all(game.map("wf").locations[link.from_label].column == 1 for link in links)
 
 
 def test_ef_bf_letters_a_to_e(game):
     ef = game.map("ef")
-    links = [l for l in ef.links if l.to.startswith("bf:")]
-    assert sorted(l.name for l in links) == list("ABCDE")
-    assert all(ef.locations[l.from_label].row == ef.grid.grid.rows for l in links)  # EF south edge
-    assert all(game.locations[l.to].row == 1 for l in links)  # BF north edge
+    links = [link for link in ef.links if link.to.startswith("bf:")]
+    assert sorted(link.name for link in links) == list("ABCDE")
+    south_row = ef.grid.grid.rows
+    assert all(ef.locations[link.from_label].row == south_row for link in links)  # EF south edge
+    assert all(game.locations[link.to].row == 1 for link in links)  # BF north edge
 
 
 def test_rail_exits_carry_the_other_fronts_code(game):
-    wf_exits = [l for l in game.map("wf").links if l.type == "rail"]
-    assert wf_exits and all(l.name == "EF" and l.to.startswith("ef:") for l in wf_exits)
+    wf_exits = [link for link in game.map("wf").links if link.type == "rail"]
+    assert wf_exits and all(link.name == "EF" and link.to.startswith("ef:") for link in wf_exits)
     ef = game.map("ef")
     labels = {f.at for f in ef.features if f.type == "label" and f.name == "WF"}
-    assert {l.to.split(":")[1] for l in wf_exits} == labels
+    assert {link.to.split(":")[1] for link in wf_exits} == labels
     assert all(ef.locations[label].column == 1 for label in labels)  # EF west edge
 
 
 # ---------------------------------------------------------------------------- fortresses (4.6.1)
 
 FORTRESSES = {
-    "verdun-fortress": 3, "liege-fortress": 3, "namur-fortress": 3, "antwerp-fortress": 3, "metz-fortress": 3,
-    "toul-fortress": 2, "paris-fortress": 2, "maubeuge-fortress": 2, "cologne-fortress": 2,
-    "calais-fortress": 1, "dunkirk-fortress": 1, "lille-fortress": 1, "fortress-e-of-vervins": 1,
-    "warsaw-fortress": 3, "konigsberg-fortress": 3, "brest-litovsk-fortress": 2, "przemysl-fortress": 2,
-    "riga-fortress": 2, "lotzen-fortress": 1, "cracow-fortress": 1,
-    "belgrade-fortress": 1, "varna-fortress": 1, "fortress-ne-of-scutari": 1,
+    "verdun-fortress": 3,
+    "liege-fortress": 3,
+    "namur-fortress": 3,
+    "antwerp-fortress": 3,
+    "metz-fortress": 3,
+    "toul-fortress": 2,
+    "paris-fortress": 2,
+    "maubeuge-fortress": 2,
+    "cologne-fortress": 2,
+    "calais-fortress": 1,
+    "dunkirk-fortress": 1,
+    "lille-fortress": 1,
+    "fortress-e-of-vervins": 1,
+    "warsaw-fortress": 3,
+    "konigsberg-fortress": 3,
+    "brest-litovsk-fortress": 2,
+    "przemysl-fortress": 2,
+    "riga-fortress": 2,
+    "lotzen-fortress": 1,
+    "cracow-fortress": 1,
+    "belgrade-fortress": 1,
+    "varna-fortress": 1,
+    "fortress-ne-of-scutari": 1,
 }
 
 
@@ -202,11 +242,17 @@ def test_fortress_count_per_front(game, map_id, count):
     assert len({f.at for f in forts}) == count  # one per hex
 
 
-@pytest.mark.parametrize("fid, direction, town", [
-    ("fortress-se-of-epinal", "se", "epinal"), ("fortress-nw-of-belfort", "nw", "belfort"),
-    ("fortress-e-of-vervins", "e", "vervins"), ("fortress-ne-of-scutari", "ne", "scutari"),
-    ("fortress-se-of-uzhitse", "se", "uzhitse"), ("fortress-e-of-sarajevo", "e", "sarajevo"),
-])
+@pytest.mark.parametrize(
+    "fid, direction, town",
+    [
+        ("fortress-se-of-epinal", "se", "epinal"),
+        ("fortress-nw-of-belfort", "nw", "belfort"),
+        ("fortress-e-of-vervins", "e", "vervins"),
+        ("fortress-ne-of-scutari", "ne", "scutari"),
+        ("fortress-se-of-uzhitse", "se", "uzhitse"),
+        ("fortress-e-of-sarajevo", "e", "sarajevo"),
+    ],
+)
 def test_relative_fortresses_sit_where_the_text_says(game, fid, direction, town):
     assert loc(game, fid) == step(game, town, direction)
 
@@ -247,19 +293,30 @@ def test_channel_ports_are_coastal_british_supply_centres(game):
     wf = game.map("wf")
     for port in ("dieppe", "montreuil", "boulogne", "calais", "dunkirk", "nieuport"):
         here = loc(game, port)
-        assert any(wf.locations[n].terrain == "sea" for n in _neighbour_labels(wf, here.label)), port
-        assert any(f.type == "port" and f.at == here.label and f.owner == "gb" and "channel-port" in f.tags
-                   for f in wf.features), port
+        assert any(wf.locations[n].terrain == "sea" for n in _neighbour_labels(wf, here.label)), (
+            port
+        )
+        assert any(
+            f.type == "port" and f.at == here.label and f.owner == "gb" and "channel-port" in f.tags
+            for f in wf.features
+        ), port
 
 
 def _neighbour_labels(the_map, label):
-    by_hex = {location.hex: l for l, location in the_map.locations.items() if location.hex is not None}
+    by_hex = {
+        location.hex: other_label
+        for other_label, location in the_map.locations.items()
+        if location.hex is not None
+    }
     return [by_hex[h] for h in hex_neighbors(the_map.locations[label].hex) if h in by_hex]
 
 
 def test_abbeville_is_on_the_coast(game):
     wf = game.map("wf")
-    assert any(wf.locations[n].terrain == "sea" for n in _neighbour_labels(wf, loc(game, "abbeville").label))
+    assert any(
+        wf.locations[n].terrain == "sea"
+        for n in _neighbour_labels(wf, loc(game, "abbeville").label)
+    )
 
 
 def test_netherlands_is_closed(game):
@@ -285,8 +342,13 @@ def test_stacking_two_infantry_or_cavalry(game):
 def test_entry_rules(game):
     rules = {r.id: r for r in game.rules}
     assert rules["tanks-not-in-forest"].params["forbid"].terrain == {"forest"}
-    assert rules["air-not-in-mountains-or-forest"].params["forbid"].terrain == {"mountains", "forest"}
-    assert {"fighter", "bomber", "recon", "ace"} <= rules["air-not-in-mountains-or-forest"].pieces.class_
+    assert rules["air-not-in-mountains-or-forest"].params["forbid"].terrain == {
+        "mountains",
+        "forest",
+    }
+    assert {"fighter", "bomber", "recon", "ace"} <= rules[
+        "air-not-in-mountains-or-forest"
+    ].pieces.class_
 
 
 def test_ground_units_cannot_cross_peaks_lake_or_marsh(game):
@@ -310,7 +372,11 @@ def test_weather_tables_partition_the_d10(game, chart_id):
     chart = game.chart(chart_id)
     assert [c.label for c in chart.columns] == ["Winter", "Spring", "Summer", "Autumn"]
     assert [row.label for row in chart.rows] == [str(n) for n in range(1, 11)]
-    assert all(cell in ("Fair", "Wet", "Rain", "Cold", "Blizzard") for row in chart.rows for cell in row.cells)
+    assert all(
+        cell in ("Fair", "Wet", "Rain", "Cold", "Blizzard")
+        for row in chart.rows
+        for cell in row.cells
+    )
 
 
 def test_weather_values(game):
@@ -318,7 +384,9 @@ def test_weather_values(game):
     assert [wf[str(n)][0] for n in range(1, 11)] == ["Fair"] * 3 + ["Cold"] * 6 + ["Blizzard"]
     assert [wf[str(n)][2] for n in range(1, 11)] == ["Fair"] * 7 + ["Wet"] * 2 + ["Rain"]
     bf = {row.label: row.cells for row in game.chart("weather-bf").rows}
-    assert bf["6"][3] == "Wet" and bf["5"][3] == "Fair"  # errata: 'Fair 1-6, Wet 6-8' read as Fair 1-5
+    assert (
+        bf["6"][3] == "Wet" and bf["5"][3] == "Fair"
+    )  # errata: 'Fair 1-6, Wet 6-8' read as Fair 1-5
 
 
 def test_artillery_and_duel_tables(game):
@@ -331,7 +399,9 @@ def test_artillery_and_duel_tables(game):
 def test_turn_track(game):
     labels = [cell.label for cell in game.chart("turn-track").cells]
     assert labels[:5] == ["Aug 14 W1", "Aug 14 W2", "Aug 14 W3", "Aug 14 W4", "ST Aug 14"]
-    assert labels[labels.index("ST 3-17") + 1] == "Jul 17"  # Summer Seasonal Turn 1917 → July (13.0)
+    assert (
+        labels[labels.index("ST 3-17") + 1] == "Jul 17"
+    )  # Summer Seasonal Turn 1917 → July (13.0)
     assert labels[-1] == "Dec 20"
     assert game.turns.labels == tuple(labels) and game.turns.last == len(labels)
 
@@ -356,30 +426,76 @@ def test_main_and_partner_counters_show_four_to_one(game):
 
 def test_unit_classes(game):
     classes = {c.class_ for c in game.counters}
-    assert {"infantry", "cavalry", "hq", "fighter", "bomber", "recon", "ace", "tank", "marker", "supply",
-            "trench"} <= classes
+    assert {
+        "infantry",
+        "cavalry",
+        "hq",
+        "fighter",
+        "bomber",
+        "recon",
+        "ace",
+        "tank",
+        "marker",
+        "supply",
+        "trench",
+    } <= classes
     assert all(c.class_ for c in game.counters)
 
 
 def test_non_rebuyable_tanks(game):
-    tanks = {c.front.values["model"]: c.front.values["entry"] for c in game.counters
-             if c.class_ == "tank" and "not-rebuyable" in c.tags and c.faction == "gb"}
-    assert tanks == {"Mk I/II": "3-16", "Mk III": "2-17", "Mk V": "3-18", "Whippet": "2-18"}  # 4.4.4
+    tanks = {
+        c.front.values["model"]: c.front.values["entry"]
+        for c in game.counters
+        if c.class_ == "tank" and "not-rebuyable" in c.tags and c.faction == "gb"
+    }
+    assert tanks == {
+        "Mk I/II": "3-16",
+        "Mk III": "2-17",
+        "Mk V": "3-18",
+        "Whippet": "2-18",
+    }  # 4.4.4
 
 
-# ---------------------------------------------------------------------------- the 1917 example (13.0)
+# ------------------------------------------------------------------------ the 1917 example (13.0)
 
 EXAMPLE = {
-    "gb-1-army": "doullens", "fr-1-army": "chaulnes", "gb-salonika": "boulogne",
-    "gb-fighter-1": "amiens", "fr-bomber-1": "montreuil", "be-bomber-1": "abbeville", "us-fighter-1": "cantigny",
-    "au-1-inf": "w-of-bapaume", "ca-1-inf": "albert", "gb-1-inf": "chaulnes", "fr-1-inf": "e-of-ham",
-    "be-1-inf": "e-of-ham", "fr-1-cav": "noyon", "gb-mk-iii": "villers", "gb-2-inf": "boulogne",
-    "gb-3-inf": "boulogne", "gb-4-inf": "calais", "trench-1": "albert",
-    "de-1-army": "lille", "de-2-army": "maubeuge", "de-fighter-1": "ypres", "de-recon-1": "ypres",
-    "richthofen": "avesnes", "de-1-inf": "bapaume", "de-2-inf": "bapaume", "de-3-inf": "arras",
-    "de-4-inf": "e-of-albert", "de-5-inf": "e-of-albert", "de-6-inf": "w-of-st-quentin",
-    "de-7-inf": "w-of-st-quentin", "de-8-inf": "ham", "de-9-inf": "guise", "de-1-cav": "brussels",
-    "ot-1-inf-p": "gallipoli", "ot-2-inf-p": "gallipoli", "ot-3-inf": "constantinople", "ot-1-army": "adrianople",
+    "gb-1-army": "doullens",
+    "fr-1-army": "chaulnes",
+    "gb-salonika": "boulogne",
+    "gb-fighter-1": "amiens",
+    "fr-bomber-1": "montreuil",
+    "be-bomber-1": "abbeville",
+    "us-fighter-1": "cantigny",
+    "au-1-inf": "w-of-bapaume",
+    "ca-1-inf": "albert",
+    "gb-1-inf": "chaulnes",
+    "fr-1-inf": "e-of-ham",
+    "be-1-inf": "e-of-ham",
+    "fr-1-cav": "noyon",
+    "gb-mk-iii": "villers",
+    "gb-2-inf": "boulogne",
+    "gb-3-inf": "boulogne",
+    "gb-4-inf": "calais",
+    "trench-1": "albert",
+    "de-1-army": "lille",
+    "de-2-army": "maubeuge",
+    "de-fighter-1": "ypres",
+    "de-recon-1": "ypres",
+    "richthofen": "avesnes",
+    "de-1-inf": "bapaume",
+    "de-2-inf": "bapaume",
+    "de-3-inf": "arras",
+    "de-4-inf": "e-of-albert",
+    "de-5-inf": "e-of-albert",
+    "de-6-inf": "w-of-st-quentin",
+    "de-7-inf": "w-of-st-quentin",
+    "de-8-inf": "ham",
+    "de-9-inf": "guise",
+    "de-1-cav": "brussels",
+    "ot-1-inf-p": "gallipoli",
+    "ot-2-inf-p": "gallipoli",
+    "ot-3-inf": "constantinople",
+    "ot-1-army": "adrianople",
 }
 
 
@@ -401,7 +517,14 @@ def test_example_supply(game, example):
             if piece.counter.startswith("supply-"):
                 value = int(piece.counter.split("-")[1])
                 supply[p.at] = supply.get(p.at, 0) + value * piece.count
-    expected = {"paris": 5, "abbeville": 5, "boulogne": 30, "lille": 20, "maubeuge": 20, "adrianople": 5}
+    expected = {
+        "paris": 5,
+        "abbeville": 5,
+        "boulogne": 30,
+        "lille": 20,
+        "maubeuge": 20,
+        "adrianople": 5,
+    }
     assert supply == {game.places[k]: v for k, v in expected.items()}
 
 
@@ -426,24 +549,61 @@ def test_example_within_the_counter_mix(game, example):
 
 def test_example_stacking_holds(game, example):
     for p in example.placements:
-        ground = sum(piece.count for piece in p.pieces if game.counter(piece.counter).class_ in ("infantry", "cavalry"))
+        ground = sum(
+            piece.count
+            for piece in p.pieces
+            if game.counter(piece.counter).class_ in ("infantry", "cavalry")
+        )
         assert ground <= 2, p.at
 
 
 def test_example_places_on_the_right_fronts(game):
-    for place in ("boulogne", "calais", "abbeville", "amiens", "albert", "bapaume", "arras", "lille", "ypres",
-                  "ham", "noyon", "chaulnes", "st-quentin", "guise", "maubeuge", "avesnes", "brussels",
-                  "doullens", "cantigny", "villers", "montreuil", "douai", "cambrai", "queant", "antwerp"):
+    for place in (
+        "boulogne",
+        "calais",
+        "abbeville",
+        "amiens",
+        "albert",
+        "bapaume",
+        "arras",
+        "lille",
+        "ypres",
+        "ham",
+        "noyon",
+        "chaulnes",
+        "st-quentin",
+        "guise",
+        "maubeuge",
+        "avesnes",
+        "brussels",
+        "doullens",
+        "cantigny",
+        "villers",
+        "montreuil",
+        "douai",
+        "cambrai",
+        "queant",
+        "antwerp",
+    ):
         assert loc(game, place).map_id == "wf", place
     for place in ("gallipoli", "constantinople", "adrianople", "salonika", "ne-of-gallipoli"):
         assert loc(game, place).map_id == "bf", place
 
 
-@pytest.mark.parametrize("place, direction, town", [
-    ("w-of-bapaume", "w", "bapaume"), ("e-of-albert", "e", "albert"), ("w-of-st-quentin", "w", "st-quentin"),
-    ("e-of-ham", "e", "ham"), ("e-of-amiens", "e", "amiens"), ("se-of-chaulnes", "se", "chaulnes"),
-    ("e-of-chaulnes", "e", "chaulnes"), ("sw-of-queant", "sw", "queant"), ("ne-of-gallipoli", "ne", "gallipoli"),
-])
+@pytest.mark.parametrize(
+    "place, direction, town",
+    [
+        ("w-of-bapaume", "w", "bapaume"),
+        ("e-of-albert", "e", "albert"),
+        ("w-of-st-quentin", "w", "st-quentin"),
+        ("e-of-ham", "e", "ham"),
+        ("e-of-amiens", "e", "amiens"),
+        ("se-of-chaulnes", "se", "chaulnes"),
+        ("e-of-chaulnes", "e", "chaulnes"),
+        ("sw-of-queant", "sw", "queant"),
+        ("ne-of-gallipoli", "ne", "gallipoli"),
+    ],
+)
 def test_relative_references(game, place, direction, town):
     assert loc(game, place) == step(game, town, direction)
 
@@ -460,9 +620,24 @@ def test_example_geography_the_walkthrough_needs(game):
                 todo.append(other)
     assert reached == set(attacked)
     # German and Allied hexes never coincide
-    allied = {loc(game, p).key for p in ("w-of-bapaume", "albert", "chaulnes", "e-of-ham", "noyon", "villers",
-                                          "doullens", "amiens", "cantigny")}
-    german = {loc(game, p).key for p in ("bapaume", "arras", "e-of-albert", "w-of-st-quentin", "ham", "guise")}
+    allied = {
+        loc(game, p).key
+        for p in (
+            "w-of-bapaume",
+            "albert",
+            "chaulnes",
+            "e-of-ham",
+            "noyon",
+            "villers",
+            "doullens",
+            "amiens",
+            "cantigny",
+        )
+    }
+    german = {
+        loc(game, p).key
+        for p in ("bapaume", "arras", "e-of-albert", "w-of-st-quentin", "ham", "guise")
+    }
     assert not allied & german
     # retreats and exploitation move one hex
     assert adjacent(game, "w-of-bapaume", "doullens")
@@ -475,8 +650,13 @@ def test_the_somme(game):
     # the Germans attacking Chaulnes from W of St. Quentin cross a river: the defender fires first
     assert frozenset((loc(game, "w-of-st-quentin").label, loc(game, "chaulnes").label)) in somme
     # battles the walkthrough fires without a river
-    for a, b in (("ham", "e-of-ham"), ("bapaume", "w-of-bapaume"), ("albert", "e-of-albert"),
-                 ("w-of-bapaume", "doullens"), ("chaulnes", "se-of-chaulnes")):
+    for a, b in (
+        ("ham", "e-of-ham"),
+        ("bapaume", "w-of-bapaume"),
+        ("albert", "e-of-albert"),
+        ("w-of-bapaume", "doullens"),
+        ("chaulnes", "se-of-chaulnes"),
+    ):
         assert frozenset((loc(game, a).label, loc(game, b).label)) not in somme, (a, b)
     # supply floats along the Somme from Abbeville to Chaulnes (3.5): a chain of hexes on its banks
     banks = {label for side in somme for label in side}
@@ -499,11 +679,11 @@ def _rail_connected(game, map_id, a, b, through=()):
     for line in game.map(map_id).lines:
         if line.type != "rail":
             continue
-        for u, v in zip(line.path, line.path[1:]):
+        for u, v in pairwise(line.path):
             graph.setdefault(u, set()).add(v)
             graph.setdefault(v, set()).add(u)
     stops = [loc(game, p).label for p in (a, *through, b)]
-    for u, v in zip(stops, stops[1:]):
+    for u, v in pairwise(stops):
         seen, todo = {u}, [u]
         while todo:
             here = todo.pop()
@@ -516,12 +696,19 @@ def _rail_connected(game, map_id, a, b, through=()):
     return True
 
 
-@pytest.mark.parametrize("a, b, through", [
-    ("calais", "doullens", ("boulogne", "abbeville")),  # supply by train via Boulogne and Abbeville
-    ("paris", "doullens", ()),
-    ("brussels", "maubeuge", ()),
-    ("brussels", "arras", ()),  # the German cavalry entrains at Brussels for Arras
-])
+@pytest.mark.parametrize(
+    "a, b, through",
+    [
+        (
+            "calais",
+            "doullens",
+            ("boulogne", "abbeville"),
+        ),  # supply by train via Boulogne and Abbeville
+        ("paris", "doullens", ()),
+        ("brussels", "maubeuge", ()),
+        ("brussels", "arras", ()),  # the German cavalry entrains at Brussels for Arras
+    ],
+)
 def test_example_rail_lines(game, a, b, through):
     assert _rail_connected(game, "wf", a, b, through)
 
@@ -530,7 +717,9 @@ def test_example_ranges(game):
     assert distance(game, "maubeuge", "noyon") <= 8  # 2nd Army bombards Noyon
     assert distance(game, "douai", "chaulnes") <= 8  # 1st Army (moved to Douai) bombards Chaulnes
     assert distance(game, "doullens", "chaulnes") <= 8  # British 1st Army supports Chaulnes
-    assert distance(game, "antwerp", "sw-of-queant") <= 12  # forced march of the 48th Landwehr: 8 × 1.5
+    assert (
+        distance(game, "antwerp", "sw-of-queant") <= 12
+    )  # forced march of the 48th Landwehr: 8 × 1.5
     assert distance(game, "adrianople", "gallipoli") <= 4  # Ottoman artillery supports Gallipoli
 
 
@@ -542,7 +731,9 @@ def test_gallipoli_and_the_straits(game):
     # Gallipoli and Constantinople are coastal (amphibious assault, sea movement)
     bf = game.map("bf")
     for place in ("gallipoli", "constantinople", "salonika"):
-        assert any(bf.locations[n].terrain == "sea" for n in _neighbour_labels(bf, loc(game, place).label))
+        assert any(
+            bf.locations[n].terrain == "sea" for n in _neighbour_labels(bf, loc(game, place).label)
+        )
 
 
 def test_grand_campaign_territory_and_morale(game):
@@ -556,7 +747,14 @@ def test_grand_campaign_territory_and_morale(game):
     assert owner[game.places["adrianople"]] == "ot"
     assert owner[game.places["maastricht"]] == "nl"
     nm = setup.globals["nm"]
-    assert (nm["de"], nm["fr"], nm["gb"], nm["ru"], nm["ah"], nm["ot"]) == (260, 175, 160, 155, 125, 85)
+    assert (nm["de"], nm["fr"], nm["gb"], nm["ru"], nm["ah"], nm["ot"]) == (
+        260,
+        175,
+        160,
+        155,
+        125,
+        85,
+    )
     bef = [p.at for p in setup.placements for piece in p.pieces if piece.counter == "gb-bef"]
     rule = next(r for r in game.rules if r.id == "bef-start")
     assert bef and bef[0] in rule.params["at"].locations

@@ -17,8 +17,18 @@ MAP = "europe"
 LAND = {"infantry", "armour", "militia", "cavalry", "airborne"}
 
 # "Composants du jeu": 284 wooden blocks by colour
-SEED_BLOCKS = {"grey": 68, "dark-grey": 10, "yellow": 18, "light-green": 20, "dark-green": 27,
-               "light-blue": 27, "dark-blue": 24, "red-orange": 68, "dark-red": 7, "brown": 15}
+SEED_BLOCKS = {
+    "grey": 68,
+    "dark-grey": 10,
+    "yellow": 18,
+    "light-green": 20,
+    "dark-green": 27,
+    "light-blue": 27,
+    "dark-blue": 24,
+    "red-orange": 68,
+    "dark-red": 7,
+    "brown": 15,
+}
 
 
 @pytest.fixture(scope="module")
@@ -53,6 +63,7 @@ def blocks(game):
 
 # -- loading ----------------------------------------------------------------------------------
 
+
 def test_sources_load_without_diagnostics():
     result = load_game(GAME)
     assert result.game is not None, result.report.format_text()
@@ -60,6 +71,7 @@ def test_sources_load_without_diagnostics():
 
 
 # -- blocks (Components, Glossary, 4.4) -----------------------------------------------------------
+
 
 def test_block_counts_per_colour_match_the_component_list(game):
     tally = Tally()
@@ -81,9 +93,17 @@ def test_every_land_unit_is_a_block_with_one_to_four_steps_and_a_hidden_face(gam
 
 
 def test_block_colours_follow_nationality_and_elite_status(game):
-    expected_faction = {"grey": {"ge"}, "dark-grey": {"ge"}, "yellow": {"fi", "ro", "hu", "bg"},
-                        "light-green": {"it"}, "dark-green": {"us"}, "light-blue": {"fr", "vichy", "ff"},
-                        "dark-blue": {"gb"}, "red-orange": {"su"}, "dark-red": {"su"}}
+    expected_faction = {
+        "grey": {"ge"},
+        "dark-grey": {"ge"},
+        "yellow": {"fi", "ro", "hu", "bg"},
+        "light-green": {"it"},
+        "dark-green": {"us"},
+        "light-blue": {"fr", "vichy", "ff"},
+        "dark-blue": {"gb"},
+        "red-orange": {"su"},
+        "dark-red": {"su"},
+    }
     for counter in blocks(game):
         colour = counter.properties["block_colour"]
         elite = "elite" in counter.tags
@@ -107,18 +127,20 @@ def test_elite_units_are_armour_and_infantry_only(game):
 
 def test_full_strengths_the_rules_state(game):
     c = game.counter
-    assert c("ge-panzer").steps == 4 and c("ge-infantry").steps == 4      # 5.14, 6.26 examples
-    assert c("su-infantry").steps == 4                                     # 5.14 example
-    assert c("it-infantry").steps == 3                                     # 8.2 example
-    assert c("vichy-infantry").steps == 2 and c("vichy-infantry").count == 3   # 9.522
-    assert c("ff-armour").steps == 3 and c("ff-armour").count == 1        # 9.531
-    assert c("ff-infantry").steps == 3 and c("ff-infantry").count == 3    # 9.531
-    assert c("ro-armour").class_ == "armour"                               # 9.15
+    assert c("ge-panzer").steps == 4 and c("ge-infantry").steps == 4  # 5.14, 6.26 examples
+    assert c("su-infantry").steps == 4  # 5.14 example
+    assert c("it-infantry").steps == 3  # 8.2 example
+    assert c("vichy-infantry").steps == 2 and c("vichy-infantry").count == 3  # 9.522
+    assert c("ff-armour").steps == 3 and c("ff-armour").count == 1  # 9.531
+    assert c("ff-infantry").steps == 3 and c("ff-infantry").count == 3  # 9.531
+    assert c("ro-armour").class_ == "armour"  # 9.15
 
 
 def test_build_costs_per_step_follow_4_43(game):
     for counter in blocks(game):
-        base = {"infantry": 1, "militia": 1, "cavalry": 1, "armour": 2, "airborne": 2}[counter.class_]
+        base = {"infantry": 1, "militia": 1, "cavalry": 1, "armour": 2, "airborne": 2}[
+            counter.class_
+        ]
         expected = base * (2 if "elite" in counter.tags else 1)
         assert counter.properties["werp_per_step"] == expected, counter.id
         assert counter.properties["cadre_cost_doubled"] == (counter.class_ != "militia"), counter.id
@@ -126,9 +148,10 @@ def test_build_costs_per_step_follow_4_43(game):
 
 # -- markers --------------------------------------------------------------------------------------
 
+
 def test_fleet_points_are_unlimited_and_two_sided(game):
     fleets = [c for c in game.counters if c.class_ == "fleet"]
-    assert {c.faction for c in fleets} == {"ge", "it", "fr", "gb", "su"}   # GB and US share (9.32)
+    assert {c.faction for c in fleets} == {"ge", "it", "fr", "gb", "su"}  # GB and US share (9.32)
     for fleet in fleets:
         assert fleet.unlimited
         assert fleet.front.values["status"] == "Trans. Avail."
@@ -146,13 +169,27 @@ def test_gsu_markers_are_round_and_flip_between_ground_support_and_air_combat(ga
     assert {c.faction for c in gsus} == {"ge", "it", "fr", "gb", "us", "su"}
     for gsu in gsus:
         assert game.template(gsu.template).shape == "round"
-        assert {gsu.front.values["mode"], gsu.back.values["mode"]} == {"Ground Support", "Air Combat"}
+        assert {gsu.front.values["mode"], gsu.back.values["mode"]} == {
+            "Ground Support",
+            "Air Combat",
+        }
 
 
 def test_special_actions_cover_the_7_11_maxima_and_the_9_64_minors(game):
     sa = {c.faction: c.count for c in game.counters if c.class_ == "special-action"}
-    assert sa == {"ge": 5, "it": 1, "fr": 1, "gb": 2, "us": 3, "su": 3, "pl": 1, "es": 1, "tr": 1, "yu": 1}
-    assert "vichy" not in sa and "ff" not in sa                        # 7.11: 0
+    assert sa == {
+        "ge": 5,
+        "it": 1,
+        "fr": 1,
+        "gb": 2,
+        "us": 3,
+        "su": 3,
+        "pl": 1,
+        "es": 1,
+        "tr": 1,
+        "yu": 1,
+    }
+    assert "vichy" not in sa and "ff" not in sa  # 7.11: 0
 
 
 def test_marker_mix_matches_the_136_square_and_68_round_markers(game):
@@ -169,27 +206,55 @@ def test_marker_mix_matches_the_136_square_and_68_round_markers(game):
 
 
 def test_named_markers_exist(game):
-    for marker in ("fortification", "su-heavy-fortification", "beachhead-western-allies", "beachhead-axis",
-                   "beachhead-ussr", "turn", "axis-minor-step", "ge-u-boats", "gb-asw", "ge-flak", "gb-flak",
-                   "ge-v1", "ge-v2", "ge-bombers", "gb-bombers", "ge-fighters", "gb-fighters",
-                   "gb-next-allowed-asw", "ge-next-allowed-flak", "gb-next-allowed-flak"):
+    for marker in (
+        "fortification",
+        "su-heavy-fortification",
+        "beachhead-western-allies",
+        "beachhead-axis",
+        "beachhead-ussr",
+        "turn",
+        "axis-minor-step",
+        "ge-u-boats",
+        "gb-asw",
+        "ge-flak",
+        "gb-flak",
+        "ge-v1",
+        "ge-v2",
+        "ge-bombers",
+        "gb-bombers",
+        "ge-fighters",
+        "gb-fighters",
+        "gb-next-allowed-asw",
+        "ge-next-allowed-flak",
+        "gb-next-allowed-flak",
+    ):
         assert game.counter(marker).class_ == "marker"
-    assert game.counter("fortification").unlimited                   # 6.98
-    assert game.counter("su-heavy-fortification").count == 2          # 6.95: only two
-    beachheads = {c: game.counter(c).count for c in ("beachhead-western-allies", "beachhead-axis", "beachhead-ussr")}
-    assert beachheads == {"beachhead-western-allies": 2, "beachhead-axis": 1, "beachhead-ussr": 1}   # 7.24
+    assert game.counter("fortification").unlimited  # 6.98
+    assert game.counter("su-heavy-fortification").count == 2  # 6.95: only two
+    beachheads = {
+        c: game.counter(c).count
+        for c in ("beachhead-western-allies", "beachhead-axis", "beachhead-ussr")
+    }
+    assert beachheads == {
+        "beachhead-western-allies": 2,
+        "beachhead-axis": 1,
+        "beachhead-ussr": 1,
+    }  # 7.24
     assert game.counter("ge-u-boats").back.values["label"] == "U-boats +30"
     next_fleet = {c.faction for c in game.counters if c.id.endswith("-next-fleet-allowed")}
-    assert next_fleet == {"ge", "it", "fr", "gb", "us", "su"}      # 4.62: one per major power
+    assert next_fleet == {"ge", "it", "fr", "gb", "us", "su"}  # 4.62: one per major power
 
 
-# -- map: fortresses, special areas, borders --------------------------------------------------------
+# -- map: fortresses, special areas, borders -------------------------------------------------------
+
 
 def test_five_fortresses_nested_in_the_right_areas(game, europe):
-    fortresses = {label for label, l in europe.locations.items() if "fortress" in l.tags}
-    assert fortresses == {"leningrad", "sevastopol", "malta", "tobruk", "gibraltar"}       # 6.85
+    fortresses = {
+        label for label, location in europe.locations.items() if "fortress" in location.tags
+    }
+    assert fortresses == {"leningrad", "sevastopol", "malta", "tobruk", "gibraltar"}  # 6.85
     parent = {f: loc(game, f).parent for f in fortresses}
-    assert parent["malta"] is None                                                          # Glossary
+    assert parent["malta"] is None  # Glossary
     assert parent["gibraltar"] == f"{MAP}:andalusia"
     assert parent["tobruk"] == f"{MAP}:cyrenaica"
     assert parent["sevastopol"] == f"{MAP}:crimea"
@@ -210,7 +275,9 @@ def test_fortresses_connect_only_to_their_area_seas_and_air_routes(europe):
         parent = europe.locations[fortress].parent.split(":")[1]
         assert perimeter == {parent}
         assert land - perimeter <= neighbours(europe, fortress, {"air-route"})
-    assert {europe.locations[a.to].kind for a in europe.adjacency["malta"] if a.type != "air-route"} == {"sea"}
+    assert {
+        europe.locations[a.to].kind for a in europe.adjacency["malta"] if a.type != "air-route"
+    } == {"sea"}
     assert "mediterranean" in neighbours(europe, "malta")
     assert {"atlantic", "mediterranean"} <= neighbours(europe, "gibraltar")
 
@@ -219,13 +286,16 @@ def test_soviet_fortresses_are_marked_and_no_units_are_built_there(game):
     for fortress in ("leningrad", "sevastopol"):
         assert "soviet-fortress" in loc(game, fortress).tags
     placement = rule(game, "new-units-home")
-    assert placement.params["at"].not_ is not None and "soviet-fortress" in placement.params["at"].not_.tag
+    assert (
+        placement.params["at"].not_ is not None
+        and "soviet-fortress" in placement.params["at"].not_.tag
+    )
 
 
 def test_fortress_stacking_overrides(game):
     stacking = rule(game, "fortress-stacking")
     assert stacking.kind == "stacking" and stacking.cite == "EE 5.5"
-    assert stacking.params["limit"] is None                 # no limit in ordinary areas
+    assert stacking.params["limit"] is None  # no limit in ordinary areas
     assert stacking.when == "end-of-phase"
     assert stacking.params["mixed_sides"] is True
     limits = {}
@@ -243,7 +313,7 @@ def test_maginot_line_is_metz(game, europe):
     metz = loc(game, "metz")
     assert "maginot-line" in metz.tags and metz.owner == "fr"
     maginot = [f for f in europe.features if f.id == "maginot-line"]
-    assert maginot and maginot[0].at == "metz" and maginot[0].values["hit_bonus"] == 2     # 6.84
+    assert maginot and maginot[0].at == "metz" and maginot[0].values["hit_bonus"] == 2  # 6.84
     # +2 against units entering from a contiguous area of Germany or Belgium
     assert {"belgium", "ruhr", "munich"} <= neighbours(europe, "metz")
 
@@ -263,7 +333,7 @@ def test_swamp_entry_is_forbidden_to_armour(game, europe):
     assert entry.params["forbid"].terrain == {"swamp"}
     move = rule(game, "op-move-armour")
     assert move.params["costs"]["swamp"] == "prohibited"
-    swamps = {label for label, l in europe.locations.items() if l.terrain == "swamp"}
+    swamps = {label for label, location in europe.locations.items() if location.terrain == "swamp"}
     assert {"ladoga-swamp", "onega-swamp"} <= swamps
 
 
@@ -277,10 +347,17 @@ def test_paris_has_five_surrounding_areas(europe):
 
 
 def test_exactly_three_straits(europe):
-    straits = {frozenset((a, b.to)) for a, borders in europe.adjacency.items() for b in borders
-               if b.type == "strait"}
-    assert straits == {frozenset(("sicily", "naples")), frozenset(("istanbul", "izmir")),
-                       frozenset(("crimea", "krasnodar"))}
+    straits = {
+        frozenset((a, b.to))
+        for a, borders in europe.adjacency.items()
+        for b in borders
+        if b.type == "strait"
+    }
+    assert straits == {
+        frozenset(("sicily", "naples")),
+        frozenset(("istanbul", "izmir")),
+        frozenset(("crimea", "krasnodar")),
+    }
     names = {h.name for h in europe.hexsides if h.type == "strait"}
     assert names == {"Strait of Messina", "Dardanelles", "Kerch Strait"}
 
@@ -292,7 +369,12 @@ def test_border_types_are_declared_and_named_borders_agree(game, europe):
     assert used <= declared | {"land", "sea", "coast"}
     for side in europe.hexsides:
         assert any(b.to == side.b and b.type == side.type for b in europe.adjacency[side.a]), side
-    rivers = {frozenset((a, b.to)) for a, borders in europe.adjacency.items() for b in borders if b.type == "river"}
+    rivers = {
+        frozenset((a, b.to))
+        for a, borders in europe.adjacency.items()
+        for b in borders
+        if b.type == "river"
+    }
     named = {frozenset((h.a, h.b)) for h in europe.hexsides if h.type == "river"}
     assert rivers == named and rivers
 
@@ -322,7 +404,7 @@ def test_centres_are_spread_out(europe):
     centres = [s.center for s in europe.spaces]
     assert all(c is not None for c in centres)
     for i, a in enumerate(centres):
-        for b in centres[i + 1:]:
+        for b in centres[i + 1 :]:
             assert ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5 >= 40
 
 
@@ -330,30 +412,79 @@ def test_usa_box_and_sea_areas(game, europe):
     usa = loc(game, "usa")
     assert usa.kind == "box" and usa.owner == "us" and "home-us" in usa.tags
     assert neighbours(europe, "usa") == {"atlantic"}
-    seas = {label for label, l in europe.locations.items() if l.kind == "sea"}
+    seas = {label for label, location in europe.locations.items() if location.kind == "sea"}
     assert {"atlantic", "mediterranean", "baltic", "black-sea"} <= seas
     # Suez: Mediterranean to the Red Sea, usable with Alexandria and the Sinai Desert (Glossary)
     assert "red-sea" in neighbours(europe, "mediterranean", {"suez-canal"})
-    assert "red-sea" in neighbours(europe, "sinai-desert") and "mediterranean" in neighbours(europe, "alexandria")
-    # Persia is a port through the Persian Gulf; the Cape route reaches Upper Egypt and Persia (5.33)
+    assert "red-sea" in neighbours(europe, "sinai-desert") and "mediterranean" in neighbours(
+        europe, "alexandria"
+    )
+    # Persia is a port through the Persian Gulf;
+    # the Cape route reaches Upper Egypt and Persia (5.33)
     assert "persian-gulf" in neighbours(europe, "persia")
-    assert neighbours(europe, "cape-route", {"cape-route"}) == {"atlantic", "red-sea", "persian-gulf"}
+    assert neighbours(europe, "cape-route", {"cape-route"}) == {
+        "atlantic",
+        "red-sea",
+        "persian-gulf",
+    }
 
 
 def test_names_the_rules_use_exist(game):
-    for label in ("ruhr", "east-prussia", "paris", "normandy", "pas-de-calais", "bordeaux", "lyon",
-                  "marseille", "metz", "corsica", "morocco", "lebanon", "syria", "rome", "piedmont",
-                  "sicily", "sardinia", "tripoli", "cyrenaica", "albania", "alexandria",
-                  "sinai-desert", "upper-egypt", "transjordan", "iraq", "persia", "crete", "moscow",
-                  "novgorod", "karelia", "ladoga-swamp", "onega-swamp", "baku", "murmansk",
-                  "lithuania", "brest-litovsk", "lvov", "bessarabia", "ploesti", "athens", "oslo",
-                  "trondheim", "andalusia", "denmark", "netherlands", "belgium"):
+    for label in (
+        "ruhr",
+        "east-prussia",
+        "paris",
+        "normandy",
+        "pas-de-calais",
+        "bordeaux",
+        "lyon",
+        "marseille",
+        "metz",
+        "corsica",
+        "morocco",
+        "lebanon",
+        "syria",
+        "rome",
+        "piedmont",
+        "sicily",
+        "sardinia",
+        "tripoli",
+        "cyrenaica",
+        "albania",
+        "alexandria",
+        "sinai-desert",
+        "upper-egypt",
+        "transjordan",
+        "iraq",
+        "persia",
+        "crete",
+        "moscow",
+        "novgorod",
+        "karelia",
+        "ladoga-swamp",
+        "onega-swamp",
+        "baku",
+        "murmansk",
+        "lithuania",
+        "brest-litovsk",
+        "lvov",
+        "bessarabia",
+        "ploesti",
+        "athens",
+        "oslo",
+        "trondheim",
+        "andalusia",
+        "denmark",
+        "netherlands",
+        "belgium",
+    ):
         assert f"{MAP}:{label}" in game.locations, label
 
 
 def test_pact_areas(game):
-    pact = {label for label, l in game.map(MAP).locations.items() if "pact-area" in l.tags}
-    assert pact == {"lithuania", "brest-litovsk", "lvov", "bessarabia"}     # 9.25, 9.26
+    locations = game.map(MAP).locations
+    pact = {label for label, location in locations.items() if "pact-area" in location.tags}
+    assert pact == {"lithuania", "brest-litovsk", "lvov", "bessarabia"}  # 9.25, 9.26
 
 
 def test_onega_swamp_is_just_east_of_finland_and_guards_murmansk(europe):
@@ -370,23 +501,40 @@ def test_weather_zones(game, europe):
             continue
         zones = {t for t in location.tags if t.startswith("weather-")}
         assert len(zones) == 1, label
-    assert "weather-south" in loc(game, "lyon").tags and "weather-south" in loc(game, "corsica").tags
+    assert (
+        "weather-south" in loc(game, "lyon").tags and "weather-south" in loc(game, "corsica").tags
+    )
     assert "weather-west" in loc(game, "paris").tags
     # 9.21: Soviets may not operate in the South zone except in these countries, so the
     # Soviet home areas are all outside it
-    assert all("weather-south" not in l.tags for l in europe.locations.values() if "home-su" in l.tags)
+    assert all(
+        "weather-south" not in location.tags
+        for location in europe.locations.values()
+        if "home-su" in location.tags
+    )
 
 
 def test_home_areas(game):
-    assert "home-it" in loc(game, "sicily").tags                            # 9.4 note
+    assert "home-it" in loc(game, "sicily").tags  # 9.4 note
     assert "home" not in loc(game, "albania").tags and loc(game, "albania").owner == "it"
-    vichy = {label for label, l in game.map(MAP).locations.items() if "vichy-territory" in l.tags}
-    assert vichy == {"lyon", "marseille", "corsica", "morocco", "algeria", "tunisia", "lebanon", "syria"}
-    middle_east = {label for label, l in game.map(MAP).locations.items() if "middle-east" in l.tags}
-    assert middle_east == {"lebanon", "syria", "transjordan", "iraq", "persia"}     # Glossary
+    locations = game.map(MAP).locations
+    vichy = {label for label, location in locations.items() if "vichy-territory" in location.tags}
+    assert vichy == {
+        "lyon",
+        "marseille",
+        "corsica",
+        "morocco",
+        "algeria",
+        "tunisia",
+        "lebanon",
+        "syria",
+    }
+    middle_east = {label for label, location in locations.items() if "middle-east" in location.tags}
+    assert middle_east == {"lebanon", "syria", "transjordan", "iraq", "persia"}  # Glossary
 
 
 # -- economy ---------------------------------------------------------------------------------
+
 
 def resources(europe):
     return {f.at: f for f in europe.features if f.type == "resource"}
@@ -395,21 +543,26 @@ def resources(europe):
 def test_home_resource_areas_add_up_to_the_base_production(game, europe):
     res = resources(europe)
     for nation, base, each in (("ge", 30, 6), ("it", 10, 5), ("fr", 16, 8), ("gb", 24, 8)):
-        home = [f for at, f in res.items() if f.owner == nation
-                and f"home-{nation}" in game.map(MAP).locations[at].tags]
+        home = [
+            f
+            for at, f in res.items()
+            if f.owner == nation and f"home-{nation}" in game.map(MAP).locations[at].tags
+        ]
         assert all(f.values["werp"] == each for f in home), nation
         assert len(home) * each == base, nation
-    assert {"rome", "piedmont"} <= {at for at, f in res.items() if f.owner == "it"}     # 10.31c
+    assert {"rome", "piedmont"} <= {at for at, f in res.items() if f.owner == "it"}  # 10.31c
 
 
 def test_soviet_on_map_resources_total_17(europe):
     res = resources(europe)
     soviet = {at: f.values["werp"] for at, f in res.items() if f.owner == "su"}
-    assert soviet["moscow"] == 4 and soviet["baku"] == 5                                 # 4.14
-    assert sum(soviet.values()) == 17                                                   # 34 base, half off-map
+    assert soviet["moscow"] == 4 and soviet["baku"] == 5  # 4.14
+    assert sum(soviet.values()) == 17  # 34 base, half off-map
     assert res["moscow"].values["werp_captured"] == 2 and res["baku"].values["werp_captured"] == 2
-    assert all(res[a].values["werp_captured"] == 1 for a in soviet if a not in ("moscow", "baku"))   # 4.13
-    assert "leningrad" in soviet                                                        # 4.12
+    assert all(
+        res[a].values["werp_captured"] == 1 for a in soviet if a not in ("moscow", "baku")
+    )  # 4.13
+    assert "leningrad" in soviet  # 4.12
 
 
 def test_minor_and_captured_values(europe):
@@ -424,7 +577,7 @@ def test_minor_and_captured_values(europe):
 def test_capitals_named_in_the_rules(europe):
     capitals = {f.at: f for f in europe.features if f.type == "capital"}
     assert capitals["oslo"].owner == "no" and capitals["athens"].owner == "gr"
-    assert capitals["paris"].owner == "fr" and capitals["lyon"].owner == "vichy"      # 9.522
+    assert capitals["paris"].owner == "fr" and capitals["lyon"].owner == "vichy"  # 9.522
 
 
 def test_production_chart(game):
@@ -438,11 +591,23 @@ def test_production_chart(game):
 def test_build_cost_chart(game):
     rows = {r.label: r.cells[0] for r in game.chart("build-costs").rows}
     assert rows == {
-        "Infantry / militia step": 1, "Cavalry step": 1, "Armour / panzer step": 2, "Airborne step": 2,
-        "Fortification": 5, "Soviet heavy fortification": 10, "Ground Support Unit": 5,
-        "Fighter point": 3, "Bomber point": 5, "Flak +1 level": 10, "U-boat point": 1,
-        "Fleet Point": 10, "ASW +1 level": 15, "Special Action": 5, "V-1 (per 2 points)": 1,
-        "V-2 (per point)": 1}
+        "Infantry / militia step": 1,
+        "Cavalry step": 1,
+        "Armour / panzer step": 2,
+        "Airborne step": 2,
+        "Fortification": 5,
+        "Soviet heavy fortification": 10,
+        "Ground Support Unit": 5,
+        "Fighter point": 3,
+        "Bomber point": 5,
+        "Flak +1 level": 10,
+        "U-boat point": 1,
+        "Fleet Point": 10,
+        "ASW +1 level": 15,
+        "Special Action": 5,
+        "V-1 (per 2 points)": 1,
+        "V-2 (per point)": 1,
+    }
 
 
 def test_strategic_and_special_action_limits(game):
@@ -453,7 +618,11 @@ def test_strategic_and_special_action_limits(game):
     assert [sa[k] for k in ("Germany 1939-1941", "Germany 1942-1943", "Germany 1944+")] == [5, 4, 3]
     assert [sa[k] for k in ("U.S.A. 1942", "U.S.A. 1943", "U.S.A. 1944+")] == [1, 2, 3]
     assert [sa[k] for k in ("USSR 1939-1942", "USSR 1943", "USSR 1944+")] == [1, 2, 3]
-    assert sa["Italy"] == sa["France"] == 1 and sa["Great Britain"] == 2 and sa["Free French or Vichy"] == 0
+    assert (
+        sa["Italy"] == sa["France"] == 1
+        and sa["Great Britain"] == 2
+        and sa["Free French or Vichy"] == 0
+    )
 
 
 def test_small_tables(game):
@@ -471,11 +640,12 @@ def test_turn_track_covers_sep_oct_1939_to_nov_dec_1945(game):
     assert len(labels) == 38 and labels[0] == "Sep/Oct 1939" and labels[-1] == "Nov/Dec 1945"
     assert list(game.turns.labels) == labels and game.turns.last == 38
     variable = [c.label for c in track.cells if "Variable weather" in c.note]
-    assert all(l.startswith(("Mar/Apr", "Nov/Dec")) for l in variable)
-    assert len(variable) == 13                       # Nov/Dec 1939 + 6 x (Mar/Apr, Nov/Dec)
+    assert all(label.startswith(("Mar/Apr", "Nov/Dec")) for label in variable)
+    assert len(variable) == 13  # Nov/Dec 1939 + 6 x (Mar/Apr, Nov/Dec)
 
 
 # -- rules ---------------------------------------------------------------------------------
+
 
 def test_every_rule_cites_the_rulebook(game):
     assert game.rules
@@ -485,12 +655,14 @@ def test_every_rule_cites_the_rulebook(game):
 
 def test_supply_does_not_cross_air_routes(game):
     supply = rule(game, "supply")
-    assert "air-route" in supply.params["blocked_by"] and "strait" not in supply.params["blocked_by"]
+    assert (
+        "air-route" in supply.params["blocked_by"] and "strait" not in supply.params["blocked_by"]
+    )
 
 
 def test_victory_rules(game, europe):
     axis = rule(game, "axis-operational-victory")
-    assert axis.params["count"] == 10                                        # 10.42
+    assert axis.params["count"] == 10  # 10.42
     resource_keys = {f"{MAP}:{f.at}" for f in europe.features if f.type == "resource"}
     assert set(axis.params["control"]) == resource_keys
     allies = rule(game, "allied-victory")
@@ -499,6 +671,7 @@ def test_victory_rules(game, europe):
 
 
 # -- setups ----------------------------------------------------------------------------------
+
 
 def test_setups_place_existing_counters_within_the_mix_on_existing_locations(game):
     assert game.setups
@@ -523,7 +696,7 @@ def test_campaign_1939_control(game):
     assert setup.turn == 1 and setup.last_turn == 38 and setup.first == "axis"
     control = {side: set(keys) for side, keys in setup.control.items()}
     assert f"{MAP}:gibraltar" in control["allies"] and f"{MAP}:gibraltar" in control["gb"]
-    assert f"{MAP}:andalusia" in control["neutral"] and f"{MAP}:andalusia" in control["es"]   # 6.85
+    assert f"{MAP}:andalusia" in control["neutral"] and f"{MAP}:andalusia" in control["es"]  # 6.85
     assert f"{MAP}:ruhr" in control["axis"] and f"{MAP}:albania" in control["axis"]
     assert f"{MAP}:paris" in control["allies"] and f"{MAP}:lithuania" in control["neutral"]
     everyone = [k for side in ("axis", "allies", "neutral") for k in setup.control[side]]

@@ -58,6 +58,7 @@ def features_at(the_map, label):
 
 # -- maps: 1.2.3, 2.1.1, 2.1.2 -------------------------------------------------------------
 
+
 def test_two_scales(europe, world):
     # 1.2.3: about 100 km per hex on the European maps, 600 km on the world map
     assert europe.properties["km_per_hex"] == 100
@@ -68,8 +69,11 @@ def test_two_scales(europe, world):
 def test_european_labels_use_the_w_prefix_and_brest_is_w2031(game, europe):
     # 11.3.4.2: "Brest (hexagone W2031)" lies in two sea areas, the Channel and the Bay of Biscay
     assert europe.grid.grid.label.prefix == "W"
-    assert all(label.startswith("W") for label in europe.locations if "/" not in label
-               and game.locations[f"europe:{label}"].kind == "hex")
+    assert all(
+        label.startswith("W")
+        for label in europe.locations
+        if "/" not in label and game.locations[f"europe:{label}"].kind == "hex"
+    )
     assert place(game, "brest") == "europe:W2031"
     brest = next(f for f in europe.features if f.id == "brest")
     assert set(brest.properties["sea_areas"].split()) == {"english-channel", "bay-of-biscay"}
@@ -89,8 +93,10 @@ def test_junction_links_join_existing_land_hexes_by_number(game, europe, world):
         assert game.locations[link.to].terrain != "europe-map"
         column, row = game.locations[source].column, game.locations[source].row
         grid = europe.grid.grid
-        on_edge = (column in (grid.first_column, grid.first_column + grid.columns - 1)
-                   or row in (grid.first_row, grid.first_row + grid.rows - 1))
+        on_edge = column in (grid.first_column, grid.first_column + grid.columns - 1) or row in (
+            grid.first_row,
+            grid.first_row + grid.rows - 1,
+        )
         assert on_edge, link
     # Russia, Persia/Iraq, North Africa and Scandinavia all meet the world map
     linked = {game.locations[f"europe:{link.from_label}"].row for link in europe.links}
@@ -101,12 +107,25 @@ def test_junction_links_join_existing_land_hexes_by_number(game, europe, world):
 def test_sea_boxes_have_sections_0_to_4(game, europe, world):
     # 2.1.2: each sea area has a sea box with sections 0-4
     boxes = {b.id: b for m in (europe, world) for b in m.boxes}
-    for named in ("north-sea", "english-channel", "bay-of-biscay", "faroes-gap", "north-atlantic", "baltic",
-                  "central-med", "east-med", "red-sea", "us-east-coast", "caribbean", "east-pacific"):
+    for named in (
+        "north-sea",
+        "english-channel",
+        "bay-of-biscay",
+        "faroes-gap",
+        "north-atlantic",
+        "baltic",
+        "central-med",
+        "east-med",
+        "red-sea",
+        "us-east-coast",
+        "caribbean",
+        "east-pacific",
+    ):
         assert boxes[named].cells == ("0", "1", "2", "3", "4"), named
     assert "europe:north-sea/0" in game.locations and "world:caribbean/4" in game.locations
     assert len(game.chart("sea-areas").rows) == len(boxes)
-    # the box's section values: search value = the big number of the section; section 0 has no bombardment
+    # the box's section values: search value = the big number of the section;
+    # section 0 has no bombardment
     for cells in chart_rows(game, "sea-areas").values():
         assert cells[2] == "0 / aucun"
         assert [c.split(" / ")[0] for c in cells[2:]] == ["0", "1", "2", "3", "4"]
@@ -118,8 +137,20 @@ def test_baltic_is_northern_temperate(game):
 
 
 def test_terrain_types_present(game, europe, world):
-    used = Tally(loc.terrain for m in (europe, world) for loc in m.locations.values() if loc.kind == "hex")
-    for terrain in ("clear", "forest", "jungle", "swamp", "mountain", "desert", "desert-mountain", "lake", "sea"):
+    used = Tally(
+        loc.terrain for m in (europe, world) for loc in m.locations.values() if loc.kind == "hex"
+    )
+    for terrain in (
+        "clear",
+        "forest",
+        "jungle",
+        "swamp",
+        "mountain",
+        "desert",
+        "desert-mountain",
+        "lake",
+        "sea",
+    ):
         assert used[terrain] > 0, terrain
     assert game.terrain_type("sea").water and game.terrain_type("lake").water
     assert game.terrain_type("mountain").properties["air_stack"] == 0
@@ -153,8 +184,25 @@ def test_real_cities_roughly_in_place(game):
     assert row("london") < row("paris") and row("berlin") < row("vienne") < row("belgrade")
     assert row("rome") > row("vienne") and col("istanbul") > col("belgrade")
     assert row("jerusalem") > row("istanbul") and col("tsaritsyn") > col("kiev")
-    for city in ("paris", "berlin", "vienne", "budapest", "belgrade", "warsaw", "moscou", "rome", "london",
-                 "istanbul", "metz", "minsk", "kiel", "copenhagen", "gelibolu", "alexandria", "tobruk"):
+    for city in (
+        "paris",
+        "berlin",
+        "vienne",
+        "budapest",
+        "belgrade",
+        "warsaw",
+        "moscou",
+        "rome",
+        "london",
+        "istanbul",
+        "metz",
+        "minsk",
+        "kiel",
+        "copenhagen",
+        "gelibolu",
+        "alexandria",
+        "tobruk",
+    ):
         assert place(game, city).startswith("europe:W"), city
     for city in ("basra", "tsingtao", "foochow", "chihuahua", "guaymas", "bishkek", "diego-suarez"):
         assert place(game, city).startswith("world:"), city
@@ -162,7 +210,8 @@ def test_real_cities_roughly_in_place(game):
 
 def test_capitals(game, europe, world):
     capitals = {f.id for m in (europe, world) for f in m.features if f.type == "capital"}
-    # Austria-Hungary has two capitals (2.5); Russia two for morale (14.1); Madagascar's is Diego Suarez (errata)
+    # Austria-Hungary has two capitals (2.5); Russia two for morale (14.1);
+    # Madagascar's is Diego Suarez (errata)
     assert {"vienne", "budapest", "petrograd", "moscou", "diego-suarez"} <= capitals
     assert AUTO_VICTORY <= capitals
 
@@ -183,6 +232,7 @@ def test_map_errata_names(game, europe, world):
 
 
 # -- rules.json ----------------------------------------------------------------------------
+
 
 def test_land_stacking_two_european_four_world_plus_a_division(game):
     # 2.3.1.1
@@ -205,7 +255,8 @@ def test_divisions_are_tagged(game):
 
 
 def test_zoc_blocked_by_alpine_and_strait(game):
-    # 2.2: ZOC does not extend across alpine, all-sea, lake (unfrozen) or strait hexsides, nor into world hexes
+    # 2.2: ZOC does not extend across alpine, all-sea, lake (unfrozen) or strait hexsides,
+    # nor into world hexes
     zoc = rule(game, "zoc")
     assert zoc.kind == "zoc"
     assert {"alpine", "strait"} <= set(zoc.params["blocked_by"])
@@ -241,6 +292,7 @@ def test_counter_mix_rule_exempts_convoys(game):
 
 # -- counters ------------------------------------------------------------------------------
 
+
 def test_every_unit_has_a_class_and_a_face_down_back(game):
     for counter in game.counters:
         assert counter.class_, counter.id
@@ -253,20 +305,53 @@ def test_every_unit_has_a_class_and_a_face_down_back(game):
 
 def test_unit_types_present(game):
     classes = {c.class_ for c in game.counters}
-    for cls in ("infantry", "militia", "garrison", "marine", "mountain", "hq", "engineer", "territorial", "cavalry",
-                "motorised", "mechanised", "armour", "artillery", "anti-tank", "partisan", "fighter", "land-bomber",
-                "naval-bomber", "zeppelin", "balloon", "surface-ship", "submarine", "transport", "amphibious", "convoy",
-                "seaplane-carrier", "gas", "railway-gun"):
+    for cls in (
+        "infantry",
+        "militia",
+        "garrison",
+        "marine",
+        "mountain",
+        "hq",
+        "engineer",
+        "territorial",
+        "cavalry",
+        "motorised",
+        "mechanised",
+        "armour",
+        "artillery",
+        "anti-tank",
+        "partisan",
+        "fighter",
+        "land-bomber",
+        "naval-bomber",
+        "zeppelin",
+        "balloon",
+        "surface-ship",
+        "submarine",
+        "transport",
+        "amphibious",
+        "convoy",
+        "seaplane-carrier",
+        "gas",
+        "railway-gun",
+    ):
         assert cls in classes, cls
 
 
 def _total(game, faction, cls, tag=None, division=False):
-    return sum(c.count for c in game.counters if c.faction == faction and c.class_ == cls
-               and (tag is None or tag in c.tags) and (("division" in c.tags) == division))
+    return sum(
+        c.count
+        for c in game.counters
+        if c.faction == faction
+        and c.class_ == cls
+        and (tag is None or tag in c.tags)
+        and (("division" in c.tags) == division)
+    )
 
 
 def test_counter_mix_covers_the_1917_errata_setup(game):
-    # 22 errata: Germany 26 INF, 5 MIL, 6 GAR, 3 CAV; AH 10 Austrian INF, 8 Hungarian, 4 + 2 MIL, 2 Hungarian CAV
+    # 22 errata: Germany 26 INF, 5 MIL, 6 GAR, 3 CAV;
+    # AH 10 Austrian INF, 8 Hungarian, 4 + 2 MIL, 2 Hungarian CAV
     assert _total(game, "ge", "infantry") >= 26
     assert _total(game, "ge", "militia") >= 5
     assert _total(game, "ge", "garrison") >= 6
@@ -283,8 +368,14 @@ def test_counter_errata(game):
     # Danish INF 2 turns; Belgian units dated 1890; "Lanzarac" is Lanrezac
     for counter in game.counters:
         if counter.class_ == "hq":
-            assert (counter.front.values["cost"], counter.front.values["time"]) == (5, 3), counter.id
-        if counter.faction == "us" and counter.class_ == "marine" and "division" not in counter.tags:
+            assert (counter.front.values["cost"], counter.front.values["time"]) == (5, 3), (
+                counter.id
+            )
+        if (
+            counter.faction == "us"
+            and counter.class_ == "marine"
+            and "division" not in counter.tags
+        ):
             assert (counter.front.values["cost"], counter.front.values["time"]) == (5, 3)
         if counter.faction == "denmark" and counter.class_ == "infantry":
             assert counter.front.values["time"] == 2
@@ -303,11 +394,18 @@ def test_counter_errata(game):
 def test_influence_flags(game):
     # 22.5: influence odds CP/Allies
     odds = {c.id: c.front.values.get("odds") for c in game.counters if c.class_ == "flag"}
-    assert odds["flag-oe"] == "7/5" and odds["flag-arabia"] == "8/9" and odds["flag-pakistan"] == "5/6"
-    assert odds["flag-portugal"] == "6/6" and odds["flag-afghanistan"] == "8/7" and odds["flag-bulgaria"] == "8/6"
+    assert (
+        odds["flag-oe"] == "7/5" and odds["flag-arabia"] == "8/9" and odds["flag-pakistan"] == "5/6"
+    )
+    assert (
+        odds["flag-portugal"] == "6/6"
+        and odds["flag-afghanistan"] == "8/7"
+        and odds["flag-bulgaria"] == "8/6"
+    )
 
 
 # -- charts (section 4 of the notes) --------------------------------------------------------
+
 
 def test_air_stacking_table(game):
     rows = chart_rows(game, "air-stacking")
@@ -336,7 +434,12 @@ def test_war_weariness(game):
 
 def test_minor_convoys_and_trade(game):
     convoys = game.chart("minor-convoys").properties
-    assert convoys["norway"] == 7 and convoys["netherlands"] == 6 and convoys["greece"] == 5 and convoys["argentina"] == 1
+    assert (
+        convoys["norway"] == 7
+        and convoys["netherlands"] == 6
+        and convoys["greece"] == 5
+        and convoys["argentina"] == 1
+    )
     trade = chart_rows(game, "trade-agreements")
     assert trade["Suède"] == ("Allemagne", 3) and trade["USA"] == ("Allemagne", 3)
 
@@ -351,20 +454,32 @@ def test_us_entry_options(game):
 
 def test_political_and_offensive_costs(game):
     politics = game.chart("political-actions").properties
-    assert politics["allied_high_command"] == 40 and politics["absorb_minsk"] == 10 and politics["appease_rebels"] == 8
+    assert (
+        politics["allied_high_command"] == 40
+        and politics["absorb_minsk"] == 10
+        and politics["appease_rebels"] == 8
+    )
     assert game.chart("offensive-points").properties["unlimited_action"] == 7
     costs = game.chart("build-costs").properties
-    assert (costs["pilot_cost"], costs["pilot_time"], costs["factory_cost"], costs["convoy_time"]) == (2, 3, 6, 4)
+    assert (
+        costs["pilot_cost"],
+        costs["pilot_time"],
+        costs["factory_cost"],
+        costs["convoy_time"],
+    ) == (2, 3, 6, 4)
 
 
 def test_surprise_and_naval_results(game):
     surprise = chart_rows(game, "surprise-points")
-    assert surprise["Éviter le combat"] == (3,) and surprise["Décaler sa colonne vers la droite"] == ("2 par colonne",)
+    assert surprise["Éviter le combat"] == (3,) and surprise[
+        "Décaler sa colonne vers la droite"
+    ] == ("2 par colonne",)
     assert set(chart_rows(game, "naval-combat-results")) == {"X", "D", "A", "½A"}
     assert set(chart_rows(game, "air-combat-results")) == {"AX", "DX", "AC", "DC", "AA", "DA", "–"}
 
 
 # -- turns and scenarios (22.3, 22.4) -------------------------------------------------------
+
 
 def test_turn_track(game):
     labels = game.turns.labels
@@ -393,19 +508,38 @@ def test_campaign_1914(game):
     assert setup.globals["initiative"] == {"central": 2}
     assert setup.globals["weather_roll"] == 5
     assert setup.globals["political_points"] == {"central": 5, "allies": 5}
-    entry = {p.at: sum(x.count for x in p.pieces) for p in setup.placements if p.pieces[0].counter == "entry-marker"}
+    entry = {
+        p.at: sum(x.count for x in p.pieces)
+        for p in setup.placements
+        if p.pieces[0].counter == "entry-marker"
+    }
     assert entry == {"pools:us-entry": 2, "pools:cw-entry": 2}
-    assert any(p.at == "production-circle:ja" and {x.counter for x in p.pieces} == {"turn", "year"}
-               for p in setup.placements)
+    assert any(
+        p.at == "production-circle:ja" and {x.counter for x in p.pieces} == {"turn", "year"}
+        for p in setup.placements
+    )
     # no unit placements: the setup chart is not in the rulebook
-    assert not any({"land", "air", "naval"} & game.counter(x.counter).tags for p in setup.placements for x in p.pieces)
-    # initial control: every land hex of the two maps has a controller; Ireland is conquered by the CW
+    assert not any(
+        {"land", "air", "naval"} & game.counter(x.counter).tags
+        for p in setup.placements
+        for x in p.pieces
+    )
+    # initial control: every land hex of the two maps has a controller;
+    # Ireland is conquered by the CW
     controlled = {key for keys in setup.control.values() for key in keys}
     assert place(game, "dublin") in setup.control["cw"]
-    assert place(game, "brest") in setup.control["fr"] and place(game, "berlin") in setup.control["ge"]
+    assert (
+        place(game, "brest") in setup.control["fr"] and place(game, "berlin") in setup.control["ge"]
+    )
     assert place(game, "warsaw") in setup.control["ru"]
-    land = [k for k, loc in game.locations.items() if loc.kind == "hex" and loc.terrain
-            and not game.terrain_type(loc.terrain).water and loc.terrain != "europe-map"]
+    land = [
+        k
+        for k, loc in game.locations.items()
+        if loc.kind == "hex"
+        and loc.terrain
+        and not game.terrain_type(loc.terrain).water
+        and loc.terrain != "europe-map"
+    ]
     assert set(land) <= controlled
 
 
@@ -413,13 +547,29 @@ def test_campaign_1917(game):
     setup = game.setup("campaign-1917")
     assert (setup.turn, setup.last_turn, setup.first) == (17, 30, "allies")
     assert setup.last_turn - setup.turn + 1 == 14
-    assert setup.globals["morale"] == {"us": 15, "ge": 11, "cw": 11, "oe": 9, "ah": 8, "it": 8, "fr": 7}
+    assert setup.globals["morale"] == {
+        "us": 15,
+        "ge": 11,
+        "cw": 11,
+        "oe": 9,
+        "ah": 8,
+        "it": 8,
+        "fr": 7,
+    }
     assert setup.globals["weather_roll"] == 4 and setup.globals["initiative"] == {"allies": 1}
     ge = set(setup.control["ge"])
-    assert place(game, "bruxelles") in ge and place(game, "belgrade") in ge and place(game, "bucarest") in ge
+    assert (
+        place(game, "bruxelles") in ge
+        and place(game, "belgrade") in ge
+        and place(game, "bucarest") in ge
+    )
     assert place(game, "warsaw") in ge and place(game, "lille") in ge
     assert place(game, "calais") not in ge if "calais" in game.places else True
     assert place(game, "tirana") in setup.control["serbia"]
     assert place(game, "basra") in setup.control["cw"]
-    morale = {p.at: {x.counter for x in p.pieces} for p in setup.placements if p.at.startswith("morale-track")}
+    morale = {
+        p.at: {x.counter for x in p.pieces}
+        for p in setup.placements
+        if p.at.startswith("morale-track")
+    }
     assert morale["morale-track:15"] == {"morale-us"} and morale["morale-track:7"] == {"morale-fr"}

@@ -30,8 +30,11 @@ _CACHE: dict[tuple[int, str], list[Drawing]] = {}
 
 def _items(game: Game) -> list[str]:
     """Every drawable thing as 'kind:id', in a stable order."""
-    return ([f"map:{m.id}" for m in game.maps] + [f"counter:{c.id}" for c in game.counters]
-            + [f"chart:{c.id}" for c in game.charts])
+    return (
+        [f"map:{m.id}" for m in game.maps]
+        + [f"counter:{c.id}" for c in game.counters]
+        + [f"chart:{c.id}" for c in game.charts]
+    )
 
 
 def draw_item(game: Game, item: str) -> list[Drawing]:
@@ -41,7 +44,10 @@ def draw_item(game: Game, item: str) -> list[Drawing]:
         return [(f"maps/{item_id}", map_svg(game, game.map(item_id)))]
     if kind == "chart":
         return [(f"charts/{item_id}", chart_svg(game, game.chart(item_id)))]
-    return [(f"counters/{item_id}-{face}", svg) for face, svg in counter_faces(game, game.counter(item_id))]
+    return [
+        (f"counters/{item_id}-{face}", svg)
+        for face, svg in counter_faces(game, game.counter(item_id))
+    ]
 
 
 def layout_diagnostic(game: Game, error: CounterLayoutError) -> Diagnostic:
