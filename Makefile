@@ -32,7 +32,7 @@ golden: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[dev]'
 	$(BIN)/ruff check toolkit bench tests
-	$(BIN)/mypy --strict toolkit/model toolkit/geometry toolkit/diagnostics.py toolkit/errors.py toolkit/cli.py toolkit/build.py toolkit/targets.py
+	$(BIN)/mypy --strict toolkit
 
 clean:
 	rm -rf $(OUT) .pytest_cache
