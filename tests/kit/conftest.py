@@ -16,6 +16,7 @@ import pytest
 from pdfminer.high_level import extract_pages
 from pdfminer.layout import LTComponent, LTContainer, LTCurve, LTPage
 from pypdf import PdfReader
+from pypdf.generic import DictionaryObject
 
 from tests.conftest import load_fixture
 from tests.kit.fakes import face_of_colour, fake_drawings
@@ -123,3 +124,20 @@ def hex_layout(hex_kit: bytes) -> list[LTPage]:
 
 big_map_drawings = partial(fake_drawings, map_size=(2000.0, 1500.0), chart_size=(1400.0, 1000.0))
 """Drawings with a map that needs many tiles and a chart too big to shrink to one page."""
+
+
+def embedded_fonts(reader: PdfReader) -> list[DictionaryObject]:
+    """Every font resource of a PDF, including those inside form XObjects (maps, charts)."""
+    fonts: list[DictionaryObject] = []
+
+    def collect(resources: DictionaryObject) -> None:
+        for font in resources.get("/Font", DictionaryObject()).get_object().values():
+            fonts.append(font.get_object())
+        for xobject in resources.get("/XObject", DictionaryObject()).get_object().values():
+            inner = xobject.get_object().get("/Resources")
+            if inner is not None:
+                collect(inner.get_object())
+
+    for page in reader.pages:
+        collect(page["/Resources"].get_object())
+    return fonts

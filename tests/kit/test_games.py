@@ -7,10 +7,16 @@ from collections import defaultdict
 
 import pytest
 from pypdf import PdfReader
-from pypdf.generic import DictionaryObject
 
 from tests.conftest import SOURCES
-from tests.kit.conftest import TOLERANCE, face_boxes, layout_pages, make_kit, sheet_pairs
+from tests.kit.conftest import (
+    TOLERANCE,
+    embedded_fonts,
+    face_boxes,
+    layout_pages,
+    make_kit,
+    sheet_pairs,
+)
 from tests.kit.test_pdf import unmirror
 from toolkit.kit.book import build_kit
 from toolkit.kit.paper import PAPER_SIZES
@@ -27,22 +33,6 @@ def game(request: pytest.FixtureRequest) -> Game:
     return result.game
 
 
-def _fonts(reader: PdfReader) -> list[DictionaryObject]:
-    fonts: list[DictionaryObject] = []
-
-    def collect(resources: DictionaryObject) -> None:
-        for font in resources.get("/Font", DictionaryObject()).get_object().values():
-            fonts.append(font.get_object())
-        for xobject in resources.get("/XObject", DictionaryObject()).get_object().values():
-            inner = xobject.get_object().get("/Resources")
-            if inner is not None:
-                collect(inner.get_object())
-
-    for page in reader.pages:
-        collect(page["/Resources"].get_object())
-    return fonts
-
-
 def test_real_kit_pages_fonts_and_boxes(game: Game) -> None:
     pdf = build_kit(game, BuildOptions(jobs=2))
     reader = PdfReader(io.BytesIO(pdf))
@@ -55,7 +45,7 @@ def test_real_kit_pages_fonts_and_boxes(game: Game) -> None:
     sample = [reader.pages[i].extract_text() for i in (0, 1, len(sizes) - 1)]
     assert game.title in sample[0]
     assert all(f"of {len(sizes)}" in text for text in sample)
-    for font in _fonts(reader):
+    for font in embedded_fonts(reader):
         owner = font["/DescendantFonts"][0].get_object() if font["/Subtype"] == "/Type0" else font
         descriptor = owner["/FontDescriptor"].get_object()
         assert {"/FontFile", "/FontFile2", "/FontFile3"} & set(descriptor)

@@ -9,12 +9,12 @@ from collections import defaultdict
 import pytest
 from pdfminer.layout import LTPage
 from pypdf import PdfReader
-from pypdf.generic import DictionaryObject
 
 from tests.kit.conftest import (
     TOLERANCE,
     Box,
     big_map_drawings,
+    embedded_fonts,
     face_boxes,
     layout_pages,
     make_kit,
@@ -89,19 +89,7 @@ def test_cover_contents_give_the_right_pages(hex_kit: bytes) -> None:
 
 
 def test_fonts_are_embedded(hex_kit: bytes) -> None:
-    reader = PdfReader(io.BytesIO(hex_kit))
-    fonts: list[DictionaryObject] = []
-
-    def collect(resources: DictionaryObject) -> None:
-        for font in resources.get("/Font", DictionaryObject()).get_object().values():
-            fonts.append(font.get_object())
-        for xobject in resources.get("/XObject", DictionaryObject()).get_object().values():
-            inner = xobject.get_object().get("/Resources")
-            if inner is not None:
-                collect(inner.get_object())
-
-    for page in reader.pages:
-        collect(page["/Resources"].get_object())
+    fonts = embedded_fonts(PdfReader(io.BytesIO(hex_kit)))
     assert fonts
     for font in fonts:
         descriptor_owner = (font["/DescendantFonts"][0].get_object()

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from toolkit.model import Game, load_game
+from toolkit.model.load_map import FEATURE_TYPES as MODEL_FEATURE_TYPES
 
 TERRAIN = [
     {"id": "clear", "name": "Clear", "color": "#f1ecd2"},
@@ -49,26 +50,7 @@ FACTIONS = [
     {"id": "bl", "name": "Blue Army", "side": "blue", "color": "#7da7d9"},
     {"id": "rd", "name": "Red Army", "side": "red", "color": "#e8a49c"},
 ]
-FEATURE_TYPES = [
-    "city",
-    "town",
-    "capital",
-    "port",
-    "major-port",
-    "fortress",
-    "resource",
-    "oil",
-    "factory",
-    "industrial-complex",
-    "objective",
-    "supply-source",
-    "naval-base",
-    "airfield",
-    "convoy-center",
-    "victory",
-    "minefield",
-    "label",
-]
+FEATURE_TYPES = list(MODEL_FEATURE_TYPES)
 
 
 def write_game(root: Path, maps: list[dict[str, Any]], **game: Any) -> Game:

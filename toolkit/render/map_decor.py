@@ -45,6 +45,21 @@ class Block:
 # -- title block -----------------------------------------------------------------------------------
 
 
+def panel_frame(x: float, y: float, width: float, height: float) -> str:
+    """The white, rounded frame of the title block and of the legend."""
+    return el(
+        "rect",
+        x=x,
+        y=y,
+        width=width,
+        height=height,
+        fill="#ffffff",
+        stroke=INK,
+        stroke_width=0.8,
+        rx=3,
+    )
+
+
 def compass_svg(cx: float, cy: float, height: float) -> str:
     """A north arrow: a split diamond under an 'N', pointing up the page."""
     half = height * 0.16
@@ -97,19 +112,7 @@ def title_block(
     width = compass_w + max(text_w, scale_w) + 12
 
     def draw(x: float, y: float) -> str:
-        parts = [
-            el(
-                "rect",
-                x=x,
-                y=y,
-                width=width,
-                height=height,
-                fill="#ffffff",
-                stroke=INK,
-                stroke_width=0.8,
-                rx=3,
-            )
-        ]
+        parts = [panel_frame(x, y, width, height)]
         if compass:
             parts.append(
                 compass_svg(x + 6 + compass_w / 2 - size * 0.25, y + height / 2, compass_h * 0.9)
@@ -155,17 +158,7 @@ def legend_block(entries: Sequence[LegendEntry], size: float, max_width: float) 
 
     def draw(x: float, y: float) -> str:
         parts = [
-            el(
-                "rect",
-                x=x,
-                y=y,
-                width=width,
-                height=height,
-                fill="#ffffff",
-                stroke=INK,
-                stroke_width=0.8,
-                rx=3,
-            ),
+            panel_frame(x, y, width, height),
             label_svg(
                 Label("Legend", x + 6, y + 4 + head * 0.8, head, "start", True, role="legend")
             ),
