@@ -19,12 +19,13 @@ from toolkit.render.svg import attrs, esc
 
 from .helpers import render
 
-SAMPLES = ["Hello World", "AVATAR To Wa", "4-6-8", "Łódź", "Київ", "Kampfgruppe Peiper"]
+SAMPLES = ["Hello World", "AVATAR To Wa", "4-6-8", "Łódź", "Київ", "Kampfgruppe Peiper",
+           "東京", "Tokyo 東京", "서울"]
 
 
 def test_font_files_are_bundled_absolute_and_sorted() -> None:
     files = font_files()
-    assert len(files) == 4
+    assert len(files) == 5
     assert files == sorted(files)
     for path in files:
         assert os.path.isabs(path) and os.path.isfile(path)
@@ -37,6 +38,8 @@ def test_licence_ships_next_to_the_fonts() -> None:
     assert "Bitstream Vera Fonts Copyright" in text
     assert "Arev Fonts Copyright" in text
     assert "DejaVu changes are in public domain" in text
+    droid = (fonts.FONT_DIR / "LICENSE-DroidSansFallback.txt").read_text(encoding="utf-8")
+    assert "Apache License" in droid and "Version 2.0" in droid
 
 
 def test_family_name() -> None:

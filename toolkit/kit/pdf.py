@@ -36,6 +36,7 @@ from pypdf.generic import (
 
 from toolkit.kit.layout import PagePlan
 from toolkit.kit.paper import Rect
+from toolkit.render.fallback import with_fallback_font
 from toolkit.render.fonts import FONT_DIR
 
 T = TypeVar("T")
@@ -80,7 +81,10 @@ def game_fetcher(folder: Path | None) -> Callable[[str, str], bytes]:
 
     def fetch(url: str, resource_type: str) -> bytes:
         if url.startswith("data:"):
-            return bytes(cairo_fetch(url, resource_type))
+            content = bytes(cairo_fetch(url, resource_type))
+            if content.lstrip().startswith(b"<svg"):  # a counter face drawn by the renderer
+                return with_fallback_font(content.decode("utf-8")).encode("utf-8")
+            return content
         if root is None:
             return EMPTY_SVG
         parsed = urllib.parse.urlparse(url)
@@ -98,7 +102,8 @@ def svg_to_pdf(svg: str, folder: Path | None = None) -> bytes:
     """One SVG document as a one-page vector PDF, text as embedded font subsets."""
     use_bundled_fonts()
     # PDFSurface.convert (not svg2pdf) passes url_fetcher on to the parser
-    result = PDFSurface.convert(bytestring=svg.encode("utf-8"), url_fetcher=game_fetcher(folder))
+    result = PDFSurface.convert(bytestring=with_fallback_font(svg).encode("utf-8"),
+                                url_fetcher=game_fetcher(folder))
     return bytes(result)
 
 

@@ -43,6 +43,10 @@ _FILES: dict[tuple[bool, bool], str] = {
     (True, False): "DejaVuSans-Bold.ttf",
 }
 
+FALLBACK_FILE: str = "DroidSansFallbackFull.ttf"
+"""Droid Sans Fallback (Apache-2.0): the glyphs DejaVu lacks, chiefly Chinese, Japanese and
+Korean. resvg and fontconfig fall back to it by themselves; measurement does the same below."""
+
 _REF_SIZE: int = 1000
 """Pillow measures at this pixel size and we scale linearly; at 1000 px hinting and the 1/64 px
 grid are negligible, which is what an unhinted vector renderer (resvg, cairo) does."""
@@ -52,7 +56,7 @@ _WHITESPACE = str.maketrans({"\t": " ", "\n": " ", "\r": " "})
 
 def font_files() -> list[str]:
     """Absolute paths of every bundled font file, sorted so callers get a stable order."""
-    return sorted(str(FONT_DIR / name) for name in _FILES.values())
+    return sorted(str(FONT_DIR / name) for name in [*_FILES.values(), FALLBACK_FILE])
 
 
 def font_path(bold: bool = False, condensed: bool = True) -> str:
@@ -67,6 +71,53 @@ def _font(bold: bool, condensed: bool) -> ImageFont.FreeTypeFont:
     return ImageFont.truetype(font_path(bold, condensed), _REF_SIZE, layout_engine=engine)
 
 
+@cache
+def _fallback() -> ImageFont.FreeTypeFont:
+    """The fallback face, loaded once."""
+    return ImageFont.truetype(str(FONT_DIR / FALLBACK_FILE), _REF_SIZE)
+
+
+@cache
+def _notdef(bold: bool, condensed: bool) -> bytes:
+    """The bitmap DejaVu draws for a character it does not have (its .notdef box)."""
+    return bytes(_font(bold, condensed).getmask("\U0010fffd"))
+
+
+@lru_cache(maxsize=65536)
+def _has_glyph(char: str, bold: bool, condensed: bool) -> bool:
+    """Whether DejaVu draws ``char`` itself; the whole Latin, Greek and Cyrillic range does."""
+    if ord(char) < 0x0530 or char.isspace():
+        return True
+    return bytes(_font(bold, condensed).getmask(char)) != _notdef(bold, condensed)
+
+
+@lru_cache(maxsize=65536)
+def _fallback_has(char: str) -> bool:
+    """Whether the fallback face has ``char`` (it covers Chinese and Japanese, not Hangul)."""
+    return bytes(_fallback().getmask(char)) != bytes(_fallback().getmask("\U0010fffd"))
+
+
+def needs_fallback(char: str) -> bool:
+    """Whether ``char`` is drawn from the fallback face (DejaVu lacks it, the fallback has it)."""
+    return not _has_glyph(char, False, True) and _fallback_has(char)
+
+
+def _runs(text: str, bold: bool, condensed: bool) -> list[tuple[str, ImageFont.FreeTypeFont]]:
+    """``text`` cut where the face changes: DejaVu where it has the glyphs, else the fallback.
+
+    A character neither face has is drawn (and so measured) as DejaVu's missing-glyph box.
+    """
+    runs: list[tuple[str, ImageFont.FreeTypeFont]] = []
+    for char in text:
+        own = _has_glyph(char, bold, condensed) or not _fallback_has(char)
+        face = _font(bold, condensed) if own else _fallback()
+        if runs and runs[-1][1] is face:
+            runs[-1] = (runs[-1][0] + char, face)
+        else:
+            runs.append((char, face))
+    return runs
+
+
 def _clean(text: str) -> str:
     """SVG turns tabs and newlines into spaces, and Pillow refuses multi-line text."""
     return str(text).translate(_WHITESPACE)
@@ -77,7 +128,7 @@ def _advance_em(text: str, bold: bool, condensed: bool) -> float:
     """Advance width of ``text`` in em (font-size units); cached as counters repeat labels."""
     if not text:
         return 0.0
-    return float(_font(bold, condensed).getlength(text)) / _REF_SIZE
+    return sum(float(face.getlength(run)) for run, face in _runs(text, bold, condensed)) / _REF_SIZE
 
 
 @lru_cache(maxsize=8192)
@@ -85,8 +136,12 @@ def _ink_em(text: str, bold: bool, condensed: bool) -> tuple[float, float]:
     """Ink extent above and below the baseline in em, both >= 0."""
     if not text.strip():
         return (0.0, 0.0)
-    _left, top, _right, bottom = _font(bold, condensed).getbbox(text, anchor="ls")
-    return (max(0.0, -top / _REF_SIZE), max(0.0, bottom / _REF_SIZE))
+    above = below = 0.0
+    for run, face in _runs(text, bold, condensed):
+        if run.strip():
+            _left, top, _right, bottom = face.getbbox(run, anchor="ls")
+            above, below = max(above, -top / _REF_SIZE), max(below, bottom / _REF_SIZE)
+    return (above, below)
 
 
 def text_width(text: str, size_pt: float, bold: bool = False, *, condensed: bool = True) -> float:
