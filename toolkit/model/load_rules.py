@@ -8,7 +8,8 @@ from typing import Any
 from toolkit.model.context import Context, get
 from toolkit.model.counter import Counter
 from toolkit.model.jsonsource import Source
-from toolkit.model.load_map import BORDER_TYPES, FEATURE_TYPES
+from toolkit.model.load_map import FEATURE_TYPES
+from toolkit.model.load_spaces import BORDER_TYPES
 from toolkit.model.rules import LocationSelector, PieceSelector, Rule
 
 PIECE_PARAMS = ("exempt", "exerted_by", "source_pieces", "carrier", "cargo")
