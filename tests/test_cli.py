@@ -102,3 +102,28 @@ def test_counter_that_cannot_be_drawn_is_a_located_diagnostic(tmp_path: Path) ->
     assert line.startswith("game/counters/units.json:11:9: error[counter.text-too-long]: ")
     assert "'ge-gd'" in line
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
+
+
+def test_hostile_names_build_into_well_formed_outputs(tmp_path: Path) -> None:
+    """Names with <, &, quotes, tabs, ';' and non-Latin letters reach every output escaped."""
+    from lxml import etree
+    from pypdf import PdfReader
+
+    from tests.test_corpus import make_case
+
+    make_case("hostile-names-are-fine", tmp_path)
+    result = run_cli("build", "game", "-o", "out", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    out = tmp_path / "out" / "minimal-hex"
+    svgs = sorted(out.rglob("*.svg"))
+    assert svgs
+    texts = []
+    for path in svgs:
+        root = etree.parse(str(path)).getroot()  # raises on anything unescaped
+        assert not root.findall(".//{http://www.w3.org/2000/svg}script")
+        texts.append("".join(root.itertext()))
+    joined = "\n".join(texts)
+    assert "Mill<brook> & \"Sons\"" in joined.replace("\t", " ")
+    assert "<&" in joined  # the counter designation
+    pdf = PdfReader(out / "minimal-hex-kit.pdf")
+    assert len(pdf.pages) > 3
