@@ -158,10 +158,11 @@ def links_svg(
     width: float,
     touching: Callable[[str, str], bool] = lambda a, b: False,
 ) -> str:
-    """Every declared border as a link between the two name blocks, grouped by type.
+    """Every declared border the outlines cannot show, as a link between the two name blocks.
 
-    Where the two spaces' outlines already touch, the link is thin and plain; where they do
-    not (an adjacency the schematic cannot show as a shared border) it is full weight.
+    Where two spaces' outlines already touch, their shared edge is the border and a plain land,
+    sea or coast link would only clutter the map, so none is drawn; special borders (straits,
+    canals…) and adjacencies the schematic cannot show as a shared edge get a link.
     """
     by_type: dict[tuple[str, bool], list[tuple[Point, Point]]] = {}
     for border in borders:
@@ -170,8 +171,9 @@ def links_svg(
             continue
         segment = trimmed(p, q, shapes.get(border.a), shapes.get(border.b))
         if segment is not None:
-            quiet = touching(border.a, border.b) and border.type in BORDER_STYLES
-            by_type.setdefault((border.type, quiet), []).append(segment)
+            if touching(border.a, border.b) and border.type in BORDER_STYLES:
+                continue  # the shared edge already shows this border
+            by_type.setdefault((border.type, False), []).append(segment)
     order = list(BORDER_STYLES) + [t.id for t in game.hexside_types]
     kinds = sorted(
         by_type, key=lambda k: (not k[1], order.index(k[0]) if k[0] in order else len(order), k[0])
