@@ -6,7 +6,7 @@ A printed map numbers its columns and rows from a corner; geometry works in visu
 
 from __future__ import annotations
 
-from typing import Literal
+from typing import Literal, Protocol
 
 Origin = Literal["top-left", "top-right", "bottom-left", "bottom-right"]
 
@@ -62,3 +62,37 @@ def frame_to_index(number: int, first: int, count: int, forward: bool) -> int:
 def frame_to_number(index: int, first: int, count: int, forward: bool) -> int:
     """Printed number of a visual index; the inverse of frame_to_index."""
     return first + (index if forward else count - 1 - index)
+
+
+class Framed(Protocol):
+    """Any printed grid: hex or square, numbered from its first column and row."""
+
+    @property
+    def first_column(self) -> int:
+        """The number printed on the first column."""
+        ...
+
+    @property
+    def columns(self) -> int:
+        """How many columns."""
+        ...
+
+    @property
+    def first_row(self) -> int:
+        """The number printed on the first row."""
+        ...
+
+    @property
+    def rows(self) -> int:
+        """How many rows."""
+        ...
+
+
+def frame_column_numbers(grid: Framed) -> range:
+    """The printed column numbers of a grid, in ascending order."""
+    return range(grid.first_column, grid.first_column + grid.columns)
+
+
+def frame_row_numbers(grid: Framed) -> range:
+    """The printed row numbers of a grid, in ascending order."""
+    return range(grid.first_row, grid.first_row + grid.rows)

@@ -24,7 +24,9 @@ from .frame import (
     Origin,
     frame_check,
     frame_check_choice,
+    frame_column_numbers,
     frame_columns_forward,
+    frame_row_numbers,
     frame_rows_forward,
     frame_to_index,
     frame_to_number,
@@ -61,12 +63,12 @@ class HexGrid:
 
 def grid_column_numbers(grid: HexGrid) -> range:
     """The printed column numbers of the map, in ascending order."""
-    return range(grid.first_column, grid.first_column + grid.columns)
+    return frame_column_numbers(grid)
 
 
 def grid_row_numbers(grid: HexGrid) -> range:
     """The printed row numbers of the map, in ascending order."""
-    return range(grid.first_row, grid.first_row + grid.rows)
+    return frame_row_numbers(grid)
 
 
 def grid_size(grid: HexGrid) -> int:

@@ -14,7 +14,9 @@ from .frame import (
     Origin,
     frame_check,
     frame_check_int,
+    frame_column_numbers,
     frame_columns_forward,
+    frame_row_numbers,
     frame_rows_forward,
     frame_to_index,
     frame_to_number,
@@ -62,17 +64,7 @@ class SquareGrid:
         frame_check(self.columns, self.rows, self.first_column, self.first_row, self.origin)
         if not isinstance(self.label, LabelFormat):
             raise ValueError(f"label must be a LabelFormat, got {self.label!r}")
-        label_check(self.label, _column_numbers(self), _row_numbers(self))
-
-
-def _column_numbers(grid: SquareGrid) -> range:
-    """Printed column numbers in ascending order."""
-    return range(grid.first_column, grid.first_column + grid.columns)
-
-
-def _row_numbers(grid: SquareGrid) -> range:
-    """Printed row numbers in ascending order."""
-    return range(grid.first_row, grid.first_row + grid.rows)
+        label_check(self.label, frame_column_numbers(self), frame_row_numbers(self))
 
 
 def square_neighbors(sq: Square, diagonal: bool) -> tuple[Square, ...]:
@@ -117,7 +109,7 @@ def square_grid_contains(grid: SquareGrid, sq: Square) -> bool:
 
 def square_grid_squares(grid: SquareGrid) -> list[Square]:
     """Every cell in label order: printed columns ascending, rows ascending within each."""
-    columns, rows = _column_numbers(grid), _row_numbers(grid)
+    columns, rows = frame_column_numbers(grid), frame_row_numbers(grid)
     return [offset_to_square(grid, c, r) for c in columns for r in rows]
 
 
@@ -131,7 +123,7 @@ def format_square_label(grid: SquareGrid, sq: Square) -> str:
 
 def parse_square_label(grid: SquareGrid, text: str) -> Square:
     """The cell a printed label names; accepts exactly what format_square_label writes."""
-    column, row = label_parse(grid.label, text, _column_numbers(grid), _row_numbers(grid))
+    column, row = label_parse(grid.label, text, frame_column_numbers(grid), frame_row_numbers(grid))
     return offset_to_square(grid, column, row)
 
 
