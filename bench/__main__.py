@@ -15,7 +15,8 @@ from pathlib import Path
 
 from bench.synthetic import write_counter_game, write_kit_game, write_map_game
 from toolkit.build import build_game, selected_targets
-from toolkit.model import Game, load_game
+from toolkit.load import load_game
+from toolkit.model import Game
 from toolkit.outputs import load_targets
 from toolkit.targets import BuildOptions, target_names
 

@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from toolkit.model import Game, load_game
+from toolkit.load import load_game
+from toolkit.model import Game
 
 TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent

@@ -9,7 +9,7 @@ import re
 import pytest
 
 from tests.conftest import ROOT
-from toolkit.model.schemas import validator
+from toolkit.load.schemas import validator
 
 README = (ROOT / "README.md").read_text(encoding="utf-8")
 BLOCKS = re.findall(r"```json\n(.*?)```", README, flags=re.DOTALL)

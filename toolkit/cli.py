@@ -11,7 +11,7 @@ import click
 from toolkit import __version__
 from toolkit.diagnostics import Report
 from toolkit.errors import EXIT_INVALID, EXIT_OK, SourcesInvalid, ToolkitError
-from toolkit.model import load_game
+from toolkit.load import load_game
 
 EXIT_INTERNAL = 3
 """A bug in the toolkit, not in the sources: reported without a traceback unless TOOLKIT_DEBUG=1."""

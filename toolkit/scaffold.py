@@ -6,7 +6,7 @@ import os
 import re
 from pathlib import Path
 
-from toolkit.model.schemas import SCHEMA_DIR
+from toolkit.load.schemas import SCHEMA_DIR
 
 TEMPLATE_DIR = Path(__file__).parent / "templates" / "new-game"
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from toolkit.model import load_game
+from toolkit.load import load_game
 
 GAME = Path(__file__).resolve().parents[2] / "sources" / "axis-allies-1914"
 

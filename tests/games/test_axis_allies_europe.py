@@ -12,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from toolkit.model import Game, load_game
+from toolkit.load import load_game
+from toolkit.model import Game
 
 GAME_DIR = Path(__file__).resolve().parents[2] / "sources" / "axis-allies-europe"
 POWERS = ("ge", "su", "uk", "us")

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from toolkit.geometry import hex_distance, hex_neighbors
-from toolkit.model import load_game
+from toolkit.load import load_game
 
 GAME = Path(__file__).resolve().parents[2] / "sources" / "distant-foreign-fields"
 

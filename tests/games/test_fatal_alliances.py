@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from toolkit.model import load_game
+from toolkit.load import load_game
 
 GAME = Path(__file__).resolve().parents[2] / "sources" / "fatal-alliances"
 AUTO_VICTORY = {"berlin", "vienne", "istanbul", "london", "moscou", "paris", "rome"}

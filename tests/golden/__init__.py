@@ -38,5 +38,7 @@ def check_golden(name: str, svg: str) -> None:
         return
     assert path.exists(), f"no golden file {path.name}; run `make golden` and review it"
     expected = path.read_text(encoding="utf-8")
-    assert actual == expected, f"{name}.svg differs from its golden file; if the change is " \
+    assert actual == expected, (
+        f"{name}.svg differs from its golden file; if the change is "
         "intended run `make golden` and review the diff"
+    )

@@ -40,8 +40,9 @@ class Box:
     colour: tuple[float, ...] | None
 
 
-def make_kit(game: Game, drawings: Callable[..., list[tuple[str, str]]] = fake_drawings,
-             **options: object) -> bytes:
+def make_kit(
+    game: Game, drawings: Callable[..., list[tuple[str, str]]] = fake_drawings, **options: object
+) -> bytes:
     """The kit of ``game`` built from stand-in drawings."""
     return build_kit(game, BuildOptions(**options), drawings)  # type: ignore[arg-type]
 
@@ -54,8 +55,9 @@ def with_print(game: Game, **changes: object) -> Game:
 def with_counts(game: Game, **counts: int) -> Game:
     """The game with some counters' ``count`` changed (keyword: counter id with _ for -)."""
     wanted = {key.replace("_", "-"): value for key, value in counts.items()}
-    counters = tuple(dataclasses.replace(c, count=wanted[c.id]) if c.id in wanted else c
-                     for c in game.counters)
+    counters = tuple(
+        dataclasses.replace(c, count=wanted[c.id]) if c.id in wanted else c for c in game.counters
+    )
     return dataclasses.replace(game, counters=counters)
 
 

@@ -54,8 +54,12 @@ def fake_map(width: float, height: float, name: str) -> str:
     return svg_document(width, height, "".join(cells) + label)
 
 
-def fake_drawings(game: Game, options: BuildOptions, map_size: tuple[float, float] = (760, 560),
-                  chart_size: tuple[float, float] = (500, 300)) -> list[tuple[str, str]]:
+def fake_drawings(
+    game: Game,
+    options: BuildOptions,
+    map_size: tuple[float, float] = (760, 560),
+    chart_size: tuple[float, float] = (500, 300),
+) -> list[tuple[str, str]]:
     """Every drawing the kit needs: faces as the real renderer names them, maps, charts."""
     out: list[tuple[str, str]] = []
     for the_map in game.maps:
@@ -66,8 +70,9 @@ def fake_drawings(game: Game, options: BuildOptions, map_size: tuple[float, floa
             faces = [f"step-{n}" for n in range(1, counter.steps + 1)] + ["hidden"]
         else:
             faces = ["front"] + (["back"] if counter.back is not None else [])
-        out.extend((f"counters/{counter.id}-{face}", fake_counter(game, index, face))
-                   for face in faces)
+        out.extend(
+            (f"counters/{counter.id}-{face}", fake_counter(game, index, face)) for face in faces
+        )
     for chart in game.charts:
         out.append((f"charts/{chart.id}", fake_map(*chart_size, chart.title)))
     return out

@@ -19,24 +19,30 @@ from toolkit.model import Game
 from toolkit.targets import BuildOptions
 
 
-@pytest.mark.parametrize(("path", "counter", "face"), [
-    ("counters/bl-1-inf-front", "bl-1-inf", "front"),
-    ("counters/a-front-back", "a-front", "back"),
-    ("counters/x-step-step-4", "x-step", "step-4"),
-    ("counters/ge-inf-hidden", "ge-inf", "hidden"),
-])
+@pytest.mark.parametrize(
+    ("path", "counter", "face"),
+    [
+        ("counters/bl-1-inf-front", "bl-1-inf", "front"),
+        ("counters/a-front-back", "a-front", "back"),
+        ("counters/x-step-step-4", "x-step", "step-4"),
+        ("counters/ge-inf-hidden", "ge-inf", "hidden"),
+    ],
+)
 def test_face_paths_split_unambiguously(path: str, counter: str, face: str) -> None:
     match = FACE_PATH.match(path)
     assert match is not None and (match["counter"], match["face"]) == (counter, face)
 
 
-@pytest.mark.parametrize(("root", "size"), [
-    ('<svg width="45pt" height="54pt" viewBox="0 0 45 54">', (45.0, 54.0)),
-    ('<svg height="1in" width="2in">', (144.0, 72.0)),
-    ('<svg width="100" height="40">', (75.0, 30.0)),
-    ("<svg viewBox='0 0 200 100'>", (150.0, 75.0)),
-    ('<svg width="25.4mm" height="2.54cm">', (72.0, 72.0)),
-])
+@pytest.mark.parametrize(
+    ("root", "size"),
+    [
+        ('<svg width="45pt" height="54pt" viewBox="0 0 45 54">', (45.0, 54.0)),
+        ('<svg height="1in" width="2in">', (144.0, 72.0)),
+        ('<svg width="100" height="40">', (75.0, 30.0)),
+        ("<svg viewBox='0 0 200 100'>", (150.0, 75.0)),
+        ('<svg width="25.4mm" height="2.54cm">', (72.0, 72.0)),
+    ],
+)
 def test_svg_size_in_points(root: str, size: tuple[float, float]) -> None:
     assert svg_size(f'<?xml version="1.0"?>{root}</svg>') == pytest.approx(size)
 
@@ -48,8 +54,7 @@ def test_svg_size_refuses_what_has_no_size() -> None:
         svg_size("<html></html>")
 
 
-def test_two_sided_counters_print_their_back_and_one_sided_leave_it_blank(
-        hex_game: Game) -> None:
+def test_two_sided_counters_print_their_back_and_one_sided_leave_it_blank(hex_game: Game) -> None:
     art = collect_artwork(hex_game, BuildOptions(), fake_drawings)
     assert art.counters["bl-1-inf"].back is not None
     assert art.counters["turn"].back is None
@@ -78,24 +83,37 @@ def test_a_counter_with_no_face_is_a_renderer_bug(hex_game: Game) -> None:
         printed_counter(hex_game, hex_game.counter("turn"), {"back": "<svg/>"})
 
 
-@pytest.mark.parametrize(("body", "fill"), [
-    ('<rect fill="#7d7d7d" height="54" width="54" x="0" y="0"/><text>DAMAGED</text>', "#7d7d7d"),
-    ('<ellipse cx="27" cy="27" fill="#e58a80" rx="27" ry="27"/>', "#e58a80"),
-    ('<rect style="stroke:none; fill: #123456" width="54" height="54" rx="4"/>', "#123456"),
-    ('<defs><rect id="s" fill="red" width="54" height="54"/></defs><path fill="blue" d=""/>', None),
-    ('<rect fill="#111111" width="20" height="54"/>', None),
-    ('<rect fill="url(#grain)" width="54" height="54"/>', None),
-    ('<g><rect fill="#222222" width="54" height="54"/></g>', None),
-], ids=["rect", "disc", "style", "defs-skipped", "partial", "gradient", "grouped"])
+@pytest.mark.parametrize(
+    ("body", "fill"),
+    [
+        (
+            '<rect fill="#7d7d7d" height="54" width="54" x="0" y="0"/><text>DAMAGED</text>',
+            "#7d7d7d",
+        ),
+        ('<ellipse cx="27" cy="27" fill="#e58a80" rx="27" ry="27"/>', "#e58a80"),
+        ('<rect style="stroke:none; fill: #123456" width="54" height="54" rx="4"/>', "#123456"),
+        (
+            '<defs><rect id="s" fill="red" width="54" height="54"/></defs><path fill="blue" d=""/>',
+            None,
+        ),
+        ('<rect fill="#111111" width="20" height="54"/>', None),
+        ('<rect fill="url(#grain)" width="54" height="54"/>', None),
+        ('<g><rect fill="#222222" width="54" height="54"/></g>', None),
+    ],
+    ids=["rect", "disc", "style", "defs-skipped", "partial", "gradient", "grouped"],
+)
 def test_background_is_read_off_the_drawing(body: str, fill: str | None) -> None:
     svg = f'<svg width="54pt" height="54pt" viewBox="0 0 54 54"><title>t</title>{body}</svg>'
     assert background_fill(svg) == fill
 
 
 def test_bleed_follows_the_drawn_back_not_the_model(hex_game: Game) -> None:
-    grey_back = '<svg viewBox="0 0 45 45" width="45pt" height="45pt"><rect fill="#808080" ' \
-                'width="45" height="45"/></svg>'
-    printed = printed_counter(hex_game, hex_game.counter("bl-1-inf"),
-                              {"front": "<svg/>", "back": grey_back})
+    grey_back = (
+        '<svg viewBox="0 0 45 45" width="45pt" height="45pt"><rect fill="#808080" '
+        'width="45" height="45"/></svg>'
+    )
+    printed = printed_counter(
+        hex_game, hex_game.counter("bl-1-inf"), {"front": "<svg/>", "back": grey_back}
+    )
     assert printed.back_edge == "#808080"
     assert printed.front_edge == "#7da7d9"  # nothing to read: the faction colour

@@ -12,7 +12,7 @@ import pytest
 from tests.conftest import FIXTURES, ROOT
 from tests.kit.conftest import make_kit, page_texts
 from toolkit.kit.pdf import EMPTY_SVG, game_fetcher, metadata, use_bundled_fonts
-from toolkit.model import load_game
+from toolkit.load import load_game
 from toolkit.render.fonts import FONT_DIR
 
 HOSTILE = ROOT / "tests" / "corpus" / "broken" / "hostile-names-are-fine"
@@ -67,4 +67,3 @@ def test_hostile_names_are_printed_as_text(tmp_path: Path) -> None:
     assert result.game is not None, result.report.format_text()
     text = "\n".join(page_texts(make_kit(result.game)))
     assert 'Counters: <script>alert(1)</script> & "Blue" Army; Łódź Київ' in text
-

@@ -20,7 +20,8 @@ from tests.kit.conftest import (
 from tests.kit.test_pdf import unmirror
 from toolkit.kit.book import build_kit
 from toolkit.kit.paper import PAPER_SIZES
-from toolkit.model import Game, load_game
+from toolkit.load import load_game
+from toolkit.model import Game
 from toolkit.targets import BuildOptions
 
 GAMES = sorted(p.parent.name for p in SOURCES.glob("*/game.json"))
@@ -37,8 +38,10 @@ def test_real_kit_pages_fonts_and_boxes(game: Game) -> None:
     pdf = build_kit(game, BuildOptions(jobs=2))
     reader = PdfReader(io.BytesIO(pdf))
     paper = tuple(round(side) for side in PAPER_SIZES[game.print.paper])
-    sizes = [(round(float(page.mediabox.width)), round(float(page.mediabox.height)))
-             for page in reader.pages]
+    sizes = [
+        (round(float(page.mediabox.width)), round(float(page.mediabox.height)))
+        for page in reader.pages
+    ]
     on_paper = [s for s in sizes if s in (paper, paper[::-1])]
     assert len(on_paper) == len(sizes) or game.print.maps != "tiled"
     # map tiles hold thousands of words; the header is checked on the pages around them

@@ -30,14 +30,21 @@ EIGHTH = 9.0
 
 def overlaps(a: Rect, b: Rect) -> bool:
     """Interiors intersect (touching edges is fine: butted counters touch)."""
-    return (a[0] < b[0] + b[2] - 1e-6 and b[0] < a[0] + a[2] - 1e-6
-            and a[1] < b[1] + b[3] - 1e-6 and b[1] < a[1] + a[3] - 1e-6)
+    return (
+        a[0] < b[0] + b[2] - 1e-6
+        and b[0] < a[0] + a[2] - 1e-6
+        and a[1] < b[1] + b[3] - 1e-6
+        and b[1] < a[1] + a[3] - 1e-6
+    )
 
 
 def inside(inner: Rect, outer: Rect) -> bool:
-    return (inner[0] >= outer[0] - 1e-6 and inner[1] >= outer[1] - 1e-6
-            and inner[0] + inner[2] <= outer[0] + outer[2] + 1e-6
-            and inner[1] + inner[3] <= outer[1] + outer[3] + 1e-6)
+    return (
+        inner[0] >= outer[0] - 1e-6
+        and inner[1] >= outer[1] - 1e-6
+        and inner[0] + inner[2] <= outer[0] + outer[2] + 1e-6
+        and inner[1] + inner[3] <= outer[1] + outer[3] + 1e-6
+    )
 
 
 def printable(page: Page) -> Rect:
@@ -47,9 +54,12 @@ def printable(page: Page) -> Rect:
 def mixed_pieces() -> list[Piece]:
     """Two factions and markers, three sizes, enough copies to need several sheets."""
     return [
-        Piece("bl-inf", 45, 45, 150, "Blue"), Piece("bl-hq", 54, 54, 7, "Blue"),
-        Piece("rd-inf", 45, 45, 20, "Red"), Piece("rd-tank", 45, 45, 3, "Red"),
-        Piece("turn", 36, 36, 1, "Markers"), Piece("vp", 72, 36, 12, "Markers"),
+        Piece("bl-inf", 45, 45, 150, "Blue"),
+        Piece("bl-hq", 54, 54, 7, "Blue"),
+        Piece("rd-inf", 45, 45, 20, "Red"),
+        Piece("rd-tank", 45, 45, 3, "Red"),
+        Piece("turn", 36, 36, 1, "Markers"),
+        Piece("vp", 72, 36, 12, "Markers"),
     ]
 
 
@@ -130,8 +140,9 @@ def test_groups_get_their_own_sheets_in_order() -> None:
 
 
 def test_a_block_holds_one_counter_size_and_sizes_stack() -> None:
-    sheets = impose([Piece("a", 45, 45, 5, "G"), Piece("b", 72, 36, 5, "G")], LETTER, EIGHTH,
-                    0.0, HEADER_ROOM)
+    sheets = impose(
+        [Piece("a", 45, 45, 5, "G"), Piece("b", 72, 36, 5, "G")], LETTER, EIGHTH, 0.0, HEADER_ROOM
+    )
     assert len(sheets) == 1
     first, second = sheets[0].blocks
     assert {(s.width, s.height) for s in first.slots} == {(45, 45)}
@@ -156,8 +167,18 @@ def test_butted_counters_bleed_only_outwards_and_gutters_split() -> None:
 
 
 def test_cut_lines_follow_the_grid() -> None:
-    block = Block(100, 50, 3, 2, 45, 45, 6, tuple(
-        Slot("a", 100 + c * 51, 50 + r * 51, 45, 45, r, c) for r in range(2) for c in range(3)))
+    block = Block(
+        100,
+        50,
+        3,
+        2,
+        45,
+        45,
+        6,
+        tuple(
+            Slot("a", 100 + c * 51, 50 + r * 51, 45, 45, r, c) for r in range(2) for c in range(3)
+        ),
+    )
     assert block.cuts_x() == (100, 145, 151, 196, 202, 247)
     assert block.cuts_y() == (50, 95, 101, 146)
     butted = Block(0, 0, 2, 1, 45, 45, 0, (Slot("a", 0, 0, 45, 45), Slot("a", 45, 0, 45, 45, 0, 1)))
@@ -189,8 +210,9 @@ def test_no_pieces_no_sheets() -> None:
 
 
 def test_sheet_block_is_the_union_of_its_blocks() -> None:
-    sheet: Sheet = impose([Piece("a", 45, 45, 5, "G"), Piece("b", 90, 45, 2, "G")], LETTER,
-                          EIGHTH, 0.0)[0]
+    sheet: Sheet = impose(
+        [Piece("a", 45, 45, 5, "G"), Piece("b", 90, 45, 2, "G")], LETTER, EIGHTH, 0.0
+    )[0]
     x, y, w, h = sheet.block
     assert x == min(b.x for b in sheet.blocks)
     assert y + h == pytest.approx(sheet.blocks[-1].y + sheet.blocks[-1].height)

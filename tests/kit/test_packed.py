@@ -11,14 +11,15 @@ from pypdf import PdfReader
 
 from tests.conftest import copy_fixture
 from toolkit.kit.book import build_kit
-from toolkit.model import load_game
+from toolkit.load import load_game
 from toolkit.targets import BuildOptions
 
 
 def _counter_pages(pdf: bytes) -> int:
     reader = PdfReader(io.BytesIO(pdf))
-    return sum(bool(re.search(r"sheet \d+, (fronts|backs)", page.extract_text()))
-               for page in reader.pages)
+    return sum(
+        bool(re.search(r"sheet \d+, (fronts|backs)", page.extract_text())) for page in reader.pages
+    )
 
 
 def test_packed_sheets_use_fewer_pages(tmp_path: Path) -> None:

@@ -37,8 +37,10 @@ A4 = (595.2756, 841.8898)
 
 
 def sizes(pdf: bytes) -> list[tuple[float, float]]:
-    return [(float(p.mediabox.width), float(p.mediabox.height))
-            for p in PdfReader(io.BytesIO(pdf)).pages]
+    return [
+        (float(p.mediabox.width), float(p.mediabox.height))
+        for p in PdfReader(io.BytesIO(pdf)).pages
+    ]
 
 
 # -- pages -----------------------------------------------------------------------------------------
@@ -50,8 +52,10 @@ def test_letter_kit_pages_are_letter(hex_kit: bytes) -> None:
 
 def test_a4_kit_pages_are_a4(hex_game: Game) -> None:
     pages = sizes(make_kit(hex_game, paper="a4"))
-    assert all(w == pytest.approx(A4[0], abs=0.01) and h == pytest.approx(A4[1], abs=0.01)
-               for w, h in pages)
+    assert all(
+        w == pytest.approx(A4[0], abs=0.01) and h == pytest.approx(A4[1], abs=0.01)
+        for w, h in pages
+    )
 
 
 def headers(pdf: bytes) -> list[str]:
@@ -92,8 +96,9 @@ def test_fonts_are_embedded(hex_kit: bytes) -> None:
     fonts = embedded_fonts(PdfReader(io.BytesIO(hex_kit)))
     assert fonts
     for font in fonts:
-        descriptor_owner = (font["/DescendantFonts"][0].get_object()
-                            if font["/Subtype"] == "/Type0" else font)
+        descriptor_owner = (
+            font["/DescendantFonts"][0].get_object() if font["/Subtype"] == "/Type0" else font
+        )
         descriptor = descriptor_owner["/FontDescriptor"].get_object()
         assert {"/FontFile", "/FontFile2", "/FontFile3"} & set(descriptor), font["/BaseFont"]
         assert "DejaVuSansCondensed" in str(font["/BaseFont"])
@@ -118,8 +123,9 @@ def test_counter_sheets_have_trim_and_bleed_boxes(hex_kit: bytes, hex_layout: li
         assert min(b.y for b in boxes) == pytest.approx(top, abs=TOLERANCE)
 
 
-def test_two_builds_are_byte_identical(hex_game: Game, hex_kit: bytes,
-                                       monkeypatch: pytest.MonkeyPatch) -> None:
+def test_two_builds_are_byte_identical(
+    hex_game: Game, hex_kit: bytes, monkeypatch: pytest.MonkeyPatch
+) -> None:
     assert make_kit(hex_game) == hex_kit
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")
     pinned = make_kit(hex_game)
@@ -162,8 +168,9 @@ def test_every_copy_is_printed(hex_game: Game) -> None:
     assert fronts[ids.index("turn")] == 5 and backs[ids.index("turn")] == 0
 
 
-def unmirror(box: Box, page: tuple[float, float], duplex: str,
-             offset: tuple[float, float]) -> tuple[float, float]:
+def unmirror(
+    box: Box, page: tuple[float, float], duplex: str, offset: tuple[float, float]
+) -> tuple[float, float]:
     """Where a back's box must have been on the front for the two to print back to back."""
     x, y = box.x - offset[0], box.y - offset[1]
     if duplex == "long-edge":
@@ -174,8 +181,9 @@ def unmirror(box: Box, page: tuple[float, float], duplex: str,
 @pytest.mark.parametrize("paper", ["letter", "a4"])
 @pytest.mark.parametrize("duplex", ["long-edge", "short-edge"])
 @pytest.mark.parametrize("offset_mm", [(0.0, 0.0), (1.5, -0.5)], ids=["no-offset", "offset"])
-def test_backs_line_up_with_their_fronts(hex_game: Game, paper: str, duplex: str,
-                                         offset_mm: tuple[float, float]) -> None:
+def test_backs_line_up_with_their_fronts(
+    hex_game: Game, paper: str, duplex: str, offset_mm: tuple[float, float]
+) -> None:
     offset = (offset_mm[0] * MM, offset_mm[1] * MM)
     game = with_counts(with_print(hex_game, back_offset=offset), bl_1_inf=40, rd_2_art=3)
     pdf = make_kit(game, paper=paper, duplex=duplex)
@@ -202,8 +210,9 @@ def test_backs_line_up_with_their_fronts(hex_game: Game, paper: str, duplex: str
 
 def test_short_edge_backs_are_turned_in_place(hex_game: Game) -> None:
     options = BuildOptions(duplex="short-edge")
-    plan = plan_kit(hex_game, collect_artwork(hex_game, options, fake_drawings),
-                    kit_settings(hex_game, options))
+    plan = plan_kit(
+        hex_game, collect_artwork(hex_game, options, fake_drawings), kit_settings(hex_game, options)
+    )
     backs = [p for p in plan.pages if "backs" in p.label]
     fronts = [p for p in plan.pages if "fronts" in p.label]
     assert all("rotate(180" in p.body for p in backs if "<image" in p.body)
@@ -240,19 +249,24 @@ def test_the_map_drawing_keeps_its_size_on_a_tile(hex_game: Game) -> None:
     texts = page_texts(pdf)
     index = next(i for i, t in enumerate(texts) if "valley A1" in t)
     page = layout_pages(pdf)[index]
-    cells = [b for b in painted_boxes(page)
-             if b.colour and tuple(round(c, 2) for c in b.colour) == (0.95, 0.93, 0.82)]
+    cells = [
+        b
+        for b in painted_boxes(page)
+        if b.colour and tuple(round(c, 2) for c in b.colour) == (0.95, 0.93, 0.82)
+    ]
     assert cells, "no map cell found on the tile"
     assert all(abs(b.width - 36.0) < TOLERANCE or b.width < 36.0 for b in cells)
-    assert any(abs(b.width - 36.0) < TOLERANCE and abs(b.height - 36.0) < TOLERANCE
-               for b in cells)
+    assert any(abs(b.width - 36.0) < TOLERANCE and abs(b.height - 36.0) < TOLERANCE for b in cells)
 
 
 def test_big_chart_is_tiled_small_chart_is_not(hex_game: Game, hex_kit: bytes) -> None:
     small = [t for t in page_texts(hex_kit)[2:] if "Chart: Combat Results Table" in t]
     assert len(small) == 1
-    big = [t for t in page_texts(make_kit(hex_game, big_map_drawings))[2:]
-           if "Chart: Combat Results Table" in t]
+    big = [
+        t
+        for t in page_texts(make_kit(hex_game, big_map_drawings))[2:]
+        if "Chart: Combat Results Table" in t
+    ]
     assert len(big) > 1 and "crt A1" in big[0]
 
 
@@ -289,17 +303,22 @@ def test_setups_paginate(hex_game: Game) -> None:
     assert all(key.partition(":")[2] in joined for key in hex_game.locations)
 
 
-def test_bleed_continues_the_drawn_edge_colour_past_the_cut(hex_kit: bytes,
-                                                            hex_layout: list[LTPage]) -> None:
-    edge = tuple(int(EDGE[i:i + 2], 16) / 255 for i in (1, 3, 5))
+def test_bleed_continues_the_drawn_edge_colour_past_the_cut(
+    hex_kit: bytes, hex_layout: list[LTPage]
+) -> None:
+    edge = tuple(int(EDGE[i : i + 2], 16) / 255 for i in (1, 3, 5))
     for front, back in sheet_pairs(hex_kit):
         for index in (front, back):
             faces = [box for _i, _f, box in face_boxes(hex_layout[index])]
             if not faces:
                 continue
-            fills = [box for box in painted_boxes(hex_layout[index]) if box.colour
-                     and len(box.colour) == 3
-                     and all(abs(c - e) < 0.01 for c, e in zip(box.colour, edge, strict=True))]
+            fills = [
+                box
+                for box in painted_boxes(hex_layout[index])
+                if box.colour
+                and len(box.colour) == 3
+                and all(abs(c - e) < 0.01 for c, e in zip(box.colour, edge, strict=True))
+            ]
             left = min(b.x for b in faces)
             top = min(b.y for b in faces)
             assert min(b.x for b in fills) == pytest.approx(left - 9.0, abs=TOLERANCE)

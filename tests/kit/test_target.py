@@ -28,25 +28,43 @@ def test_bad_print_settings_are_one_build_error(hex_game: Game) -> None:
 
 
 def test_command_line_builds_the_kit_with_real_renderers(tmp_path: Path) -> None:
-    result = run_cli("build", str(FIXTURES / "minimal-hex"), "--only", "kit", "-o", str(tmp_path),
-                     cwd=ROOT)
+    result = run_cli(
+        "build", str(FIXTURES / "minimal-hex"), "--only", "kit", "-o", str(tmp_path), cwd=ROOT
+    )
     assert result.returncode == 0, result.stderr
     written = sorted(p.name for p in (tmp_path / "minimal-hex").iterdir())
     assert written == ["minimal-hex-kit.pdf"]
     reader = PdfReader(tmp_path / "minimal-hex" / "minimal-hex-kit.pdf")
     assert len(reader.pages) >= 10
     assert {(float(p.mediabox.width), float(p.mediabox.height)) for p in reader.pages} == {
-        (612.0, 792.0)}
+        (612.0, 792.0)
+    }
 
 
 def test_command_line_options_override_the_game(tmp_path: Path) -> None:
-    result = run_cli("build", str(FIXTURES / "minimal-hex"), "--only", "kit", "-o", str(tmp_path),
-                     "--paper", "a4", "--duplex", "short-edge", "--maps", "both", "-j", "2",
-                     cwd=ROOT)
+    result = run_cli(
+        "build",
+        str(FIXTURES / "minimal-hex"),
+        "--only",
+        "kit",
+        "-o",
+        str(tmp_path),
+        "--paper",
+        "a4",
+        "--duplex",
+        "short-edge",
+        "--maps",
+        "both",
+        "-j",
+        "2",
+        cwd=ROOT,
+    )
     assert result.returncode == 0, result.stderr
     reader = PdfReader(tmp_path / "minimal-hex" / "minimal-hex-kit.pdf")
-    sizes = {(round(float(p.mediabox.width), 2), round(float(p.mediabox.height), 2))
-             for p in reader.pages}
+    sizes = {
+        (round(float(p.mediabox.width), 2), round(float(p.mediabox.height), 2))
+        for p in reader.pages
+    }
     assert (595.28, 841.89) in sizes and len(sizes) == 2  # A4, and the full-size map page
     text = "\n".join(page.extract_text() for page in reader.pages)
     assert "backs (short-edge duplex)" in text and "flip on short edge" in text

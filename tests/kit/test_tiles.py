@@ -20,8 +20,9 @@ from toolkit.kit.tiles import (
 LETTER = paper("letter")
 
 
-@pytest.mark.parametrize("size", [(2880.0, 2304.0), (700.0, 300.0), (541.0, 2000.0)],
-                         ids=["world", "wide", "tall"])
+@pytest.mark.parametrize(
+    "size", [(2880.0, 2304.0), (700.0, 300.0), (541.0, 2000.0)], ids=["world", "wide", "tall"]
+)
 def test_tiles_cover_the_drawing_with_overlap(size: tuple[float, float]) -> None:
     page, tiles = plan_tiles(*size, LETTER)
     area = tile_area(page)
@@ -84,7 +85,14 @@ def test_guides_on_both_sides_of_an_overlap_sit_on_the_same_map_spot() -> None:
 
 def test_column_letters() -> None:
     assert [column_letters(i) for i in (0, 1, 25, 26, 27, 51, 52)] == [
-        "A", "B", "Z", "AA", "AB", "AZ", "BA"]
+        "A",
+        "B",
+        "Z",
+        "AA",
+        "AB",
+        "AZ",
+        "BA",
+    ]
 
 
 def test_full_size_page_is_the_map_plus_margins_and_trims_to_the_map() -> None:

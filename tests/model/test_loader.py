@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import FIXTURES, copy_fixture
-from toolkit.model import Game, load_game
-from toolkit.model.jsonsource import parse_source
+from toolkit.load import load_game
+from toolkit.load.jsonsource import parse_source
+from toolkit.model import Game
 from toolkit.model.map import HexMapGrid
 
 
@@ -139,8 +140,9 @@ def test_counters_and_locations_can_be_set_members(minimal_hex: Game) -> None:
 def test_misspelt_hyphenated_place_is_unknown_not_a_bad_range(tmp_path: Path) -> None:
     game_dir = copy_fixture("minimal-hex", tmp_path)
     setup = game_dir / "setups" / "meeting.json"
-    setup.write_text(setup.read_text(encoding="utf-8").replace('"0801-1008"', '"red-twon"'),
-                     encoding="utf-8")
+    setup.write_text(
+        setup.read_text(encoding="utf-8").replace('"0801-1008"', '"red-twon"'), encoding="utf-8"
+    )
     result = load_game(game_dir)
     codes = [d.code for d in result.report.errors]
     assert codes == ["ref.unknown-location"]

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from jsonschema import Draft202012Validator
 
-from toolkit.model.schemas import KINDS, SCHEMA_DIR, validator
+from toolkit.load.schemas import KINDS, SCHEMA_DIR, validator
 
 SCHEMAS = sorted(SCHEMA_DIR.glob("*.schema.json"))
 

@@ -20,11 +20,12 @@ from lxml import etree
 from PIL import Image
 
 from tests.golden import check_golden
-from toolkit.model import Game, load_game
+from toolkit.load import load_game
+from toolkit.model import Game
 from toolkit.model.chart import Chart, Column, DisplayBox, Row, TrackCell
-from toolkit.render import chart_text
-from toolkit.render.chart_text import MIN_SIZE, Font, cell_text, wrap
+from toolkit.render.charts import text as chart_text
 from toolkit.render.charts import MARGIN, chart_svg
+from toolkit.render.charts.text import MIN_SIZE, Font, cell_text, wrap
 from toolkit.render.fonts import font_metrics, text_extent, text_width
 from toolkit.render.raster import svg_to_png
 
@@ -57,10 +58,16 @@ def source_charts() -> list[tuple[Game, Chart]]:
     return found
 
 
-FIXTURE_CHARTS = [("minimal-hex", "crt"), ("charts-table", "terrain"), ("charts-track", "turns"),
-                  ("charts-track", "morale"), ("charts-display", "pools"),
-                  ("charts-hostile", "hostile"), ("charts-hostile", "hostile-track"),
-                  ("charts-hostile", "hostile-display")]
+FIXTURE_CHARTS = [
+    ("minimal-hex", "crt"),
+    ("charts-table", "terrain"),
+    ("charts-track", "turns"),
+    ("charts-track", "morale"),
+    ("charts-display", "pools"),
+    ("charts-hostile", "hostile"),
+    ("charts-hostile", "hostile-track"),
+    ("charts-hostile", "hostile-display"),
+]
 
 
 def fixture_svg(fixture: str, chart_id: str) -> str:
@@ -90,8 +97,12 @@ class Box:
         return self.x <= x <= self.right and self.y <= y <= self.bottom
 
     def holds(self, ink: tuple[float, float, float, float], inset: float = 0.0) -> bool:
-        return (ink[0] >= self.x + inset - EPS and ink[1] >= self.y + inset - EPS
-                and ink[2] <= self.right - inset + EPS and ink[3] <= self.bottom - inset + EPS)
+        return (
+            ink[0] >= self.x + inset - EPS
+            and ink[1] >= self.y + inset - EPS
+            and ink[2] <= self.right - inset + EPS
+            and ink[3] <= self.bottom - inset + EPS
+        )
 
     def overlaps(self, ink: tuple[float, float, float, float]) -> bool:
         return ink[0] < self.right and ink[2] > self.x and ink[1] < self.bottom and ink[3] > self.y
@@ -124,15 +135,25 @@ class Text:
 
 
 def read_texts(root: etree._Element) -> list[Text]:
-    return [Text(float(t.get("x")), float(t.get("y")), float(t.get("font-size")),
-                 t.get("font-weight") == "bold", t.get("text-anchor", "start"), t.text or "")
-            for t in root.iter(f"{SVG}text")]
+    return [
+        Text(
+            float(t.get("x")),
+            float(t.get("y")),
+            float(t.get("font-size")),
+            t.get("font-weight") == "bold",
+            t.get("text-anchor", "start"),
+            t.text or "",
+        )
+        for t in root.iter(f"{SVG}text")
+    ]
 
 
 def read_cells(root: etree._Element) -> list[Box]:
-    return [Box(float(r.get("x")), float(r.get("y")), float(r.get("width")),
-                float(r.get("height")))
-            for r in root.iter(f"{SVG}rect") if r.get("class") == "cell"]
+    return [
+        Box(float(r.get("x")), float(r.get("y")), float(r.get("width")), float(r.get("height")))
+        for r in root.iter(f"{SVG}rect")
+        if r.get("class") == "cell"
+    ]
 
 
 def home(text: Text, cells: list[Box]) -> Box | None:
@@ -170,8 +191,10 @@ def cell_contents(svg: str) -> dict[Box, str]:
         cell = home(text, cells)
         if cell is not None:
             lines[cell].append(text)
-    return {c: " ".join(t.content for t in sorted(ts, key=lambda t: (t.y, t.x)))
-            for c, ts in lines.items()}
+    return {
+        c: " ".join(t.content for t in sorted(ts, key=lambda t: (t.y, t.x)))
+        for c, ts in lines.items()
+    }
 
 
 def cell_at(contents: dict[Box, str], row_label: str, column_label: str) -> Box:
@@ -181,12 +204,16 @@ def cell_at(contents: dict[Box, str], row_label: str, column_label: str) -> Box:
     label_cells = sorted((c for c in contents if math.isclose(c.x, left)), key=lambda c: c.y)
     corner = label_cells[0]
     rows = [c for c in label_cells[1:] if contents[c] == row_label]
-    columns = [c for c, text in contents.items()
-               if text == column_label and c.x > left and c.bottom <= corner.bottom + EPS]
+    columns = [
+        c
+        for c, text in contents.items()
+        if text == column_label and c.x > left and c.bottom <= corner.bottom + EPS
+    ]
     assert len(rows) == 1, f"row {row_label!r} found {len(rows)} times"
     assert len(columns) == 1, f"column {column_label!r} found {len(columns)} times in the header"
-    matches = [c for c in contents if math.isclose(c.x, columns[0].x)
-               and math.isclose(c.y, rows[0].y)]
+    matches = [
+        c for c in contents if math.isclose(c.x, columns[0].x) and math.isclose(c.y, rows[0].y)
+    ]
     assert len(matches) == 1
     return matches[0]
 
@@ -194,10 +221,16 @@ def cell_at(contents: dict[Box, str], row_label: str, column_label: str) -> Box:
 # --- golden files ---------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("fixture", "chart_id"),
-                         [("minimal-hex", "crt"), ("charts-table", "terrain"),
-                          ("charts-track", "turns"), ("charts-display", "pools")],
-                         ids=["crt", "table", "track", "display"])
+@pytest.mark.parametrize(
+    ("fixture", "chart_id"),
+    [
+        ("minimal-hex", "crt"),
+        ("charts-table", "terrain"),
+        ("charts-track", "turns"),
+        ("charts-display", "pools"),
+    ],
+    ids=["crt", "table", "track", "display"],
+)
 def test_chart_matches_golden(fixture: str, chart_id: str) -> None:
     check_golden(f"charts/{chart_id}", fixture_svg(fixture, chart_id))
 
@@ -205,8 +238,9 @@ def test_chart_matches_golden(fixture: str, chart_id: str) -> None:
 # --- layout ---------------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("fixture", "chart_id"), FIXTURE_CHARTS,
-                         ids=[c for _, c in FIXTURE_CHARTS])
+@pytest.mark.parametrize(
+    ("fixture", "chart_id"), FIXTURE_CHARTS, ids=[c for _, c in FIXTURE_CHARTS]
+)
 def test_no_text_spills_out_of_its_cell(fixture: str, chart_id: str) -> None:
     assert_text_contained(fixture_svg(fixture, chart_id))
 
@@ -222,8 +256,9 @@ def test_every_source_chart_keeps_its_text_inside() -> None:
 def test_the_containment_check_catches_a_lying_measure(monkeypatch: pytest.MonkeyPatch) -> None:
     """If layout measured text narrower than it is drawn, the check above must fail."""
     real = chart_text.text_width
-    monkeypatch.setattr(chart_text, "text_width",
-                        lambda text, size, bold=False: 0.7 * real(text, size, bold))
+    monkeypatch.setattr(
+        chart_text, "text_width", lambda text, size, bold=False: 0.7 * real(text, size, bold)
+    )
     with pytest.raises(AssertionError, match="spills out"):
         assert_text_contained(fixture_svg("charts-table", "terrain"))
 
@@ -240,16 +275,19 @@ def test_canvas_is_content_plus_margin_in_points() -> None:
         left, top = min(b[0] for b in boxes), min(b[1] for b in boxes)
         right, bottom = max(b[2] for b in boxes), max(b[3] for b in boxes)
         assert (left, top) == pytest.approx((MARGIN, MARGIN), abs=0.01), chart_id
-        assert (right, bottom) == pytest.approx((page.w - MARGIN, page.h - MARGIN),
-                                                abs=0.01), chart_id
+        assert (right, bottom) == pytest.approx((page.w - MARGIN, page.h - MARGIN), abs=0.01), (
+            chart_id
+        )
 
 
 # --- tables and CRTs ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("fixture", "chart_id"),
-                         [("minimal-hex", "crt"), ("charts-table", "terrain"),
-                          ("charts-hostile", "hostile")], ids=["crt", "table", "hostile"])
+@pytest.mark.parametrize(
+    ("fixture", "chart_id"),
+    [("minimal-hex", "crt"), ("charts-table", "terrain"), ("charts-hostile", "hostile")],
+    ids=["crt", "table", "hostile"],
+)
 def test_drawn_cells_are_the_model_data(fixture: str, chart_id: str) -> None:
     game = load(fixture)
     chart = game.chart(chart_id)
@@ -257,8 +295,10 @@ def test_drawn_cells_are_the_model_data(fixture: str, chart_id: str) -> None:
     for row in chart.rows:
         for column in chart.columns:
             cell = cell_at(contents, row.label, column.label)
-            assert contents[cell] == cell_text(chart.lookup(row.label, column.label)), \
-                (row.label, column.label)
+            assert contents[cell] == cell_text(chart.lookup(row.label, column.label)), (
+                row.label,
+                column.label,
+            )
 
 
 def test_crt_header_shows_method_and_die() -> None:
@@ -273,8 +313,11 @@ def test_shaded_columns_and_alternate_rows_are_tinted() -> None:
     chart = game.chart("terrain")
     root = parse(chart_svg(game, chart))
     contents = cell_contents(chart_svg(game, chart))
-    fills = {(round(float(r.get("x")), 2), round(float(r.get("y")), 2)): r.get("fill")
-             for r in root.iter(f"{SVG}rect") if r.get("class") == "cell"}
+    fills = {
+        (round(float(r.get("x")), 2), round(float(r.get("y")), 2)): r.get("fill")
+        for r in root.iter(f"{SVG}rect")
+        if r.get("class") == "cell"
+    }
     clear = cell_at(contents, "Clear", "Defence")
     forest = cell_at(contents, "Forest", "Defence")
     assert fills[(round(clear.x, 2), round(clear.y, 2))] == "#f4dfb0"
@@ -293,8 +336,17 @@ def test_null_cells_are_empty_and_numbers_print_as_written() -> None:
 def test_a_huge_table_grows_instead_of_shrinking() -> None:
     columns = tuple(Column(f"{n}-1") for n in range(1, 41))
     rows = tuple(Row(str(r), tuple(f"A{r % 3}/D{n % 4}" for n in range(40))) for r in range(90))
-    chart = Chart("big", "A very big CRT", "crt", method="odds", die="1d100", row_header="Roll",
-                  columns=columns, rows=rows, notes=("Word " * 400,))
+    chart = Chart(
+        "big",
+        "A very big CRT",
+        "crt",
+        method="odds",
+        die="1d100",
+        row_header="Roll",
+        columns=columns,
+        rows=rows,
+        notes=("Word " * 400,),
+    )
     svg = chart_svg(Game("g", "G", Path(".")), chart)
     root = parse(svg)
     assert all(t.size >= MIN_SIZE for t in read_texts(root))
@@ -342,8 +394,9 @@ def test_display_bands_take_the_owner_colour() -> None:
 # --- properties of every output -------------------------------------------------------------
 
 
-@pytest.mark.parametrize(("fixture", "chart_id"), FIXTURE_CHARTS,
-                         ids=[c for _, c in FIXTURE_CHARTS])
+@pytest.mark.parametrize(
+    ("fixture", "chart_id"), FIXTURE_CHARTS, ids=[c for _, c in FIXTURE_CHARTS]
+)
 def test_deterministic_and_well_formed(fixture: str, chart_id: str) -> None:
     first = fixture_svg(fixture, chart_id)
     assert fixture_svg(fixture, chart_id) == first
@@ -368,16 +421,19 @@ def test_hostile_text_is_escaped(chart_id: str) -> None:
 
 
 def _texts_of(chart: Chart) -> list[str]:
-    return ([chart.title, chart.row_header, chart.cite, *chart.notes]
-            + [c.label for c in chart.columns] + [r.label for r in chart.rows]
-            + [cell_text(v) for r in chart.rows for v in r.cells]
-            + [t for c in chart.cells for t in (c.label, c.note)]
-            + [b.name for b in chart.boxes])
+    return (
+        [chart.title, chart.row_header, chart.cite, *chart.notes]
+        + [c.label for c in chart.columns]
+        + [r.label for r in chart.rows]
+        + [cell_text(v) for r in chart.rows for v in r.cells]
+        + [t for c in chart.cells for t in (c.label, c.note)]
+        + [b.name for b in chart.boxes]
+    )
 
 
 def test_hostile_names_built_in_code_are_escaped() -> None:
     """A model built without the loader (say, by a script) is escaped just the same."""
-    chart = Chart("x", "A <b> & \"c\"", "track", cells=(TrackCell("<1>", "x & y", "#000000"),))
+    chart = Chart("x", 'A <b> & "c"', "track", cells=(TrackCell("<1>", "x & y", "#000000"),))
     boxes = Chart("y", "Boxes", "display", boxes=(DisplayBox("a", "Łódź & <Київ>"),))
     for item in (chart, boxes):
         root = parse(chart_svg(Game("g", "G", Path(".")), item))
@@ -397,8 +453,10 @@ def test_wrap_keeps_breaks_and_cuts_long_words() -> None:
 
 
 @settings(max_examples=150, deadline=None)
-@given(st.text(alphabet=st.sampled_from("ab WMiíЖ1-/\t"), max_size=80),
-       st.floats(min_value=12, max_value=200))
+@given(
+    st.text(alphabet=st.sampled_from("ab WMiíЖ1-/\t"), max_size=80),
+    st.floats(min_value=12, max_value=200),
+)
 def test_wrap_never_exceeds_the_width_and_keeps_every_word(text: str, width: float) -> None:
     font = Font(7.0, bold=True)
     lines = wrap(text, font, width)
@@ -409,18 +467,44 @@ def test_wrap_never_exceeds_the_width_and_keeps_every_word(text: str, width: flo
 EDGE_CASES = {
     "table-without-rows": Chart("t", "Empty", "table", columns=(Column("A"), Column("B"))),
     "table-without-columns": Chart("t", "Labels only", "table", rows=(Row("x", ()),)),
-    "short-row": Chart("t", "Short row", "crt", method="odds", columns=(Column("1-1"),
-                       Column("2-1")), rows=(Row("1", ("AE",)),)),
-    "one-column-crt": Chart("t", "Narrow", "crt", method="differential", die="1d6",
-                            columns=(Column("0"),), rows=(Row("1", ("DR",)),)),
+    "short-row": Chart(
+        "t",
+        "Short row",
+        "crt",
+        method="odds",
+        columns=(Column("1-1"), Column("2-1")),
+        rows=(Row("1", ("AE",)),),
+    ),
+    "one-column-crt": Chart(
+        "t",
+        "Narrow",
+        "crt",
+        method="differential",
+        die="1d6",
+        columns=(Column("0"),),
+        rows=(Row("1", ("DR",)),),
+    ),
     "empty-track": Chart("t", "No cells", "track"),
     "empty-display": Chart("t", "No boxes", "display"),
-    "long-words": Chart("t", "W" * 200, "track", cite="C" * 40, notes=("N" * 5000,),
-                        cells=(TrackCell("L" * 40, "n" * 200),)),
-    "long-box-name": Chart("t", "Boxes", "display",
-                           boxes=(DisplayBox("a", "Ж" * 200), DisplayBox("b", "word " * 40))),
-    "long-cells": Chart("t", "Prose", "table", row_header="R" * 60,
-                        columns=(Column("C" * 60),), rows=(Row("x" * 60, ("y" * 80,)),)),
+    "long-words": Chart(
+        "t",
+        "W" * 200,
+        "track",
+        cite="C" * 40,
+        notes=("N" * 5000,),
+        cells=(TrackCell("L" * 40, "n" * 200),),
+    ),
+    "long-box-name": Chart(
+        "t", "Boxes", "display", boxes=(DisplayBox("a", "Ж" * 200), DisplayBox("b", "word " * 40))
+    ),
+    "long-cells": Chart(
+        "t",
+        "Prose",
+        "table",
+        row_header="R" * 60,
+        columns=(Column("C" * 60),),
+        rows=(Row("x" * 60, ("y" * 80,)),),
+    ),
 }
 
 

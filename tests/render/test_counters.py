@@ -17,10 +17,11 @@ from PIL import Image
 
 from tests.conftest import FIXTURES, ROOT, SOURCES, load_fixture
 from tests.golden import check_golden
-from toolkit.model import Game, load_game
+from toolkit.load import load_game
+from toolkit.model import Game
 from toolkit.model.counter import Counter
-from toolkit.render.counter_edges import step_labels
 from toolkit.render.counters import MIN_TEXT_PT, CounterLayoutError, counter_faces
+from toolkit.render.counters.edges import step_labels
 from toolkit.render.fonts import text_extent
 from toolkit.render.raster import svg_to_png
 
@@ -46,6 +47,7 @@ def hostile() -> Game:
 
 
 # -- which faces -------------------------------------------------------------------------------
+
 
 @pytest.mark.parametrize(
     ("counter_id", "names"),
@@ -86,6 +88,7 @@ def test_golden(kinds: Game, golden: str, counter_id: str, face: str) -> None:
 
 
 # -- every face of every counter -------------------------------------------------------------
+
 
 def _game_ids() -> list[str]:
     names = list(FIXTURE_GAMES)
@@ -130,15 +133,25 @@ def text_boxes(svg: str) -> list[tuple[str, float, list[tuple[float, float]]]]:
         bold = element.get("font-weight") == "bold"
         width, ascent, descent = text_extent(text, size, bold)
         x, y = float(element.get("x")), float(element.get("y"))
-        left = x - {"start": 0.0, "middle": width / 2, "end": width}[
-            element.get("text-anchor", "start")]
-        corners = [(left, y - ascent), (left + width, y - ascent), (left, y + descent),
-                   (left + width, y + descent)]
+        left = (
+            x
+            - {"start": 0.0, "middle": width / 2, "end": width}[element.get("text-anchor", "start")]
+        )
+        corners = [
+            (left, y - ascent),
+            (left + width, y - ascent),
+            (left, y + descent),
+            (left + width, y + descent),
+        ]
         for degrees, cx, cy in _rotations(element):
             a = math.radians(degrees)
-            corners = [(cx + (px - cx) * math.cos(a) - (py - cy) * math.sin(a),
-                        cy + (px - cx) * math.sin(a) + (py - cy) * math.cos(a))
-                       for px, py in corners]
+            corners = [
+                (
+                    cx + (px - cx) * math.cos(a) - (py - cy) * math.sin(a),
+                    cy + (px - cx) * math.sin(a) + (py - cy) * math.cos(a),
+                )
+                for px, py in corners
+            ]
         boxes.append((text, size, corners))
     return boxes
 
@@ -183,8 +196,10 @@ def test_every_face_is_standalone_legible_and_keeps_text_inside(name: str) -> No
             problems += [f"{counter.id}/{face}: {p}" for p in _outside(game, counter, svg)]
     assert not problems, "\n".join(problems)
     if refused:
-        pytest.skip(f"{len(refused)} counter(s) of {name} are refused, as the build will "
-                    f"report them; the rest keep their text inside: " + "; ".join(refused))
+        pytest.skip(
+            f"{len(refused)} counter(s) of {name} are refused, as the build will "
+            f"report them; the rest keep their text inside: " + "; ".join(refused)
+        )
 
 
 def test_the_text_check_catches_text_outside() -> None:
@@ -198,6 +213,7 @@ def test_the_text_check_catches_text_outside() -> None:
 
 
 # -- determinism, escaping, errors ------------------------------------------------------------
+
 
 def test_deterministic(kinds: Game) -> None:
     first = [counter_faces(kinds, c) for c in kinds.counters]
@@ -237,13 +253,18 @@ def test_designation_that_cannot_fit_raises_a_located_error() -> None:
     error = caught.value
     assert isinstance(error, ValueError)
     assert (error.code, error.counter_id, error.template_id, error.set_id) == (
-        "counter.text-too-long", "ge-gd", "unit", "units")
+        "counter.text-too-long",
+        "ge-gd",
+        "unit",
+        "units",
+    )
     assert (error.face, error.element, error.pointer) == ("front", 0, "/front/0")
     assert "'Panzergrenadier-Division-Großdeutschland' does not fit" in str(error)
     assert "5pt" in str(error)
 
 
 # -- what each kind draws ----------------------------------------------------------------------
+
 
 def _fills(svg: str) -> set[str]:
     return set(re.findall(r'fill="(#[0-9a-f]{6})"', svg))
@@ -305,8 +326,14 @@ def test_image_is_embedded(kinds: Game) -> None:
 
 @pytest.mark.parametrize(
     ("current", "steps", "expected"),
-    [(4, 4, "4 3 2 1"), (3, 4, "3 2 1 4"), (1, 4, "1 4 3 2"), (3, 3, "3 2 1 -"),
-     (2, 3, "2 1 - 3"), (1, 1, "1 - - -")],
+    [
+        (4, 4, "4 3 2 1"),
+        (3, 4, "3 2 1 4"),
+        (1, 4, "1 4 3 2"),
+        (3, 3, "3 2 1 -"),
+        (2, 3, "2 1 - 3"),
+        (1, 1, "1 - - -"),
+    ],
 )
 def test_step_labels_turn_counter_clockwise(current: int, steps: int, expected: str) -> None:
     labels = step_labels(current, steps)
@@ -317,10 +344,13 @@ def test_block_step_faces_show_the_current_step_on_top(kinds: Game) -> None:
     for name, svg in faces(kinds, "ge-inf-block").items():
         if not name.startswith("step-"):
             continue
-        upright = [t for t in parse(svg).iter(f"{SVG}text")
-                   if t.getparent().get("transform") is None and t.text.isdigit()]
+        upright = [
+            t
+            for t in parse(svg).iter(f"{SVG}text")
+            if t.getparent().get("transform") is None and t.text.isdigit()
+        ]
         assert [t.text for t in upright] == [name.split("-")[1]]
-        turned = re.findall(r'rotate\((\d+) ', svg)
+        turned = re.findall(r"rotate\((\d+) ", svg)
         assert sorted(turned) == ["180", "270", "90"]
 
 
@@ -329,12 +359,15 @@ def test_block_with_more_steps_than_edges_is_refused(tmp_path: Path) -> None:
     (folder / "counters").mkdir(parents=True)
     (folder / "game.json").write_text((FIXTURES / "counters-kinds" / "game.json").read_text())
     source = (FIXTURES / "counters-kinds" / "counters" / "units.json").read_text()
-    source = source.replace('"steps": 4,\n     "values": {"type": "infantry", "nation": "GE"}',
-                            '"steps": 5,\n     "values": {"type": "infantry", "nation": "GE"}')
+    source = source.replace(
+        '"steps": 4,\n     "values": {"type": "infantry", "nation": "GE"}',
+        '"steps": 5,\n     "values": {"type": "infantry", "nation": "GE"}',
+    )
     (folder / "counters" / "units.json").write_text(source)
     (folder / "art").mkdir()
-    (folder / "art" / "flag-ge.png").write_bytes((FIXTURES / "counters-kinds" / "art" /
-                                                 "flag-ge.png").read_bytes())
+    (folder / "art" / "flag-ge.png").write_bytes(
+        (FIXTURES / "counters-kinds" / "art" / "flag-ge.png").read_bytes()
+    )
     game = load_game(folder).game
     assert game is not None
     with pytest.raises(CounterLayoutError, match="at most 4 steps") as caught:
@@ -360,8 +393,10 @@ def test_a_text_field_that_is_no_unit_type_is_a_located_error(tmp_path: Path) ->
     (folder / "counters").mkdir(parents=True)
     (folder / "game.json").write_text((FIXTURES / "counters-overflow" / "game.json").read_text())
     source = (FIXTURES / "counters-overflow" / "counters" / "units.json").read_text()
-    source = source.replace('{"draw": "unit-symbol", "field": "type"}',
-                            '{"draw": "unit-symbol", "field": "designation"}')
+    source = source.replace(
+        '{"draw": "unit-symbol", "field": "type"}',
+        '{"draw": "unit-symbol", "field": "designation"}',
+    )
     source = source.replace("Panzergrenadier-Division-Großdeutschland", "dragoons")
     (folder / "counters" / "units.json").write_text(source)
     game = load_game(folder).game
@@ -372,11 +407,20 @@ def test_a_text_field_that_is_no_unit_type_is_a_located_error(tmp_path: Path) ->
 
 def test_deterministic_across_processes(kinds: Game) -> None:
     """Another interpreter (another hash seed) draws byte-identical faces."""
-    script = ("import sys; from tests.conftest import load_fixture; "
-              "from toolkit.render.counters import counter_faces; "
-              "g = load_fixture('counters-kinds'); "
-              "sys.stdout.write(''.join(s for c in g.counters for _, s in counter_faces(g, c)))")
+    script = (
+        "import sys; from tests.conftest import load_fixture; "
+        "from toolkit.render.counters import counter_faces; "
+        "g = load_fixture('counters-kinds'); "
+        "sys.stdout.write(''.join(s for c in g.counters for _, s in counter_faces(g, c)))"
+    )
     env = {**os.environ, "PYTHONHASHSEED": "12345"}
-    result = subprocess.run([sys.executable, "-c", script], cwd=ROOT, env=env, check=True,
-                            capture_output=True, text=True, encoding="utf-8")
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        cwd=ROOT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+        encoding="utf-8",
+    )
     assert result.stdout == "".join(s for c in kinds.counters for _, s in counter_faces(kinds, c))

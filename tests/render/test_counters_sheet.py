@@ -15,7 +15,8 @@ from pathlib import Path
 from PIL import Image
 
 from tests.conftest import FIXTURES, SOURCES
-from toolkit.model import Game, load_game
+from toolkit.load import load_game
+from toolkit.model import Game
 from toolkit.model.counter import Counter
 from toolkit.render.counters import CounterLayoutError, counter_faces
 from toolkit.render.raster import svg_to_png
@@ -66,8 +67,10 @@ def build_sheet(games: list[Game], columns: int = 4, limit: int | None = None) -
     for game in games:
         if x > GAP:
             x, y, row_h = GAP, y + row_h + GAP, 0.0
-        parts.append(f"<text{attrs(x=GAP, y=y + 9, font_size=9, font_weight='bold')}>"
-                     f"{esc(game.title)}</text>")
+        parts.append(
+            f"<text{attrs(x=GAP, y=y + 9, font_size=9, font_weight='bold')}>"
+            f"{esc(game.title)}</text>"
+        )
         y += 14
         counters = game.counters if limit is None else game.counters[:limit]
         for k, counter in enumerate(counters):

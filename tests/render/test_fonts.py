@@ -19,8 +19,17 @@ from toolkit.render.svg import attrs, esc
 
 from .helpers import render
 
-SAMPLES = ["Hello World", "AVATAR To Wa", "4-6-8", "Łódź", "Київ", "Kampfgruppe Peiper",
-           "東京", "Tokyo 東京", "서울"]
+SAMPLES = [
+    "Hello World",
+    "AVATAR To Wa",
+    "4-6-8",
+    "Łódź",
+    "Київ",
+    "Kampfgruppe Peiper",
+    "東京",
+    "Tokyo 東京",
+    "서울",
+]
 
 
 def test_font_files_are_bundled_absolute_and_sorted() -> None:

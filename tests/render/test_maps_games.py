@@ -10,8 +10,9 @@ import json
 from pathlib import Path
 from typing import Any
 
-from toolkit.model import Game, load_game
-from toolkit.model.load_map import FEATURE_TYPES as MODEL_FEATURE_TYPES
+from toolkit.load import load_game
+from toolkit.load.maps import FEATURE_TYPES as MODEL_FEATURE_TYPES
+from toolkit.model import Game
 
 TERRAIN = [
     {"id": "clear", "name": "Clear", "color": "#f1ecd2"},

@@ -12,7 +12,8 @@ from lxml import etree
 
 from tests.conftest import SOURCES, load_fixture
 from tests.render.test_maps_games import showcase_hex_map, write_game
-from toolkit.model import Game, load_game
+from toolkit.load import load_game
+from toolkit.model import Game
 from toolkit.render.fonts import text_extent
 from toolkit.render.maps import draw_map, map_svg
 

@@ -21,9 +21,9 @@ from toolkit.geometry import (
     square_to_point,
 )
 from toolkit.model import Game
-from toolkit.render.map_base import grey_level, hex_colour
-from toolkit.render.map_legend import palette
 from toolkit.render.maps import map_svg
+from toolkit.render.maps.base import grey_level, hex_colour
+from toolkit.render.maps.legend import palette
 from toolkit.render.raster import svg_to_png
 
 DPI = 100

@@ -22,11 +22,19 @@ FACE_PATH = re.compile(r"^counters/(?P<counter>.+)-(?P<face>front|back|hidden|st
 
 _LENGTH = re.compile(r"^\s*([0-9.]+(?:[eE][-+]?[0-9]+)?)\s*(pt|px|in|mm|cm|pc)?\s*$")
 _POINTS: dict[str | None, float] = {
-    "pt": 1.0, "px": 0.75, "in": 72.0, "mm": 72 / 25.4, "cm": 72 / 2.54, "pc": 12.0, None: 0.75}
+    "pt": 1.0,
+    "px": 0.75,
+    "in": 72.0,
+    "mm": 72 / 25.4,
+    "cm": 72 / 2.54,
+    "pc": 12.0,
+    None: 0.75,
+}
 _ROOT = re.compile(r"<svg\b[^>]*>", re.S)
 _DEFS = re.compile(r"<defs\b.*?</defs>|<title\b.*?</title>", re.S)
-_SHAPE = re.compile(r"<(rect|ellipse|circle|path|polygon|g|use|image|text|line|polyline)\b[^>]*>",
-                    re.S)
+_SHAPE = re.compile(
+    r"<(rect|ellipse|circle|path|polygon|g|use|image|text|line|polyline)\b[^>]*>", re.S
+)
 _SHAPE_ATTR = re.compile(r"""([\w:-]+)\s*=\s*(["'])(.*?)\2""", re.S)
 _ATTR = re.compile(r"""\b(width|height|viewBox)\s*=\s*(["'])(.*?)\2""", re.S)
 
@@ -60,8 +68,9 @@ def renderer_drawings(game: Game, options: BuildOptions) -> list[tuple[str, str]
     return drawings(game, options)
 
 
-def collect_artwork(game: Game, options: BuildOptions,
-                    source: Drawings = renderer_drawings) -> Artwork:
+def collect_artwork(
+    game: Game, options: BuildOptions, source: Drawings = renderer_drawings
+) -> Artwork:
     """The drawings of ``game``, sorted into counters (by side), maps and charts."""
     faces: dict[str, dict[str, str]] = {}
     maps: dict[str, str] = {}
@@ -75,8 +84,11 @@ def collect_artwork(game: Game, options: BuildOptions,
             maps[name] = svg
         elif kind == "charts":
             charts[name] = svg
-    printed = {c.id: printed_counter(game, c, faces.get(c.id, {})) for c in game.counters
-               if faces.get(c.id)}
+    printed = {
+        c.id: printed_counter(game, c, faces.get(c.id, {}))
+        for c in game.counters
+        if faces.get(c.id)
+    }
     return Artwork(printed, maps, charts)
 
 
@@ -98,8 +110,12 @@ def printed_counter(game: Game, counter: Counter, faces: Mapping[str, str]) -> P
     front = faces[front_name]
     back = faces[back_name] if back_name else None
     return PrintedCounter(
-        counter, front, background_fill(front) or edge_colour(game, counter, back=False),
-        back, (background_fill(back) if back else None) or edge_colour(game, counter, back=True))
+        counter,
+        front,
+        background_fill(front) or edge_colour(game, counter, back=False),
+        back,
+        (background_fill(back) if back else None) or edge_colour(game, counter, back=True),
+    )
 
 
 def _full_strength(counter: Counter, faces: Mapping[str, str]) -> str | None:
@@ -124,14 +140,19 @@ def background_fill(svg: str) -> str | None:
         width, height = _viewbox_size(svg)
     except ValueError:
         return None
-    body = _DEFS.sub("", svg[svg.find(">", svg.find("<svg")) + 1:])
+    body = _DEFS.sub("", svg[svg.find(">", svg.find("<svg")) + 1 :])
     shape = _SHAPE.search(body)
     if shape is None:
         return None
-    found: dict[str, str] = {name: value.strip()
-                             for name, _q, value in _SHAPE_ATTR.findall(shape.group(0))}
-    style = {key.strip(): value.strip() for key, _colon, value in
-             (part.partition(":") for part in found.get("style", "").split(";") if ":" in part)}
+    found: dict[str, str] = {
+        name: value.strip() for name, _q, value in _SHAPE_ATTR.findall(shape.group(0))
+    }
+    style = {
+        key.strip(): value.strip()
+        for key, _colon, value in (
+            part.partition(":") for part in found.get("style", "").split(";") if ":" in part
+        )
+    }
     fill = style.get("fill", found.get("fill", "black"))
     if not _covers(shape.group(1), found, width, height) or not _plain_colour(fill):
         return None
@@ -150,6 +171,7 @@ def _viewbox_size(svg: str) -> tuple[float, float]:
 
 def _covers(tag: str, found: Mapping[str, str], width: float, height: float) -> bool:
     """Whether a rect/ellipse/circle spans the whole face (within 1 %)."""
+
     def number(name: str, default: float = 0.0) -> float:
         try:
             return float(found.get(name, default))
@@ -158,8 +180,12 @@ def _covers(tag: str, found: Mapping[str, str], width: float, height: float) -> 
 
     slack = 0.01 * max(width, height)
     if tag == "rect":
-        return (number("x") <= slack and number("y") <= slack
-                and number("width") >= width - slack and number("height") >= height - slack)
+        return (
+            number("x") <= slack
+            and number("y") <= slack
+            and number("width") >= width - slack
+            and number("height") >= height - slack
+        )
     if tag not in ("ellipse", "circle"):
         return False
     rx = number("r") if tag == "circle" else number("rx")

@@ -56,8 +56,14 @@ def kit_settings(game: Game, options: BuildOptions) -> KitSettings:
         raise KitError(f"unknown maps mode {maps!r}; use {', '.join(MAP_MODES)}")
     if settings.bleed < 0 or settings.gutter < 0:
         raise KitError("print.bleed and print.gutter must not be negative")
-    return KitSettings(name, duplex, maps, settings.bleed, settings.gutter,  # type: ignore[arg-type]
-                       (float(offset[0]), float(offset[1])))
+    return KitSettings(
+        name,
+        duplex,  # type: ignore[arg-type]  # checked against DUPLEX_MODES above
+        maps,
+        settings.bleed,
+        settings.gutter,
+        (float(offset[0]), float(offset[1])),
+    )
 
 
 @dataclass(frozen=True, slots=True)
@@ -74,10 +80,21 @@ def plan_kit(game: Game, artwork: Artwork, settings: KitSettings) -> KitPlan:
     page = paper(settings.paper)
     # when nothing prints on a back there are no backs pages and nothing to calibrate
     two_sided = any(p.back is not None for p in artwork.counters.values())
-    sheets = sheet_plans(game, artwork.counters, page, settings.duplex, settings.back_offset,
-                         settings.bleed, settings.gutter, backs=two_sided)
-    calibration = (calibration_plans(page, settings.duplex, settings.back_offset, option_hint())
-                   if two_sided else [])
+    sheets = sheet_plans(
+        game,
+        artwork.counters,
+        page,
+        settings.duplex,
+        settings.back_offset,
+        settings.bleed,
+        settings.gutter,
+        backs=two_sided,
+    )
+    calibration = (
+        calibration_plans(page, settings.duplex, settings.back_offset, option_hint())
+        if two_sided
+        else []
+    )
     art: dict[str, str] = {}
     boards: list[PagePlan] = []
     for the_map in game.maps:
@@ -99,8 +116,14 @@ def plan_kit(game: Game, artwork: Artwork, settings: KitSettings) -> KitPlan:
     body = calibration + sheets + boards + setup_plans(game, page)
     count = 2
     for _attempt in range(4):  # the cover's length moves every page number: let it settle
-        guide = _guide(settings, count, len(calibration), len(sheets), len(body),
-                       settings.maps != "full" and bool(game.maps))
+        guide = _guide(
+            settings,
+            count,
+            len(calibration),
+            len(sheets),
+            len(body),
+            settings.maps != "full" and bool(game.maps),
+        )
         cover = cover_plans(game, section_pages(body, first=count + 1), guide, page)
         if len(cover) == count:
             break
@@ -108,17 +131,25 @@ def plan_kit(game: Game, artwork: Artwork, settings: KitSettings) -> KitPlan:
     return KitPlan(cover + body, art)
 
 
-def _guide(settings: KitSettings, cover: int, calibration: int, sheets: int, body: int,
-           tiled: bool) -> PrintGuide:
+def _guide(
+    settings: KitSettings, cover: int, calibration: int, sheets: int, body: int, tiled: bool
+) -> PrintGuide:
     """Page ranges for the instructions, given how many pages each part has."""
     first = cover + 1
     double_end = cover + calibration + sheets
     two_sided = calibration > 0
     return PrintGuide(
-        settings.paper, settings.duplex, settings.back_offset, settings.bleed,
+        settings.paper,
+        settings.duplex,
+        settings.back_offset,
+        settings.bleed,
         (first, double_end) if two_sided and sheets else None,
         (double_end + 1, cover + body) if cover + body > double_end else None,
-        (first, first + 1) if two_sided else None, sheets > 0, tiled, option_hint())
+        (first, first + 1) if two_sided else None,
+        sheets > 0,
+        tiled,
+        option_hint(),
+    )
 
 
 def option_hint() -> str:
@@ -135,12 +166,14 @@ def build_kit(game: Game, options: BuildOptions, source: Drawings = renderer_dra
     plan = plan_kit(game, collect_artwork(game, options, source), settings)
     total = len(plan.pages)
     keys = sorted(plan.art)
-    svgs = [plan.art[k] for k in keys] + [page_svg(p, game.title, n, total)
-                                          for n, p in enumerate(plan.pages, start=1)]
+    svgs = [plan.art[k] for k in keys] + [
+        page_svg(p, game.title, n, total) for n, p in enumerate(plan.pages, start=1)
+    ]
     pdfs = convert_all(svgs, game.folder, options.jobs)
-    art = {k: ArtPdf(pdf, *svg_size(plan.art[k]))
-           for k, pdf in zip(keys, pdfs[:len(keys)], strict=True)}
-    pages = list(zip(plan.pages, pdfs[len(keys):], strict=True))
+    art = {
+        k: ArtPdf(pdf, *svg_size(plan.art[k]))
+        for k, pdf in zip(keys, pdfs[: len(keys)], strict=True)
+    }
+    pages = list(zip(plan.pages, pdfs[len(keys) :], strict=True))
     subject = f"Print-and-play kit, version {game.version}; {settings.paper}, {settings.duplex}"
     return assemble(pages, art, metadata(game.title, subject))
-

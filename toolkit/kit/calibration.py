@@ -25,15 +25,23 @@ def cross_points(page: Page) -> list[tuple[float, float]]:
     dx = page.width / 2 - page.margin - 50
     dy = min(page.height / 2 - 200, page.height / 2 - page.margin - 60)
     cx, cy = page.width / 2, page.height / 2
-    return [(cx, cy), (cx - dx, cy - dy), (cx + dx, cy - dy), (cx - dx, cy + dy),
-            (cx + dx, cy + dy)]
+    return [
+        (cx, cy),
+        (cx - dx, cy - dy),
+        (cx + dx, cy - dy),
+        (cx - dx, cy + dy),
+        (cx + dx, cy + dy),
+    ]
 
 
-def calibration_plans(page: Page, duplex: Duplex, offset: tuple[float, float],
-                      option_hint: str) -> list[PagePlan]:
+def calibration_plans(
+    page: Page, duplex: Duplex, offset: tuple[float, float], option_hint: str
+) -> list[PagePlan]:
     """The front page (crosses and rulers) and the back page (grids), in that order."""
-    return [PagePlan(page, SECTION, front_body(page, duplex), label="front"),
-            PagePlan(page, SECTION, back_body(page, duplex, offset, option_hint), label="back")]
+    return [
+        PagePlan(page, SECTION, front_body(page, duplex), label="front"),
+        PagePlan(page, SECTION, back_body(page, duplex, offset, option_hint), label="back"),
+    ]
 
 
 def front_body(page: Page, duplex: Duplex) -> str:
@@ -44,21 +52,29 @@ def front_body(page: Page, duplex: Duplex) -> str:
         *flow.paragraph(
             f"Print this page and the next one as one double-sided sheet (duplex, flip on {flip}), "
             "at 100 % / actual size. Then turn the sheet over and follow the instructions on the "
-            "back.", page.inner_width, space_before=4),
+            "back.",
+            page.inner_width,
+            space_before=4,
+        ),
         *flow.paragraph(
             "Scale check: the two rulers below must measure exactly 100 mm and 4 inches. If they "
-            "do not, the print dialog scaled the page: choose 100 % or \"Actual size\", never "
-            "\"Fit to page\".", page.inner_width, space_before=4),
+            'do not, the print dialog scaled the page: choose 100 % or "Actual size", never '
+            '"Fit to page".',
+            page.inner_width,
+            space_before=4,
+        ),
     ]
     crosses = "".join(draw.crosshair(x, y, CROSS, width=1.0) for x, y in cross_points(page))
     foot = page.height - page.margin
-    rulers = (ruler(page.width / 2 - 50 * MM, foot - 46, 100, MM, 10, 10, "mm")
-              + ruler(page.width / 2 - 2 * INCH, foot - 12, 32, INCH / 8, 8, 1, "in"))
+    rulers = ruler(page.width / 2 - 50 * MM, foot - 46, 100, MM, 10, 10, "mm") + ruler(
+        page.width / 2 - 2 * INCH, foot - 12, 32, INCH / 8, 8, 1, "in"
+    )
     return flow.paginate(text, page)[0] + crosses + rulers
 
 
-def ruler(x: float, y: float, ticks: int, step: float, major: int, per_major: int,
-          unit: str) -> str:
+def ruler(
+    x: float, y: float, ticks: int, step: float, major: int, per_major: int, unit: str
+) -> str:
     """A straight ruler of ``ticks`` steps, labelled every ``major`` ticks (``per_major`` units)."""
     parts = [draw.line(x, y, x + ticks * step, y, width=0.5)]
     for i in range(ticks + 1):
@@ -66,8 +82,9 @@ def ruler(x: float, y: float, ticks: int, step: float, major: int, per_major: in
         length = 8.0 if i % major == 0 else (5.0 if half else 3.0)
         parts.append(draw.line(x + i * step, y, x + i * step, y - length))
         if i % major == 0:
-            parts.append(draw.text(x + i * step, y - 10, str(i // major * per_major), 6,
-                                   anchor="middle"))
+            parts.append(
+                draw.text(x + i * step, y - 10, str(i // major * per_major), 6, anchor="middle")
+            )
     parts.append(draw.text(x + ticks * step + 6, y, unit, 7))
     return "".join(parts)
 
@@ -81,17 +98,23 @@ def back_body(page: Page, duplex: Duplex, offset: tuple[float, float], option_hi
             "Hold the sheet against a window or a lamp with this side towards you. Through the "
             "paper you see the front's crosses. For the middle grid, read where the front cross's "
             "centre falls: x on the horizontal scale (right is +), y on the vertical scale (down "
-            "is +), in millimetres; halves are easy to judge.", page.inner_width, space_before=4),
+            "is +), in millimetres; halves are easy to judge.",
+            page.inner_width,
+            space_before=4,
+        ),
         *flow.paragraph(
             f"Add the reading to the current back offset ({current}) and put the result in "
-            f"game.json, e.g. \"print\": {{\"back_offset\": [\"1.5mm\", \"-0.5mm\"]}}"
+            f'game.json, e.g. "print": {{"back_offset": ["1.5mm", "-0.5mm"]}}'
             f"{option_hint}, then build again. When every cross sits on 0,0 your counter backs "
             "line up with their fronts. The corner grids show whether the printer also turns or "
-            "scales the back (then aim for the best average).", page.inner_width,
-            space_before=4),
+            "scales the back (then aim for the best average).",
+            page.inner_width,
+            space_before=4,
+        ),
     ]
-    grids = "".join(mm_grid(*mirror_point(x, y, page, duplex, offset))
-                    for x, y in cross_points(page))
+    grids = "".join(
+        mm_grid(*mirror_point(x, y, page, duplex, offset)) for x, y in cross_points(page)
+    )
     return flow.paginate(text, page)[0] + grids
 
 

@@ -34,21 +34,31 @@ class PrintGuide:
     """How to give the offset on the command line, when the command line can."""
 
 
-def cover_plans(game: Game, contents: list[tuple[str, int, int]], guide: PrintGuide,
-                page: Page) -> list[PagePlan]:
+def cover_plans(
+    game: Game, contents: list[tuple[str, int, int]], guide: PrintGuide, page: Page
+) -> list[PagePlan]:
     """The cover pages, padded to an even count so the first double-sided page is a front."""
     bodies = flow.paginate(cover_lines(game, contents, guide, page.inner_width), page)
     plans = [PagePlan(page, SECTION, body) for body in bodies]
     if len(plans) % 2:
-        note = flow.paginate([Line("This page is left blank on purpose: every counter sheet "
-                                   "front falls on an odd page, its back on the next one.",
-                                   8, colour="#777777")], page)[0]
+        note = flow.paginate(
+            [
+                Line(
+                    "This page is left blank on purpose: every counter sheet "
+                    "front falls on an odd page, its back on the next one.",
+                    8,
+                    colour="#777777",
+                )
+            ],
+            page,
+        )[0]
         plans.append(PagePlan(page, SECTION, note, label="back of the cover"))
     return plans
 
 
-def cover_lines(game: Game, contents: list[tuple[str, int, int]], guide: PrintGuide,
-                width: float) -> list[Line]:
+def cover_lines(
+    game: Game, contents: list[tuple[str, int, int]], guide: PrintGuide, width: float
+) -> list[Line]:
     """Title block, printing instructions (first: they matter most), contents."""
     lines = [Line(game.title, 26, True, space_before=10)]
     if game.subtitle:
@@ -57,8 +67,9 @@ def cover_lines(game: Game, contents: list[tuple[str, int, int]], guide: PrintGu
     credits += [f"design: {game.designer}"] if game.designer else []
     credits += [game.publisher] if game.publisher else []
     credits += [str(game.year)] if game.year else []
-    lines.extend(flow.paragraph(" · ".join(credits), width, size=10, space_before=4,
-                                colour="#444444"))
+    lines.extend(
+        flow.paragraph(" · ".join(credits), width, size=10, space_before=4, colour="#444444")
+    )
     lines.append(flow.heading("How to print", space_before=16))
     for number, text in enumerate(instructions(guide), start=1):
         lines.extend(flow.paragraph(f"{number}.  {text}", width, hanging=12, space_before=4))
@@ -75,35 +86,42 @@ def instructions(guide: PrintGuide) -> list[str]:
     other = "short-edge" if guide.duplex == "long-edge" else "long-edge"
     steps = [
         f"Paper: {PAPER_NAMES.get(guide.paper, guide.paper)}. In the print dialog choose 100 % "
-        "(\"Actual size\"), never \"Fit to page\" or \"Shrink oversized pages\": counters and "
+        '("Actual size"), never "Fit to page" or "Shrink oversized pages": counters and '
         "maps are drawn to the exact size and a scaled print will not fit together.",
     ]
     if guide.calibration:
         first, second = guide.calibration
-        offset = (f"x {guide.back_offset[0] / MM:+.1f} mm, y {guide.back_offset[1] / MM:+.1f} mm")
+        offset = f"x {guide.back_offset[0] / MM:+.1f} mm, y {guide.back_offset[1] / MM:+.1f} mm"
         steps.append(
             f"Calibrate once per printer: print pages {first}–{second} as one double-sided sheet "
             f"(flip on {flip}). Check that its rulers measure 100 mm and 4 in, hold the sheet to "
             "a light and read, on the back, where the front's cross falls. Add the reading to "
             f"the back offset (now {offset}) in game.json "
-            f"(\"print\": {{\"back_offset\": [\"1.5mm\", \"-0.5mm\"]}}){guide.option_hint} and "
-            "build the kit again.")
+            f'("print": {{"back_offset": ["1.5mm", "-0.5mm"]}}){guide.option_hint} and '
+            "build the kit again."
+        )
     if guide.duplex_pages:
         first, last = guide.duplex_pages
         steps.append(
-            f"Print pages {first}–{last} double-sided with \"flip on {flip}\": the backs are "
+            f'Print pages {first}–{last} double-sided with "flip on {flip}": the backs are '
             f"laid out for it (for the other flip, build again with --duplex {other}). Each "
             "counter sheet front is an odd page and its backs the next one. Without a duplex "
             "printer: "
             "print the odd pages, put the stack back in the tray as your printer's manual "
-            "shows, then print the even pages.")
+            "shows, then print the even pages."
+        )
     if guide.counter_sheets:
-        register = (" The small targets in the margins coincide on both sides when the backs are "
-                    "in register." if guide.duplex_pages else "")
+        register = (
+            " The small targets in the margins coincide on both sides when the backs are "
+            "in register."
+            if guide.duplex_pages
+            else ""
+        )
         steps.append(
             "Cut the counters along the crop marks in the margin, with a steel ruler and a sharp "
             f"knife. Colour runs {guide.bleed / 72 * 25.4:.1f} mm past every cut, so a cut that "
-            f"misses by a hair shows no white edge.{register}")
+            f"misses by a hair shows no white edge.{register}"
+        )
     if guide.single_pages:
         first, last = guide.single_pages
         rest = "the rest" if guide.duplex_pages else "the kit"
@@ -112,5 +130,6 @@ def instructions(guide: PrintGuide) -> list[str]:
         steps.append(
             "Maps are tiled: tile A1 is the top-left one, the small grid at the foot of each "
             "page shows where it goes. Trim each tile along its dashed line(s), lay the cut edge "
-            "on the neighbour's thin line so the map runs on, and tape the tiles from behind.")
+            "on the neighbour's thin line so the map runs on, and tape the tiles from behind."
+        )
     return steps

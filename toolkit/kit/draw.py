@@ -25,28 +25,57 @@ HEADER_SIZE = 7.0
 """Point size of the title and page number in the margin."""
 
 
-def text(x: float, y: float, content: str, size: float, *, bold: bool = False,
-         anchor: str = "start", colour: str = INK) -> str:
+def text(
+    x: float,
+    y: float,
+    content: str,
+    size: float,
+    *,
+    bold: bool = False,
+    anchor: str = "start",
+    colour: str = INK,
+) -> str:
     """One line of text with its baseline at ``y``."""
-    attributes = attrs(x=x, y=y, font_size=size, font_weight="bold" if bold else None,
-                       text_anchor=None if anchor == "start" else anchor, fill=colour)
+    attributes = attrs(
+        x=x,
+        y=y,
+        font_size=size,
+        font_weight="bold" if bold else None,
+        text_anchor=None if anchor == "start" else anchor,
+        fill=colour,
+    )
     return f"<text{attributes}>{esc(content)}</text>"
 
 
-def line(x1: float, y1: float, x2: float, y2: float, *, width: float = HAIRLINE,
-         colour: str = INK, dash: str | None = None) -> str:
+def line(
+    x1: float,
+    y1: float,
+    x2: float,
+    y2: float,
+    *,
+    width: float = HAIRLINE,
+    colour: str = INK,
+    dash: str | None = None,
+) -> str:
     """A straight line."""
-    attributes = attrs(x1=x1, y1=y1, x2=x2, y2=y2, stroke=colour, stroke_width=width,
-                       stroke_dasharray=dash)
+    attributes = attrs(
+        x1=x1, y1=y1, x2=x2, y2=y2, stroke=colour, stroke_width=width, stroke_dasharray=dash
+    )
     return f"<line{attributes}/>"
 
 
-def rect(r: Rect, *, fill: str = "none", stroke: str | None = None,
-         width: float = HAIRLINE) -> str:
+def rect(r: Rect, *, fill: str = "none", stroke: str | None = None, width: float = HAIRLINE) -> str:
     """A rectangle."""
     x, y, w, h = r
-    attributes = attrs(x=x, y=y, width=w, height=h, fill=fill, stroke=stroke,
-                       stroke_width=width if stroke else None)
+    attributes = attrs(
+        x=x,
+        y=y,
+        width=w,
+        height=h,
+        fill=fill,
+        stroke=stroke,
+        stroke_width=width if stroke else None,
+    )
     return f"<rect{attributes}/>"
 
 
@@ -118,9 +147,13 @@ def crosshair(x: float, y: float, size: float, width: float = 0.5) -> str:
     """A large cross with rings, for the calibration page."""
     rings = "".join(
         f"<circle{attrs(cx=x, cy=y, r=r, fill='none', stroke=INK, stroke_width=HAIRLINE)}/>"
-        for r in (size * 0.25, size * 0.5))
-    return rings + line(x - size, y, x + size, y, width=width) + line(x, y - size, x, y + size,
-                                                                     width=width)
+        for r in (size * 0.25, size * 0.5)
+    )
+    return (
+        rings
+        + line(x - size, y, x + size, y, width=width)
+        + line(x, y - size, x, y + size, width=width)
+    )
 
 
 # -- headers -------------------------------------------------------------------------------------
@@ -132,6 +165,6 @@ def header(page: Page, title: str, section: str, number: int, total: int) -> str
     right = f"page {number} of {total}"
     room = page.inner_width - text_width(right, HEADER_SIZE) - 12
     left = fit_text(f"{title} · {section}" if section else title, room, HEADER_SIZE)
-    return (text(page.margin, baseline, left, HEADER_SIZE, colour=MUTED)
-            + text(page.width - page.margin, baseline, right, HEADER_SIZE, anchor="end",
-                   colour=MUTED))
+    return text(page.margin, baseline, left, HEADER_SIZE, colour=MUTED) + text(
+        page.width - page.margin, baseline, right, HEADER_SIZE, anchor="end", colour=MUTED
+    )

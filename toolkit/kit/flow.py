@@ -40,15 +40,31 @@ class Line:
         return self.space_before + self.size * LEADING
 
 
-def paragraph(content: str, width: float, *, size: float = BODY, bold: bool = False,
-              indent: float = 0.0, hanging: float = 0.0, space_before: float = 0.0,
-              colour: str = draw.INK) -> list[Line]:
+def paragraph(
+    content: str,
+    width: float,
+    *,
+    size: float = BODY,
+    bold: bool = False,
+    indent: float = 0.0,
+    hanging: float = 0.0,
+    space_before: float = 0.0,
+    colour: str = draw.INK,
+) -> list[Line]:
     """``content`` wrapped into lines; ``hanging`` indents every line after the first."""
     lines = []
     wrapped = draw.wrap(content, width - indent - hanging, size, bold) if content else [""]
     for i, text in enumerate(wrapped):
-        lines.append(Line(text, size, bold, indent + (hanging if i else 0.0),
-                          space_before if i == 0 else 0.0, colour=colour))
+        lines.append(
+            Line(
+                text,
+                size,
+                bold,
+                indent + (hanging if i else 0.0),
+                space_before if i == 0 else 0.0,
+                colour=colour,
+            )
+        )
     return lines
 
 
@@ -88,9 +104,26 @@ def _draw_lines(placed: list[tuple[float, Line]], page: Page) -> str:
     parts = []
     for bottom, line in placed:
         baseline = bottom - line.size * (LEADING - 1) - line.size * 0.2
-        parts.append(draw.text(page.margin + line.indent, baseline, line.text, line.size,
-                               bold=line.bold, colour=line.colour))
+        parts.append(
+            draw.text(
+                page.margin + line.indent,
+                baseline,
+                line.text,
+                line.size,
+                bold=line.bold,
+                colour=line.colour,
+            )
+        )
         if line.right:
-            parts.append(draw.text(page.width - page.margin, baseline, line.right, line.size,
-                                   bold=line.bold, anchor="end", colour=line.colour))
+            parts.append(
+                draw.text(
+                    page.width - page.margin,
+                    baseline,
+                    line.right,
+                    line.size,
+                    bold=line.bold,
+                    anchor="end",
+                    colour=line.colour,
+                )
+            )
     return "".join(parts)

@@ -108,7 +108,8 @@ class Block:
         inner = min(bleed, self.gutter / 2)
         sides = ((0, -1), (-1, 0), (0, 1), (1, 0))
         left, top, right, bottom = (
-            inner if self.occupied(slot.row + dr, slot.column + dc) else bleed for dr, dc in sides)
+            inner if self.occupied(slot.row + dr, slot.column + dc) else bleed for dr, dc in sides
+        )
         return (left, top, right, bottom)
 
 
@@ -142,8 +143,9 @@ def _cuts(start: float, count: int, size: float, gutter: float) -> tuple[float, 
 # -- the mirror rule -----------------------------------------------------------------------------
 
 
-def mirror_rect(rect: Rect, page: Page, duplex: Duplex,
-                offset: tuple[float, float] = (0.0, 0.0)) -> Rect:
+def mirror_rect(
+    rect: Rect, page: Page, duplex: Duplex, offset: tuple[float, float] = (0.0, 0.0)
+) -> Rect:
     """Where ``rect`` of a front page falls on the back page, plus the printer's offset.
 
     Long-edge duplex turns the sheet over its vertical axis (x mirrors); short-edge over its
@@ -161,15 +163,17 @@ def mirror_rect(rect: Rect, page: Page, duplex: Duplex,
     raise KitError(f"unknown duplex mode {duplex!r}; use {' or '.join(DUPLEX_MODES)}")
 
 
-def mirror_point(x: float, y: float, page: Page, duplex: Duplex,
-                 offset: tuple[float, float] = (0.0, 0.0)) -> tuple[float, float]:
+def mirror_point(
+    x: float, y: float, page: Page, duplex: Duplex, offset: tuple[float, float] = (0.0, 0.0)
+) -> tuple[float, float]:
     """Where a point of a front page falls on the back page (see :func:`mirror_rect`)."""
     mx, my, _w, _h = mirror_rect((x, y, 0.0, 0.0), page, duplex, offset)
     return (mx, my)
 
 
-def mirror_slot(slot: Slot, page: Page, duplex: Duplex,
-                offset: tuple[float, float] = (0.0, 0.0)) -> Slot:
+def mirror_slot(
+    slot: Slot, page: Page, duplex: Duplex, offset: tuple[float, float] = (0.0, 0.0)
+) -> Slot:
     """Where the back of ``slot`` is drawn on the backs page so it prints behind the front."""
     x, y, w, h = mirror_rect(slot.rect, page, duplex, offset)
     return Slot(slot.counter, x, y, w, h, slot.row, slot.column)
@@ -188,8 +192,9 @@ def back_rotation(duplex: Duplex) -> int:
 # -- imposition ------------------------------------------------------------------------------------
 
 
-def impose(pieces: Sequence[Piece], page: Page, bleed: float, gutter: float,
-           header: float = 0.0) -> list[Sheet]:
+def impose(
+    pieces: Sequence[Piece], page: Page, bleed: float, gutter: float, header: float = 0.0
+) -> list[Sheet]:
     """Lay the pieces out in grids, a new sheet for each group and whenever a page is full.
 
     Groups keep the order of their first piece; within a group, each counter size becomes a grid
@@ -227,8 +232,9 @@ class _Grid:
     copies: tuple[str, ...]
 
 
-def _fill_group(pieces: Sequence[Piece], area: _Area, gutter: float,
-                gap: float) -> list[list[_Grid]]:
+def _fill_group(
+    pieces: Sequence[Piece], area: _Area, gutter: float, gap: float
+) -> list[list[_Grid]]:
     """Split a group into sheets, each a stack of grids that fits ``area``."""
     sheets: list[list[_Grid]] = []
     stack: list[_Grid] = []
@@ -236,8 +242,10 @@ def _fill_group(pieces: Sequence[Piece], area: _Area, gutter: float,
     for (width, height), copies in _by_size(pieces).items():
         columns = _fit(area.width, width, gutter)
         if columns < 1 or _fit(area.height, height, gutter) < 1:
-            raise KitError(f"counter {copies[0]!r} ({width / 72:.2f}×{height / 72:.2f} in) "
-                             "is larger than the printable area of the page")
+            raise KitError(
+                f"counter {copies[0]!r} ({width / 72:.2f}×{height / 72:.2f} in) "
+                "is larger than the printable area of the page"
+            )
         remaining = list(copies)
         while remaining:
             room = area.height - used - (gap if stack else 0.0)
@@ -246,7 +254,7 @@ def _fill_group(pieces: Sequence[Piece], area: _Area, gutter: float,
                 sheets.append(stack)
                 stack, used = [], 0.0
                 continue
-            taken, remaining = remaining[:rows * columns], remaining[rows * columns:]
+            taken, remaining = remaining[: rows * columns], remaining[rows * columns :]
             grid = _Grid(width, height, min(columns, len(taken)), rows, tuple(taken))
             used += (gap if stack else 0.0) + rows * height + (rows - 1) * gutter
             stack.append(grid)
@@ -272,8 +280,9 @@ def _fit(room: float, size: float, gutter: float) -> int:
     return int((room + gutter + 1e-6) // (size + gutter))
 
 
-def _place(group: str, stack: list[_Grid], page: Page, top: float, gutter: float,
-           gap: float) -> Sheet:
+def _place(
+    group: str, stack: list[_Grid], page: Page, top: float, gutter: float, gap: float
+) -> Sheet:
     """Stack the grids from ``top`` down, each centred across the page; give every copy a slot."""
     heights = [g.rows * g.height + (g.rows - 1) * gutter for g in stack]
     y = top
@@ -282,10 +291,17 @@ def _place(group: str, stack: list[_Grid], page: Page, top: float, gutter: float
         width = grid.columns * grid.width + (grid.columns - 1) * gutter
         x = (page.width - width) / 2
         slots = tuple(
-            Slot(counter, x + (i % grid.columns) * (grid.width + gutter),
-                 y + (i // grid.columns) * (grid.height + gutter), grid.width, grid.height,
-                 i // grid.columns, i % grid.columns)
-            for i, counter in enumerate(grid.copies))
+            Slot(
+                counter,
+                x + (i % grid.columns) * (grid.width + gutter),
+                y + (i // grid.columns) * (grid.height + gutter),
+                grid.width,
+                grid.height,
+                i // grid.columns,
+                i % grid.columns,
+            )
+            for i, counter in enumerate(grid.copies)
+        )
         blocks.append(Block(x, y, grid.columns, grid.rows, grid.width, grid.height, gutter, slots))
         y += height + gap
     return Sheet(group, tuple(blocks))

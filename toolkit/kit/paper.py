@@ -59,8 +59,13 @@ def paper(name: str, landscape: bool = False) -> Page:
     return Page(height, width) if landscape else Page(width, height)
 
 
-def grow(rect: Rect, left: float, top: float | None = None, right: float | None = None,
-         bottom: float | None = None) -> Rect:
+def grow(
+    rect: Rect,
+    left: float,
+    top: float | None = None,
+    right: float | None = None,
+    bottom: float | None = None,
+) -> Rect:
     """``rect`` grown outwards on each side (one value grows all four sides)."""
     top = left if top is None else top
     right = left if right is None else right

@@ -56,9 +56,11 @@ def use_bundled_fonts() -> None:
     """
     if os.environ.get("FONTCONFIG_FILE"):
         return
-    text = ('<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
-            '  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>\n'
-            f"  <dir>{FONT_DIR}</dir>\n</fontconfig>\n")
+    text = (
+        '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
+        '  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>\n'
+        f"  <dir>{FONT_DIR}</dir>\n</fontconfig>\n"
+    )
     digest = hashlib.sha256(text.encode()).hexdigest()[:16]
     path = Path(tempfile.gettempdir()) / f"toolkit-fonts-{digest}.conf"
     if not path.exists():
@@ -102,8 +104,9 @@ def svg_to_pdf(svg: str, folder: Path | None = None) -> bytes:
     """One SVG document as a one-page vector PDF, text as embedded font subsets."""
     use_bundled_fonts()
     # PDFSurface.convert (not svg2pdf) passes url_fetcher on to the parser
-    result = PDFSurface.convert(bytestring=with_fallback_font(svg).encode("utf-8"),
-                                url_fetcher=game_fetcher(folder))
+    result = PDFSurface.convert(
+        bytestring=with_fallback_font(svg).encode("utf-8"), url_fetcher=game_fetcher(folder)
+    )
     return bytes(result)
 
 
@@ -151,8 +154,9 @@ class ArtPdf:
     height: float
 
 
-def assemble(pages: Sequence[tuple[PagePlan, bytes]], art: dict[str, ArtPdf],
-             metadata: dict[str, str]) -> bytes:
+def assemble(
+    pages: Sequence[tuple[PagePlan, bytes]], art: dict[str, ArtPdf], metadata: dict[str, str]
+) -> bytes:
     """The kit as one PDF: each converted page, with its shared drawings and its page boxes."""
     writer = PdfWriter()
     forms: dict[str, IndirectObject] = {}
@@ -177,24 +181,39 @@ def _form_xobject(writer: PdfWriter, art: ArtPdf) -> IndirectObject:
     form = DecodedStreamObject()
     form.set_data(contents.get_data() if contents is not None else b"")
     encoded: StreamObject = form.flate_encode()
-    encoded.update({
-        NameObject("/Type"): NameObject("/XObject"),
-        NameObject("/Subtype"): NameObject("/Form"),
-        NameObject("/BBox"): ArrayObject(FloatObject(v) for v in (box.left, box.bottom, box.right,
-                                                                   box.top)),
-        NameObject("/Matrix"): ArrayObject(FloatObject(v) for v in (
-            art.width / float(box.width), 0, 0, art.height / float(box.height),
-            -float(box.left) * art.width / float(box.width),
-            -float(box.bottom) * art.height / float(box.height))),
-    })
+    encoded.update(
+        {
+            NameObject("/Type"): NameObject("/XObject"),
+            NameObject("/Subtype"): NameObject("/Form"),
+            NameObject("/BBox"): ArrayObject(
+                FloatObject(v) for v in (box.left, box.bottom, box.right, box.top)
+            ),
+            NameObject("/Matrix"): ArrayObject(
+                FloatObject(v)
+                for v in (
+                    art.width / float(box.width),
+                    0,
+                    0,
+                    art.height / float(box.height),
+                    -float(box.left) * art.width / float(box.width),
+                    -float(box.bottom) * art.height / float(box.height),
+                )
+            ),
+        }
+    )
     for key in ("/Resources", "/Group"):
         if key in source:
             encoded[NameObject(key)] = source[key].clone(writer)
     return writer._add_object(encoded)  # pypdf has no public call for a new indirect object
 
 
-def _place_art(writer: PdfWriter, page: PageObject, plan: PagePlan,
-               forms: dict[str, IndirectObject], art: dict[str, ArtPdf]) -> None:
+def _place_art(
+    writer: PdfWriter,
+    page: PageObject,
+    plan: PagePlan,
+    forms: dict[str, IndirectObject],
+    art: dict[str, ArtPdf],
+) -> None:
     """Draw each placement's window under the page's own content (marks stay on top)."""
     height = plan.page.height
     resources = page.setdefault(NameObject("/Resources"), DictionaryObject()).get_object()
@@ -209,7 +228,8 @@ def _place_art(writer: PdfWriter, page: PageObject, plan: PagePlan,
         commands.append(
             f"q {_n(cx)} {_n(height - cy - ch)} {_n(cw)} {_n(ch)} re W n "
             f"{_n(s)} 0 0 {_n(s)} {_n(placement.x)} {_n(height - placement.y - s * art_height)} cm "
-            f"{name} Do Q")
+            f"{name} Do Q"
+        )
     prefix = DecodedStreamObject()
     prefix.set_data(("\n".join(commands) + "\n").encode("ascii"))
     old = page.get(NameObject("/Contents"))
@@ -255,4 +275,3 @@ def metadata(title: str, subject: str = "") -> dict[str, str]:
         info["/CreationDate"] = stamp
         info["/ModDate"] = stamp
     return info
-

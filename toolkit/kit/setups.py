@@ -71,8 +71,9 @@ def _placements(game: Game, places: Gazetteer, setup: Setup, width: float) -> li
         return []
     lines = [flow.heading("Starting positions")]
     for key, pieces in by_place.items():
-        lines.append(Line(location_title(game, places, key), bold=True, space_before=3,
-                          keep_with_next=True))
+        lines.append(
+            Line(location_title(game, places, key), bold=True, space_before=3, keep_with_next=True)
+        )
         lines.extend(_piece_lines(game, pieces, width))
         for note in notes.get(key, []):
             lines.extend(flow.paragraph(note, width, indent=INDENT, colour="#444444"))
@@ -82,8 +83,7 @@ def _placements(game: Game, places: Gazetteer, setup: Setup, width: float) -> li
 def _piece_lines(game: Game, pieces: Iterable[PieceState], width: float) -> list[Line]:
     lines: list[Line] = []
     for piece in pieces:
-        lines.extend(flow.paragraph(piece_text(game, piece), width, indent=INDENT,
-                                    hanging=INDENT))
+        lines.extend(flow.paragraph(piece_text(game, piece), width, indent=INDENT, hanging=INDENT))
     return lines
 
 
@@ -105,8 +105,14 @@ def _control(game: Game, places: Gazetteer, setup: Setup, width: float) -> list[
     lines = [flow.heading("Control at start")]
     for party, keys in setup.control.items():
         listed = ", ".join(short_location(game, places, key) for key in keys)
-        lines.extend(flow.paragraph(f"{party_name(game, party)} ({len(keys)}): {listed}", width,
-                                    hanging=INDENT, space_before=3))
+        lines.extend(
+            flow.paragraph(
+                f"{party_name(game, party)} ({len(keys)}): {listed}",
+                width,
+                hanging=INDENT,
+                space_before=3,
+            )
+        )
     return lines
 
 
@@ -117,8 +123,9 @@ def _reinforcements(game: Game, places: Gazetteer, setup: Setup, width: float) -
     lines = [flow.heading("Reinforcements")]
     for item in sorted(setup.reinforcements, key=lambda r: r.turn):
         where = f" — at {location_title(game, places, item.at)}" if item.at else ""
-        lines.append(Line(f"Turn {item.turn}{where}", bold=True, space_before=3,
-                          keep_with_next=True))
+        lines.append(
+            Line(f"Turn {item.turn}{where}", bold=True, space_before=3, keep_with_next=True)
+        )
         lines.extend(_piece_lines(game, item.pieces, width))
         if item.note:
             lines.extend(flow.paragraph(item.note, width, indent=INDENT, colour="#444444"))
@@ -150,8 +157,10 @@ def short_location(game: Game, places: Gazetteer, key: str) -> str:
 
 def _same(name: str, label: str) -> bool:
     """A label that only spells the name ('north-sea' for 'North Sea') is not worth repeating."""
+
     def letters(text: str) -> str:
         return "".join(ch for ch in text.casefold() if ch.isalnum())
+
     return letters(name) == letters(label)
 
 

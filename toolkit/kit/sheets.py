@@ -48,15 +48,23 @@ def counter_pieces(game: Game, printed: Mapping[str, PrintedCounter]) -> list[Pi
     pieces = []
     for counter in counters:
         template = game.template(counter.template)
-        group = (PACKED if game.print.sheets == "packed"
-                 else names.get(counter.faction or "", MARKERS))
+        group = (
+            PACKED if game.print.sheets == "packed" else names.get(counter.faction or "", MARKERS)
+        )
         pieces.append(Piece(counter.id, template.width, template.height, counter.count, group))
     return pieces
 
 
-def sheet_plans(game: Game, printed: Mapping[str, PrintedCounter], page: Page, duplex: Duplex,
-                offset: tuple[float, float], bleed: float, gutter: float,
-                backs: bool = True) -> list[PagePlan]:
+def sheet_plans(
+    game: Game,
+    printed: Mapping[str, PrintedCounter],
+    page: Page,
+    duplex: Duplex,
+    offset: tuple[float, float],
+    bleed: float,
+    gutter: float,
+    backs: bool = True,
+) -> list[PagePlan]:
     """A fronts page and (with ``backs``) its backs page for every sheet, in print order."""
     sheets = impose(counter_pieces(game, printed), page, bleed, gutter, HEADER_ROOM)
     plans: list[PagePlan] = []
@@ -65,21 +73,35 @@ def sheet_plans(game: Game, printed: Mapping[str, PrintedCounter], page: Page, d
         numbers[sheet.group] = numbers.get(sheet.group, 0) + 1
         section = f"Counters: {sheet.group}"
         trim = sheet.block
-        plans.append(PagePlan(page, section, front_body(sheet, printed, page, bleed),
-                              label=f"sheet {numbers[sheet.group]}, fronts", trim=trim,
-                              bleed=grow(trim, bleed)))
+        plans.append(
+            PagePlan(
+                page,
+                section,
+                front_body(sheet, printed, page, bleed),
+                label=f"sheet {numbers[sheet.group]}, fronts",
+                trim=trim,
+                bleed=grow(trim, bleed),
+            )
+        )
         if not backs:
             continue
         back_trim = mirror_rect(trim, page, duplex, offset)
-        plans.append(PagePlan(page, section,
-                              back_body(sheet, printed, page, duplex, offset, bleed),
-                              label=f"sheet {numbers[sheet.group]}, backs ({duplex} duplex)",
-                              trim=back_trim, bleed=grow(back_trim, bleed)))
+        plans.append(
+            PagePlan(
+                page,
+                section,
+                back_body(sheet, printed, page, duplex, offset, bleed),
+                label=f"sheet {numbers[sheet.group]}, backs ({duplex} duplex)",
+                trim=back_trim,
+                bleed=grow(back_trim, bleed),
+            )
+        )
     return plans
 
 
-def front_body(sheet: Sheet, printed: Mapping[str, PrintedCounter], page: Page,
-               bleed: float) -> str:
+def front_body(
+    sheet: Sheet, printed: Mapping[str, PrintedCounter], page: Page, bleed: float
+) -> str:
     """Fronts: edge colour under every counter (its bleed), the counters, then the marks."""
     fills, faces = [], []
     for block in sheet.blocks:
@@ -90,8 +112,14 @@ def front_body(sheet: Sheet, printed: Mapping[str, PrintedCounter], page: Page,
     return "".join(fills) + "".join(faces) + sheet_marks(sheet, page, bleed)
 
 
-def back_body(sheet: Sheet, printed: Mapping[str, PrintedCounter], page: Page, duplex: Duplex,
-              offset: tuple[float, float], bleed: float) -> str:
+def back_body(
+    sheet: Sheet,
+    printed: Mapping[str, PrintedCounter],
+    page: Page,
+    duplex: Duplex,
+    offset: tuple[float, float],
+    bleed: float,
+) -> str:
     """Backs: every front slot mirrored (plus the offset); one-sided counters leave paper blank."""
     fills, faces = [], []
     turn = back_rotation(duplex)
@@ -128,10 +156,12 @@ def registration_points(sheet: Sheet, bleed: float) -> list[tuple[float, float]]
     reach = bleed + draw.MARK_GAP + draw.MARK_LENGTH / 2
     middle_y = _middle(first.y, first.rows, first.cell_height, first.gutter)
     x0, _y0, width, _h = sheet.block
-    return [(x0 - reach, middle_y), (x0 + width + reach, middle_y),
-            (_middle(first.x, first.columns, first.cell_width, first.gutter), first.y - reach),
-            (_middle(last.x, last.columns, last.cell_width, last.gutter),
-             last.y + last.height + reach)]
+    return [
+        (x0 - reach, middle_y),
+        (x0 + width + reach, middle_y),
+        (_middle(first.x, first.columns, first.cell_width, first.gutter), first.y - reach),
+        (_middle(last.x, last.columns, last.cell_width, last.gutter), last.y + last.height + reach),
+    ]
 
 
 def _middle(start: float, count: int, size: float, gutter: float) -> float:
@@ -157,4 +187,3 @@ def face_image(svg: str, where: Rect, rotate: int = 0) -> str:
 def _data_url(svg: str) -> str:
     """The drawing as a data: URL (cached: a counter with 40 copies is encoded once)."""
     return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
-

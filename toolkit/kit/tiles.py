@@ -55,8 +55,12 @@ def column_letters(index: int) -> str:
 
 def tile_area(page: Page) -> Rect:
     """Where a tile's window goes on its page: inside the margins, below the header."""
-    return (page.margin, page.margin + HEADER_ROOM, page.inner_width,
-            page.inner_height - HEADER_ROOM - FOOTER_ROOM)
+    return (
+        page.margin,
+        page.margin + HEADER_ROOM,
+        page.inner_width,
+        page.inner_height - HEADER_ROOM - FOOTER_ROOM,
+    )
 
 
 def _spans(length: float, window: float, overlap: float) -> list[tuple[float, float]]:
@@ -72,8 +76,9 @@ def _spans(length: float, window: float, overlap: float) -> list[tuple[float, fl
     return [(i * (size - overlap), size) for i in range(count)]
 
 
-def plan_tiles(width: float, height: float, page: Page, scale: float = 1.0,
-               overlap: float = OVERLAP) -> tuple[Page, list[Tile]]:
+def plan_tiles(
+    width: float, height: float, page: Page, scale: float = 1.0, overlap: float = OVERLAP
+) -> tuple[Page, list[Tile]]:
     """Cut a drawing of ``width``×``height`` into tiles on ``page`` turned whichever way needs
     fewer sheets (portrait wins ties). Neighbours overlap by ``overlap`` (on the page).
 
@@ -86,16 +91,18 @@ def plan_tiles(width: float, height: float, page: Page, scale: float = 1.0,
             raise KitError("the page is too small to tile on")
         xs = _spans(width, area_w / scale, overlap / scale)
         ys = _spans(height, area_h / scale, overlap / scale)
-        tiles = [Tile(c, r, (x, y, w, h)) for r, (y, h) in enumerate(ys)
-                 for c, (x, w) in enumerate(xs)]
+        tiles = [
+            Tile(c, r, (x, y, w, h)) for r, (y, h) in enumerate(ys) for c, (x, w) in enumerate(xs)
+        ]
         if best is None or len(tiles) < best[0]:
             best = (len(tiles), candidate, tiles)
     assert best is not None  # two candidates were tried
     return best[1], best[2]
 
 
-def tile_plans(key: str, name: str, section: str, size: tuple[float, float], page: Page,
-               scale: float = 1.0) -> list[PagePlan]:
+def tile_plans(
+    key: str, name: str, section: str, size: tuple[float, float], page: Page, scale: float = 1.0
+) -> list[PagePlan]:
     """One page per tile of a drawing, each with its alignment marks, label and index."""
     turned, tiles = plan_tiles(size[0], size[1], page, scale)
     columns = max(t.column for t in tiles) + 1
@@ -107,8 +114,9 @@ def tile_plans(key: str, name: str, section: str, size: tuple[float, float], pag
         sx, sy, sw, sh = tile.source
         clip = (area_x, area_y, sw * scale, sh * scale)
         placement = Placement(key, clip, area_x - sx * scale, area_y - sy * scale, scale)
-        body = (_guides(tile, neighbours, placement)
-                + _tile_label(turned, f"{name} {tile.name}", columns, rows, tile))
+        body = _guides(tile, neighbours, placement) + _tile_label(
+            turned, f"{name} {tile.name}", columns, rows, tile
+        )
         plans.append(PagePlan(turned, section, body, (placement,), label=f"tile {tile.name}"))
     return plans
 
@@ -162,33 +170,48 @@ def _tile_label(page: Page, label: str, columns: int, rows: int, tile: Tile) -> 
     x0 = page.width - page.margin - columns * cell
     y0 = page.height - page.margin - FOOTER_ROOM + 2
     cells = "".join(
-        draw.rect((x0 + c * cell, y0 + r * cell, cell, cell),
-                  fill=draw.INK if (c, r) == (tile.column, tile.row) else "none",
-                  stroke=draw.INK)
-        for r in range(rows) for c in range(columns))
-    return cells + draw.text(x0 - 6, y0 + min(rows * cell, 12.0), label, 11, bold=True,
-                             anchor="end")
+        draw.rect(
+            (x0 + c * cell, y0 + r * cell, cell, cell),
+            fill=draw.INK if (c, r) == (tile.column, tile.row) else "none",
+            stroke=draw.INK,
+        )
+        for r in range(rows)
+        for c in range(columns)
+    )
+    return cells + draw.text(
+        x0 - 6, y0 + min(rows * cell, 12.0), label, 11, bold=True, anchor="end"
+    )
 
 
-def full_plan(key: str, name: str, section: str, size: tuple[float, float],
-              margin: float = 0.5 * INCH) -> PagePlan:
+def full_plan(
+    key: str, name: str, section: str, size: tuple[float, float], margin: float = 0.5 * INCH
+) -> PagePlan:
     """The whole drawing on one page at true size for a print shop; TrimBox = the drawing.
 
     :raises KitError: a drawing larger than a PDF page may be.
     """
     width, height = size
     if max(width, height) + 2 * margin + HEADER_ROOM > MAX_PAGE:
-        raise KitError(f"{name!r} is {width / INCH:.0f}×{height / INCH:.0f} in, more than one PDF "
-                       "page can hold (200 in); print it with maps: tiled")
+        raise KitError(
+            f"{name!r} is {width / INCH:.0f}×{height / INCH:.0f} in, more than one PDF "
+            "page can hold (200 in); print it with maps: tiled"
+        )
     page = Page(width + 2 * margin, height + 2 * margin + HEADER_ROOM, margin)
     where = (margin, margin + HEADER_ROOM, width, height)
     body = draw.crop_marks(where, (where[0], where[0] + width), (where[1], where[1] + height), 0)
-    return PagePlan(page, section, body, (Placement(key, where, where[0], where[1]),),
-                    label=f"{name}, full size", trim=where)
+    return PagePlan(
+        page,
+        section,
+        body,
+        (Placement(key, where, where[0], where[1]),),
+        label=f"{name}, full size",
+        trim=where,
+    )
 
 
-def chart_plans(key: str, name: str, section: str, size: tuple[float, float],
-                page: Page) -> list[PagePlan]:
+def chart_plans(
+    key: str, name: str, section: str, size: tuple[float, float], page: Page
+) -> list[PagePlan]:
     """A chart on one page, shrunk to fit the better orientation; tiled when that is too small."""
     width, height = size
     best_scale, best_page = 0.0, page
@@ -204,5 +227,12 @@ def chart_plans(key: str, name: str, section: str, size: tuple[float, float],
     x = area_x + (area_w - shown_w) / 2
     y = area_y + (area_h - shown_h) / 2
     label = "" if best_scale >= 1.0 else f"at {best_scale * 100:.0f} %"
-    return [PagePlan(best_page, section, "",
-                     (Placement(key, (x, y, shown_w, shown_h), x, y, best_scale),), label=label)]
+    return [
+        PagePlan(
+            best_page,
+            section,
+            "",
+            (Placement(key, (x, y, shown_w, shown_h), x, y, best_scale),),
+            label=label,
+        )
+    ]

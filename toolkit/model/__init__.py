@@ -1,8 +1,10 @@
-"""The typed game model and the one loader that builds it from a game folder."""
+"""The typed game model: immutable values and the queries the outputs ask of them.
+
+The model never reads a file: :mod:`toolkit.load` turns a game folder into a :class:`Game`.
+"""
 
 from __future__ import annotations
 
 from toolkit.model.game import Faction, Game, Side
-from toolkit.model.loader import LoadResult, load_game
 
-__all__ = ["Faction", "Game", "LoadResult", "Side", "load_game"]
+__all__ = ["Faction", "Game", "Side"]

@@ -12,8 +12,8 @@ from concurrent.futures import ProcessPoolExecutor
 
 from toolkit.diagnostics import Diagnostic
 from toolkit.errors import DiagnosticsError
+from toolkit.load.jsonsource import locate
 from toolkit.model import Game
-from toolkit.model.jsonsource import locate
 from toolkit.render.charts import chart_svg
 from toolkit.render.counters import CounterLayoutError, counter_faces
 from toolkit.render.maps import map_svg

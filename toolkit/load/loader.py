@@ -1,0 +1,206 @@
+"""Load a game folder: discover → parse → schema check (all files) → semantic check → one Game.
+
+Nothing is built unless every file passes its schema, so semantic messages never cascade from a
+file that could not be read; and nothing is returned unless the whole game is clean.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+
+from toolkit.diagnostics import Diagnostic, Report, did_you_mean
+from toolkit.load.charts import load_chart
+from toolkit.load.context import Context
+from toolkit.load.counters import load_counters, load_templates
+from toolkit.load.game import load_game_file
+from toolkit.load.jsonsource import Source, SourceUnreadable, read_source
+from toolkit.load.maps import check_links, load_map
+from toolkit.load.rules import load_rules
+from toolkit.load.schemas import KINDS, validate
+from toolkit.load.setups import load_setup
+from toolkit.model.counter import Counter, Template
+from toolkit.model.game import Game
+
+FOLDERS = {"maps": "map", "counters": "counters", "charts": "chart", "setups": "setup"}
+"""Conventional sub-folders and the kind their files usually hold (the 'kind' field decides)."""
+MAX_FILES = 2000
+
+
+@dataclass(frozen=True)
+class LoadResult:
+    """A game (None when the sources have errors) and everything the load found."""
+
+    game: Game | None
+    report: Report
+
+
+def shown_path(path: Path) -> str:
+    """How a file is named in diagnostics: relative to the working directory when inside it."""
+    try:
+        return os.path.relpath(path)
+    except ValueError:  # pragma: no cover - another drive on Windows
+        return str(path)
+
+
+def discover(folder: Path) -> list[Path]:
+    """The game's JSON sources in a stable order: game.json, rules.json, then each folder sorted."""
+    found = [folder / "game.json"] if (folder / "game.json").is_file() else []
+    found += sorted(p for p in folder.glob("*.json") if p.name != "game.json")
+    for sub in FOLDERS:
+        found += sorted((folder / sub).glob("*.json"))
+    return found[:MAX_FILES]
+
+
+def load_game(folder: Path | str) -> LoadResult:
+    """Load and check one game folder."""
+    folder = Path(folder)
+    report = Report()
+    if not folder.is_dir():
+        report.add(
+            Diagnostic(
+                "source.not-a-folder",
+                "not a game folder; give the folder that holds game.json",
+                shown_path(folder),
+            )
+        )
+        return LoadResult(None, report)
+    if not (folder / "game.json").is_file():
+        report.add(
+            Diagnostic(
+                "source.no-game",
+                "no game.json in this folder; every game starts with one "
+                "(run 'toolkit new DIR' for a working example)",
+                shown_path(folder),
+            )
+        )
+        return LoadResult(None, report)
+    sources = _read_all(folder, report)
+    if report.errors:
+        return LoadResult(None, report)
+    game = _build(folder, sources, report)
+    return LoadResult(game if not report.errors else None, report)
+
+
+def _read_all(folder: Path, report: Report) -> dict[str, list[Source]]:
+    by_kind: dict[str, list[Source]] = {kind: [] for kind in KINDS}
+    for path in discover(folder):
+        shown = shown_path(path)
+        try:
+            source = read_source(path, shown)
+        except SourceUnreadable as exc:
+            report.add(exc.diagnostic)
+            continue
+        except OSError as exc:
+            report.add(
+                Diagnostic("source.unreadable", f"cannot read the file: {exc.strerror}", shown)
+            )
+            continue
+        kind = _kind(source, report)
+        if kind is None:
+            continue
+        _check_schema_ref(source, kind, report)
+        diagnostics = validate(source, kind)
+        report.extend(diagnostics)
+        if not diagnostics:
+            by_kind[kind].append(source)
+    if len(by_kind["game"]) > 1:
+        extra = by_kind["game"][1]
+        report.add(
+            extra.diagnostic(
+                "source.two-games",
+                'a folder holds one game; only game.json may have kind "game"',
+                "/kind",
+            )
+        )
+    return by_kind
+
+
+def _kind(source: Source, report: Report) -> str | None:
+    data = source.data
+    if not isinstance(data, dict):
+        report.add(
+            source.diagnostic("source.not-object", 'a source must be a JSON object with a "kind"')
+        )
+        return None
+    kind = data.get("kind")
+    if kind is None:
+        report.add(
+            source.diagnostic(
+                "source.missing-kind", f'missing "kind"; say what this file is ({", ".join(KINDS)})'
+            )
+        )
+        return None
+    if kind not in KINDS:
+        report.add(
+            source.diagnostic(
+                "source.unknown-kind",
+                f"unknown kind {kind!r}{did_you_mean(str(kind), KINDS)}; "
+                f"use one of {', '.join(KINDS)}",
+                "/kind",
+            )
+        )
+        return None
+    if source.path.name == "game.json" and kind != "game":
+        report.add(
+            source.diagnostic("source.unknown-kind", 'game.json must have kind "game"', "/kind")
+        )
+        return None
+    return str(kind)
+
+
+def _check_schema_ref(source: Source, kind: str, report: Report) -> None:
+    """Warn when a file does not point editors at its schema (they validate as you type)."""
+    ref = source.data.get("$schema")
+    if ref is None:
+        report.add(
+            source.diagnostic(
+                "source.no-schema",
+                f'add "$schema": "…/schemas/{kind}.schema.json" so editors '
+                "check this file as you type",
+                severity="warning",
+            )
+        )
+    elif isinstance(ref, str) and not ref.endswith(f"{kind}.schema.json"):
+        report.add(
+            source.diagnostic(
+                "source.wrong-schema",
+                f'"$schema" names {ref!r}, but this is a {kind} file',
+                "/$schema",
+                severity="warning",
+            )
+        )
+
+
+def _build(folder: Path, sources: dict[str, list[Source]], report: Report) -> Game:
+    ctx = Context(folder.resolve(), report)
+    game_source = sources["game"][0]
+    parts = load_game_file(ctx, game_source)
+    loaded = [(s, m) for s in sources["map"] if (m := load_map(ctx, s)) is not None]
+    for source, the_map in loaded:
+        check_links(ctx, source, the_map)
+    maps = [m for _, m in loaded]
+    templates: dict[str, Template] = {}
+    for source in sources["counters"]:
+        load_templates(ctx, source, templates)
+    counters: dict[str, Counter] = {}
+    for source in sources["counters"]:
+        for counter in load_counters(ctx, source, templates):
+            counters[counter.id] = counter
+    charts = [c for s in sources["chart"] if (c := load_chart(ctx, s)) is not None]
+    setups = [s for src in sources["setup"] if (s := load_setup(ctx, src, counters)) is not None]
+    rules = [r for src in sources["rules"] for r in load_rules(ctx, src, counters)]
+    return Game(
+        folder=folder.resolve(),
+        maps=tuple(maps),
+        templates=tuple(templates.values()),
+        counters=tuple(counters.values()),
+        charts=tuple(charts),
+        setups=tuple(setups),
+        rules=tuple(rules),
+        locations=MappingProxyType(dict(ctx.locations)),
+        places=MappingProxyType(dict(ctx.places)),
+        **parts.fields,
+    )

@@ -1,0 +1,590 @@
+"""maps/*.json → Map: locations with terrain, hexsides, lines, features, spaces, boxes, links."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from types import MappingProxyType
+from typing import Any
+
+from toolkit.geometry import (
+    HexGrid,
+    LabelFormat,
+    SquareGrid,
+    format_label,
+    format_square_label,
+    grid_hexes,
+    hex_neighbors,
+    hex_to_offset,
+    hexside_between,
+    square_grid_squares,
+    square_to_offset,
+)
+from toolkit.load.context import Context, get
+from toolkit.load.game import colour, frozen, length
+from toolkit.load.jsonsource import Source
+from toolkit.load.spaces import load_spaces
+from toolkit.model.map import (
+    Adjacency,
+    AreaMapGrid,
+    Box,
+    Feature,
+    HexMapGrid,
+    Hexside,
+    Line,
+    Link,
+    Location,
+    Map,
+    MapStyle,
+    SquareMapGrid,
+    location_key,
+)
+
+MAX_LOCATIONS = 200_000
+"""Far above any printed map (a big monster game has ~10,000 hexes); refused before allocating."""
+EDGE_DIRECTIONS = {
+    "flat": ("n", "ne", "se", "s", "sw", "nw"),
+    "pointy": ("ne", "e", "se", "sw", "w", "nw"),
+}
+FEATURE_TYPES = (
+    "city",
+    "town",
+    "capital",
+    "port",
+    "major-port",
+    "fortress",
+    "resource",
+    "oil",
+    "factory",
+    "industrial-complex",
+    "objective",
+    "supply-source",
+    "naval-base",
+    "airfield",
+    "convoy-center",
+    "victory",
+    "minefield",
+    "label",
+)
+
+
+def load_map(ctx: Context, source: Source) -> Map | None:
+    """Check one map source and build its Map (None when its grid itself is unusable)."""
+    data = source.data
+    map_id = data["id"]
+    if not ctx.declare(source, "map", map_id, "/id"):
+        return None
+    grid = _grid(ctx, source, data["grid"])
+    if grid is None:
+        return None
+    terrain_known = list(ctx.known("terrain"))
+    if grid.type == "area":
+        locations, spaces, adjacency = load_spaces(ctx, source, map_id, data.get("spaces", []))
+    else:
+        locations = _grid_locations(
+            ctx, source, map_id, grid, data.get("terrain", {}), terrain_known
+        )
+        spaces, adjacency = [], {}
+        if data.get("spaces"):
+            ctx.error(
+                source,
+                "map.spaces-on-grid",
+                "spaces belong to area maps; this map is a hex or square grid",
+                "/spaces",
+            )
+    default = (data.get("terrain") or {}).get("default")
+    features = _features(ctx, source, map_id, locations, data.get("features", []))
+    _name_locations(locations, features)
+    boxes = _boxes(ctx, source, map_id, locations, data.get("boxes", []))
+    neighbours = _neighbour_test(grid, locations, adjacency)
+    the_map = Map(
+        id=map_id,
+        name=data["name"],
+        grid=grid,
+        locations=MappingProxyType(locations),
+        terrain_default=default,
+        hexsides=tuple(
+            _hexsides(ctx, source, grid, locations, neighbours, data.get("hexsides", []))
+        ),
+        lines=tuple(_lines(ctx, source, locations, neighbours, data.get("lines", []))),
+        features=tuple(features),
+        spaces=tuple(spaces),
+        adjacency=MappingProxyType(adjacency),
+        boxes=tuple(boxes),
+        links=tuple(_links_unresolved(ctx, source, locations, data.get("links", []))),
+        style=_style(ctx, source, data),
+        properties=frozen(data.get("properties")),
+        tags=frozenset(data.get("tags", [])),
+    )
+    ctx.maps[map_id] = the_map
+    for location in locations.values():
+        ctx.add_location(location)
+    for feature, pointer in features_with_pointers(features):
+        if feature.id and ctx.declare(source, "place", feature.id, pointer):
+            ctx.places[feature.id] = location_key(map_id, feature.at)
+    return the_map
+
+
+def features_with_pointers(features: list[Feature]) -> list[tuple[Feature, str]]:
+    """Features with the pointer of their id (features keep their source order)."""
+    return [(f, f"/features/{i}/id") for i, f in enumerate(features)]
+
+
+def check_links(ctx: Context, source: Source, the_map: Map) -> None:
+    """Check links once every map is known (a link may point at a map loaded later)."""
+    for i, link in enumerate(the_map.links):
+        ctx.resolve_location(source, link.to, f"/links/{i}/to")
+
+
+# -- grids ---------------------------------------------------------------------------------------
+
+
+def _label_format(data: dict[str, Any]) -> LabelFormat:
+    return LabelFormat(
+        style=get(data, "style", "numeric"),
+        digits=get(data, "digits", 2),
+        separator=get(data, "separator", ""),
+        prefix=get(data, "prefix", ""),
+        order=get(data, "order", "column-row"),
+    )
+
+
+def _grid(
+    ctx: Context, source: Source, data: dict[str, Any]
+) -> HexMapGrid | SquareMapGrid | AreaMapGrid | None:
+    kind = data["type"]
+    if kind in ("hex", "square") and data["columns"] * data["rows"] > MAX_LOCATIONS:
+        ctx.error(
+            source,
+            "map.too-large",
+            f"{data['columns']} × {data['rows']} = {data['columns'] * data['rows']:,} "
+            f"locations; maps are limited to {MAX_LOCATIONS:,}",
+            "/grid",
+        )
+        return None
+    try:
+        if kind == "hex":
+            return _hex_grid(ctx, source, data)
+        if kind == "square":
+            grid = SquareGrid(
+                data["columns"],
+                data["rows"],
+                get(data, "first_column", 1),
+                get(data, "first_row", 1),
+                get(data, "origin", "top-left"),
+                _label_format(data.get("label", {})),
+            )
+            size = length(ctx, source, data.get("cell_size"), "/grid/cell_size", 54.0)
+            return SquareMapGrid(grid, size, bool(data.get("diagonal", False)))
+    except ValueError as exc:
+        ctx.error(source, "map.bad-grid", f"grid: {exc}", "/grid")
+        return None
+    width = length(ctx, source, data["width"], "/grid/width", 720.0)
+    height = length(ctx, source, data["height"], "/grid/height", 720.0)
+    extent = tuple(data.get("extent", (1000.0, 1000.0 * height / width)))
+    if extent[0] <= 0 or extent[1] <= 0:
+        ctx.error(source, "map.bad-grid", "grid: extent must be positive", "/grid/extent")
+        return None
+    return AreaMapGrid(
+        width, height, (float(extent[0]), float(extent[1])), get(data, "style", "areas")
+    )
+
+
+def _hex_grid(ctx: Context, source: Source, data: dict[str, Any]) -> HexMapGrid:
+    grid = HexGrid(
+        orientation=get(data, "orientation", "flat"),
+        columns=data["columns"],
+        rows=data["rows"],
+        first_column=get(data, "first_column", 1),
+        first_row=get(data, "first_row", 1),
+        shifted=get(data, "shifted", "even"),
+        origin=get(data, "origin", "top-left"),
+        label=_label_format(data.get("label", {})),
+    )
+    width = length(ctx, source, data.get("hex_width"), "/grid/hex_width", 54.0)
+    regular = width * (3**0.5) / 2 if grid.orientation == "flat" else width * 2 / (3**0.5)
+    height = length(ctx, source, data.get("hex_height"), "/grid/hex_height", regular)
+    return HexMapGrid(grid, width, height, bool(data.get("half_hexes", False)))
+
+
+def _grid_locations(
+    ctx: Context,
+    source: Source,
+    map_id: str,
+    grid: HexMapGrid | SquareMapGrid,
+    terrain: dict[str, Any],
+    terrain_known: list[str],
+) -> dict[str, Location]:
+    """Every hex or square, with its terrain from default, row strings, then explicit lists."""
+    cells: list[tuple[str, Any, int, int]] = []
+    if isinstance(grid, HexMapGrid):
+        for h in grid_hexes(grid.grid):
+            column, row = hex_to_offset(grid.grid, h)
+            cells.append((format_label(grid.grid, h), h, column, row))
+        kind = "hex"
+    else:
+        for sq in square_grid_squares(grid.grid):
+            column, row = square_to_offset(grid.grid, sq)
+            cells.append((format_square_label(grid.grid, sq), sq, column, row))
+        kind = "square"
+    by_position = {(c, r): label for label, _, c, r in cells}
+    chosen = _terrain_assignment(ctx, source, map_id, grid, terrain, terrain_known, by_position)
+    locations = {}
+    for label, coord, column, row in cells:
+        locations[label] = Location(
+            key=location_key(map_id, label),
+            map_id=map_id,
+            label=label,
+            kind=kind,  # type: ignore[arg-type]
+            terrain=chosen.get(label),
+            hex=coord if kind == "hex" else None,
+            column=column,
+            row=row,
+        )
+    return locations
+
+
+def _terrain_assignment(
+    ctx: Context,
+    source: Source,
+    map_id: str,
+    grid: HexMapGrid | SquareMapGrid,
+    terrain: dict[str, Any],
+    known: list[str],
+    by_position: dict[tuple[int, int], str],
+) -> dict[str, str]:
+    chosen: dict[str, str] = {}
+    default = terrain.get("default")
+    if default is not None and ctx.check_ref(source, "terrain", default, "/terrain/default", known):
+        chosen = dict.fromkeys(by_position.values(), default)
+    legend = terrain.get("legend", {})
+    for char, terrain_id in legend.items():
+        ctx.check_ref(source, "terrain", terrain_id, f"/terrain/legend/{char}", known)
+    rows = terrain.get("rows")
+    if rows is not None:
+        _apply_rows(ctx, source, grid, rows, legend, by_position, chosen)
+    for terrain_id, refs in terrain.get("hexes", {}).items():
+        pointer = f"/terrain/hexes/{terrain_id}"
+        if not ctx.check_ref(source, "terrain", terrain_id, pointer, known):
+            continue
+        for key in ctx_resolve_local(ctx, source, map_id, by_position, grid, refs, pointer):
+            chosen[key] = terrain_id
+    return chosen
+
+
+def ctx_resolve_local(
+    ctx: Context,
+    source: Source,
+    map_id: str,
+    by_position: dict[tuple[int, int], str],
+    grid: HexMapGrid | SquareMapGrid,
+    refs: list[str],
+    pointer: str,
+) -> list[str]:
+    """Labels of this (not yet registered) map named by labels and ranges."""
+    from toolkit.model.ranges import RangeError, expand_range, is_range_on
+
+    labels = set(by_position.values())
+    stub = Map(id=map_id, name="", grid=grid, locations=MappingProxyType({}))
+    found: list[str] = []
+    for i, ref in enumerate(refs):
+        label = ref.removeprefix(map_id + ":")
+        if label in labels:
+            found.append(label)
+        elif is_range_on(stub, label):
+            try:
+                found.extend(expand_range(stub, label))
+            except RangeError as exc:
+                ctx.error(source, "range.malformed", f"range {ref!r}: {exc}", f"{pointer}/{i}")
+        else:
+            ctx.error(
+                source,
+                "map.unknown-hex",
+                f"{ref!r} is not a location on this map{_hint(label, labels)}",
+                f"{pointer}/{i}",
+            )
+    return found
+
+
+def _apply_rows(
+    ctx: Context,
+    source: Source,
+    grid: HexMapGrid | SquareMapGrid,
+    rows: list[str],
+    legend: dict[str, str],
+    by_position: dict[tuple[int, int], str],
+    chosen: dict[str, str],
+) -> None:
+    g = grid.grid
+    if len(rows) != g.rows:
+        ctx.error(
+            source,
+            "map.terrain-rows",
+            f"terrain has {len(rows)} row strings but the grid has {g.rows} rows",
+            "/terrain/rows",
+        )
+    for i, text in enumerate(rows[: g.rows]):
+        compact = text.replace(" ", "")
+        pointer = f"/terrain/rows/{i}"
+        if len(compact) != g.columns:
+            ctx.error(
+                source,
+                "map.terrain-rows",
+                f"row {i + 1} has {len(compact)} characters but the grid has {g.columns} columns",
+                pointer,
+            )
+        for j, char in enumerate(compact[: g.columns]):
+            if char not in legend:
+                ctx.error(
+                    source,
+                    "map.unknown-terrain",
+                    f"row {i + 1}, column {j + 1}: {char!r} is not in the terrain legend "
+                    f"({', '.join(repr(c) for c in legend) or 'the legend is empty'})",
+                    pointer,
+                )
+                break
+            label = by_position.get((g.first_column + j, g.first_row + i))
+            if label is not None:
+                chosen[label] = legend[char]
+
+
+def _hint(word: str, candidates: set[str]) -> str:
+    from toolkit.diagnostics import did_you_mean
+
+    return did_you_mean(word, candidates)
+
+
+# -- things on the map ---------------------------------------------------------------------------
+
+
+def _neighbour_test(
+    grid: Any, locations: dict[str, Location], adjacency: dict[str, tuple[Adjacency, ...]]
+) -> Callable[[str, str], bool]:
+    """A function (a, b) → True when the two labels are adjacent on this map."""
+    if isinstance(grid, HexMapGrid):
+
+        def hex_adjacent(a: str, b: str) -> bool:
+            ha, hb = locations[a].hex, locations[b].hex
+            return hb in hex_neighbors(ha)  # type: ignore[arg-type]
+
+        return hex_adjacent
+    if isinstance(grid, SquareMapGrid):
+        squares = {label: (loc.column, loc.row) for label, loc in locations.items()}
+
+        def square_adjacent(a: str, b: str) -> bool:
+            (ca, ra), (cb, rb) = squares[a], squares[b]
+            dc, dr = abs(ca - cb), abs(ra - rb)  # type: ignore[operator]
+            return (dc + dr == 1) or (grid.diagonal and dc == 1 and dr == 1)
+
+        return square_adjacent
+    table = {space: {a.to for a in entries} for space, entries in adjacency.items()}
+    return lambda a, b: b in table.get(a, set())
+
+
+def _check_label(
+    ctx: Context, source: Source, label: str, locations: dict[str, Location], pointer: str
+) -> bool:
+    if label in locations:
+        return True
+    ctx.error(
+        source,
+        "map.unknown-hex",
+        f"{label!r} is not a location on this map{_hint(label, set(locations))}",
+        pointer,
+    )
+    return False
+
+
+def _hexsides(
+    ctx: Context,
+    source: Source,
+    grid: Any,
+    locations: dict[str, Location],
+    adjacent: Any,
+    items: list[dict[str, Any]],
+) -> list[Hexside]:
+    sides: list[Hexside] = []
+    orientation = grid.grid.orientation if isinstance(grid, HexMapGrid) else "pointy"
+    directions = EDGE_DIRECTIONS[orientation]
+    for i, item in enumerate(items):
+        ctx.check_ref(source, "hexside type", item["type"], f"/hexsides/{i}/type")
+        for j, side in enumerate(item["sides"]):
+            pointer = f"/hexsides/{i}/sides/{j}"
+            a, b = side.split("/")
+            if not _check_label(ctx, source, a, locations, pointer):
+                continue
+            if b in directions and b not in locations:
+                sides.append(Hexside(item["type"], a, b, get(item, "name", ""), edge=True))
+                continue
+            if not _check_label(ctx, source, b, locations, pointer):
+                continue
+            if not adjacent(a, b):
+                ctx.error(
+                    source,
+                    "map.not-adjacent",
+                    f"hexside {side!r}: {a} and {b} are not adjacent, so they share no side",
+                    pointer,
+                )
+                continue
+            if isinstance(grid, HexMapGrid):
+                hexside_between(locations[a].hex, locations[b].hex)  # type: ignore[arg-type]
+            sides.append(Hexside(item["type"], a, b, get(item, "name", "")))
+    return sides
+
+
+def _lines(
+    ctx: Context,
+    source: Source,
+    locations: dict[str, Location],
+    adjacent: Any,
+    items: list[dict[str, Any]],
+) -> list[Line]:
+    lines: list[Line] = []
+    for i, item in enumerate(items):
+        ctx.check_ref(source, "line type", item["type"], f"/lines/{i}/type")
+        path = item["path"]
+        ok = True
+        for j, label in enumerate(path):
+            pointer = f"/lines/{i}/path/{j}"
+            if not _check_label(ctx, source, label, locations, pointer):
+                ok = False
+            elif j and path[j - 1] in locations and not adjacent(path[j - 1], label):
+                ctx.error(
+                    source,
+                    "map.not-adjacent",
+                    f"line: {path[j - 1]} and {label} are not adjacent; list every location "
+                    "the line passes through",
+                    pointer,
+                )
+                ok = False
+        if ok:
+            lines.append(Line(item["type"], tuple(path), get(item, "name", "")))
+    return lines
+
+
+def _features(
+    ctx: Context,
+    source: Source,
+    map_id: str,
+    locations: dict[str, Location],
+    items: list[dict[str, Any]],
+) -> list[Feature]:
+    features = []
+    for i, item in enumerate(items):
+        pointer = f"/features/{i}"
+        ctx.check_ref(source, "faction", item.get("owner"), pointer + "/owner")
+        if not _check_label(ctx, source, item["at"], locations, pointer + "/at"):
+            continue
+        features.append(
+            Feature(
+                type=item["type"],
+                at=item["at"],
+                id=item.get("id"),
+                name=get(item, "name", ""),
+                owner=item.get("owner"),
+                values=MappingProxyType(dict(item.get("values", {}))),
+                tags=frozenset(item.get("tags", [])),
+                properties=frozen(item.get("properties")),
+            )
+        )
+    return features
+
+
+def _name_locations(locations: dict[str, Location], features: list[Feature]) -> None:
+    """A hex or square takes the name of its first named feature (its printed place name)."""
+    for feature in features:
+        location = locations.get(feature.at)
+        if feature.name and location is not None and not location.name:
+            locations[feature.at] = replace(location, name=feature.name)
+
+
+def _boxes(
+    ctx: Context,
+    source: Source,
+    map_id: str,
+    locations: dict[str, Location],
+    items: list[dict[str, Any]],
+) -> list[Box]:
+    boxes = []
+    for i, item in enumerate(items):
+        pointer = f"/boxes/{i}"
+        if item["id"] in locations:
+            ctx.error(
+                source,
+                "id.duplicate",
+                f"box id {item['id']!r} is already a location on this map",
+                pointer + "/id",
+            )
+            continue
+        ctx.check_ref(source, "faction", item.get("owner"), pointer + "/owner")
+        cells = tuple(item.get("cells", []))
+        if len(set(cells)) != len(cells):
+            ctx.error(
+                source,
+                "id.duplicate",
+                "a track's cells must have different labels",
+                pointer + "/cells",
+            )
+        box = Box(
+            item["id"],
+            item["name"],
+            tuple(item["at"]) if "at" in item else None,
+            length(ctx, source, item.get("width"), pointer + "/width", 0.0) or None,
+            length(ctx, source, item.get("height"), pointer + "/height", 0.0) or None,
+            cells,
+            item.get("columns"),
+            colour(ctx, source, item.get("color"), pointer + "/color", "") or None,
+            item.get("owner"),
+        )
+        boxes.append(box)
+        locations[box.id] = Location(
+            location_key(map_id, box.id), map_id, box.id, "box", name=box.name, owner=box.owner
+        )
+        for cell in cells:
+            label = f"{box.id}/{cell}"
+            locations[label] = Location(
+                location_key(map_id, label),
+                map_id,
+                label,
+                "cell",
+                name=cell,
+                parent=location_key(map_id, box.id),
+            )
+    return boxes
+
+
+def _links_unresolved(
+    ctx: Context, source: Source, locations: dict[str, Location], items: list[dict[str, Any]]
+) -> list[Link]:
+    links = []
+    for i, item in enumerate(items):
+        if _check_label(ctx, source, item["from"], locations, f"/links/{i}/from"):
+            links.append(
+                Link(
+                    item["from"],
+                    item["to"],
+                    get(item, "type", "adjacent"),
+                    get(item, "name", ""),
+                    get(item, "delay", 0),
+                )
+            )
+    return links
+
+
+def _style(ctx: Context, source: Source, data: dict[str, Any]) -> MapStyle:
+    title = data.get("title", {})
+    numbers = data.get("hex_numbers", {})
+    scale = data.get("scale")
+    return MapStyle(
+        margin=length(ctx, source, data.get("margin"), "/margin", 18.0),
+        background=colour(ctx, source, data.get("background"), "/background", "#ffffff"),
+        title_position=get(title, "position", "top-left"),
+        title_size=length(ctx, source, title.get("size"), "/title/size", 0.0) or None,
+        legend_position=get(data.get("legend", {}), "position", "bottom-right"),
+        compass=bool(data.get("compass", False)),
+        scale_label=scale["label"] if scale else None,
+        scale_hexes=scale.get("hexes", 1) if scale else 1,
+        numbers_position=get(numbers, "position", "top"),
+        numbers_size=length(ctx, source, numbers.get("size"), "/hex_numbers/size", 0.0) or None,
+        numbers_color=colour(ctx, source, numbers.get("color"), "/hex_numbers/color", "#333333"),
+    )

@@ -1,0 +1,185 @@
+"""Validate a source against its JSON Schema and word every error as a diagnostic."""
+
+from __future__ import annotations
+
+import functools
+import json
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+from jsonschema import Draft202012Validator
+from jsonschema.exceptions import ValidationError, best_match
+from referencing import Registry, Resource
+
+from toolkit.diagnostics import Diagnostic, did_you_mean
+from toolkit.load.jsonsource import Source, pointer_of
+
+SCHEMA_DIR = Path(__file__).resolve().parents[1] / "schemas"
+"""Shipped inside the package (an installed toolkit needs them); ``schemas/`` at the top of the
+repository links here so that the example sources can point editors at them."""
+KINDS = ("game", "map", "counters", "chart", "setup", "rules")
+MAX_ERRORS_PER_FILE = 50
+
+
+def schema_path(kind: str) -> Path:
+    """The schema file of a source kind."""
+    return SCHEMA_DIR / f"{kind}.schema.json"
+
+
+@functools.cache
+def _registry() -> Registry:
+    resources = []
+    for path in sorted(SCHEMA_DIR.glob("*.schema.json")):
+        contents = json.loads(path.read_text(encoding="utf-8"))
+        resources.append((contents["$id"], Resource.from_contents(contents)))
+    return Registry().with_resources(resources)
+
+
+@functools.cache
+def validator(kind: str) -> Draft202012Validator:
+    """The validator for one source kind (built once)."""
+    schema = json.loads(schema_path(kind).read_text(encoding="utf-8"))
+    return Draft202012Validator(schema, registry=_registry())
+
+
+def validate(source: Source, kind: str) -> list[Diagnostic]:
+    """Every schema error in ``source``, worded and located (at most a screenful)."""
+    errors = sorted(
+        validator(kind).iter_errors(source.data), key=lambda e: list(map(str, e.absolute_path))
+    )
+    found: list[Diagnostic] = []
+    for error in errors[:MAX_ERRORS_PER_FILE]:
+        for cause in _explain(error):
+            found.extend(_diagnostics(source, cause))
+    return found
+
+
+def _explain(error: ValidationError) -> list[ValidationError]:
+    """For a oneOf/anyOf failure, the errors of the branch the value was meant for.
+
+    A branch whose discriminator does not match (a ``const`` such as the grid's "type", or a
+    value of the wrong JSON type) was clearly not meant; among the others the one with the
+    fewest errors is the designer's intent.
+    """
+    if error.validator not in ("oneOf", "anyOf") or not error.context:
+        return [error]
+    branches: dict[int, list[ValidationError]] = {}
+    for cause in error.context:
+        branches.setdefault(int(cause.relative_schema_path[0]), []).append(cause)
+    depth = len(error.absolute_path)
+
+    def meant(causes: list[ValidationError]) -> bool:
+        return not any(
+            c.validator in ("const", "type") and len(c.absolute_path) == depth for c in causes
+        )
+
+    candidates = [causes for causes in branches.values() if meant(causes)]
+    if not candidates:
+        best = best_match(error.context)
+        return [error] if best is None else _explain(best) if best.context else [best]
+    chosen = min(candidates, key=len)
+    return [leaf for cause in chosen for leaf in _explain(cause)]
+
+
+def _describe(schema: Any) -> str:
+    if isinstance(schema, dict):
+        return str(schema.get("description", "")).rstrip(".")
+    return ""
+
+
+def _diagnostics(source: Source, error: ValidationError) -> Iterator[Diagnostic]:
+    pointer = pointer_of(list(error.absolute_path))
+    value = error.instance
+    kind = str(error.validator)
+    where = f"{pointer or 'the file'}: "
+    if kind == "additionalProperties" or kind == "unevaluatedProperties":
+        allowed = list(error.schema.get("properties", {})) if isinstance(error.schema, dict) else []
+        extras = sorted(set(value) - set(allowed)) if isinstance(value, dict) else []
+        for extra in extras:
+            yield source.diagnostic(
+                "schema.unknown-property",
+                f"{where}unknown property {extra!r}{did_you_mean(extra, allowed)}",
+                pointer_of([*error.absolute_path, extra]),
+                key=True,
+            )
+        return
+    if kind == "required":
+        missing = str(error.message).split("'")[1] if "'" in error.message else error.message
+        yield source.diagnostic(
+            "schema.required", f"{where}missing required property {missing!r}", pointer
+        )
+        return
+    if kind == "enum":
+        options = [str(o) for o in error.validator_value]  # type: ignore[union-attr]
+        hint = did_you_mean(str(value), options)
+        yield source.diagnostic(
+            "schema.enum", f"{where}{value!r} is not one of {', '.join(options)}{hint}", pointer
+        )
+        return
+    if kind == "const":
+        yield source.diagnostic(
+            "schema.const", f"{where}must be {error.validator_value!r}, not {value!r}", pointer
+        )
+        return
+    if kind == "type":
+        expected = error.validator_value
+        expected = " or ".join(expected) if isinstance(expected, list) else expected
+        yield source.diagnostic(
+            "schema.type",
+            f"{where}expected {expected}, got {type_name(value)} {short(value)}",
+            pointer,
+        )
+        return
+    if kind == "pattern":
+        yield source.diagnostic(
+            "schema.pattern",
+            f"{where}{short(value)} is not valid here ({_describe(error.schema) or 'wrong form'})",
+            pointer,
+        )
+        return
+    if kind in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum"):
+        bound = {
+            "minimum": "at least",
+            "maximum": "at most",
+            "exclusiveMinimum": "more than",
+            "exclusiveMaximum": "less than",
+        }[kind]
+        yield source.diagnostic(
+            "schema.range", f"{where}{value!r} must be {bound} {error.validator_value}", pointer
+        )
+        return
+    if kind in ("minLength", "maxLength", "minItems", "maxItems", "minProperties"):
+        yield source.diagnostic("schema.size", f"{where}{error.message}", pointer)
+        return
+    if kind == "uniqueItems":
+        yield source.diagnostic("schema.unique", f"{where}list has repeated items", pointer)
+        return
+    code = {"oneOf": "schema.one-of", "anyOf": "schema.any-of", "items": "schema.items"}.get(
+        kind, "schema.invalid"
+    )
+    yield source.diagnostic(
+        code,
+        f"{where}{short(value)} does not fit: {_describe(error.schema) or error.message}",
+        pointer,
+    )
+
+
+def type_name(value: Any) -> str:
+    """A JSON type name for messages."""
+    if value is None:
+        return "null"
+    return {
+        bool: "boolean",
+        int: "integer",
+        float: "number",
+        str: "string",
+        list: "array",
+        dict: "object",
+    }.get(type(value), type(value).__name__)
+
+
+def short(value: Any, limit: int = 40) -> str:
+    """A value quoted for a message, cut to a readable length."""
+    text = json.dumps(value, ensure_ascii=False) if not isinstance(value, str) else repr(value)
+    return text if len(text) <= limit else text[: limit - 1] + "…"

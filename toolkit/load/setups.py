@@ -1,0 +1,111 @@
+"""setups/*.json → Setup: placements on known locations, within the counter mix."""
+
+from __future__ import annotations
+
+from types import MappingProxyType
+from typing import Any
+
+from toolkit.load.context import Context, get
+from toolkit.load.jsonsource import Source
+from toolkit.model.counter import Counter
+from toolkit.model.scenario import PieceState, Placement, Reinforcement, Setup
+
+
+def load_setup(ctx: Context, source: Source, counters: dict[str, Counter]) -> Setup | None:
+    """Check one setup and build it."""
+    data = source.data
+    if not ctx.declare(source, "setup", data["id"], "/id"):
+        return None
+    used: dict[str, int] = {}
+    placements = []
+    for i, item in enumerate(data.get("placements", [])):
+        pointer = f"/placements/{i}"
+        at = ctx.resolve_location(source, item["at"], pointer + "/at")
+        pieces = _pieces(ctx, source, item["pieces"], pointer + "/pieces", counters, used)
+        if at is not None:
+            placements.append(Placement(at, pieces, get(item, "note", "")))
+    reinforcements = []
+    for i, item in enumerate(data.get("reinforcements", [])):
+        pointer = f"/reinforcements/{i}"
+        at = ctx.resolve_location(source, item["at"], pointer + "/at") if "at" in item else None
+        pieces = _pieces(ctx, source, item["pieces"], pointer + "/pieces", counters, used)
+        reinforcements.append(Reinforcement(item["turn"], pieces, at, get(item, "note", "")))
+    control = {}
+    for faction, refs in data.get("control", {}).items():
+        pointer = f"/control/{faction}"
+        known = list(ctx.known("faction")) + list(ctx.known("side"))
+        if ctx.check_ref(source, "faction", faction, pointer, known):
+            control[faction] = tuple(ctx.resolve_locations(source, refs, pointer))
+    for key in ("phase",):
+        if key in data:
+            ctx.check_ref(source, "phase", data[key], f"/{key}")
+    if "first" in data:
+        ctx.check_ref(
+            source,
+            "faction",
+            data["first"],
+            "/first",
+            list(ctx.known("faction")) + list(ctx.known("side")),
+        )
+    return Setup(
+        data["id"],
+        data["name"],
+        get(data, "description", ""),
+        get(data, "cite", ""),
+        data.get("turn"),
+        data.get("last_turn"),
+        data.get("phase"),
+        data.get("first"),
+        tuple(placements),
+        MappingProxyType(control),
+        tuple(reinforcements),
+        MappingProxyType(dict(data.get("globals", {}))),
+    )
+
+
+def _pieces(
+    ctx: Context,
+    source: Source,
+    items: list[Any],
+    pointer: str,
+    counters: dict[str, Counter],
+    used: dict[str, int],
+) -> tuple[PieceState, ...]:
+    pieces = []
+    for j, entry in enumerate(items):
+        here = f"{pointer}/{j}"
+        item: dict[str, Any] = {"counter": entry} if isinstance(entry, str) else entry
+        counter_id = item["counter"]
+        target = here if isinstance(entry, str) else here + "/counter"
+        if not ctx.check_ref(source, "counter", counter_id, target, counters):
+            continue
+        counter = counters[counter_id]
+        state = PieceState(
+            counter_id,
+            item.get("count", 1),
+            get(item, "face", "front"),
+            item.get("step"),
+            item.get("owner"),
+        )
+        if state.face == "back" and counter.back is None:
+            ctx.error(source, "setup.no-back", f"counter {counter_id!r} has no back face", here)
+        if state.step is not None and state.step > counter.steps:
+            ctx.error(
+                source,
+                "setup.bad-step",
+                f"counter {counter_id!r} has {counter.steps} step(s); "
+                f"step {state.step} is impossible",
+                here + "/step",
+            )
+        ctx.check_ref(source, "faction", state.owner, here + "/owner")
+        used[counter_id] = used.get(counter_id, 0) + state.count
+        if not counter.unlimited and used[counter_id] > counter.count:
+            ctx.error(
+                source,
+                "setup.over-mix",
+                f"counter {counter_id!r}: {used[counter_id]} placed but the counter mix has "
+                f"{counter.count}",
+                here,
+            )
+        pieces.append(state)
+    return tuple(pieces)

@@ -1,0 +1,234 @@
+"""Maps as SVG: terrain, hexsides, lines, features, labels, boxes, legend.
+
+``map_svg(game, the_map)`` draws one map as a standalone SVG in points. The work is split by
+what a map is made of: map_plan (where locations are), map_grid (hex and square maps),
+map_area (area maps), map_features and map_labels (symbols and collision-free names),
+map_legend (palette and legend), map_decor and map_canvas (title block, legend, boxes, and
+the sheet around the playing area).
+
+Drawing happens in two passes: first everything is measured and placed (sheet, labels,
+symbols), then the layers are written bottom to top, so nothing placed later can hide what a
+player must read.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from toolkit.model import Game
+from toolkit.model.map import AreaMapGrid, Box, Map
+from toolkit.render.maps.area import area_layers, area_legend, area_sizes, area_spots
+from toolkit.render.maps.base import INK, Label, Rect, el, label_svg, safe_colour
+from toolkit.render.maps.canvas import Sheet, lay_out_sheet
+from toolkit.render.maps.decor import Block, box_frame_rect, boxes_svg, legend_block, title_block
+from toolkit.render.maps.features import (
+    Placed,
+    Sizes,
+    feature_groups,
+    owner_colour,
+    place_groups,
+)
+from toolkit.render.maps.grid import (
+    clusters_svg,
+    crossed_numbers,
+    grid_lines_svg,
+    hexsides_svg,
+    line_segments,
+    lines_svg,
+    mat_svg,
+    number_labels,
+    numbers_svg,
+    plates_svg,
+    segment_boxes,
+    terrain_svg,
+)
+from toolkit.render.maps.labels import Placer
+from toolkit.render.maps.legend import Palette, common_legend, palette, scale_of
+from toolkit.render.maps.links import link_tabs
+from toolkit.render.maps.plan import Plan, build_plan, frame_size
+from toolkit.render.svg import svg_document
+
+__all__ = ["MapDrawing", "draw_map", "map_svg"]
+
+
+@dataclass
+class MapDrawing:
+    """A drawn map and what tests and other outputs need to know about it."""
+
+    svg: str
+    plan: Plan
+    """Where the playing area and every location ended up (VASSAL needs the grid origin)."""
+    sheet: Sheet
+    labels: list[Label]
+    """Every placed map label: hex numbers, space and feature names, values."""
+
+
+def map_svg(game: Game, the_map: Map) -> str:
+    """The map drawn as one standalone SVG document."""
+    return draw_map(game, the_map).svg
+
+
+def draw_map(game: Game, the_map: Map) -> MapDrawing:
+    """Draw a map: lay out the sheet, place everything, then write the layers in order."""
+    area = isinstance(the_map.grid, AreaMapGrid)
+    probe = build_plan(the_map, 0.0, 0.0)
+    sizes = area_sizes(probe) if area else grid_sizes(the_map, probe.unit)
+    colours = palette(game, the_map)
+    sheet, fixed = _sheet(game, the_map, probe, sizes, colours)
+    plan = build_plan(the_map, *sheet.origin)
+    placer = Placer(max(plan.unit, 8.0), plan.frame.grow(plan.unit * 0.25))
+    for block, x, y in sheet.blocks:
+        placer.block(Rect(x, y, x + block.width, y + block.height))
+    placements = [(b, r.x0 + sheet.origin[0], r.y0 + sheet.origin[1]) for b, r in fixed]
+    boxes, areas = boxes_svg(placements + sheet.strip, lambda b: _box_colours(game, b))
+    for rect in areas:
+        placer.block(rect)
+    if area:
+        body, labels = _area_body(game, the_map, plan, sizes, colours, placer)
+    else:
+        body, labels = _grid_body(game, the_map, plan, sizes, colours, placer, sheet)
+    body += boxes + link_tabs(game, the_map, plan, placer, sizes.value)
+    body += "".join(block.draw(x, y) for block, x, y in sheet.blocks)
+    background = safe_colour(the_map.style.background, "#ffffff")
+    ground = el("rect", width=sheet.width, height=sheet.height, fill=background)
+    svg = svg_document(
+        sheet.width, sheet.height, ground + body, colours.defs(plan, sizes), title=the_map.name
+    )
+    return MapDrawing(svg, plan, sheet, labels)
+
+
+def grid_sizes(the_map: Map, unit: float) -> Sizes:
+    """Text and symbol sizes for a hex or square map, scaled to the location size."""
+    number = the_map.style.numbers_size or min(10.0, max(4.0, 0.13 * unit))
+    name = min(12.0, max(5.0, 0.16 * unit))
+    return Sizes(
+        number=number, name=name, value=max(4.0, 0.8 * name), symbol=min(24.0, max(6.0, 0.3 * unit))
+    )
+
+
+# -- the sheet ------------------------------------------------------------------------------------
+
+
+def _sheet(
+    game: Game, the_map: Map, probe: Plan, sizes: Sizes, colours: Palette
+) -> tuple[Sheet, list[tuple[Box, Rect]]]:
+    """The sheet around the playing area, and the boxes that have a place on the map."""
+    width, height = (max(1.0, v) for v in frame_size(the_map))
+    area = isinstance(the_map.grid, AreaMapGrid)
+    rects = [(box, box_frame_rect(box, probe.scale if area else None)) for box in the_map.boxes]
+    fixed = [(box, rect) for box, rect in rects if rect is not None]
+    loose = [box for box, rect in rects if rect is None]
+    blocks = _blocks(game, the_map, probe, sizes, colours, width)
+    inside_ok = area_spots(the_map, probe, sizes, [r for _, r in fixed]) if area else None
+    sheet = lay_out_sheet(
+        (width, height),
+        max(0.0, the_map.style.margin),
+        [r for _, r in fixed],
+        blocks,
+        loose,
+        inside_ok,
+    )
+    return sheet, fixed
+
+
+def _blocks(
+    game: Game, the_map: Map, probe: Plan, sizes: Sizes, colours: Palette, width: float
+) -> list[tuple[Block, str]]:
+    """The title block and the legend, with the corners the source asks for."""
+    style = the_map.style
+    out: list[tuple[Block, str]] = []
+    title_size = style.title_size or min(30.0, max(12.0, min(width, probe.frame.height) / 25))
+    subtitle = " — ".join(t for t in (game.title, game.subtitle) if t)
+    shown = style.title_position != "none"
+    title = title_block(
+        the_map.name if shown else "",
+        subtitle if shown else "",
+        title_size,
+        style.compass,
+        scale_of(the_map, probe, title_size * 0.45),
+    )
+    if title is not None:
+        out.append((title, style.title_position if shown else "top-left"))
+    if style.legend_position != "none":
+        entries = common_legend(game, the_map, probe, sizes, colours)
+        if isinstance(the_map.grid, AreaMapGrid):
+            entries += area_legend(game, the_map, probe, sizes, colours)
+        legend_size = min(12.0, max(7.0, sizes.name * 1.1))
+        legend = legend_block(entries, legend_size, max(width, 300.0))
+        if legend is not None:
+            out.append((legend, style.legend_position))
+    return out
+
+
+def _box_colours(game: Game, box: Box) -> tuple[str, str]:
+    """A box's fill, and its frame: the owner's colour for a force pool, else ink."""
+    return safe_colour(box.color, "#ffffff"), owner_colour(game, box.owner) or INK
+
+
+# -- the playing area -----------------------------------------------------------------------------
+
+
+def _grid_body(
+    game: Game,
+    the_map: Map,
+    plan: Plan,
+    sizes: Sizes,
+    colours: Palette,
+    placer: Placer,
+    sheet: Sheet,
+) -> tuple[str, list[Label]]:
+    """Layers of a hex or square map, bottom to top."""
+    style = the_map.style
+    numbers = number_labels(
+        the_map, plan, sizes.number, style.numbers_color, style.numbers_position, colours.fills
+    )
+    for label in numbers:
+        placer.block(label.box)
+    for p, q, _ in line_segments(the_map, plan):
+        for box in segment_boxes(p, q, plan.unit * 0.06):
+            placer.avoid(box)
+    groups = feature_groups(game, the_map)
+    half = getattr(the_map.grid, "half_hexes", False)
+    layers = [
+        terrain_svg(the_map, plan, colours.fills),
+        clusters_svg(the_map, plan, colours.cluster_ids, {g.at for g in groups}),
+        grid_lines_svg(plan, max(0.3, plan.unit * 0.012)),
+        hexsides_svg(game, the_map, plan),
+        lines_svg(game, the_map, plan),
+        mat_svg(plan.frame, sheet.width, sheet.height, safe_colour(style.background, "#ffffff"))
+        if half
+        else "",
+        plates_svg(crossed_numbers(the_map, plan, numbers, plan.unit * 0.04)),
+        numbers_svg(numbers, sizes.number),
+    ]
+    # Symbols sit a little above the centre (or well above it when numbers take the centre).
+    lift = 0.24 * plan.unit if style.numbers_position == "center" else 0.04 * plan.unit
+
+    def spots(at: str, row: Rect) -> list[tuple[float, float]]:
+        cx, cy = plan.centres[at]
+        return [(cx, cy - lift)]
+
+    placed = place_groups(groups, placer, sizes, spots, plan.unit * 0.35, plan.centres)
+    return "".join(layers) + _features_svg(placed), numbers + placed.labels
+
+
+def _area_body(
+    game: Game, the_map: Map, plan: Plan, sizes: Sizes, colours: Palette, placer: Placer
+) -> tuple[str, list[Label]]:
+    """Layers of an area map: spaces, borders, names, then features."""
+    parts = area_layers(game, the_map, plan, sizes, colours, placer)
+    groups = feature_groups(game, the_map, parts.space_names)
+    placed = place_groups(
+        groups, placer, sizes, parts.symbol_spots, sizes.symbol, parts.centres, (1, 2, 3, 0)
+    )
+    return parts.svg + _features_svg(placed), parts.labels + placed.labels
+
+
+def _features_svg(placed: Placed) -> str:
+    """Symbols, then pale plates, then the names and values on them."""
+    symbols = "".join(placed.symbols)
+    labels = "".join(label_svg(lb) for lb in placed.labels)
+    return (
+        f'<g class="features">{symbols}</g>{plates_svg(placed.labels)}'
+        f'<g class="labels">{labels}</g>'
+    )

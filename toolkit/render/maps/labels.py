@@ -1,0 +1,117 @@
+"""Label placement: try a few spots per label, keep the first that collides with nothing.
+
+Hex numbers, symbols and already placed names are obstacles held in a RectIndex, so each try
+looks only at nearby boxes and a whole map places in linear time. A label that fits nowhere
+is set smaller, then split over two lines, and only then put where it overlaps least, so a
+crowded map still gets every name rather than an exception.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+
+from toolkit.render.maps.base import Label, Rect, RectIndex, rect_union
+
+PAD = 0.6
+"""Points of clear space kept around every label: touching letters read as one word."""
+
+Option = Sequence[Label]
+"""One way to place a label: its lines, each positioned."""
+
+
+class Placer:
+    """Places labels one by one on a map, avoiding everything placed or blocked before."""
+
+    def __init__(self, cell: float, bounds: Rect) -> None:
+        """``cell``: bucket size (about a hex); ``bounds``: where labels should stay."""
+        self.index = RectIndex(cell)
+        self.soft = RectIndex(cell)
+        """Things labels had better avoid but may cross when nothing else fits: roads, rivers."""
+        self.bounds = bounds
+        self.placed: list[Label] = []
+
+    def block(self, rect: Rect) -> None:
+        """Mark a box (a symbol, a hex number) that labels must not cover."""
+        self.index.add(rect)
+
+    def free(self, rect: Rect) -> bool:
+        """Whether a box is clear of everything and inside the bounds."""
+        grown = rect.grow(PAD)
+        return rect.inside(self.bounds) and not self.index.hits(grown)
+
+    def avoid(self, rect: Rect) -> None:
+        """Mark a box labels should avoid if they can (a stretch of road or river)."""
+        self.soft.add(rect)
+
+    def _fits(self, option: Option) -> bool:
+        return bool(option) and all(self.free(label.box) for label in option)
+
+    def _clear(self, option: Option) -> bool:
+        return self._fits(option) and not any(self.soft.hits(lb.box) for lb in option)
+
+    def _badness(self, option: Option) -> float:
+        outside = 0.0 if all(lb.box.inside(self.bounds) for lb in option) else 1e6
+        return outside + sum(self.index.overlap_area(lb.box.grow(PAD)) for lb in option)
+
+    def place(
+        self, options: Sequence[Option], fallback: bool = True, near: int | None = None
+    ) -> list[Label]:
+        """Keep the first option clear of everything, else the first that only crosses lines,
+        else the least bad one (or none).
+
+        The first ``near`` options are tried in full before the others: a label next to its
+        symbol across a road reads better than one clear of it but far away.
+        """
+        for tier in _tiers(options, near):
+            chosen = next((o for o in tier if self._clear(o)), None)
+            chosen = chosen or next((o for o in tier if self._fits(o)), None)
+            if chosen is not None:
+                return self._keep(chosen)
+        if not fallback or not options:
+            return []
+        return self._keep(min(options, key=self._badness))
+
+    def _keep(self, option: Option) -> list[Label]:
+        for label in option:
+            self.index.add(label.box)
+            self.placed.append(label)
+        return list(option)
+
+    def place_sized(
+        self, build: Callable[[float, int], list[Option]], size: float, near: int | None = None
+    ) -> list[Label]:
+        """Try ``build(size, lines)`` at full size, smaller, then over two lines; near options
+        (clear, then crossing lines) at every size before far ones."""
+        tries = [(size, 1), (size * 0.85, 1), (size * 0.85, 2), (size * 0.72, 2)]
+        built = [build(font, lines) for font, lines in tries]
+        for tier in range(2 if near else 1):
+            for test in (self._clear, self._fits):
+                for options in built:
+                    part = _tiers(options, near)[tier] if near else options
+                    chosen = next((o for o in part if test(o)), None)
+                    if chosen is not None:
+                        return self._keep(chosen)
+        return self.place(built[-1])
+
+
+def _tiers(options: Sequence[Option], near: int | None) -> list[Sequence[Option]]:
+    """The near options and the far ones (or all options as one tier)."""
+    if near is None or near >= len(options):
+        return [options]
+    return [options[:near], options[near:]]
+
+
+def wrap(text: str, lines: int) -> list[str]:
+    """Split a name over ``lines`` lines at the space nearest the middle (one line if none)."""
+    words = text.split(" ")
+    if lines < 2 or len(words) < 2:
+        return [text]
+    best = min(
+        range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:])))
+    )
+    return [" ".join(words[:best]), " ".join(words[best:])]
+
+
+def block_box(labels: Sequence[Label]) -> Rect | None:
+    """The box around a group of labels."""
+    return rect_union(label.box for label in labels)
