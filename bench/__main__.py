@@ -17,8 +17,8 @@ from bench.synthetic import write_counter_game, write_kit_game, write_map_game
 from toolkit.build import build_game, selected_targets
 from toolkit.load import load_game
 from toolkit.model import Game
-from toolkit.outputs import load_targets
-from toolkit.targets import BuildOptions, target_names
+from toolkit.options import BuildOptions
+from toolkit.targets import target_names
 
 ROOT = Path(__file__).resolve().parents[1]
 JOBS = min(2, os.cpu_count() or 1)
@@ -51,7 +51,6 @@ def _build(game: Game, out: Path, only: list[str], repeats: int = 1) -> float:
 
 def main() -> None:
     """Run every benchmark and print one line each: what, time, bar, verdict."""
-    load_targets()
     rows: list[tuple[str, float, float | None]] = []
     with tempfile.TemporaryDirectory() as tmp:
         work = Path(tmp)

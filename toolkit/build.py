@@ -13,9 +13,16 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from toolkit.errors import BuildError
+from toolkit.artwork import Artwork
+from toolkit.diagnostics import Diagnostic
+from toolkit.errors import BuildError, DiagnosticsError
+from toolkit.load.jsonsource import locate
 from toolkit.model import Game
-from toolkit.targets import TARGETS, BuildOptions, Target
+from toolkit.options import BuildOptions
+from toolkit.render.artwork import ArtworkError, draw_artwork
+from toolkit.render.counters import CounterLayoutError
+from toolkit.targets import TARGETS, Target
+from toolkit.workers import Workers
 
 
 @dataclass(frozen=True)
@@ -37,8 +44,10 @@ def selected_targets(only: Sequence[str] | None) -> list[Target]:
 def build_game(
     game: Game, out_dir: Path, targets: Sequence[Target], options: BuildOptions
 ) -> BuildSummary:
-    """Make every output of ``targets`` for ``game`` and move build/<game>/ into place at once.
+    """Draw the game's artwork once, make every output of ``targets`` from it, and move
+    build/<game>/ into place at once.
 
+    :raises DiagnosticsError: a counter cannot be drawn legibly (located at its template).
     :raises BuildError: a target failed; the previous output (if any) is left untouched.
     """
     out_dir.mkdir(parents=True, exist_ok=True)
@@ -46,12 +55,14 @@ def build_game(
     staging = Path(tempfile.mkdtemp(prefix=f".{game.id}.tmp-", dir=out_dir))
     count = total = 0
     try:
-        for target in targets:
-            for relative, content in target.files(game, options):
-                path = _inside(staging, relative)
-                path.parent.mkdir(parents=True, exist_ok=True)
-                path.write_bytes(content)
-                count, total = count + 1, total + len(content)
+        with Workers(game, options.jobs) as workers:
+            artwork = _artwork(game, workers)
+            for target in targets:
+                for relative, content in target.files(game, artwork, options, workers):
+                    path = _inside(staging, relative)
+                    path.parent.mkdir(parents=True, exist_ok=True)
+                    path.write_bytes(content)
+                    count, total = count + 1, total + len(content)
         _replace(staging, final)
     except BuildError:
         shutil.rmtree(staging, ignore_errors=True)
@@ -60,6 +71,23 @@ def build_game(
         shutil.rmtree(staging, ignore_errors=True)
         raise BuildError(f"building {game.id!r} failed: {exc}") from exc
     return BuildSummary(final, count, total)
+
+
+def _artwork(game: Game, workers: Workers) -> Artwork:
+    """The drawings every output shares; counters that cannot be drawn become diagnostics."""
+    try:
+        return draw_artwork(game, workers)
+    except ArtworkError as error:
+        raise DiagnosticsError([layout_diagnostic(game, e) for e in error.errors]) from None
+
+
+def layout_diagnostic(game: Game, error: CounterLayoutError) -> Diagnostic:
+    """A counter that cannot be drawn legibly, reported at its template element's line."""
+    origin = game.template(error.template_id).origin
+    pointer = origin.pointer + error.pointer
+    line, column = locate(origin.file, pointer) if origin.file else (1, 1)
+    code = error.code if error.code.startswith("counter.") else f"counter.{error.code}"
+    return Diagnostic(code, str(error), origin.file or game.id, line, column, pointer)
 
 
 def _inside(root: Path, relative: str) -> Path:

@@ -157,10 +157,9 @@ def build_command(
 ) -> None:
     """Check a game folder and make its outputs in OUTPUT/<game>/."""
     from toolkit.build import build_game, selected_targets
-    from toolkit.outputs import load_targets
-    from toolkit.targets import BuildOptions, target_names
+    from toolkit.options import BuildOptions
+    from toolkit.targets import target_names
 
-    load_targets()
     wanted = [name.strip() for name in only.split(",") if name.strip()] if only else None
     for name in wanted or []:
         if name not in target_names():

@@ -1,49 +1,42 @@
-"""Outputs as small classes: each turns a Game into files (relative path → bytes); none writes.
+"""The outputs a build can make, in one plain list.
 
-Add an output by writing one Target and listing it in TARGETS; ``build.py`` does every write.
+Each output is a function from the game and its artwork (drawn once, before any output runs) to
+files, as (path relative to build/<game>/, bytes); none writes: ``build.py`` does every write.
+Adding an output is one line in :data:`TARGETS`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from toolkit.artwork import Artwork
+from toolkit.kit.outputs import kit_files
 from toolkit.model import Game
+from toolkit.options import BuildOptions
+from toolkit.render.outputs import png_files, svg_files
+from toolkit.workers import Workers
+
+Files = Callable[[Game, Artwork, BuildOptions, Workers], Iterator[tuple[str, bytes]]]
+"""(game, artwork, options, workers) → the files of one output."""
 
 
 @dataclass(frozen=True)
-class BuildOptions:
-    """Options shared by every target (command-line flags override game.json's defaults)."""
-
-    dpi: int | None = None
-    jobs: int = 1
-    paper: str | None = None
-    duplex: str | None = None
-    maps: str | None = None
-    back_offset: tuple[float, float] | None = None
-    """The printer's measured back offset (x, y) in points, overriding game.json."""
-
-
 class Target:
     """One kind of output."""
 
-    name: str = ""
+    name: str
     """What ``--only`` calls it."""
-    description: str = ""
-
-    def files(self, game: Game, options: BuildOptions) -> Iterator[tuple[str, bytes]]:
-        """The files this target makes, as (path relative to build/<game>/, content)."""
-        raise NotImplementedError
+    description: str
+    files: Files
 
 
-TARGETS: list[Target] = []
-"""Every available target, in build order."""
-
-
-def register(target: Target) -> Target:
-    """Add a target to the registry (targets call this at import)."""
-    TARGETS.append(target)
-    return target
+TARGETS: tuple[Target, ...] = (
+    Target("svg", "every component as SVG", svg_files),
+    Target("png", "every component as PNG", png_files),
+    Target("kit", "the print-and-play kit (PDF)", kit_files),
+)
+"""Every output, in build order."""
 
 
 def target_names() -> list[str]:

@@ -19,11 +19,14 @@ from pypdf import PdfReader
 from pypdf.generic import DictionaryObject
 
 from tests.conftest import load_fixture
-from tests.kit.fakes import face_of_colour, fake_drawings
+from tests.kit.fakes import face_of_colour, fake_artwork
+from toolkit.artwork import Artwork
 from toolkit.kit.book import build_kit
 from toolkit.kit.paper import MM
 from toolkit.model import Game
-from toolkit.targets import BuildOptions
+from toolkit.options import BuildOptions
+from toolkit.render.artwork import draw_artwork
+from toolkit.workers import Workers
 
 TOLERANCE = 0.1 * MM
 """0.1 mm: far below what a knife or a printer can tell apart."""
@@ -41,10 +44,19 @@ class Box:
 
 
 def make_kit(
-    game: Game, drawings: Callable[..., list[tuple[str, str]]] = fake_drawings, **options: object
+    game: Game, drawings: Callable[[Game], Artwork] = fake_artwork, **options: object
 ) -> bytes:
     """The kit of ``game`` built from stand-in drawings."""
-    return build_kit(game, BuildOptions(**options), drawings)  # type: ignore[arg-type]
+    settings = BuildOptions(**options)  # type: ignore[arg-type]
+    with Workers(game, settings.jobs) as workers:
+        return build_kit(game, drawings(game), settings, workers)
+
+
+def real_kit(game: Game, **options: object) -> bytes:
+    """The kit of ``game`` built from the real renderers' drawings, as ``toolkit build`` does."""
+    settings = BuildOptions(**options)  # type: ignore[arg-type]
+    with Workers(game, settings.jobs) as workers:
+        return build_kit(game, draw_artwork(game, workers), settings, workers)
 
 
 def with_print(game: Game, **changes: object) -> Game:
@@ -124,7 +136,7 @@ def hex_layout(hex_kit: bytes) -> list[LTPage]:
     return layout_pages(hex_kit)
 
 
-big_map_drawings = partial(fake_drawings, map_size=(2000.0, 1500.0), chart_size=(1400.0, 1000.0))
+big_map_drawings = partial(fake_artwork, map_size=(2000.0, 1500.0), chart_size=(1400.0, 1000.0))
 """Drawings with a map that needs many tiles and a chart too big to shrink to one page."""
 
 

@@ -7,9 +7,9 @@ landed, whatever the real renderers draw today.
 
 from __future__ import annotations
 
+from toolkit.artwork import Artwork, CounterArt, Drawing, MapArt, MapPlacement
 from toolkit.model import Game
 from toolkit.render.svg import attrs, esc, svg_document
-from toolkit.targets import BuildOptions
 
 EDGE = "#c0c0c0"
 """Background of every stand-in face: what the kit should repeat in the bleed."""
@@ -54,25 +54,26 @@ def fake_map(width: float, height: float, name: str) -> str:
     return svg_document(width, height, "".join(cells) + label)
 
 
-def fake_drawings(
+def fake_artwork(
     game: Game,
-    options: BuildOptions,
     map_size: tuple[float, float] = (760, 560),
     chart_size: tuple[float, float] = (500, 300),
-) -> list[tuple[str, str]]:
+) -> Artwork:
     """Every drawing the kit needs: faces as the real renderer names them, maps, charts."""
-    out: list[tuple[str, str]] = []
-    for the_map in game.maps:
-        out.append((f"maps/{the_map.id}", fake_map(*map_size, the_map.name)))
+    maps = {
+        m.id: MapArt(Drawing(fake_map(*map_size, m.name), *map_size), MapPlacement((0, 0, 1, 1)))
+        for m in game.maps
+    }
+    counters = {}
     for index, counter in enumerate(game.counters):
         template = game.template(counter.template)
         if template.shape == "block":
             faces = [f"step-{n}" for n in range(1, counter.steps + 1)] + ["hidden"]
         else:
             faces = ["front"] + (["back"] if counter.back is not None else [])
-        out.extend(
-            (f"counters/{counter.id}-{face}", fake_counter(game, index, face)) for face in faces
+        size = (template.width, template.height)
+        counters[counter.id] = CounterArt(
+            {face: Drawing(fake_counter(game, index, face), *size) for face in faces}
         )
-    for chart in game.charts:
-        out.append((f"charts/{chart.id}", fake_map(*chart_size, chart.title)))
-    return out
+    charts = {c.id: Drawing(fake_map(*chart_size, c.title), *chart_size) for c in game.charts}
+    return Artwork(maps, counters, charts)

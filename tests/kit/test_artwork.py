@@ -6,31 +6,16 @@ import dataclasses
 
 import pytest
 
-from tests.kit.fakes import fake_drawings
+from tests.kit.fakes import fake_artwork
+from toolkit.artwork import Drawing
 from toolkit.kit.artwork import (
-    FACE_PATH,
     background_fill,
-    collect_artwork,
     edge_colour,
+    kit_art,
     printed_counter,
     svg_size,
 )
 from toolkit.model import Game
-from toolkit.targets import BuildOptions
-
-
-@pytest.mark.parametrize(
-    ("path", "counter", "face"),
-    [
-        ("counters/bl-1-inf-front", "bl-1-inf", "front"),
-        ("counters/a-front-back", "a-front", "back"),
-        ("counters/x-step-step-4", "x-step", "step-4"),
-        ("counters/ge-inf-hidden", "ge-inf", "hidden"),
-    ],
-)
-def test_face_paths_split_unambiguously(path: str, counter: str, face: str) -> None:
-    match = FACE_PATH.match(path)
-    assert match is not None and (match["counter"], match["face"]) == (counter, face)
 
 
 @pytest.mark.parametrize(
@@ -55,10 +40,14 @@ def test_svg_size_refuses_what_has_no_size() -> None:
 
 
 def test_two_sided_counters_print_their_back_and_one_sided_leave_it_blank(hex_game: Game) -> None:
-    art = collect_artwork(hex_game, BuildOptions(), fake_drawings)
+    art = kit_art(hex_game, fake_artwork(hex_game))
     assert art.counters["bl-1-inf"].back is not None
     assert art.counters["turn"].back is None
     assert set(art.maps) == {"valley"} and set(art.charts) == {"crt"}
+
+
+def _drawn(faces: dict[str, str]) -> dict[str, Drawing]:
+    return {face: Drawing(svg, 45.0, 45.0) for face, svg in faces.items()}
 
 
 def test_blocks_print_full_strength_over_their_hidden_side(hex_game: Game) -> None:
@@ -66,9 +55,9 @@ def test_blocks_print_full_strength_over_their_hidden_side(hex_game: Game) -> No
     game = dataclasses.replace(hex_game, templates=(block, *hex_game.templates[1:]))
     counter = dataclasses.replace(game.counter("bl-1-inf"), steps=4)
     faces = {f"step-{n}": f"<svg>{n}</svg>" for n in range(1, 5)} | {"hidden": "<svg>h</svg>"}
-    printed = printed_counter(game, counter, faces)
+    printed = printed_counter(game, counter, _drawn(faces))
     assert (printed.front, printed.back) == ("<svg>4</svg>", "<svg>h</svg>")
-    fewer = printed_counter(game, counter, {"step-1": "1", "step-2": "2"})
+    fewer = printed_counter(game, counter, _drawn({"step-1": "1", "step-2": "2"}))
     assert (fewer.front, fewer.back) == ("2", None)
 
 
@@ -80,7 +69,7 @@ def test_edge_colour_is_the_template_background_else_the_faction_colour(hex_game
 
 def test_a_counter_with_no_face_is_a_renderer_bug(hex_game: Game) -> None:
     with pytest.raises(ValueError, match="no face"):
-        printed_counter(hex_game, hex_game.counter("turn"), {"back": "<svg/>"})
+        printed_counter(hex_game, hex_game.counter("turn"), _drawn({"back": "<svg/>"}))
 
 
 @pytest.mark.parametrize(
@@ -113,7 +102,7 @@ def test_bleed_follows_the_drawn_back_not_the_model(hex_game: Game) -> None:
         'width="45" height="45"/></svg>'
     )
     printed = printed_counter(
-        hex_game, hex_game.counter("bl-1-inf"), {"front": "<svg/>", "back": grey_back}
+        hex_game, hex_game.counter("bl-1-inf"), _drawn({"front": "<svg/>", "back": grey_back})
     )
     assert printed.back_edge == "#808080"
     assert printed.front_edge == "#7da7d9"  # nothing to read: the faction colour

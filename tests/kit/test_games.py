@@ -15,14 +15,13 @@ from tests.kit.conftest import (
     face_boxes,
     layout_pages,
     make_kit,
+    real_kit,
     sheet_pairs,
 )
 from tests.kit.test_pdf import unmirror
-from toolkit.kit.book import build_kit
 from toolkit.kit.paper import PAPER_SIZES
 from toolkit.load import load_game
 from toolkit.model import Game
-from toolkit.targets import BuildOptions
 
 GAMES = sorted(p.parent.name for p in SOURCES.glob("*/game.json"))
 
@@ -35,7 +34,7 @@ def game(request: pytest.FixtureRequest) -> Game:
 
 
 def test_real_kit_pages_fonts_and_boxes(game: Game) -> None:
-    pdf = build_kit(game, BuildOptions(jobs=2))
+    pdf = real_kit(game, jobs=2)
     reader = PdfReader(io.BytesIO(pdf))
     paper = tuple(round(side) for side in PAPER_SIZES[game.print.paper])
     sizes = [

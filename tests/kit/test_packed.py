@@ -10,9 +10,8 @@ from pathlib import Path
 from pypdf import PdfReader
 
 from tests.conftest import copy_fixture
-from toolkit.kit.book import build_kit
+from tests.kit.conftest import real_kit
 from toolkit.load import load_game
-from toolkit.targets import BuildOptions
 
 
 def _counter_pages(pdf: bytes) -> int:
@@ -32,7 +31,7 @@ def test_packed_sheets_use_fewer_pages(tmp_path: Path) -> None:
     packed = load_game(folder).game
     assert by_faction is not None and packed is not None
     assert packed.print.sheets == "packed"
-    separate = _counter_pages(build_kit(by_faction, BuildOptions()))
-    together = _counter_pages(build_kit(packed, BuildOptions()))
+    separate = _counter_pages(real_kit(by_faction))
+    together = _counter_pages(real_kit(packed))
     assert separate == 6  # blue, red and markers: a fronts and a backs page each
     assert together == 2

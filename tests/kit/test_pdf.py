@@ -24,13 +24,13 @@ from tests.kit.conftest import (
     with_counts,
     with_print,
 )
-from tests.kit.fakes import EDGE, fake_drawings
-from toolkit.kit.artwork import collect_artwork
+from tests.kit.fakes import EDGE, fake_artwork
+from toolkit.kit.artwork import kit_art
 from toolkit.kit.book import kit_settings, plan_kit
 from toolkit.kit.paper import MM
 from toolkit.model import Game
 from toolkit.model.scenario import PieceState, Placement, Setup
-from toolkit.targets import BuildOptions
+from toolkit.options import BuildOptions
 
 LETTER = (612.0, 792.0)
 A4 = (595.2756, 841.8898)
@@ -211,7 +211,7 @@ def test_backs_line_up_with_their_fronts(
 def test_short_edge_backs_are_turned_in_place(hex_game: Game) -> None:
     options = BuildOptions(duplex="short-edge")
     plan = plan_kit(
-        hex_game, collect_artwork(hex_game, options, fake_drawings), kit_settings(hex_game, options)
+        hex_game, kit_art(hex_game, fake_artwork(hex_game)), kit_settings(hex_game, options)
     )
     backs = [p for p in plan.pages if "backs" in p.label]
     fronts = [p for p in plan.pages if "fronts" in p.label]

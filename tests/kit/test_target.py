@@ -9,22 +9,23 @@ from pypdf import PdfReader
 
 from tests.conftest import FIXTURES, ROOT, run_cli
 from tests.kit.conftest import with_print
+from tests.kit.fakes import fake_artwork
 from toolkit.errors import BuildError
-from toolkit.kit.targets import KitTarget
+from toolkit.kit.outputs import kit_files
 from toolkit.model import Game
-from toolkit.outputs import load_targets
-from toolkit.targets import BuildOptions, target_names
+from toolkit.options import BuildOptions
+from toolkit.targets import target_names
+from toolkit.workers import Workers
 
 
 def test_kit_is_a_registered_output() -> None:
-    load_targets()
     assert target_names().count("kit") == 1
 
 
 def test_bad_print_settings_are_one_build_error(hex_game: Game) -> None:
     game = with_print(hex_game, paper="legal")
     with pytest.raises(BuildError, match="unknown paper 'legal'; use letter, a4"):
-        list(KitTarget().files(game, BuildOptions()))
+        list(kit_files(game, fake_artwork(game), BuildOptions(), Workers(game)))
 
 
 def test_command_line_builds_the_kit_with_real_renderers(tmp_path: Path) -> None:

@@ -1,24 +1,19 @@
-"""The renderer's drawings the kit places: which face prints on each side, and its edge colour.
+"""The build's artwork as the kit places it: which face prints on each side, and its edge colour.
 
-The kit never draws a counter, map or chart: it takes the very SVGs the svg target writes (drawn
-once per build and shared, see ``toolkit.render.targets.drawings``) and only decides where they go.
+The kit never draws a counter, map or chart: it takes the very drawings the svg output writes
+(drawn once per build, see :func:`toolkit.render.artwork.draw_artwork`) and only decides where
+they go.
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass
 
+from toolkit.artwork import Artwork, Drawing
 from toolkit.model import Game
 from toolkit.model.counter import Counter
-from toolkit.targets import BuildOptions
-
-Drawings = Callable[[Game, BuildOptions], list[tuple[str, str]]]
-"""(game, options) → [(path like 'counters/<id>-front', SVG)]: what the renderer draws."""
-
-FACE_PATH = re.compile(r"^counters/(?P<counter>.+)-(?P<face>front|back|hidden|step-\d+)$")
-"""svg/counters/<counter>-<face>: no face name ends another, so the split is unambiguous."""
 
 _LENGTH = re.compile(r"^\s*([0-9.]+(?:[eE][-+]?[0-9]+)?)\s*(pt|px|in|mm|cm|pc)?\s*$")
 _POINTS: dict[str | None, float] = {
@@ -53,51 +48,32 @@ class PrintedCounter:
 
 
 @dataclass(frozen=True, slots=True)
-class Artwork:
-    """Every drawing the kit needs, by id."""
+class KitArt:
+    """Every drawing the kit places, by id: counters as printed, maps and charts as drawn."""
 
     counters: Mapping[str, PrintedCounter]
-    maps: Mapping[str, str]
-    charts: Mapping[str, str]
+    maps: Mapping[str, Drawing]
+    charts: Mapping[str, Drawing]
 
 
-def renderer_drawings(game: Game, options: BuildOptions) -> list[tuple[str, str]]:
-    """The svg target's drawings, made once per build and shared with it (and with png)."""
-    from toolkit.render.targets import drawings  # the renderers load only when a kit is built
-
-    return drawings(game, options)
-
-
-def collect_artwork(
-    game: Game, options: BuildOptions, source: Drawings = renderer_drawings
-) -> Artwork:
-    """The drawings of ``game``, sorted into counters (by side), maps and charts."""
-    faces: dict[str, dict[str, str]] = {}
-    maps: dict[str, str] = {}
-    charts: dict[str, str] = {}
-    for path, svg in source(game, options):
-        kind, _, name = path.partition("/")
-        match = FACE_PATH.match(path)
-        if match:
-            faces.setdefault(match["counter"], {})[match["face"]] = svg
-        elif kind == "maps":
-            maps[name] = svg
-        elif kind == "charts":
-            charts[name] = svg
+def kit_art(game: Game, artwork: Artwork) -> KitArt:
+    """The build's artwork, with each counter's printed sides chosen."""
     printed = {
-        c.id: printed_counter(game, c, faces.get(c.id, {}))
+        c.id: printed_counter(game, c, artwork.counters[c.id].faces)
         for c in game.counters
-        if faces.get(c.id)
+        if c.id in artwork.counters and artwork.counters[c.id].faces
     }
-    return Artwork(printed, maps, charts)
+    maps = {map_id: art.drawing for map_id, art in artwork.maps.items()}
+    return KitArt(printed, maps, artwork.charts)
 
 
-def printed_counter(game: Game, counter: Counter, faces: Mapping[str, str]) -> PrintedCounter:
+def printed_counter(game: Game, counter: Counter, drawn: Mapping[str, Drawing]) -> PrintedCounter:
     """Choose the faces a counter prints: blocks show full strength over their hidden side; other
     counters their front over their back, if the renderer drew one.
 
     :raises ValueError: no face to print.
     """
+    faces = {face: drawing.svg for face, drawing in drawn.items()}
     template = game.template(counter.template)
     if template.shape == "block":
         front_name = _full_strength(counter, faces)

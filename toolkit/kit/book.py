@@ -9,7 +9,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from toolkit.kit.artwork import Artwork, Drawings, collect_artwork, renderer_drawings, svg_size
+from toolkit.artwork import Artwork, Drawing
+from toolkit.kit.artwork import KitArt, kit_art
 from toolkit.kit.calibration import calibration_plans
 from toolkit.kit.cover import PrintGuide, cover_plans
 from toolkit.kit.errors import KitError
@@ -21,7 +22,8 @@ from toolkit.kit.setups import setup_plans
 from toolkit.kit.sheets import sheet_plans
 from toolkit.kit.tiles import chart_plans, full_plan, tile_plans
 from toolkit.model import Game
-from toolkit.targets import BuildOptions
+from toolkit.options import BuildOptions
+from toolkit.workers import Workers
 
 MAP_MODES: tuple[str, ...] = ("tiled", "full", "both")
 
@@ -71,11 +73,11 @@ class KitPlan:
     """Every page in order, and the shared drawings they show."""
 
     pages: list[PagePlan]
-    art: dict[str, str]
-    """Artwork key ('map:<id>', 'chart:<id>') → SVG."""
+    art: dict[str, Drawing]
+    """Artwork key ('map:<id>', 'chart:<id>') → its drawing."""
 
 
-def plan_kit(game: Game, artwork: Artwork, settings: KitSettings) -> KitPlan:
+def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
     """Lay out every page of the kit (pure: no conversion, no I/O)."""
     page = paper(settings.paper)
     # when nothing prints on a back there are no backs pages and nothing to calibrate
@@ -95,14 +97,14 @@ def plan_kit(game: Game, artwork: Artwork, settings: KitSettings) -> KitPlan:
         if two_sided
         else []
     )
-    art: dict[str, str] = {}
+    art: dict[str, Drawing] = {}
     boards: list[PagePlan] = []
     for the_map in game.maps:
         if the_map.id not in artwork.maps:
             continue
-        key, svg = f"map:{the_map.id}", artwork.maps[the_map.id]
-        art[key] = svg
-        section, size = f"Map: {the_map.name}", svg_size(svg)
+        key, drawing = f"map:{the_map.id}", artwork.maps[the_map.id]
+        art[key] = drawing
+        section, size = f"Map: {the_map.name}", (drawing.width, drawing.height)
         if settings.maps in ("tiled", "both"):
             boards.extend(tile_plans(key, the_map.id, section, size, page))
         if settings.maps in ("full", "both"):
@@ -110,9 +112,10 @@ def plan_kit(game: Game, artwork: Artwork, settings: KitSettings) -> KitPlan:
     for chart in game.charts:
         if chart.id not in artwork.charts:
             continue
-        key, svg = f"chart:{chart.id}", artwork.charts[chart.id]
-        art[key] = svg
-        boards.extend(chart_plans(key, chart.id, f"Chart: {chart.title}", svg_size(svg), page))
+        key, drawing = f"chart:{chart.id}", artwork.charts[chart.id]
+        art[key] = drawing
+        size = (drawing.width, drawing.height)
+        boards.extend(chart_plans(key, chart.id, f"Chart: {chart.title}", size, page))
     body = calibration + sheets + boards + setup_plans(game, page)
     count = 2
     for _attempt in range(4):  # the cover's length moves every page number: let it settle
@@ -157,21 +160,21 @@ def option_hint() -> str:
     return " or with --back-offset X,Y (mm)"
 
 
-def build_kit(game: Game, options: BuildOptions, source: Drawings = renderer_drawings) -> bytes:
-    """The print-and-play kit of ``game`` as PDF bytes, from the drawings ``source`` makes.
+def build_kit(game: Game, artwork: Artwork, options: BuildOptions, workers: Workers) -> bytes:
+    """The print-and-play kit of ``game`` as PDF bytes, placing the build's ``artwork``.
 
     :raises KitError: bad print options or a counter too large for the paper.
     """
     settings = kit_settings(game, options)
-    plan = plan_kit(game, collect_artwork(game, options, source), settings)
+    plan = plan_kit(game, kit_art(game, artwork), settings)
     total = len(plan.pages)
     keys = sorted(plan.art)
-    svgs = [plan.art[k] for k in keys] + [
+    svgs = [plan.art[k].svg for k in keys] + [
         page_svg(p, game.title, n, total) for n, p in enumerate(plan.pages, start=1)
     ]
-    pdfs = convert_all(svgs, game.folder, options.jobs)
+    pdfs = convert_all(svgs, workers)
     art = {
-        k: ArtPdf(pdf, *svg_size(plan.art[k]))
+        k: ArtPdf(pdf, plan.art[k].width, plan.art[k].height)
         for k, pdf in zip(keys, pdfs[: len(keys)], strict=True)
     }
     pages = list(zip(plan.pages, pdfs[len(keys) :], strict=True))

@@ -9,16 +9,13 @@ from __future__ import annotations
 
 import hashlib
 import io
-import multiprocessing
 import os
 import tempfile
 import time
 import urllib.parse
 from collections.abc import Callable, Sequence
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TypeVar
 
 from cairosvg.surface import PDFSurface  # type: ignore[import-untyped]
 from cairosvg.url import fetch as cairo_fetch  # type: ignore[import-untyped]
@@ -36,11 +33,10 @@ from pypdf.generic import (
 
 from toolkit.kit.layout import PagePlan
 from toolkit.kit.paper import Rect
+from toolkit.model import Game
 from toolkit.render.fallback import with_fallback_font
 from toolkit.render.fonts import FONT_DIR
-
-T = TypeVar("T")
-R = TypeVar("R")
+from toolkit.workers import Workers
 
 EMPTY_SVG = b'<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>'
 
@@ -110,36 +106,17 @@ def svg_to_pdf(svg: str, folder: Path | None = None) -> bytes:
     return bytes(result)
 
 
-_FOLDER: Path | None = None
-"""The game folder, inherited by forked workers."""
+def _convert(game: Game, svg: str) -> bytes:
+    return svg_to_pdf(svg, game.folder)
 
 
-def _convert_in_worker(svg: str) -> bytes:
-    return svg_to_pdf(svg, _FOLDER)
+def convert_all(svgs: Sequence[str], workers: Workers) -> list[bytes]:
+    """Every SVG converted, in order, by the build's workers.
 
-
-def convert_all(svgs: Sequence[str], folder: Path | None, jobs: int) -> list[bytes]:
-    """Every SVG converted, in order; with ``jobs`` > 1 in forked worker processes."""
-    global _FOLDER
-    use_bundled_fonts()  # before forking, so every worker sees it
-    _FOLDER = folder
-    try:
-        return parallel_map(_convert_in_worker, list(svgs), jobs)
-    finally:
-        _FOLDER = None
-
-
-def parallel_map(function: Callable[[T], R], items: list[T], jobs: int) -> list[R]:
-    """``map`` in forked processes when asked for and worth it; results in input order.
-
-    Items go one at a time (chunksize 1): page costs differ a lot (a map against a setup sheet),
-    and handing out the next page to whichever worker is free keeps both cores busy.
+    Pages go one at a time (chunksize 1): their costs differ a lot (a map against a setup
+    sheet), and handing the next page to whichever worker is free keeps every core busy.
     """
-    if jobs <= 1 or len(items) < 2:
-        return [function(item) for item in items]
-    context = multiprocessing.get_context("fork")
-    with ProcessPoolExecutor(max_workers=jobs, mp_context=context) as pool:
-        return list(pool.map(function, items, chunksize=1))
+    return workers.map(_convert, list(svgs))
 
 
 # -- assembly ------------------------------------------------------------------------------------

@@ -96,6 +96,11 @@ def attrs(**kw: object) -> str:
     return "".join(f' {name}="{value}"' for name, value in pairs)
 
 
+def declared_size(width_pt: float, height_pt: float) -> tuple[float, float]:
+    """The size in points that :func:`svg_document` writes on a document of this size."""
+    return float(fmt(width_pt)), float(fmt(height_pt))
+
+
 def svg_document(
     width_pt: float,
     height_pt: float,

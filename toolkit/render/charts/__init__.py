@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from toolkit.render.charts.draw import MARGIN, chart_svg
+from toolkit.render.charts.draw import MARGIN, chart_svg, draw_chart
 
-__all__ = ["MARGIN", "chart_svg"]
+__all__ = ["MARGIN", "chart_svg", "draw_chart"]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from toolkit.artwork import Drawing
 from toolkit.model import Game
 from toolkit.model.chart import Chart
 from toolkit.render.charts.display import display_body
@@ -17,7 +18,7 @@ from toolkit.render.charts.layout import Body, draw_body
 from toolkit.render.charts.table import table_body
 from toolkit.render.charts.text import Font, text_element, widest, wrap
 from toolkit.render.charts.track import track_body
-from toolkit.render.svg import attrs, svg_document
+from toolkit.render.svg import attrs, declared_size, svg_document
 
 MARGIN: float = 6.0
 TITLE = Font(11.0, bold=True)
@@ -53,6 +54,11 @@ class Heading:
 
 def chart_svg(game: Game, chart: Chart) -> str:
     """The chart drawn as one standalone SVG document, sized to its content."""
+    return draw_chart(game, chart).svg
+
+
+def draw_chart(game: Game, chart: Chart) -> Drawing:
+    """The chart as a drawing sized to its content."""
     body = chart_body(game, chart)
     heading = _heading(chart, body.width)
     notes = _notes(chart, max(body.width, heading.width))
@@ -68,7 +74,8 @@ def chart_svg(game: Game, chart: Chart) -> str:
         draw_body(body, MARGIN, body_y),
         _draw_notes(notes, notes_y),
     ]
-    return svg_document(width + 2 * MARGIN, height + 2 * MARGIN, "".join(parts), title=chart.title)
+    size = (width + 2 * MARGIN, height + 2 * MARGIN)
+    return Drawing(svg_document(*size, "".join(parts), title=chart.title), *declared_size(*size))
 
 
 def chart_body(game: Game, chart: Chart) -> Body:

@@ -70,6 +70,8 @@ class AreaParts:
     blocks: dict[str, Rect] = field(default_factory=dict)
     centres: dict[str, Point] = field(default_factory=dict)
     """Centres of every space drawn, nested ones without a centre included."""
+    outlines: dict[str, tuple[Point, ...]] = field(default_factory=dict)
+    """The polygon or schematic cell each territory is drawn as (nested spaces have none)."""
 
 
 def band_width(plan: Plan) -> float:
@@ -343,6 +345,7 @@ def area_layers(
     parts.svg = "".join(layers)
     parts.symbol_spots = _spots(parts, centres)
     parts.centres = centres
+    parts.outlines = {tile.space.id: tile.outline for tile in tiles if tile.outline}
     return parts
 
 

@@ -202,6 +202,19 @@ def box_size(box: Box) -> tuple[float, float, int, int, float]:
     return box.width or BOX_SIZE[0], box.height or BOX_SIZE[1], 0, 0, header
 
 
+def box_cells(box: Box, x: float, y: float) -> list[tuple[float, float, float, float]]:
+    """(left, top, width, height) of each cell of a track whose top-left corner is (x, y)."""
+    width, height, columns, rows, header = box_size(box)
+    if not box.cells:
+        return []
+    cw, ch = (width / columns, (height - header) / rows)
+    cells = []
+    for i in range(len(box.cells)):
+        r, c = divmod(i, columns)
+        cells.append((x + c * cw, y + header + r * ch, cw, ch))
+    return cells
+
+
 def box_svg(box: Box, x: float, y: float, fill: str, edge: str) -> tuple[str, list[Label]]:
     """A framed box or track with its title band; a track's cells carry their labels."""
     width, height, columns, rows, header = box_size(box)
@@ -223,11 +236,8 @@ def box_svg(box: Box, x: float, y: float, fill: str, edge: str) -> tuple[str, li
         )
     ]
     if box.cells:
-        cw, ch = (width / columns, (height - header) / rows)
         grid = ""
-        for i, cell in enumerate(box.cells):
-            r, c = divmod(i, columns)
-            cx, cy = x + c * cw, y + header + r * ch
+        for cell, (cx, cy, cw, ch) in zip(box.cells, box_cells(box, x, y), strict=True):
             grid += f"M{fmt(cx)} {fmt(cy)}h{fmt(cw)}v{fmt(ch)}h{fmt(-cw)}Z"
             cell_size = fit_size(cell, min(9.0, ch * 0.28), cw - 3)
             labels.append(

@@ -15,12 +15,21 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from toolkit.artwork import MapPlacement
 from toolkit.model import Game
 from toolkit.model.map import AreaMapGrid, Box, Map
 from toolkit.render.maps.area import area_layers, area_legend, area_sizes, area_spots
-from toolkit.render.maps.base import INK, Label, Rect, el, label_svg, safe_colour
+from toolkit.render.maps.base import INK, Label, Point, Rect, el, label_svg, safe_colour
 from toolkit.render.maps.canvas import Sheet, lay_out_sheet
-from toolkit.render.maps.decor import Block, box_frame_rect, boxes_svg, legend_block, title_block
+from toolkit.render.maps.decor import (
+    Block,
+    box_cells,
+    box_frame_rect,
+    box_size,
+    boxes_svg,
+    legend_block,
+    title_block,
+)
 from toolkit.render.maps.features import (
     Placed,
     Sizes,
@@ -46,7 +55,7 @@ from toolkit.render.maps.labels import Placer
 from toolkit.render.maps.legend import Palette, common_legend, palette, scale_of
 from toolkit.render.maps.links import link_tabs
 from toolkit.render.maps.plan import Plan, build_plan, frame_size
-from toolkit.render.svg import svg_document
+from toolkit.render.svg import declared_size, svg_document
 
 __all__ = ["MapDrawing", "draw_map", "map_svg"]
 
@@ -56,11 +65,15 @@ class MapDrawing:
     """A drawn map and what tests and other outputs need to know about it."""
 
     svg: str
+    size: tuple[float, float]
+    """Width and height in points, as the document declares them."""
     plan: Plan
     """Where the playing area and every location ended up (VASSAL needs the grid origin)."""
     sheet: Sheet
     labels: list[Label]
     """Every placed map label: hex numbers, space and feature names, values."""
+    placement: MapPlacement
+    """Where the playing area and every location landed, for outputs that place pieces."""
 
 
 def map_svg(game: Game, the_map: Map) -> str:
@@ -84,9 +97,11 @@ def draw_map(game: Game, the_map: Map) -> MapDrawing:
     for rect in areas:
         placer.block(rect)
     if area:
-        body, labels = _area_body(game, the_map, plan, sizes, colours, placer)
+        body, labels, spots = _area_body(game, the_map, plan, sizes, colours, placer)
     else:
         body, labels = _grid_body(game, the_map, plan, sizes, colours, placer, sheet)
+        spots = _grid_spots(plan)
+    spots.update(_box_spots(placements + sheet.strip))
     body += boxes + link_tabs(game, the_map, plan, placer, sizes.value)
     body += "".join(block.draw(x, y) for block, x, y in sheet.blocks)
     background = safe_colour(the_map.style.background, "#ffffff")
@@ -94,7 +109,8 @@ def draw_map(game: Game, the_map: Map) -> MapDrawing:
     svg = svg_document(
         sheet.width, sheet.height, ground + body, colours.defs(plan, sizes), title=the_map.name
     )
-    return MapDrawing(svg, plan, sheet, labels)
+    size = declared_size(sheet.width, sheet.height)
+    return MapDrawing(svg, size, plan, sheet, labels, _placement(plan, spots))
 
 
 def grid_sizes(the_map: Map, unit: float) -> Sizes:
@@ -214,14 +230,17 @@ def _grid_body(
 
 def _area_body(
     game: Game, the_map: Map, plan: Plan, sizes: Sizes, colours: Palette, placer: Placer
-) -> tuple[str, list[Label]]:
-    """Layers of an area map: spaces, borders, names, then features."""
+) -> tuple[str, list[Label], dict[str, Spot]]:
+    """Layers of an area map: spaces, borders, names, then features; and where each space is."""
     parts = area_layers(game, the_map, plan, sizes, colours, placer)
     groups = feature_groups(game, the_map, parts.space_names)
     placed = place_groups(
         groups, placer, sizes, parts.symbol_spots, sizes.symbol, parts.centres, (1, 2, 3, 0)
     )
-    return parts.svg + _features_svg(placed), parts.labels + placed.labels
+    spots = {
+        label: (centre, parts.outlines.get(label, ())) for label, centre in parts.centres.items()
+    }
+    return parts.svg + _features_svg(placed), parts.labels + placed.labels, spots
 
 
 def _features_svg(placed: Placed) -> str:
@@ -231,4 +250,43 @@ def _features_svg(placed: Placed) -> str:
     return (
         f'<g class="features">{symbols}</g>{plates_svg(placed.labels)}'
         f'<g class="labels">{labels}</g>'
+    )
+
+
+# -- where locations landed ---------------------------------------------------------------------
+
+Spot = tuple[Point, tuple[Point, ...]]
+"""A location's centre and its outline on the drawing (empty when nothing outlines it)."""
+
+
+def _grid_spots(plan: Plan) -> dict[str, Spot]:
+    """Every hex or square: its centre and corners."""
+    return {label: (centre, tuple(plan.outline(label))) for label, centre in plan.centres.items()}
+
+
+def _box_spots(placements: list[tuple[Box, float, float]]) -> dict[str, Spot]:
+    """Every box and track cell drawn on the sheet, as the rectangle it is printed in."""
+    spots: dict[str, Spot] = {}
+    for box, x, y in placements:
+        width, height = box_size(box)[:2]
+        spots[box.id] = _rect_spot(x, y, width, height)
+        for cell, rect in zip(box.cells, box_cells(box, x, y), strict=True):
+            spots[f"{box.id}/{cell}"] = _rect_spot(*rect)
+    return spots
+
+
+def _rect_spot(x: float, y: float, width: float, height: float) -> Spot:
+    corners = ((x, y), (x + width, y), (x + width, y + height), (x, y + height))
+    return (x + width / 2, y + height / 2), corners
+
+
+def _placement(plan: Plan, spots: dict[str, Spot]) -> MapPlacement:
+    """The typed placement other outputs read instead of the SVG."""
+    frame = plan.frame
+    return MapPlacement(
+        (frame.x0, frame.y0, frame.x1, frame.y1),
+        layout=plan.layout,
+        squares=plan.squares,
+        centres={label: spot[0] for label, spot in spots.items()},
+        outlines={label: spot[1] for label, spot in spots.items() if spot[1]},
     )

@@ -1,0 +1,18 @@
+"""What a build is asked for beyond the sources: the command line's options."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class BuildOptions:
+    """Options shared by every output (command-line flags override game.json's defaults)."""
+
+    dpi: int | None = None
+    jobs: int = 1
+    paper: str | None = None
+    duplex: str | None = None
+    maps: str | None = None
+    back_offset: tuple[float, float] | None = None
+    """The printer's measured back offset (x, y) in points, overriding game.json."""

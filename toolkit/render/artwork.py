@@ -1,0 +1,78 @@
+"""The artwork step: every map, counter face and chart of a game, drawn once, as typed values.
+
+Every output takes the :class:`~toolkit.artwork.Artwork` this returns: the svg and png outputs
+write it, the kit places it, a module writer lays out its boards from the maps' placements.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from types import MappingProxyType
+
+from toolkit.artwork import Artwork, CounterArt, Drawing, MapArt
+from toolkit.model import Game
+from toolkit.render.charts import draw_chart
+from toolkit.render.counters import CounterLayoutError, counter_faces
+from toolkit.render.maps import draw_map
+from toolkit.render.svg import declared_size
+from toolkit.workers import Workers
+
+
+class ArtworkError(ValueError):
+    """Some counters cannot be drawn legibly; each problem says where (see its errors)."""
+
+    def __init__(self, errors: list[CounterLayoutError]) -> None:
+        super().__init__(f"{len(errors)} counter(s) cannot be drawn")
+        self.errors = errors
+
+
+@dataclass(frozen=True, slots=True)
+class _Item:
+    """One thing to draw, small enough to send to a worker."""
+
+    kind: str
+    id: str
+
+
+def draw_artwork(game: Game, workers: Workers) -> Artwork:
+    """Draw everything, in parallel when the workers allow.
+
+    :raises ArtworkError: one or more counter faces cannot be drawn legibly.
+    """
+    items = (
+        [_Item("map", m.id) for m in game.maps]
+        + [_Item("counter", c.id) for c in game.counters]
+        + [_Item("chart", c.id) for c in game.charts]
+    )
+    chunk = max(1, len(items) // (workers.jobs * 8))
+    drawn = workers.map(_draw, items, chunksize=chunk)
+    errors = [d for d in drawn if isinstance(d, CounterLayoutError)]
+    if errors:
+        raise ArtworkError(errors)
+    by_kind: dict[str, dict[str, object]] = {"map": {}, "counter": {}, "chart": {}}
+    for item, art in zip(items, drawn, strict=True):
+        by_kind[item.kind][item.id] = art
+    return Artwork(
+        maps=MappingProxyType(by_kind["map"]),  # type: ignore[arg-type]
+        counters=MappingProxyType(by_kind["counter"]),  # type: ignore[arg-type]
+        charts=MappingProxyType(by_kind["chart"]),  # type: ignore[arg-type]
+    )
+
+
+def _draw(game: Game, item: _Item) -> MapArt | CounterArt | Drawing | CounterLayoutError:
+    """One item's art; a counter that cannot be drawn comes back as its error, not raised, so
+    every problem of the game is reported at once. (Art holds plain dicts, typed read-only:
+    it travels back from a worker by pickle, which read-only mapping proxies cannot.)"""
+    if item.kind == "map":
+        drawn = draw_map(game, game.map(item.id))
+        return MapArt(Drawing(drawn.svg, *drawn.size), drawn.placement)
+    if item.kind == "chart":
+        return draw_chart(game, game.chart(item.id))
+    counter = game.counter(item.id)
+    try:
+        faces = counter_faces(game, counter)
+    except CounterLayoutError as error:
+        return error
+    template = game.template(counter.template)
+    size = declared_size(template.width, template.height)  # every face is the counter's size
+    return CounterArt({face: Drawing(svg, *size) for face, svg in faces})
