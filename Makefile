@@ -32,6 +32,7 @@ golden: $(STAMP)
 lint: $(STAMP)
 	$(BIN)/pip install --quiet -e '.[dev]'
 	$(BIN)/ruff check toolkit bench tests
+	$(BIN)/ruff format --check toolkit bench tests
 	$(BIN)/mypy --strict toolkit
 
 clean:
