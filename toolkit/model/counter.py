@@ -9,12 +9,14 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 from typing import Literal
 
 from toolkit.model.base import Origin, empty
 
 Scalar = float | int | str | bool | None
-EMPTY: Mapping[str, Scalar] = empty()
+EMPTY: Mapping[str, Scalar] = MappingProxyType({})
+"""A read-only empty mapping, for default arguments (``empty()`` is for dataclass fields)."""
 FieldType = Literal["text", "integer", "number", "unit-type", "echelon", "icon", "image", "colour"]
 BackStyle = Literal["same", "reduced", "spent", "generic", "hidden", "none"]
 FaceId = str
