@@ -23,8 +23,8 @@ from tests.golden import check_golden
 from toolkit.load import load_game
 from toolkit.model import Game
 from toolkit.model.chart import Chart, Column, DisplayBox, Row, TrackCell
-from toolkit.render.charts import text as chart_text
 from toolkit.render.charts import MARGIN, chart_svg
+from toolkit.render.charts import text as chart_text
 from toolkit.render.charts.text import MIN_SIZE, Font, cell_text, wrap
 from toolkit.render.fonts import font_metrics, text_extent, text_width
 from toolkit.render.raster import svg_to_png
