@@ -19,11 +19,11 @@ from toolkit.model.counter import (
     BackLayout,
     Counter,
     Element,
-    Face,
     FieldSpec,
     Scalar,
     Template,
 )
+from toolkit.model.faces import derive_faces
 from toolkit.model.values import ICON_TYPES, parse_colour, parse_echelon, parse_unit_type
 
 MIN_COUNTER = 0.25 * 72
@@ -208,11 +208,12 @@ def _counter(
     front = _values(
         ctx, source, template, item.get("values", {}), pointer + "/values", images, True
     )
-    back = None
+    back_name: str | None = None
+    back_values: dict[str, Scalar] = {}
     if template.back.style != "none":
-        derived = _derive(template, front)
         explicit = item.get("back", {})
-        overrides = _values(
+        back_name = explicit.get("name", item.get("name", item["id"]))
+        back_values = _values(
             ctx,
             source,
             template,
@@ -221,10 +222,6 @@ def _counter(
             images,
             False,
         )
-        back = Face(
-            explicit.get("name", item.get("name", item["id"])),
-            MappingProxyType({**derived, **overrides}),
-        )
     elif "back" in item:
         ctx.error(
             source,
@@ -232,17 +229,25 @@ def _counter(
             f"template {template.id!r} is one-sided (back style 'none'); remove the back data",
             pointer + "/back",
         )
+    steps = item.get("steps", 1)
     return Counter(
         id=item["id"],
         name=item.get("name", item["id"]),
         template=template.id,
         faction=faction,
         class_=item.get("class"),
-        front=Face(item.get("name", item["id"]), MappingProxyType(front)),
-        back=back,
+        faces=derive_faces(
+            template,
+            name=item.get("name", item["id"]),
+            values=front,
+            steps=steps,
+            back_name=back_name,
+            back_values=back_values,
+        ),
+        block=template.shape == "block",
         count=item.get("count", 1),
         unlimited=bool(item.get("unlimited", False)),
-        steps=item.get("steps", 1),
+        steps=steps,
         tags=frozenset(item.get("tags", [])),
         properties=frozen(item.get("properties")),
         set_id=set_id,
@@ -344,22 +349,6 @@ def check_field_value(spec: FieldSpec, value: Any) -> Scalar:
 
 def _bad(value: Any, what: str) -> float:
     raise ValueError(f"expected {what}, got {value!r}")
-
-
-def _derive(template: Template, front: dict[str, Scalar]) -> dict[str, Scalar]:
-    """The back's values: the front's, with the template's derivations applied."""
-    back = dict(front)
-    for name, rule in template.back.derive.items():
-        value = front.get(name)
-        if isinstance(rule, dict):
-            back[name] = rule.get("value")
-        elif isinstance(value, int | float) and not isinstance(value, bool):
-            back[name] = {
-                "halve": value // 2,
-                "halve-up": -(-value // 2),
-                "minus-one": max(value - 1, 0),
-            }[rule]  # type: ignore[index]
-    return back
 
 
 # -- CSV -------------------------------------------------------------------------------------

@@ -7,7 +7,7 @@ from typing import Any
 
 from toolkit.load.context import Context, get
 from toolkit.load.jsonsource import Source
-from toolkit.model.counter import Counter
+from toolkit.model.counter import SIDES, Counter
 from toolkit.model.scenario import PieceState, Placement, Reinforcement, Setup
 
 
@@ -87,16 +87,7 @@ def _pieces(
             item.get("step"),
             item.get("owner"),
         )
-        if state.face == "back" and counter.back is None:
-            ctx.error(source, "setup.no-back", f"counter {counter_id!r} has no back face", here)
-        if state.step is not None and state.step > counter.steps:
-            ctx.error(
-                source,
-                "setup.bad-step",
-                f"counter {counter_id!r} has {counter.steps} step(s); "
-                f"step {state.step} is impossible",
-                here + "/step",
-            )
+        _check_face(ctx, source, counter, state, here)
         ctx.check_ref(source, "faction", state.owner, here + "/owner")
         used[counter_id] = used.get(counter_id, 0) + state.count
         if not counter.unlimited and used[counter_id] > counter.count:
@@ -109,3 +100,33 @@ def _pieces(
             )
         pieces.append(state)
     return tuple(pieces)
+
+
+def _check_face(
+    ctx: Context, source: Source, counter: Counter, state: PieceState, pointer: str
+) -> None:
+    """The face a piece shows is one its counter has, and agrees with its step."""
+    if state.face == "back" and counter.back is None:
+        ctx.error(source, "setup.no-back", f"counter {state.counter!r} has no back face", pointer)
+    elif state.face not in SIDES:
+        aliases = ["back"] if counter.back is not None and counter.back.id != "back" else []
+        known = list(counter.face_ids) + aliases
+        ctx.check_ref(source, "face", state.face, pointer + "/face", known)
+    if state.step is not None and state.step > counter.steps:
+        ctx.error(
+            source,
+            "setup.bad-step",
+            f"counter {state.counter!r} has {counter.steps} step(s); "
+            f"step {state.step} is impossible",
+            pointer + "/step",
+        )
+    elif state.step is not None and state.face in counter.face_ids:
+        shown = counter.face(state.face)
+        if shown.id.startswith("step-") and shown.step != state.step:
+            ctx.error(
+                source,
+                "setup.bad-step",
+                f"face {state.face!r} shows step {shown.step}, not step {state.step}; "
+                "give one of them",
+                pointer + "/step",
+            )

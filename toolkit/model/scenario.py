@@ -4,7 +4,6 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Literal
 
 from toolkit.model.base import empty
 
@@ -17,8 +16,12 @@ class PieceState:
 
     counter: str
     count: int = 1
-    face: Literal["front", "back"] = "front"
+    face: str = "front"
+    """'front', 'back' (the other side, 'hidden' on a block), or any face id of the counter
+    ('step-2', 'hidden'); :func:`toolkit.model.position.setup_face` says which face it is."""
     step: int | None = None
+    """The strength it has, when not full: picks the face 'step-<step>' if the counter has one;
+    a block standing hidden keeps it as its strength."""
     owner: str | None = None
 
 

@@ -9,8 +9,6 @@ only, unless the template gives the hidden side elements of its own, as a chit's
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from toolkit.model import Faction, Game
 from toolkit.model.counter import Counter, Face, Scalar, Template
 from toolkit.model.values import colour_luminance, contrasting_text
@@ -39,18 +37,7 @@ REDUCED_STRIPE = 0.34
 SPENT_BAND = "#3c3c3c"
 
 
-@dataclass(frozen=True, slots=True)
-class FacePlan:
-    """Which face to draw and how: its name, its values, its style and the step it shows."""
-
-    name: str
-    face: Face
-    style: str
-    """'front', or the template's back style."""
-    step: int
-
-
-def draw_face(game: Game, counter: Counter, template: Template, plan: FacePlan) -> str:
+def draw_face(game: Game, counter: Counter, template: Template, face: Face) -> str:
     """The SVG of one face, exactly the counter's size.
 
     :raises CounterLayoutError: a text cannot be set at 5 pt, a block shows more than four
@@ -59,36 +46,36 @@ def draw_face(game: Game, counter: Counter, template: Template, plan: FacePlan) 
     faction = game.faction(counter.faction) if counter.faction else None
     outline = Outline(template.shape, template.width, template.height)
     smaller = min(template.width, template.height)
-    paint = face_paint(template, faction, plan.style)
+    paint = face_paint(template, faction, face.style)
     border_width = max(0.5, BORDER * smaller)
     border = paint.tone(template.border) if template.border else None
-    layout = "back" if plan.style != "front" and template.back.elements is not None else "front"
-    where = Where(counter.id, template.id, counter.set_id, plan.name, layout)
-    filter_id = f"grey-{counter.id}-{plan.name}" if paint.grey and counter.images else None
+    layout = "back" if face.style != "front" and template.back.elements is not None else "front"
+    where = Where(counter.id, template.id, counter.set_id, face.id, layout)
+    filter_id = f"grey-{counter.id}-{face.id}" if paint.grey and counter.images else None
     body = [outline.fill_svg(paint.background, None, 0.0)]
-    if plan.style != "hidden" or template.back.elements:
-        face = FaceInput(
-            face_values(counter, faction, plan),
+    if face.style != "hidden" or template.back.elements:
+        drawn = FaceInput(
+            face_values(counter, faction, face),
             paint,
             outline,
             where,
-            plan.step,
+            face.step,
             counter.steps,
             counter.images,
             filter_id,
         )
         elements = template.front if layout == "front" else template.back.elements or ()
         items = (
-            generic_items(counter, faction, template, face)
-            if plan.style == "generic"
-            else element_items(elements, face)
+            generic_items(counter, faction, template, drawn)
+            if face.style == "generic"
+            else element_items(elements, drawn)
         )
-        if plan.style == "reduced" and not template.back.label:
+        if face.style == "reduced" and not template.back.label:
             # Behind everything, across the middle: the layout stays exactly the front's.
             items.across.insert(
                 0, Across(-3, "middle", REDUCED_STRIPE * template.height, reduced_fill(paint))
             )
-        body.append(_content(items, face, _band(template, plan.style, paint, where, smaller)))
+        body.append(_content(items, drawn, _band(template, face.style, paint, where, smaller)))
     if border:
         body.append(outline.border_svg(border, border_width))
     defs = (
@@ -101,7 +88,7 @@ def draw_face(game: Game, counter: Counter, template: Template, plan: FacePlan) 
         template.height,
         "".join(body),
         defs,
-        title=f"{plan.face.name} ({plan.name})",
+        title=f"{face.name} ({face.id})",
     )
 
 
@@ -126,18 +113,18 @@ def face_paint(template: Template, faction: Faction | None, style: str) -> Paint
     return Paint(colour, ink)
 
 
-def face_values(counter: Counter, faction: Faction | None, plan: FacePlan) -> dict[str, Scalar]:
+def face_values(counter: Counter, faction: Faction | None, face: Face) -> dict[str, Scalar]:
     """The face's field values plus the built-in placeholders; a template's own field of the
     same name wins."""
     builtins: dict[str, Scalar] = {
         "id": counter.id,
-        "name": plan.face.name,
+        "name": face.name,
         "faction": counter.faction or "",
         "faction_name": faction.name if faction else "",
         "class": counter.class_ or "",
-        "steps": plan.step,
+        "steps": face.step,
     }
-    return {**builtins, **plan.face.values}
+    return {**builtins, **face.values}
 
 
 def _band(
