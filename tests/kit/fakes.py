@@ -67,13 +67,9 @@ def fake_artwork(
     counters = {}
     for index, counter in enumerate(game.counters):
         template = game.template(counter.template)
-        if template.shape == "block":
-            faces = [f"step-{n}" for n in range(1, counter.steps + 1)] + ["hidden"]
-        else:
-            faces = ["front"] + (["back"] if counter.back is not None else [])
         size = (template.width, template.height)
         counters[counter.id] = CounterArt(
-            {face: Drawing(fake_counter(game, index, face), *size) for face in faces}
+            {f.id: Drawing(fake_counter(game, index, f.id), *size) for f in counter.faces}
         )
     charts = {c.id: Drawing(fake_map(*chart_size, c.title), *chart_size) for c in game.charts}
     return Artwork(maps, counters, charts)

@@ -16,6 +16,8 @@ from toolkit.kit.artwork import (
     svg_size,
 )
 from toolkit.model import Game
+from toolkit.model.counter import BackLayout
+from toolkit.model.faces import derive_faces
 
 
 @pytest.mark.parametrize(
@@ -51,14 +53,14 @@ def _drawn(faces: dict[str, str]) -> dict[str, Drawing]:
 
 
 def test_blocks_print_full_strength_over_their_hidden_side(hex_game: Game) -> None:
-    block = dataclasses.replace(hex_game.template("unit"), shape="block")
+    block = dataclasses.replace(hex_game.template("unit"), shape="block", back=BackLayout("hidden"))
     game = dataclasses.replace(hex_game, templates=(block, *hex_game.templates[1:]))
-    counter = dataclasses.replace(game.counter("bl-1-inf"), steps=4)
-    faces = {f"step-{n}": f"<svg>{n}</svg>" for n in range(1, 5)} | {"hidden": "<svg>h</svg>"}
-    printed = printed_counter(game, counter, _drawn(faces))
+    plain = game.counter("bl-1-inf")
+    faces = derive_faces(block, name=plain.name, values=plain.front.values, steps=4)
+    counter = dataclasses.replace(plain, steps=4, block=True, faces=faces)
+    drawn = {f"step-{n}": f"<svg>{n}</svg>" for n in range(1, 5)} | {"hidden": "<svg>h</svg>"}
+    printed = printed_counter(game, counter, _drawn(drawn))
     assert (printed.front, printed.back) == ("<svg>4</svg>", "<svg>h</svg>")
-    fewer = printed_counter(game, counter, _drawn({"step-1": "1", "step-2": "2"}))
-    assert (fewer.front, fewer.back) == ("2", None)
 
 
 def test_edge_colour_is_the_template_background_else_the_faction_colour(hex_game: Game) -> None:

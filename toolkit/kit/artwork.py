@@ -68,23 +68,16 @@ def kit_art(game: Game, artwork: Artwork) -> KitArt:
 
 
 def printed_counter(game: Game, counter: Counter, drawn: Mapping[str, Drawing]) -> PrintedCounter:
-    """Choose the faces a counter prints: blocks show full strength over their hidden side; other
-    counters their front over their back, if the renderer drew one.
+    """The drawings of the faces a counter prints (the model's ``printed_faces``), with the
+    colour each face's bleed continues.
 
-    :raises ValueError: no face to print.
+    :raises ValueError: the artwork lacks the face the model says is printed (a renderer bug).
     """
-    faces = {face: drawing.svg for face, drawing in drawn.items()}
-    template = game.template(counter.template)
-    if template.shape == "block":
-        front_name = _full_strength(counter, faces)
-        back_name = "hidden" if "hidden" in faces else None
-    else:
-        front_name = "front" if "front" in faces else _full_strength(counter, faces)
-        back_name = "back" if "back" in faces else None
-    if front_name is None:
-        raise ValueError(f"counter {counter.id!r} has no face to print (drawn: {sorted(faces)})")
-    front = faces[front_name]
-    back = faces[back_name] if back_name else None
+    front_face, back_face = counter.printed_faces
+    if front_face.id not in drawn:
+        raise ValueError(f"counter {counter.id!r} has no face to print (drawn: {sorted(drawn)})")
+    front = drawn[front_face.id].svg
+    back = drawn[back_face.id].svg if back_face is not None and back_face.id in drawn else None
     return PrintedCounter(
         counter,
         front,
@@ -92,17 +85,6 @@ def printed_counter(game: Game, counter: Counter, drawn: Mapping[str, Drawing]) 
         back,
         (background_fill(back) if back else None) or edge_colour(game, counter, back=True),
     )
-
-
-def _full_strength(counter: Counter, faces: Mapping[str, str]) -> str | None:
-    """The step face a block shows at full strength: 'step-<steps>', else its highest step."""
-    wanted = f"step-{counter.steps}"
-    if wanted in faces:
-        return wanted
-    steps = sorted((int(name[5:]), name) for name in faces if name.startswith("step-"))
-    if steps:
-        return steps[-1][1]
-    return "front" if "front" in faces else None
 
 
 def background_fill(svg: str) -> str | None:
