@@ -288,21 +288,15 @@ def test_chips(game):
 def test_contested_stacking_rule(game):
     stacking = [r for r in game.rules if r.kind == "stacking"]
     assert len(stacking) == 1
-    assert stacking[0].params["limit"] is None
-    assert stacking[0].params["mixed_sides"] is True
+    assert stacking[0].limit is None
+    assert stacking[0].mixed_sides is True
 
 
 def test_victory_rules(game):
     victory = [r for r in game.rules if r.kind == "victory"]
-    allies = {
-        frozenset(k.split(":")[1] for k in r.params["control"])
-        for r in victory
-        if r.params["side"] == "allies"
-    }
+    allies = {frozenset(k.split(":")[1] for k in r.control) for r in victory if r.side == "allies"}
     central = {
-        frozenset(k.split(":")[1] for k in r.params["control"])
-        for r in victory
-        if r.params["side"] == "central"
+        frozenset(k.split(":")[1] for k in r.control) for r in victory if r.side == "central"
     }
     assert allies == {frozenset({"berlin", "vienna"}), frozenset({"berlin", "constantinople"})}
     allied_capitals = {"paris", "london", "rome", "moscow", "united-states"}
@@ -317,7 +311,7 @@ def test_victory_rules(game):
 
 def test_transport_capacity(game):
     (rule,) = [r for r in game.rules if r.kind == "capacity"]
-    assert rule.params["limit"] == 2
+    assert rule.limit == 2
 
 
 # ---- setups ----------------------------------------------------------------------------------

@@ -407,7 +407,7 @@ def test_turkish_straits_closed_to_ships_open_to_aircraft(game, europe, neighbou
     assert [h.type for h in europe.hexsides] == ["strait"]
     assert {t.id for t in game.hexside_types} == {"strait"}
     naval = next(r for r in game.rules if r.id == "naval-movement")
-    assert naval.params["hexside_costs"]["strait"] == "prohibited"
+    assert naval.hexside_costs["strait"] == "prohibited"
 
 
 def test_every_space_is_drawn_inside_the_map(europe):
@@ -564,30 +564,30 @@ def test_ship_placement_zones_are_those_next_to_an_industrial_complex(
     ics = {f.at for f in europe.features if f.type == "industrial-complex"}
     expected = {f"europe:{s}" for ic in ics for s in neighbours[ic] if spaces[s].kind == "sea"}
     rule = next(r for r in game.rules if r.id == "place-ships-by-ic")
-    assert set(rule.params["at"].locations) == expected
+    assert set(rule.at.locations) == expected
     assert "europe:davis-strait" in expected  # Canada's ships (the seed's Canada rule)
 
 
 def test_capacities_and_closed_neutrals(game):
     rules = {r.id: r for r in game.rules}
-    assert rules["transport-capacity"].params["limit"] == 4
-    assert rules["carrier-capacity"].params["limit"] == 2
+    assert rules["transport-capacity"].limit == 4
+    assert rules["carrier-capacity"].limit == 2
     sizes = {
         c.class_: c.properties.get("transport_size") for c in game.counters if "land" in c.tags
     }
     # Two of infantry, artillery or AA guns fit (2 + 2 = 4); armour fills it alone (3 + 2 > 4).
     assert sizes == {"infantry": 2, "artillery": 2, "aa-gun": 2, "armour": 3}
-    assert rules["neutrals-closed"].params["forbid"].tag == {"neutral"}
+    assert rules["neutrals-closed"].forbid.tag == {"neutral"}
 
 
 def test_capital_victory(game):
     victories = [r for r in game.rules if r.kind == "victory"]
-    axis = [set(r.params["control"]) for r in victories if r.params["side"] == "axis"]
+    axis = [set(r.control) for r in victories if r.side == "axis"]
     assert sorted(axis, key=sorted) == sorted(
         [{"europe:germany", f"europe:{c}"} for c in ("united-kingdom", "united-states", "moscow")],
         key=sorted,
     )
-    allies = [set(r.params["control"]) for r in victories if r.params["side"] == "allies"]
+    allies = [set(r.control) for r in victories if r.side == "allies"]
     assert allies == [
         {"europe:germany", "europe:moscow", "europe:united-kingdom", "europe:united-states"}
     ]

@@ -322,8 +322,8 @@ def test_abbeville_is_on_the_coast(game):
 def test_netherlands_is_closed(game):
     rule = next(r for r in game.rules if r.id == "netherlands-closed")
     assert rule.kind == "entry"
-    assert loc(game, "maastricht").key in rule.params["forbid"].locations
-    assert loc(game, "liege").key not in rule.params["forbid"].locations
+    assert loc(game, "maastricht").key in rule.forbid.locations
+    assert loc(game, "liege").key not in rule.forbid.locations
 
 
 # ---------------------------------------------------------------------------- rules
@@ -332,17 +332,17 @@ def test_netherlands_is_closed(game):
 def test_stacking_two_infantry_or_cavalry(game):
     rule = next(r for r in game.rules if r.kind == "stacking")
     assert rule.cite == "DFF 4.3"
-    assert rule.params["limit"] == 2
+    assert rule.limit == 2
     assert rule.pieces.class_ == {"infantry", "cavalry"}
-    assert {"tank", "hq", "fighter", "supply", "trench"} <= rule.params["exempt"].class_
-    corfu = rule.params["overrides"][0]
-    assert corfu["limit"] is None and "bf:corfu" in corfu["where"].locations
+    assert {"tank", "hq", "fighter", "supply", "trench"} <= rule.exempt.class_
+    corfu = rule.overrides[0]
+    assert corfu.limit is None and "bf:corfu" in corfu.where.locations
 
 
 def test_entry_rules(game):
     rules = {r.id: r for r in game.rules}
-    assert rules["tanks-not-in-forest"].params["forbid"].terrain == {"forest"}
-    assert rules["air-not-in-mountains-or-forest"].params["forbid"].terrain == {
+    assert rules["tanks-not-in-forest"].forbid.terrain == {"forest"}
+    assert rules["air-not-in-mountains-or-forest"].forbid.terrain == {
         "mountains",
         "forest",
     }
@@ -354,10 +354,10 @@ def test_entry_rules(game):
 def test_ground_units_cannot_cross_peaks_lake_or_marsh(game):
     rule = next(r for r in game.rules if r.id == "movement")
     for kind in ("peaks", "lake", "marsh"):
-        assert rule.params["hexside_costs"][kind] == "prohibited"
-    assert rule.params["hexside_costs"]["river"] == 0  # 5.4: rivers do not affect movement
-    assert rule.params["allowance"]["map_property"] == "ma"
-    assert rule.params["costs"]["mountains"] == 3 and rule.params["costs"]["heights"] == 2
+        assert rule.hexside_costs[kind] == "prohibited"
+    assert rule.hexside_costs["river"] == 0  # 5.4: rivers do not affect movement
+    assert rule.allowance.map_property == "ma"
+    assert rule.costs["mountains"] == 3 and rule.costs["heights"] == 2
 
 
 def test_every_rule_cites_the_rulebook(game):
@@ -757,4 +757,4 @@ def test_grand_campaign_territory_and_morale(game):
     )
     bef = [p.at for p in setup.placements for piece in p.pieces if piece.counter == "gb-bef"]
     rule = next(r for r in game.rules if r.id == "bef-start")
-    assert bef and bef[0] in rule.params["at"].locations
+    assert bef and bef[0] in rule.at.locations

@@ -286,27 +286,24 @@ def test_soviet_fortresses_are_marked_and_no_units_are_built_there(game):
     for fortress in ("leningrad", "sevastopol"):
         assert "soviet-fortress" in loc(game, fortress).tags
     placement = rule(game, "new-units-home")
-    assert (
-        placement.params["at"].not_ is not None
-        and "soviet-fortress" in placement.params["at"].not_.tag
-    )
+    assert placement.at.not_ is not None and "soviet-fortress" in placement.at.not_.tag
 
 
 def test_fortress_stacking_overrides(game):
     stacking = rule(game, "fortress-stacking")
     assert stacking.kind == "stacking" and stacking.cite == "EE 5.5"
-    assert stacking.params["limit"] is None  # no limit in ordinary areas
+    assert stacking.limit is None  # no limit in ordinary areas
     assert stacking.when == "end-of-phase"
-    assert stacking.params["mixed_sides"] is True
+    assert stacking.mixed_sides is True
     limits = {}
-    for override in stacking.params["overrides"]:
-        where = override["where"]
+    for override in stacking.overrides:
+        where = override.where
         key = "soviet" if where.tag == {"soviet-fortress"} else "other"
         if key == "other":
             assert where.tag == {"fortress"} and where.not_.tag == {"soviet-fortress"}
-        limits[key] = override["limit"]
+        limits[key] = override.limit
     assert limits == {"other": 1, "soviet": 2}
-    assert "gsu" in stacking.params["exempt"].class_
+    assert "gsu" in stacking.exempt.class_
 
 
 def test_maginot_line_is_metz(game, europe):
@@ -323,16 +320,16 @@ def test_urals_closed_to_the_axis(game):
     assert urals.name == "Ural Mountains" and "urals" in urals.tags and urals.owner == "su"
     entry = rule(game, "axis-no-urals")
     assert entry.kind == "entry" and entry.cite == "EE 5.18"
-    assert entry.pieces.side == {"axis"} and entry.params["forbid"].tag == {"urals"}
+    assert entry.pieces.side == {"axis"} and entry.forbid.tag == {"urals"}
 
 
 def test_swamp_entry_is_forbidden_to_armour(game, europe):
     entry = rule(game, "armour-no-swamp")
     assert entry.kind == "entry" and entry.cite.startswith("EE 5.15")
     assert entry.pieces.class_ == {"armour"}
-    assert entry.params["forbid"].terrain == {"swamp"}
+    assert entry.forbid.terrain == {"swamp"}
     move = rule(game, "op-move-armour")
-    assert move.params["costs"]["swamp"] == "prohibited"
+    assert move.costs["swamp"] == "prohibited"
     swamps = {label for label, location in europe.locations.items() if location.terrain == "swamp"}
     assert {"ladoga-swamp", "onega-swamp"} <= swamps
 
@@ -655,19 +652,17 @@ def test_every_rule_cites_the_rulebook(game):
 
 def test_supply_does_not_cross_air_routes(game):
     supply = rule(game, "supply")
-    assert (
-        "air-route" in supply.params["blocked_by"] and "strait" not in supply.params["blocked_by"]
-    )
+    assert "air-route" in supply.blocked_by and "strait" not in supply.blocked_by
 
 
 def test_victory_rules(game, europe):
     axis = rule(game, "axis-operational-victory")
-    assert axis.params["count"] == 10  # 10.42
+    assert axis.count == 10  # 10.42
     resource_keys = {f"{MAP}:{f.at}" for f in europe.features if f.type == "resource"}
-    assert set(axis.params["control"]) == resource_keys
+    assert set(axis.control) == resource_keys
     allies = rule(game, "allied-victory")
     german = {f"{MAP}:{f.at}" for f in europe.features if f.type == "resource" and f.owner == "ge"}
-    assert set(allies.params["control"]) == german
+    assert set(allies.control) == german
 
 
 # -- setups ----------------------------------------------------------------------------------

@@ -238,12 +238,12 @@ def test_land_stacking_two_european_four_world_plus_a_division(game):
     # 2.3.1.1
     stacking = rule(game, "land-stacking")
     assert stacking.kind == "stacking" and stacking.cite == "FA 2.3.1.1"
-    assert stacking.params["limit"] == 2
-    assert stacking.params["bonus"]["count"] == 1
-    assert stacking.params["bonus"]["pieces"].tag == {"division"}
-    (world,) = stacking.params["overrides"]
-    assert world["where"].map == {"world"} and world["limit"] == 4
-    assert world["bonus"].tag == {"division"}
+    assert stacking.limit == 2
+    assert stacking.bonus.count == 1
+    assert stacking.bonus.pieces.tag == {"division"}
+    (world,) = stacking.overrides
+    assert world.where.map == {"world"} and world.limit == 4
+    assert world.bonus.pieces.tag == {"division"}
     assert stacking.pieces.tag == {"land"}
 
 
@@ -259,18 +259,18 @@ def test_zoc_blocked_by_alpine_and_strait(game):
     # nor into world hexes
     zoc = rule(game, "zoc")
     assert zoc.kind == "zoc"
-    assert {"alpine", "strait"} <= set(zoc.params["blocked_by"])
-    assert {"all-sea", "lake"} <= set(zoc.params["blocked_by"])
-    assert zoc.params["not_into"].map == {"world"}
-    assert "division" in zoc.params["exerted_by"].not_.tag
+    assert {"alpine", "strait"} <= set(zoc.blocked_by)
+    assert {"all-sea", "lake"} <= set(zoc.blocked_by)
+    assert zoc.not_into.map == {"world"}
+    assert "division" in zoc.exerted_by.not_.tag
 
 
 def test_air_and_naval_stacking(game):
     air = rule(game, "air-stacking")
-    limits = [o["limit"] for o in air.params["overrides"]]
-    assert air.params["limit"] == 1 and limits[:3] == [3, 2, 0] and limits[3:6] == [6, 4, 0]
+    limits = [o.limit for o in air.overrides]
+    assert air.limit == 1 and limits[:3] == [3, 2, 0] and limits[3:6] == [6, 4, 0]
     naval = rule(game, "naval-stacking")
-    assert naval.params["limit"] == 8 and naval.params["points"] == "stack_points"
+    assert naval.limit == 8 and naval.points == "stack_points"
     ships = [c for c in game.counters if "naval" in c.tags and c.class_ != "convoy"]
     assert all(c.properties["stack_points"] == 2 for c in ships)
 
@@ -278,9 +278,9 @@ def test_air_and_naval_stacking(game):
 def test_victory_rules(game):
     for side in ("central", "allies"):
         auto = rule(game, f"auto-victory-{side}")
-        assert {game.places[k] for k in AUTO_VICTORY} == set(auto.params["control"])
-    assert rule(game, "victory-1914").params["count"] == 16
-    assert rule(game, "victory-1917").params["count"] == 14
+        assert {game.places[k] for k in AUTO_VICTORY} == set(auto.control)
+    assert rule(game, "victory-1914").count == 16
+    assert rule(game, "victory-1917").count == 14
 
 
 def test_counter_mix_rule_exempts_convoys(game):

@@ -56,11 +56,11 @@ def test_setup_resolves_locations_and_ranges(minimal_hex: Game) -> None:
 
 def test_rules_have_resolved_selectors(minimal_hex: Game) -> None:
     rules = {r.id: r for r in minimal_hex.rules}
-    assert rules["stacking"].params["limit"] == 2
+    assert rules["stacking"].limit == 2
     assert rules["stacking"].pieces is not None
     assert rules["stacking"].pieces.class_ == frozenset({"infantry", "armour", "artillery"})
-    assert rules["lake"].params["forbid"].terrain == frozenset({"lake"})
-    assert rules["victory"].params["control"] == ("valley:0304", "valley:0802")
+    assert rules["lake"].forbid.terrain == frozenset({"lake"})
+    assert rules["victory"].control == ("valley:0304", "valley:0802")
 
 
 def test_area_map_adjacency_and_nesting(minimal_area: Game) -> None:

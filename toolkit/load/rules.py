@@ -1,7 +1,8 @@
-"""rules.json → Rule values with their selectors resolved against the game."""
+"""rules.json → typed rules (one class per kind) with their selectors resolved against the game."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from types import MappingProxyType
 from typing import Any
 
@@ -9,85 +10,104 @@ from toolkit.load.context import Context, get
 from toolkit.load.jsonsource import Source
 from toolkit.load.maps import FEATURE_TYPES
 from toolkit.load.spaces import BORDER_TYPES
+from toolkit.model.base import Origin
 from toolkit.model.counter import Counter
-from toolkit.model.rules import LocationSelector, PieceSelector, Rule
+from toolkit.model.rules import (
+    RULE_TYPES,
+    LocationSelector,
+    PieceSelector,
+    PropertyRef,
+    Rule,
+    StackingBonus,
+    StackingOverride,
+    rule_parameters,
+)
 
+COMMON_KEYS = ("id", "kind", "cite", "text", "severity", "when", "pieces", "where")
 PIECE_PARAMS = ("exempt", "exerted_by", "source_pieces", "carrier", "cargo")
 LOCATION_PARAMS = ("forbid", "allow", "stop_on_enter", "not_into", "sources", "through", "at")
 
 
 def load_rules(ctx: Context, source: Source, counters: dict[str, Counter]) -> list[Rule]:
     """Check every rule's references and build the rules."""
+    reader = RuleReader(ctx, source, counters)
     rules = []
-    classes = sorted({c.class_ for c in counters.values() if c.class_})
-    tags = sorted({t for c in counters.values() for t in c.tags})
     for i, item in enumerate(source.data["rules"]):
         pointer = f"/rules/{i}"
-        if not ctx.declare(source, "rule", item["id"], pointer + "/id"):
-            continue
-        checker = RuleChecker(ctx, source, counters, classes, tags)
-        params: dict[str, Any] = {}
-        for key, value in item.items():
-            here = f"{pointer}/{key}"
-            if key in ("id", "kind", "cite", "text", "severity", "when", "pieces", "where"):
-                continue
-            if key in PIECE_PARAMS:
-                params[key] = checker.pieces(value, here)
-            elif key in LOCATION_PARAMS:
-                params[key] = checker.where(value, here)
-            elif key == "overrides":
-                params[key] = tuple(
-                    MappingProxyType(
-                        {
-                            "where": checker.where(o["where"], f"{here}/{j}/where"),
-                            "limit": o["limit"],
-                            "bonus": checker.pieces(o["bonus"], f"{here}/{j}/bonus")
-                            if "bonus" in o
-                            else None,
-                        }
-                    )
-                    for j, o in enumerate(value)
-                )
-            elif key == "bonus":
-                params[key] = MappingProxyType(
-                    {
-                        "pieces": checker.pieces(value.get("pieces", {}), here + "/pieces"),
-                        "count": value.get("count", 1),
-                    }
-                )
-            else:
-                params[key] = checker.plain(key, value, here)
-        rules.append(
-            Rule(
-                id=item["id"],
-                kind=item["kind"],
-                cite=item["cite"],
-                text=item["text"],
-                severity=get(item, "severity", "error"),
-                when=get(item, "when", "always"),
-                pieces=checker.pieces(item["pieces"], pointer + "/pieces")
-                if "pieces" in item
-                else None,
-                where=checker.where(item["where"], pointer + "/where") if "where" in item else None,
-                params=MappingProxyType(params),
-            )
-        )
+        if ctx.declare(source, "rule", item["id"], pointer + "/id"):
+            rules.append(reader.rule(item, pointer))
     return rules
 
 
-class RuleChecker:
-    """Resolves the references inside one rule."""
+class RuleReader:
+    """Resolves the references inside the rules of one file and builds typed rules."""
 
-    def __init__(
-        self,
-        ctx: Context,
-        source: Source,
-        counters: dict[str, Counter],
-        classes: list[str],
-        tags: list[str],
-    ) -> None:
+    def __init__(self, ctx: Context, source: Source, counters: dict[str, Counter]) -> None:
         self.ctx, self.source, self.counters = ctx, source, counters
-        self.classes, self.tags = classes, tags
+        self.classes = sorted({c.class_ for c in counters.values() if c.class_})
+        self.tags = sorted({t for c in counters.values() for t in c.tags})
+        self.readers: dict[str, Callable[[Any, str], Any]] = {
+            "overrides": self.overrides,
+            "bonus": self.bonus,
+            "allowance": self.amount,
+            "range": self.amount,
+            "costs": self.costs,
+            "hexside_costs": self.hexside_costs,
+            "line_costs": self.line_costs,
+            "blocked_by": self.blocked_by,
+            "setups": self.setups,
+            "side": self.side,
+            "control": self.control,
+        }
+        """Parameters that are more than a plain JSON value, by key."""
+
+    def rule(self, item: dict[str, Any], pointer: str) -> Rule:
+        """One rule of the class its kind names; a parameter of another kind is reported."""
+        kind = item["kind"]
+        accepted = rule_parameters(kind)
+        params: dict[str, Any] = {}
+        for key, value in item.items():
+            if key in COMMON_KEYS:
+                continue
+            here = f"{pointer}/{key}"
+            converted = self.parameter(key, value, here)
+            if key in accepted:
+                params[key] = converted
+            else:
+                self._unused(kind, key, accepted, here)
+        return RULE_TYPES[kind](
+            id=item["id"],
+            cite=item["cite"],
+            text=item["text"],
+            severity=get(item, "severity", "error"),
+            when=get(item, "when", "always"),
+            pieces=self.pieces(item.get("pieces", {}), pointer + "/pieces"),
+            where=self.where(item.get("where", {}), pointer + "/where"),
+            origin=Origin(self.source.shown, pointer),
+            **params,
+        )
+
+    def _unused(self, kind: str, key: str, accepted: frozenset[str], pointer: str) -> None:
+        """A parameter no checker of this kind reads: the designer's intent would be lost."""
+        self.ctx.warn(
+            self.source,
+            "rule.unused-parameter",
+            f"{key!r} does not apply to a {kind} rule and is ignored"
+            f" ({kind} rules take: {', '.join(sorted(accepted))})",
+            pointer,
+            key=True,
+        )
+
+    def parameter(self, key: str, value: Any, pointer: str) -> Any:
+        """A kind's parameter, its references checked, as its model value."""
+        if key in PIECE_PARAMS:
+            return self.pieces(value, pointer)
+        if key in LOCATION_PARAMS:
+            return self.where(value, pointer)
+        special = self.readers.get(key)
+        return special(value, pointer) if special is not None else value
+
+    # -- selectors ----------------------------------------------------------------------------
 
     def _set(
         self,
@@ -124,16 +144,12 @@ class RuleChecker:
         terrain = list(self.ctx.known("terrain"))
         return LocationSelector(
             map=self._set(data.get("map"), "map", pointer + "/map", maps),
-            kind=frozenset(
-                [data["kind"]] if isinstance(data.get("kind"), str) else data.get("kind", [])
-            ),
+            kind=_strings(data.get("kind")),
             terrain=self._set(data.get("terrain"), "terrain", pointer + "/terrain", terrain),
             feature=self._set(
                 data.get("feature"), "feature type", pointer + "/feature", list(FEATURE_TYPES)
             ),
-            tag=frozenset(
-                [data["tag"]] if isinstance(data.get("tag"), str) else data.get("tag", [])
-            ),
+            tag=_strings(data.get("tag")),
             owner=self._set(data.get("owner"), "faction", pointer + "/owner"),
             locations=frozenset(
                 self.ctx.resolve_locations(
@@ -143,37 +159,82 @@ class RuleChecker:
             not_=self.where(data["not"], pointer + "/not") if "not" in data else None,
         )
 
-    def plain(self, key: str, value: Any, pointer: str) -> Any:
-        """Other parameters: check the ids they name; return read-only values."""
-        terrain = list(self.ctx.known("terrain"))
-        hexsides = list(self.ctx.known("hexside type"))
-        if key == "costs":
-            for name in value:
-                self.ctx.check_ref(self.source, "terrain", name, f"{pointer}/{name}", terrain)
-        elif key == "hexside_costs":
-            for name in value:
-                self.ctx.check_ref(self.source, "hexside type", name, f"{pointer}/{name}", hexsides)
-        elif key == "line_costs":
-            for name in value:
-                self.ctx.check_ref(self.source, "line type", name, f"{pointer}/{name}")
-        elif key == "blocked_by":
-            for j, name in enumerate(value):
-                self.ctx.check_ref(
-                    self.source,
-                    "border type",
-                    name,
-                    f"{pointer}/{j}",
-                    hexsides + list(BORDER_TYPES),
-                )
-        elif key == "setups":
-            for j, name in enumerate(value):
-                self.ctx.check_ref(self.source, "setup", name, f"{pointer}/{j}")
-        elif key == "side":
-            self.ctx.check_ref(self.source, "side", value, pointer)
-        elif key == "control":
-            return tuple(self.ctx.resolve_locations(self.source, value, pointer))
+    # -- stacking -----------------------------------------------------------------------------
+
+    def overrides(self, value: list[dict[str, Any]], pointer: str) -> tuple[StackingOverride, ...]:
+        """Stacking overrides; an override's bonus allows one more of its pieces."""
+        return tuple(
+            StackingOverride(
+                where=self.where(o["where"], f"{pointer}/{j}/where"),
+                limit=o["limit"],
+                bonus=StackingBonus(self.pieces(o["bonus"], f"{pointer}/{j}/bonus"))
+                if "bonus" in o
+                else None,
+            )
+            for j, o in enumerate(value)
+        )
+
+    def bonus(self, value: dict[str, Any], pointer: str) -> StackingBonus:
+        """Pieces allowed on top of the stacking limit."""
+        return StackingBonus(
+            self.pieces(value.get("pieces", {}), pointer + "/pieces"), value.get("count", 1)
+        )
+
+    # -- movement, zoc, supply ----------------------------------------------------------------
+
+    def amount(self, value: int | dict[str, str] | None, pointer: str) -> int | PropertyRef | None:
+        """An allowance or range: a number, or where the game holds it."""
         if isinstance(value, dict):
-            return MappingProxyType(dict(value))
-        if isinstance(value, list):
-            return tuple(value)
+            return PropertyRef(value.get("property"), value.get("map_property"))
         return value
+
+    def costs(self, value: dict[str, Any], pointer: str) -> MappingProxyType[str, Any]:
+        """Terrain costs, every terrain declared."""
+        terrain = list(self.ctx.known("terrain"))
+        for name in value:
+            self.ctx.check_ref(self.source, "terrain", name, f"{pointer}/{name}", terrain)
+        return MappingProxyType(dict(value))
+
+    def hexside_costs(self, value: dict[str, Any], pointer: str) -> MappingProxyType[str, Any]:
+        """Hexside costs, every hexside type declared."""
+        hexsides = list(self.ctx.known("hexside type"))
+        for name in value:
+            self.ctx.check_ref(self.source, "hexside type", name, f"{pointer}/{name}", hexsides)
+        return MappingProxyType(dict(value))
+
+    def line_costs(self, value: dict[str, Any], pointer: str) -> MappingProxyType[str, Any]:
+        """Line costs, every line type declared."""
+        for name in value:
+            self.ctx.check_ref(self.source, "line type", name, f"{pointer}/{name}")
+        return MappingProxyType(dict(value))
+
+    def blocked_by(self, value: list[str], pointer: str) -> frozenset[str]:
+        """Hexside or border types, every one declared or built in."""
+        known = list(self.ctx.known("hexside type")) + list(BORDER_TYPES)
+        for j, name in enumerate(value):
+            self.ctx.check_ref(self.source, "border type", name, f"{pointer}/{j}", known)
+        return frozenset(value)
+
+    # -- placement, victory -------------------------------------------------------------------
+
+    def setups(self, value: list[str], pointer: str) -> frozenset[str]:
+        """Setup ids, every one declared."""
+        for j, name in enumerate(value):
+            self.ctx.check_ref(self.source, "setup", name, f"{pointer}/{j}")
+        return frozenset(value)
+
+    def side(self, value: str, pointer: str) -> str:
+        """A declared side."""
+        self.ctx.check_ref(self.source, "side", value, pointer)
+        return value
+
+    def control(self, value: list[str], pointer: str) -> tuple[str, ...]:
+        """Locations to control, as keys."""
+        return tuple(self.ctx.resolve_locations(self.source, value, pointer))
+
+
+def _strings(value: str | list[str] | None) -> frozenset[str]:
+    """A one-or-many JSON value as a set."""
+    if value is None:
+        return frozenset()
+    return frozenset([value] if isinstance(value, str) else value)

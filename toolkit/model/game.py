@@ -9,6 +9,7 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
+from toolkit.diagnostics import did_you_mean
 from toolkit.model.base import empty
 from toolkit.model.chart import Chart
 from toolkit.model.counter import Counter, Template
@@ -197,6 +198,17 @@ class Game:
         """The terrain type with this id."""
         return self._index["terrain"][terrain_id]  # type: ignore[return-value]
 
+    def rule(self, rule_id: str) -> Rule:
+        """The rule with this id.
+
+        :raises KeyError: unknown id, with the close ones (a checker or a test may name a rule
+            that a designer has since renamed).
+        """
+        rules = self._index["rule"]
+        if rule_id not in rules:
+            raise KeyError(f"no rule {rule_id!r} in {self.id!r}{did_you_mean(rule_id, rules)}")
+        return rules[rule_id]  # type: ignore[return-value]
+
     @functools.cached_property
     def _index(self) -> dict[str, dict[str, object]]:
         """Every id-bearing tuple as a dict, built once: lookups stay O(1) however big the game."""
@@ -209,5 +221,6 @@ class Game:
             "chart": self.charts,
             "setup": self.setups,
             "terrain": self.terrain,
+            "rule": self.rules,
         }
         return {name: {item.id: item for item in items} for name, items in groups.items()}

@@ -1,13 +1,27 @@
-"""Rules as data: each rule has a kind (the checker that runs it), a citation and parameters."""
+"""Rules as data: one typed value per rule kind, and the selectors that pick pieces and locations.
+
+A rule is what a checker needs and nothing else: which pieces, where, the kind's parameters, and
+the rulebook's citation so every violation can quote it. Selectors are plain data matched by set
+lookups, never code, so a rule can be checked here, shown in a player aid or sent to VASSAL.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from types import MappingProxyType
+from typing import TYPE_CHECKING, ClassVar, Literal
 
-from toolkit.model.base import empty
+from toolkit.model.base import Origin, empty
+from toolkit.model.counter import Counter
+from toolkit.model.map import Feature, Location, location_key
 
-RULE_KINDS = (
+if TYPE_CHECKING:
+    from toolkit.model.game import Game
+
+LocationKey = str
+FactionId = str
+RuleKind = Literal[
     "stacking",
     "entry",
     "movement",
@@ -17,48 +31,376 @@ RULE_KINDS = (
     "placement",
     "capacity",
     "victory",
-)
+]
+Severity = Literal["error", "warning", "info", "ignore"]
+When = Literal["always", "setup", "end-of-phase", "end-of-turn", "movement"]
+StackingPer = Literal["location", "side", "faction"]
+ZocEffect = Literal["stop", "no-exit", "cost"]
+PROHIBITED: Literal["prohibited"] = "prohibited"
+MoveCost = float | Literal["prohibited"]
+"""A movement cost: points to spend, or 'prohibited' (the move is not allowed at all)."""
+
+
+# -- selectors ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class SelectorIndex:
+    """What selectors look up in the game besides the piece or location itself.
+
+    Build it once per game (``SelectorIndex.of(game)``) and pass it to every ``matches`` call:
+    matching then costs a few set lookups, however many pieces and features the game has.
+    """
+
+    sides: Mapping[FactionId, str] = empty()
+    """Faction id → its side id."""
+    features: Mapping[LocationKey, tuple[Feature, ...]] = empty()
+    """Location key → the features printed there (locations without features are absent)."""
+
+    @classmethod
+    def of(cls, game: Game) -> SelectorIndex:
+        """The index of a game: one pass over its factions and its maps' features."""
+        features: dict[LocationKey, list[Feature]] = {}
+        for map_ in game.maps:
+            for feature in map_.features:
+                features.setdefault(location_key(map_.id, feature.at), []).append(feature)
+        return cls(
+            sides=MappingProxyType({f.id: f.side for f in game.factions}),
+            features=MappingProxyType({key: tuple(found) for key, found in features.items()}),
+        )
 
 
 @dataclass(frozen=True, slots=True)
 class PieceSelector:
-    """Picks pieces: every non-empty set must contain the piece's value."""
+    """Picks pieces: every non-empty field must hold the piece's value; empty fields mean any.
+
+    A set field matches when it contains the piece's value ('tag': when it shares one of the
+    counter's tags). ``not_`` removes the pieces it picks. The empty selector picks every piece.
+    """
 
     counter: frozenset[str] = frozenset()
     template: frozenset[str] = frozenset()
     faction: frozenset[str] = frozenset()
+    """The faction holding the piece: the counter's own, or the owner passed to ``matches``."""
     side: frozenset[str] = frozenset()
+    """The side of that faction."""
     class_: frozenset[str] = frozenset()
     tag: frozenset[str] = frozenset()
     not_: PieceSelector | None = None
 
+    def matches(
+        self, counter: Counter, index: SelectorIndex, owner: FactionId | None = None
+    ) -> bool:
+        """True when this selector picks the piece.
+
+        :param owner: the faction holding the piece now, when it has changed hands; faction and
+            side are then read from it instead of from the counter (so is ``not_``).
+        """
+        faction = owner if owner is not None else counter.faction
+        return (
+            (not self.counter or counter.id in self.counter)
+            and (not self.template or counter.template in self.template)
+            and (not self.faction or faction in self.faction)
+            and (not self.side or index.sides.get(faction or "") in self.side)
+            and (not self.class_ or counter.class_ in self.class_)
+            and (not self.tag or not self.tag.isdisjoint(counter.tags))
+            and (self.not_ is None or not self.not_.matches(counter, index, owner))
+        )
+
 
 @dataclass(frozen=True, slots=True)
 class LocationSelector:
-    """Picks locations: every non-empty set must contain the location's value."""
+    """Picks locations: every non-empty field must hold the location's value; empty means any.
+
+    'feature' and 'tag' also look at the features printed at the location (a city's tags count
+    for its hex), 'owner' at their owners too. ``not_`` removes the locations it picks. The empty
+    selector picks every location.
+    """
 
     map: frozenset[str] = frozenset()
     kind: frozenset[str] = frozenset()
     terrain: frozenset[str] = frozenset()
     feature: frozenset[str] = frozenset()
+    """Feature types of which at least one is at the location."""
     tag: frozenset[str] = frozenset()
+    """Tags of the location or of one of its features."""
     owner: frozenset[str] = frozenset()
-    locations: frozenset[str] = frozenset()
+    """The controlling faction passed to ``matches``, or else the printed owner of the location
+    or of one of its features."""
+    locations: frozenset[LocationKey] = frozenset()
     """Location keys (ranges already expanded)."""
     not_: LocationSelector | None = None
 
+    def matches(
+        self, location: Location, index: SelectorIndex, controller: FactionId | None = None
+    ) -> bool:
+        """True when this selector picks the location.
+
+        :param controller: the faction controlling the location now (from a position's
+            control); when given, 'owner' is matched against it alone, not the printed owners.
+        """
+        features = index.features.get(location.key, ())
+        return (
+            (not self.map or location.map_id in self.map)
+            and (not self.kind or location.kind in self.kind)
+            and (not self.terrain or location.terrain in self.terrain)
+            and (not self.locations or location.key in self.locations)
+            and (not self.feature or any(f.type in self.feature for f in features))
+            and (not self.tag or self._tagged(location, features))
+            and (not self.owner or self._owned(location, features, controller))
+            and (self.not_ is None or not self.not_.matches(location, index, controller))
+        )
+
+    def _tagged(self, location: Location, features: tuple[Feature, ...]) -> bool:
+        if not self.tag.isdisjoint(location.tags):
+            return True
+        return any(not self.tag.isdisjoint(f.tags) for f in features)
+
+    def _owned(
+        self, location: Location, features: tuple[Feature, ...], controller: FactionId | None
+    ) -> bool:
+        if controller is not None:
+            return controller in self.owner
+        if location.owner in self.owner:
+            return True
+        return any(f.owner in self.owner for f in features)
+
+
+# -- parameters shared by several kinds ----------------------------------------------------
+
 
 @dataclass(frozen=True, slots=True)
-class Rule:
-    """A checkable rule."""
+class PropertyRef:
+    """A number the rule does not write itself but reads from the game."""
 
+    property: str | None = None
+    """A counter property (or template field) holding it: each piece has its own."""
+    map_property: str | None = None
+    """A map property holding it: it depends on the map the piece is on."""
+
+
+# -- rules ------------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class RuleBase:
+    """What every rule has: its identity, its citation, and which pieces and places it covers."""
+
+    kind: ClassVar[RuleKind]
+    """The checker that runs it (a class constant: one class per kind)."""
     id: str
-    kind: str
     cite: str
+    """The rulebook's own rule number, quoted in every violation."""
     text: str
-    severity: str = "error"
-    when: str = "always"
-    pieces: PieceSelector | None = None
-    where: LocationSelector | None = None
-    params: Mapping[str, object] = empty()
-    """The kind's other parameters, checked and with selectors resolved (see rules.schema.json)."""
+    """The rule in a sentence a player understands."""
+    severity: Severity = "error"
+    when: When = "always"
+    pieces: PieceSelector = PieceSelector()
+    """The pieces it applies to (the empty selector: all of them)."""
+    where: LocationSelector = LocationSelector()
+    """The locations where it applies (the empty selector: everywhere)."""
+    unless: str = ""
+    """A condition that lifts the rule, in words; a checker reports it for a person to judge."""
+    setups: frozenset[str] = frozenset()
+    """The setups (scenarios) it applies to; empty: every one."""
+    origin: Origin = Origin()
+    """Where the rule is written, so a checker can report at the designer's line."""
+
+    def applies_in(self, setup_id: str) -> bool:
+        """True when the rule holds in this setup (scenario)."""
+        return not self.setups or setup_id in self.setups
+
+
+@dataclass(frozen=True, slots=True)
+class StackingBonus:
+    """Pieces allowed on top of a stacking limit."""
+
+    pieces: PieceSelector = PieceSelector()
+    count: int = 1
+    """How many such pieces may be added."""
+
+
+@dataclass(frozen=True, slots=True)
+class StackingOverride:
+    """Another stacking limit at some locations."""
+
+    where: LocationSelector
+    limit: int | None
+    """None: unlimited there."""
+    bonus: StackingBonus | None = None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class StackingRule(RuleBase):
+    """At most ``limit`` pieces (or points) in one location."""
+
+    kind: ClassVar[Literal["stacking"]] = "stacking"
+    limit: int | None
+    """None: unlimited (the rule may still forbid enemies sharing a location)."""
+    points: str | None = None
+    """A counter property summed instead of counting pieces."""
+    per: StackingPer = "location"
+    """Count all pieces together, or each side's or faction's apart."""
+    exempt: PieceSelector | None = None
+    """Pieces that never count."""
+    mixed_sides: bool = False
+    """Enemy pieces may share a location."""
+    overrides: tuple[StackingOverride, ...] = ()
+    bonus: StackingBonus | None = None
+
+    def override_at(
+        self, location: Location, index: SelectorIndex, controller: FactionId | None = None
+    ) -> StackingOverride | None:
+        """The first override whose locations include this one; None: the rule's own limit."""
+        for override in self.overrides:
+            if override.where.matches(location, index, controller):
+                return override
+        return None
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class EntryRule(RuleBase):
+    """Where pieces may be: never in ``forbid``, only in ``allow``."""
+
+    kind: ClassVar[Literal["entry"]] = "entry"
+    forbid: LocationSelector | None = None
+    allow: LocationSelector | None = None
+
+    def permits(
+        self, location: Location, index: SelectorIndex, controller: FactionId | None = None
+    ) -> bool:
+        """True when the rule lets its pieces be at this location."""
+        if self.forbid is not None and self.forbid.matches(location, index, controller):
+            return False
+        return self.allow is None or self.allow.matches(location, index, controller)
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class MovementRule(RuleBase):
+    """How far pieces move and what entering or crossing costs."""
+
+    kind: ClassVar[Literal["movement"]] = "movement"
+    allowance: int | PropertyRef
+    costs: Mapping[str, MoveCost] = empty()
+    """Terrain id → cost to enter."""
+    hexside_costs: Mapping[str, MoveCost] = empty()
+    """Hexside type → extra cost to cross."""
+    line_costs: Mapping[str, float] = empty()
+    """Line type → cost per location moved along it."""
+    stop_on_enter: LocationSelector | None = None
+    """Entering these ends the move."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class ZocRule(RuleBase):
+    """Zones of control: who exerts one, what it does and what stops it."""
+
+    kind: ClassVar[Literal["zoc"]] = "zoc"
+    exerted_by: PieceSelector
+    blocked_by: frozenset[str] = frozenset()
+    """Hexside or border types it does not cross."""
+    not_into: LocationSelector | None = None
+    effect: ZocEffect = "stop"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class SupplyRule(RuleBase):
+    """Supply: a path from a source, within a range, through allowed places."""
+
+    kind: ClassVar[Literal["supply"]] = "supply"
+    sources: LocationSelector | None = None
+    source_pieces: PieceSelector | None = None
+    """Pieces that are sources themselves (HQs, depots)."""
+    range: int | PropertyRef | None = None
+    """Path length; None: unlimited."""
+    blocked_by: frozenset[str] = frozenset()
+    through: LocationSelector | None = None
+    """Where a path may pass; None: anywhere."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CounterMixRule(RuleBase):
+    """No more copies of a counter in play than the counter sheet has."""
+
+    kind: ClassVar[Literal["counter-mix"]] = "counter-mix"
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class PlacementRule(RuleBase):
+    """Where pieces may be set up or arrive."""
+
+    kind: ClassVar[Literal["placement"]] = "placement"
+    at: LocationSelector
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CapacityRule(RuleBase):
+    """What a transporting piece may carry."""
+
+    kind: ClassVar[Literal["capacity"]] = "capacity"
+    carrier: PieceSelector
+    cargo: PieceSelector
+    limit: int | None
+    """None: unlimited."""
+    points: str | None = None
+    """A cargo counter property summed instead of counting pieces."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class VictoryRule(RuleBase):
+    """A side wins by controlling (enough of) some locations."""
+
+    kind: ClassVar[Literal["victory"]] = "victory"
+    side: str
+    control: tuple[LocationKey, ...]
+    count: int | None = None
+    """How many of them; None: all."""
+    check_at: str = ""
+    """When it is checked, in words."""
+
+    @property
+    def needed(self) -> int:
+        """How many of the locations the side must control."""
+        return len(self.control) if self.count is None else self.count
+
+
+Rule = (
+    StackingRule
+    | EntryRule
+    | MovementRule
+    | ZocRule
+    | SupplyRule
+    | CounterMixRule
+    | PlacementRule
+    | CapacityRule
+    | VictoryRule
+)
+"""Any rule; ``rule.kind`` (or ``isinstance``) tells which."""
+
+RULE_TYPES: Mapping[str, type[Rule]] = MappingProxyType(
+    {
+        cls.kind: cls
+        for cls in (
+            StackingRule,
+            EntryRule,
+            MovementRule,
+            ZocRule,
+            SupplyRule,
+            CounterMixRule,
+            PlacementRule,
+            CapacityRule,
+            VictoryRule,
+        )
+    }
+)
+"""Rule kind → its class."""
+RULE_KINDS: tuple[str, ...] = tuple(RULE_TYPES)
+
+COMMON_FIELDS = frozenset(f.name for f in fields(RuleBase))
+
+
+def rule_parameters(kind: str) -> frozenset[str]:
+    """The parameters a kind of rule takes besides the common ones (``unless`` and ``setups``
+    included, as any rule may have them)."""
+    names = {f.name for f in fields(RULE_TYPES[kind])}
+    return frozenset(names - COMMON_FIELDS) | {"unless", "setups"}
