@@ -24,7 +24,7 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "diagnostics": frozenset(),
     "errors": frozenset({"diagnostics"}),
     "options": frozenset(),
-    "model": frozenset({"geometry"}),
+    "model": frozenset({"geometry", "diagnostics"}),  # did-you-mean hints in lookups
     "artwork": frozenset({"geometry", "model"}),
     "workers": frozenset({"model"}),
     "load": BASE | {"geometry", "model"},

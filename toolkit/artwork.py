@@ -21,11 +21,13 @@ Point = tuple[float, float]
 
 @dataclass(frozen=True, slots=True)
 class Drawing:
-    """One standalone SVG document and its size in points."""
+    """One standalone SVG document, its size in points, and (once rasterised) its PNG."""
 
     svg: str
     width: float
     height: float
+    png: bytes = b""
+    """The same drawing as PNG at the build's resolution; empty until an output needs it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -54,6 +56,15 @@ class MapArt:
 
 
 @dataclass(frozen=True, slots=True)
+class ChartArt:
+    """A drawn chart, and where its places (track cells, display boxes) sit on it."""
+
+    drawing: Drawing
+    placement: MapPlacement
+    """Centres and outlines of the chart's locations, by label; empty for a table."""
+
+
+@dataclass(frozen=True, slots=True)
 class CounterArt:
     """Every face of one counter, drawn at the counter's size."""
 
@@ -67,4 +78,4 @@ class Artwork:
 
     maps: Mapping[str, MapArt]
     counters: Mapping[str, CounterArt]
-    charts: Mapping[str, Drawing]
+    charts: Mapping[str, ChartArt]

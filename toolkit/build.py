@@ -19,7 +19,7 @@ from toolkit.errors import BuildError, DiagnosticsError
 from toolkit.load.jsonsource import locate
 from toolkit.model import Game
 from toolkit.options import BuildOptions
-from toolkit.render.artwork import ArtworkError, draw_artwork
+from toolkit.render.artwork import ArtworkError, draw_artwork, rasterise
 from toolkit.render.counters import CounterLayoutError
 from toolkit.targets import TARGETS, Target
 from toolkit.workers import Workers
@@ -57,6 +57,8 @@ def build_game(
     try:
         with Workers(game, options.jobs) as workers:
             artwork = _artwork(game, workers)
+            if any(target.pixels for target in targets):
+                artwork = rasterise(artwork, options.dpi or game.print.dpi, workers)
             for target in targets:
                 for relative, content in target.files(game, artwork, options, workers):
                     path = _inside(staging, relative)

@@ -15,6 +15,7 @@ from toolkit.kit.outputs import kit_files
 from toolkit.model import Game
 from toolkit.options import BuildOptions
 from toolkit.render.outputs import png_files, svg_files
+from toolkit.vassal.module import module_files
 from toolkit.workers import Workers
 
 Files = Callable[[Game, Artwork, BuildOptions, Workers], Iterator[tuple[str, bytes]]]
@@ -29,12 +30,15 @@ class Target:
     """What ``--only`` calls it."""
     description: str
     files: Files
+    pixels: bool = False
+    """Whether it needs the artwork rasterised (at the build's resolution) before it runs."""
 
 
 TARGETS: tuple[Target, ...] = (
     Target("svg", "every component as SVG", svg_files),
-    Target("png", "every component as PNG", png_files),
+    Target("png", "every component as PNG", png_files, pixels=True),
     Target("kit", "the print-and-play kit (PDF)", kit_files),
+    Target("vmod", "the VASSAL module and its scenarios", module_files, pixels=True),
 )
 """Every output, in build order."""
 

@@ -7,7 +7,7 @@ landed, whatever the real renderers draw today.
 
 from __future__ import annotations
 
-from toolkit.artwork import Artwork, CounterArt, Drawing, MapArt, MapPlacement
+from toolkit.artwork import Artwork, ChartArt, CounterArt, Drawing, MapArt, MapPlacement
 from toolkit.model import Game
 from toolkit.render.svg import attrs, esc, svg_document
 
@@ -71,5 +71,10 @@ def fake_artwork(
         counters[counter.id] = CounterArt(
             {f.id: Drawing(fake_counter(game, index, f.id), *size) for f in counter.faces}
         )
-    charts = {c.id: Drawing(fake_map(*chart_size, c.title), *chart_size) for c in game.charts}
+    charts = {
+        c.id: ChartArt(
+            Drawing(fake_map(*chart_size, c.title), *chart_size), MapPlacement((0, 0, 1, 1))
+        )
+        for c in game.charts
+    }
     return Artwork(maps, counters, charts)

@@ -64,7 +64,8 @@ def kit_art(game: Game, artwork: Artwork) -> KitArt:
         if c.id in artwork.counters and artwork.counters[c.id].faces
     }
     maps = {map_id: art.drawing for map_id, art in artwork.maps.items()}
-    return KitArt(printed, maps, artwork.charts)
+    charts = {chart_id: art.drawing for chart_id, art in artwork.charts.items()}
+    return KitArt(printed, maps, charts)
 
 
 def printed_counter(game: Game, counter: Counter, drawn: Mapping[str, Drawing]) -> PrintedCounter:

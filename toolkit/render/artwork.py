@@ -6,14 +6,15 @@ write it, the kit places it, a module writer lays out its boards from the maps' 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import MappingProxyType
 
-from toolkit.artwork import Artwork, CounterArt, Drawing, MapArt
+from toolkit.artwork import Artwork, ChartArt, CounterArt, Drawing, MapArt
 from toolkit.model import Game
 from toolkit.render.charts import draw_chart
 from toolkit.render.counters import CounterLayoutError, counter_faces
 from toolkit.render.maps import draw_map
+from toolkit.render.raster import svg_to_png
 from toolkit.render.svg import declared_size
 from toolkit.workers import Workers
 
@@ -59,7 +60,39 @@ def draw_artwork(game: Game, workers: Workers) -> Artwork:
     )
 
 
-def _draw(game: Game, item: _Item) -> MapArt | CounterArt | Drawing | CounterLayoutError:
+def rasterise(artwork: Artwork, dpi: int, workers: Workers) -> Artwork:
+    """The artwork with every drawing's PNG made, once, for every output that needs pixels
+    (the png output writes them, a module shows them)."""
+    drawings = [d for d in _all_drawings(artwork)]
+    chunk = max(1, len(drawings) // (workers.jobs * 8))
+    pngs = workers.map(_rasterise, [(d.svg, dpi) for d in drawings], chunksize=chunk)
+    done = {id(d): replace(d, png=png) for d, png in zip(drawings, pngs, strict=True)}
+    return Artwork(
+        maps={k: replace(art, drawing=done[id(art.drawing)]) for k, art in artwork.maps.items()},
+        counters={
+            k: CounterArt({face: done[id(d)] for face, d in art.faces.items()})
+            for k, art in artwork.counters.items()
+        },
+        charts={
+            k: replace(art, drawing=done[id(art.drawing)]) for k, art in artwork.charts.items()
+        },
+    )
+
+
+def _all_drawings(artwork: Artwork) -> list[Drawing]:
+    return (
+        [art.drawing for art in artwork.maps.values()]
+        + [d for art in artwork.counters.values() for d in art.faces.values()]
+        + [art.drawing for art in artwork.charts.values()]
+    )
+
+
+def _rasterise(game: Game, job: tuple[str, int]) -> bytes:
+    svg, dpi = job
+    return svg_to_png(svg, dpi)
+
+
+def _draw(game: Game, item: _Item) -> MapArt | CounterArt | ChartArt | CounterLayoutError:
     """One item's art; a counter that cannot be drawn comes back as its error, not raised, so
     every problem of the game is reported at once. (Art holds plain dicts, typed read-only:
     it travels back from a worker by pickle, which read-only mapping proxies cannot.)"""
@@ -67,7 +100,8 @@ def _draw(game: Game, item: _Item) -> MapArt | CounterArt | Drawing | CounterLay
         drawn = draw_map(game, game.map(item.id))
         return MapArt(Drawing(drawn.svg, *drawn.size), drawn.placement)
     if item.kind == "chart":
-        return draw_chart(game, game.chart(item.id))
+        chart_drawing, places = draw_chart(game, game.chart(item.id))
+        return ChartArt(chart_drawing, places)
     counter = game.counter(item.id)
     try:
         faces = counter_faces(game, counter)

@@ -1,4 +1,4 @@
-"""The svg and png outputs: every map, counter face and chart as written by the artwork step.
+"""The svg and png outputs: every map, counter face and chart as drawn by the artwork step.
 
 PNG is rasterised from the very same SVG strings, so the two never disagree.
 """
@@ -10,7 +10,6 @@ from collections.abc import Iterator
 from toolkit.artwork import Artwork, Drawing
 from toolkit.model import Game
 from toolkit.options import BuildOptions
-from toolkit.render.raster import svg_to_png
 from toolkit.workers import Workers
 
 
@@ -23,7 +22,7 @@ def drawings_by_path(artwork: Artwork) -> list[tuple[str, Drawing]]:
         for counter_id, art in artwork.counters.items()
         for face, drawing in art.faces.items()
     ]
-    paths += [(f"charts/{chart_id}", drawing) for chart_id, drawing in artwork.charts.items()]
+    paths += [(f"charts/{chart_id}", art.drawing) for chart_id, art in artwork.charts.items()]
     return paths
 
 
@@ -38,16 +37,9 @@ def svg_files(
 def png_files(
     game: Game, artwork: Artwork, options: BuildOptions, workers: Workers
 ) -> Iterator[tuple[str, bytes]]:
-    """png/… at the DPI asked for (--dpi, else game.json's print.dpi)."""
-    dpi = options.dpi or game.print.dpi
-    paths = drawings_by_path(artwork)
-    jobs = [(drawing.svg, dpi) for _, drawing in paths]
-    chunk = max(1, len(jobs) // (workers.jobs * 8))
-    pngs = workers.map(_rasterise, jobs, chunksize=chunk)
-    for (path, _), png in zip(paths, pngs, strict=True):
-        yield f"png/{path}.png", png
-
-
-def _rasterise(game: Game, job: tuple[str, int]) -> bytes:
-    svg, dpi = job
-    return svg_to_png(svg, dpi)
+    """png/… at the build's resolution (--dpi, else game.json's print.dpi), rasterised once by
+    the artwork step for every output that shows pixels."""
+    for path, drawing in drawings_by_path(artwork):
+        if not drawing.png:
+            raise ValueError(f"{path} was not rasterised: the png output must ask for pixels")
+        yield f"png/{path}.png", drawing.png

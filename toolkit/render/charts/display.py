@@ -42,15 +42,25 @@ def display_body(game: Game, chart: Chart) -> Body:
     )
     cells: list[Cell] = []
     frames: list[Frame] = []
+    places: list[tuple[str, Rect]] = []
     for i, box in enumerate(boxes):
         row, column = divmod(i, per_row)
         x, y = column * (width + GAP), row * (band + BOX_BODY_H + GAP)
         cells.extend(_box_cells(game, box, Rect(x, y, width, band), width))
         frames.append(Frame(Rect(x, y, width, band + BOX_BODY_H), 1.0))
+        places.append((box.id, Rect(x, y, width, band + BOX_BODY_H)))
     rows = -(-len(boxes) // per_row)
     body_w = min(len(boxes), per_row) * (width + GAP) - (GAP if boxes else 0.0)
     body_h = rows * (band + BOX_BODY_H + GAP) - (GAP if boxes else 0.0)
-    return Body(body_w, body_h, tuple(cells), tuple(frames), grid="#444444", grid_width=0.5)
+    return Body(
+        body_w,
+        body_h,
+        tuple(cells),
+        tuple(frames),
+        grid="#444444",
+        grid_width=0.5,
+        places=tuple(places),
+    )
 
 
 def _box_width(boxes: tuple[DisplayBox, ...]) -> float:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from toolkit.artwork import Drawing
+from toolkit.artwork import Drawing, MapPlacement
 from toolkit.model import Game
 from toolkit.model.chart import Chart
 from toolkit.render.charts.display import display_body
@@ -54,11 +54,12 @@ class Heading:
 
 def chart_svg(game: Game, chart: Chart) -> str:
     """The chart drawn as one standalone SVG document, sized to its content."""
-    return draw_chart(game, chart).svg
+    return draw_chart(game, chart)[0].svg
 
 
-def draw_chart(game: Game, chart: Chart) -> Drawing:
-    """The chart as a drawing sized to its content."""
+def draw_chart(game: Game, chart: Chart) -> tuple[Drawing, MapPlacement]:
+    """The chart as a drawing sized to its content, and where its places (track cells,
+    display boxes) sit on it."""
     body = chart_body(game, chart)
     heading = _heading(chart, body.width)
     notes = _notes(chart, max(body.width, heading.width))
@@ -75,7 +76,24 @@ def draw_chart(game: Game, chart: Chart) -> Drawing:
         _draw_notes(notes, notes_y),
     ]
     size = (width + 2 * MARGIN, height + 2 * MARGIN)
-    return Drawing(svg_document(*size, "".join(parts), title=chart.title), *declared_size(*size))
+    drawing = Drawing(svg_document(*size, "".join(parts), title=chart.title), *declared_size(*size))
+    return drawing, _placement(body, MARGIN, body_y, size)
+
+
+def _placement(body: Body, dx: float, dy: float, size: tuple[float, float]) -> MapPlacement:
+    """The body's places moved to where the body is drawn."""
+    centres = {}
+    outlines = {}
+    for label, rect in body.places:
+        x, y = rect.x + dx, rect.y + dy
+        centres[label] = (x + rect.w / 2, y + rect.h / 2)
+        outlines[label] = (
+            (x, y),
+            (x + rect.w, y),
+            (x + rect.w, y + rect.h),
+            (x, y + rect.h),
+        )
+    return MapPlacement((0.0, 0.0, size[0], size[1]), centres=centres, outlines=outlines)
 
 
 def chart_body(game: Game, chart: Chart) -> Body:

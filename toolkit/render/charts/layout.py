@@ -96,6 +96,8 @@ class Body:
     grid: str = "#808080"
     """The colour of each cell's own outline."""
     grid_width: float = 0.4
+    places: tuple[tuple[str, Rect], ...] = ()
+    """Where pieces go: each track cell's or display box's label and rectangle."""
 
 
 def stack(

@@ -39,14 +39,16 @@ def track_body(chart: Chart) -> Body:
     width = _cell_width(cells)
     height = max([width] + [_content_height(c, width) for c in cells])
     drawn = []
+    places = []
     for i, cell in enumerate(cells):
         row, column = divmod(i, per_row)
         rect = Rect(column * width, row * (height + ROW_GAP), width, height)
         drawn.append(_cell(cell, rect))
+        places.append((cell.label, rect))
     rows = -(-len(cells) // per_row)
     body_w = min(len(cells), per_row) * width
     body_h = rows * height + max(rows - 1, 0) * ROW_GAP
-    return Body(body_w, body_h, tuple(drawn), grid=GRID, grid_width=0.75)
+    return Body(body_w, body_h, tuple(drawn), grid=GRID, grid_width=0.75, places=tuple(places))
 
 
 def _cell_width(cells: tuple[TrackCell, ...]) -> float:
