@@ -1,0 +1,174 @@
+"""Our maps as VASSAL boards: the drawn map as the board image, and a grid that names places.
+
+Everything comes from the build's artwork: the map's PNG (its pixels) and its placement (where
+the drawing put every location, in points). Hex and square maps get a numbered grid under which
+VASSAL calls every hex what the map prints (:mod:`toolkit.vassal.numbering`); area spaces,
+boxes and track cells become zones shaped as they are drawn and named as we name them, so the
+chat log says "moves to Berlin". Where a grid's labels cannot be numbered by VASSAL, every hex
+becomes a named region instead.
+"""
+
+from __future__ import annotations
+
+import struct
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from toolkit.artwork import MapArt
+from toolkit.model import Game
+from toolkit.model.map import AreaMapGrid, Grid, HexMapGrid, Location, Map, SquareMapGrid
+from toolkit.vassal.numbering import (
+    GridNumbering,
+    NumberingError,
+    hex_numbering,
+    square_numbering,
+    visual_centres,
+)
+
+Pixel = tuple[int, int]
+
+
+@dataclass(frozen=True, slots=True)
+class Zone:
+    """A named polygon of the board (an area space, a box, a track cell)."""
+
+    name: str
+    path: tuple[Pixel, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Region:
+    """A named point of the board, where pieces snap (a hex or space with no outline)."""
+
+    name: str
+    at: Pixel
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """One VASSAL map with its single board."""
+
+    map_id: str
+    name: str
+    """The VASSAL map and board name: what saves and the chat log call it."""
+    image: str
+    """The board image's file name in ``images/``."""
+    png: bytes
+    size: Pixel
+    numbering: GridNumbering | None
+    zones: tuple[Zone, ...]
+    regions: tuple[Region, ...]
+    centres: Mapping[str, Pixel]
+    """Location label → where a piece there sits, in board pixels."""
+
+
+def png_size(png: bytes) -> Pixel:
+    """Width and height of a PNG, read from its header.
+
+    :raises ValueError: not a PNG.
+    """
+    if png[:8] != b"\x89PNG\r\n\x1a\n" or png[12:16] != b"IHDR":
+        raise ValueError("not a PNG image")
+    width, height = struct.unpack(">II", png[16:24])
+    return width, height
+
+
+def map_names(game: Game) -> dict[str, str]:
+    """Map id → a VASSAL map name, unique (a repeated name gets its id in brackets)."""
+    seen: dict[str, int] = {}
+    for the_map in game.maps:
+        seen[the_map.name] = seen.get(the_map.name, 0) + 1
+    return {
+        m.id: m.name if seen[m.name] == 1 and m.name.strip() else f"{m.name} [{m.id}]"
+        for m in game.maps
+    }
+
+
+def build_board(the_map: Map, art: MapArt, name: str) -> Board:
+    """The board of one map, from its drawing and placement."""
+    return board_of(the_map.id, the_map.locations, the_map.grid, art, name, f"map-{the_map.id}.png")
+
+
+def board_of(
+    place_id: str,
+    locations: Mapping[str, Location],
+    grid: Grid | None,
+    art: MapArt,
+    name: str,
+    image: str,
+) -> Board:
+    """The board of a map or of a chart with places (a track, a display; no grid)."""
+    png = art.drawing.png
+    if not png:
+        raise ValueError(f"{place_id!r} was not rasterised")
+    size = png_size(png)
+    scale = (size[0] / art.drawing.width, size[1] / art.drawing.height)
+    placement = art.placement
+    centres = {
+        label: (round(x * scale[0]), round(y * scale[1]))
+        for label, (x, y) in placement.centres.items()
+    }
+    numbering = _numbering(grid, art, scale, size)
+    zones = _zones(locations, art, scale)
+    outlined = {zone.name for zone in zones}
+    regions = tuple(
+        Region(_place_name(locations[label]), at)
+        for label, at in centres.items()
+        if label in locations
+        and _place_name(locations[label]) not in outlined
+        and (numbering is None or locations[label].kind not in ("hex", "square"))
+    )
+    return Board(place_id, name, image, png, size, numbering, zones, regions, centres)
+
+
+def _numbering(
+    grid: Grid | None, art: MapArt, scale: tuple[float, float], size: Pixel
+) -> GridNumbering | None:
+    """The numbered grid of a hex or square map, or None (area maps, or labels VASSAL cannot
+    number: those hexes become regions)."""
+    placement = art.placement
+    try:
+        if isinstance(grid, HexMapGrid) and placement.layout is not None:
+            centres = visual_centres(grid.grid, placement.layout, scale)
+            return hex_numbering(grid.grid, centres, size)
+        if isinstance(grid, SquareMapGrid) and placement.squares is not None:
+            centres = visual_centres(grid.grid, placement.squares, scale)
+            return square_numbering(grid.grid, centres, size)
+    except NumberingError:
+        return None
+    return None
+
+
+def _place_name(location: Location) -> str:
+    """What the chat log calls a location: a space's or box's name, a hex's label."""
+    if location.kind in ("hex", "square"):
+        return location.label
+    return location.name or location.label
+
+
+def _zones(
+    locations: Mapping[str, Location], art: MapArt, scale: tuple[float, float]
+) -> tuple[Zone, ...]:
+    """Zones for every outlined space, box and cell; nested and smaller ones first, because
+    VASSAL names a point by the first zone that holds it."""
+    found: list[tuple[float, int, Zone]] = []
+    for index, (label, outline) in enumerate(art.placement.outlines.items()):
+        location = locations.get(label)
+        if location is None or location.kind in ("hex", "square"):
+            continue
+        path = tuple((round(x * scale[0]), round(y * scale[1])) for x, y in outline)
+        found.append((_area(path), index, Zone(_place_name(location), path)))
+    return tuple(zone for _, _, zone in sorted(found, key=lambda item: (item[0], item[1])))
+
+
+def _area(path: tuple[Pixel, ...]) -> float:
+    """The polygon's area (shoelace), to order zones from small to large."""
+    total = 0.0
+    for (x0, y0), (x1, y1) in zip(path, path[1:] + path[:1], strict=True):
+        total += x0 * y1 - x1 * y0
+    return abs(total) / 2
+
+
+def is_area_map(the_map: Map) -> bool:
+    """An area map: places are spaces, not a grid."""
+    return isinstance(the_map.grid, AreaMapGrid)

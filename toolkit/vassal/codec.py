@@ -1,0 +1,114 @@
+"""VASSAL's one escaping scheme (its ``SequenceEncoder``) and the obfuscation of saved games.
+
+Every piece definition, trait, command and list VASSAL stores is a sequence of tokens joined by
+one delimiter, where a delimiter inside a token is preceded by a backslash and nothing else is
+escaped. Nesting therefore adds one backslash per level.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+TAB = "\t"
+"""Joins the traits of a piece, outermost first."""
+ESC = "\x1b"
+"""Joins commands in a saved game or log."""
+
+OBFUSCATION_HEADER = "!VCSK"
+"""How an obfuscated saved game starts; anything else is read as plain text."""
+
+
+class CodecError(ValueError):
+    """A value VASSAL's encoding cannot carry, or a string that is not in that encoding."""
+
+
+def encode_token(token: str, delimiter: str) -> str:
+    """One token, escaped for ``delimiter``.
+
+    As VASSAL's own encoder does, a token that ends with a backslash (which would otherwise
+    swallow the delimiter after it) or is already wrapped in single quotes is wrapped in one
+    more pair, which the decoder strips.
+    """
+    if not token:
+        return ""
+    escaped = token.replace(delimiter, "\\" + delimiter)
+    if token.endswith("\\") or (token.startswith("'") and token.endswith("'")):
+        return f"'{escaped}'"
+    return escaped
+
+
+def encode(tokens: Iterable[str], delimiter: str) -> str:
+    """Tokens joined by ``delimiter``, each escaped (an empty token writes nothing)."""
+    return delimiter.join(encode_token(token, delimiter) for token in tokens)
+
+
+def decode(text: str, delimiter: str) -> list[str]:
+    """The tokens of a sequence; the inverse of :func:`encode` (an empty text is one empty
+    token, as in VASSAL)."""
+    tokens: list[str] = []
+    current: list[str] = []
+    index = 0
+    while index < len(text):
+        char = text[index]
+        if char == "\\" and index + 1 < len(text) and text[index + 1] == delimiter:
+            current.append(delimiter)
+            index += 2
+            continue
+        if char == delimiter:
+            tokens.append(_unquote("".join(current)))
+            current = []
+        else:
+            current.append(char)
+        index += 1
+    tokens.append(_unquote("".join(current)))
+    return tokens
+
+
+def _unquote(token: str) -> str:
+    """A token wrapped in single quotes by the encoder loses one pair."""
+    if len(token) > 1 and token[0] == token[-1] == "'":
+        return token[1:-1]
+    return token
+
+
+def encode_list(values: Sequence[str]) -> str:
+    """A string array as VASSAL's configurers write it (comma-joined)."""
+    return encode(values, ",")
+
+
+# -- saved games ---------------------------------------------------------------------------------
+
+
+def obfuscate(text: str, key: int = 0x5A) -> bytes:
+    """A saved game's command stream as VASSAL writes it: header, key, XOR-ed bytes in hex.
+
+    The key is fixed (VASSAL picks one at random) so that the same game gives the same bytes.
+    """
+    if not 0 <= key <= 255:
+        raise CodecError(f"obfuscation key must be a byte, got {key}")
+    body = "".join(f"{byte ^ key:02x}" for byte in text.encode("utf-8"))
+    return f"{OBFUSCATION_HEADER}{key:02x}{body}".encode("ascii")
+
+
+def deobfuscate(data: bytes) -> str:
+    """The command stream of a saved game, obfuscated or plain.
+
+    :raises CodecError: a broken header, odd-length or non-hex body, or text that is not UTF-8.
+    """
+    header = OBFUSCATION_HEADER.encode("ascii")
+    if not data.startswith(header):
+        return _utf8(data)
+    body = data[len(header) :]
+    try:
+        key = int(body[:2], 16)
+        raw = bytes.fromhex(body[2:].decode("ascii"))
+    except (ValueError, UnicodeDecodeError) as error:
+        raise CodecError(f"the obfuscated save is damaged: {error}") from None
+    return _utf8(bytes(byte ^ key for byte in raw))
+
+
+def _utf8(data: bytes) -> str:
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError as error:
+        raise CodecError(f"the saved game is not UTF-8 text: {error}") from None

@@ -1,0 +1,244 @@
+"""The module output: build/<game>/<game>.vmod and build/<game>/scenarios/<setup>.vsav.
+
+Assembled from the model and the build's artwork only: boards from the drawn maps and charts
+(their PNGs and placements), pieces from the counters' faces, at-start stacks and predefined
+setups from the setups' positions. Archives are deterministic (sorted entries, fixed times).
+"""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from collections import defaultdict
+from collections.abc import Iterator, Sequence
+
+from toolkit.artwork import Artwork, MapArt
+from toolkit.model import Game
+from toolkit.model.position import Position
+from toolkit.options import BuildOptions
+from toolkit.vassal.boards import Board, board_of, build_board, map_names, png_size
+from toolkit.vassal.buildfile import (
+    VASSAL_VERSION,
+    ModuleParts,
+    Palette,
+    Slot,
+    StartStack,
+    build_file,
+    text,
+)
+from toolkit.vassal.pieces import PieceDef, expanded, face_image, piece_def, prototypes
+from toolkit.vassal.saves import PlacedPiece, PlacedStack, save_entries, save_stream
+from toolkit.vassal.traits import Trait
+from toolkit.workers import Workers
+
+ZIP_TIME = (1980, 1, 1, 0, 0, 0)
+"""Every archive entry's time: the same sources give the same bytes."""
+
+
+class ModuleError(ValueError):
+    """The game cannot be made into a module (the message says why and where)."""
+
+
+def module_files(
+    game: Game, artwork: Artwork, options: BuildOptions, workers: Workers
+) -> Iterator[tuple[str, bytes]]:
+    """<game>.vmod, and scenarios/<setup>.vsav for every setup."""
+    compiled = compile_module(game, artwork)
+    yield f"{game.id}.vmod", compiled.vmod
+    for setup_id, save in compiled.saves:
+        yield f"scenarios/{setup_id}.vsav", save
+
+
+class CompiledModule:
+    """A module's archive and its scenarios' saved games."""
+
+    def __init__(self, vmod: bytes, saves: list[tuple[str, bytes]]) -> None:
+        self.vmod = vmod
+        self.saves = saves
+
+
+def compile_module(game: Game, artwork: Artwork) -> CompiledModule:
+    """The module of a game, from its rasterised artwork."""
+    boards = _boards(game, artwork)
+    by_place = {board.map_id: board for board in boards}
+    pieces = {counter.id: piece_def(counter) for counter in game.counters}
+    protos = prototypes(game, list(pieces.values()))
+    sizes = {
+        cid: png_size(artwork.counters[cid].faces[p.counter.front.id].png)
+        for cid, p in pieces.items()
+    }
+    gpid = 1
+    palette_slots: dict[str, Slot] = {}
+    for counter in game.counters:
+        palette_slots[counter.id] = Slot(
+            counter.name, gpid, pieces[counter.id].traits, sizes[counter.id]
+        )
+        gpid += 1
+    stacks: dict[str, list[StartStack]] = defaultdict(list)
+    if game.setups:
+        position = Position.from_setup(game, game.setups[0])
+        for board, label, group in _placed(position, by_place):
+            slots = []
+            for piece in group:
+                slots.append(
+                    Slot(
+                        _piece_name(game, piece.counter),
+                        gpid,
+                        _showing(pieces[piece.counter], piece.face),
+                        sizes[piece.counter],
+                    )
+                )
+                gpid += 1
+            name = f"{game.setups[0].name}: {label}"
+            stacks[board.name].append(
+                StartStack(name, board.name, board.centres[label], tuple(slots))
+            )
+    module_data = _module_data(game)
+    saves = []
+    setups = []
+    for setup in game.setups:
+        position = Position.from_setup(game, setup)
+        placed = [
+            PlacedStack(
+                board.name,
+                board.centres[label],
+                tuple(
+                    PlacedPiece(
+                        tuple(expanded(_showing(pieces[p.counter], p.face), protos)),
+                        palette_slots[p.counter].gpid,
+                    )
+                    for p in group
+                ),
+            )
+            for board, label, group in _placed(position, by_place)
+        ]
+        stream = save_stream(placed, [(b.name, b.name) for b in boards])
+        save = _zip(save_entries(stream, module_data, game.version, VASSAL_VERSION))
+        saves.append((setup.id, save))
+        setups.append((setup.name, setup.description, f"{setup.id}.vsav"))
+    parts = ModuleParts(
+        game=game,
+        boards=tuple(boards),
+        window_boards=frozenset(b.name for b in boards[1:]),
+        prototypes=tuple(protos.items()),
+        palettes=_palettes(game, palette_slots),
+        stacks=tuple((name, tuple(s)) for name, s in stacks.items()),
+        charts=tuple(
+            (chart.title, f"chart-{chart.id}.png")
+            for chart in game.charts
+            if chart.id in artwork.charts and not artwork.charts[chart.id].placement.centres
+        ),
+        setups=tuple(setups),
+        next_gpid=gpid,
+    )
+    entries = [("buildFile.xml", build_file(parts)), ("moduledata", module_data)]
+    entries += [(f"images/{board.image}", board.png) for board in boards]
+    for counter in game.counters:
+        for face_id, drawing in artwork.counters[counter.id].faces.items():
+            entries.append((f"images/{face_image(counter.id, face_id)}", drawing.png))
+    for image_chart, _ in ((c, 0) for c in game.charts):
+        art = artwork.charts.get(image_chart.id)
+        if art is not None and not art.placement.centres:
+            entries.append((f"images/chart-{image_chart.id}.png", art.drawing.png))
+    entries += [(f"{setup_id}.vsav", save) for setup_id, save in saves]
+    return CompiledModule(_zip(entries), saves)
+
+
+def _boards(game: Game, artwork: Artwork) -> list[Board]:
+    """One board per map, then one per chart that has places for pieces (tracks, displays)."""
+    names = map_names(game)
+    boards = [build_board(m, artwork.maps[m.id], names[m.id]) for m in game.maps]
+    taken = {b.name for b in boards}
+    for chart in game.charts:
+        art = artwork.charts.get(chart.id)
+        if art is None or not art.placement.centres:
+            continue
+        locations = {loc.label: loc for loc in game.locations.values() if loc.map_id == chart.id}
+        name = chart.title if chart.title not in taken else f"{chart.title} [{chart.id}]"
+        taken.add(name)
+        art_as_map = MapArt(art.drawing, art.placement)
+        image = f"chart-{chart.id}.png"
+        boards.append(board_of(chart.id, locations, None, art_as_map, name, image))
+    return boards
+
+
+def _placed(position: Position, boards: dict[str, Board]) -> Iterator[tuple[Board, str, list]]:  # type: ignore[type-arg]
+    """The pieces of a position grouped by place, on the boards that have the place."""
+    groups: dict[str, list] = defaultdict(list)  # type: ignore[type-arg]
+    order: list[str] = []
+    for piece in position.pieces:
+        if piece.location is None:
+            continue
+        if piece.location not in groups:
+            order.append(piece.location)
+        groups[piece.location].append(piece)
+    for key in order:
+        map_id, _, label = key.partition(":")
+        board = boards.get(map_id)
+        if board is None or label not in board.centres:
+            raise ModuleError(f"no board shows {key!r}, where the setup places pieces")
+        yield board, label, groups[key]
+
+
+def _showing(piece: PieceDef, face_id: str) -> tuple[Trait, ...]:
+    """The piece's traits with its faces layer showing ``face_id``."""
+    level = piece.level_of(face_id)
+    return tuple(
+        Trait(t.type, str(level)) if t.type.startswith("emb2;") else t for t in piece.traits
+    )
+
+
+def _piece_name(game: Game, counter_id: str) -> str:
+    return game.counter(counter_id).name
+
+
+def _palettes(game: Game, slots: dict[str, Slot]) -> tuple[Palette, ...]:
+    """A tab per faction (and one for markers), a panel per class."""
+    tabs: list[Palette] = []
+    for faction in [*game.factions, None]:
+        counters = [c for c in game.counters if c.faction == (faction.id if faction else None)]
+        if not counters:
+            continue
+        groups: dict[str, list[Slot]] = defaultdict(list)
+        for counter in counters:
+            groups[
+                counter.class_ or "Markers" if faction is None else counter.class_ or "Other"
+            ].append(slots[counter.id])
+        tabs.append(
+            Palette(
+                faction.name if faction else "Markers",
+                tuple((name, tuple(group)) for name, group in groups.items()),
+            )
+        )
+    return tuple(tabs)
+
+
+def _module_data(game: Game) -> bytes:
+    def esc(value: str) -> str:
+        return text(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+    return (
+        '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<data version="1">'
+        f"<version>{esc(game.version)}</version>"
+        f"<VassalVersion>{VASSAL_VERSION}</VassalVersion><dateSaved>0</dateSaved>"
+        f"<description>{esc(game.description or game.title)}</description>"
+        f"<name>{esc(game.title)}</name></data>\n"
+    ).encode()
+
+
+def _zip(entries: Sequence[tuple[str, bytes]]) -> bytes:
+    """A deterministic archive: entries in the given order, fixed times and modes."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w") as archive:
+        for name, content in entries:
+            info = zipfile.ZipInfo(name, ZIP_TIME)
+            info.external_attr = 0o644 << 16
+            compress = zipfile.ZIP_STORED if name.endswith(".png") else zipfile.ZIP_DEFLATED
+            info.compress_type = compress
+            archive.writestr(
+                info,
+                content,
+                compress_type=compress,
+                compresslevel=6 if compress == zipfile.ZIP_DEFLATED else None,
+            )
+    return buffer.getvalue()

@@ -1,0 +1,176 @@
+"""Our counters as VASSAL pieces: prototypes by faction and class, a layer of faces, markers.
+
+Every piece carries Marker properties (its counter id, faction, side, class and values) that
+reports and expressions can read, its faces as one layer ("Flip", Ctrl-F; a step unit or block
+loses and regains steps instead), Delete, a movement trail and a report in the chat log on
+every change. Shared traits live in prototypes; a saved game holds pieces with their prototypes
+expanded, as VASSAL itself writes them (:func:`expanded`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from toolkit.model import Game
+from toolkit.model.counter import Counter, Face, Scalar
+from toolkit.vassal.traits import (
+    CTRL_SHIFT,
+    PROTOTYPE_BASE,
+    Layer,
+    Trait,
+    basic_piece,
+    clone,
+    delete,
+    key,
+    layer,
+    marker,
+    movement_trail,
+    report,
+    use_prototype,
+)
+
+UNIT_PROTOTYPE = "Unit"
+FLIP = ("Flip", key("F"))
+STEP_LOSS = ("Lose a step", key("L"))
+STEP_GAIN = ("Regain a step", key("L", CTRL_SHIFT))
+
+
+@dataclass(frozen=True, slots=True)
+class PieceDef:
+    """One counter as a VASSAL piece definition."""
+
+    counter: Counter
+    traits: tuple[Trait, ...]
+    """Outermost first, the basic piece last; prototypes referenced, not expanded."""
+    levels: tuple[str, ...]
+    """Face ids shown by the faces layer, in level order (empty: one face, no layer)."""
+
+    def level_of(self, face_id: str) -> int:
+        """The layer level (1-based) that shows a face; a face the layer lacks (a block's
+        hidden side) shows the full-strength level."""
+        return self.levels.index(face_id) + 1 if face_id in self.levels else 1
+
+
+def face_image(counter_id: str, face_id: str) -> str:
+    """The image file name of a counter face in the module."""
+    return f"{counter_id}-{face_id}.png"
+
+
+def faction_prototype(faction_id: str) -> str:
+    return f"Faction {faction_id}"
+
+
+def class_prototype(class_id: str) -> str:
+    return f"Class {class_id}"
+
+
+def prototypes(game: Game, pieces: Sequence[PieceDef]) -> dict[str, tuple[Trait, ...]]:
+    """Every prototype the pieces use, by name, each ending in the placeholder basic piece."""
+    keys = [FLIP[1], STEP_LOSS[1], STEP_GAIN[1]]
+    found: dict[str, tuple[Trait, ...]] = {
+        UNIT_PROTOTYPE: (
+            delete(),
+            report(keys, "* $location$: $oldPieceName$ is now $newPieceName$"),
+            movement_trail(),
+            PROTOTYPE_BASE,
+        )
+    }
+    for faction in game.factions:
+        side = game.side(faction.side)
+        found[faction_prototype(faction.id)] = (
+            marker(
+                [
+                    ("Faction", faction.id),
+                    ("FactionName", faction.name),
+                    ("Side", side.id),
+                    ("SideName", side.name),
+                ]
+            ),
+            PROTOTYPE_BASE,
+        )
+    for class_id in sorted({p.counter.class_ for p in pieces if p.counter.class_}):
+        found[class_prototype(class_id)] = (marker([("Class", class_id)]), PROTOTYPE_BASE)
+    return found
+
+
+def piece_def(counter: Counter) -> PieceDef:
+    """The piece of one counter."""
+    steps = [face for face in counter.faces if face.id.startswith("step-")]
+    if steps:
+        shown = sorted(steps, key=lambda face: -face.step)
+        spec: Layer | None = _layer(counter, shown, STEP_LOSS, STEP_GAIN)
+    elif counter.back is not None and counter.back.id == "back":
+        shown = [counter.front, counter.back]
+        spec = _layer(counter, shown, FLIP, None)
+    else:
+        shown, spec = [counter.front], None
+    traits: list[Trait] = [use_prototype(UNIT_PROTOTYPE)]
+    if counter.faction:
+        traits.append(use_prototype(faction_prototype(counter.faction)))
+    if counter.class_:
+        traits.append(use_prototype(class_prototype(counter.class_)))
+    if counter.unlimited:
+        traits.append(clone())
+    traits.append(marker(_properties(counter)))
+    if spec is not None:
+        traits.append(layer(spec))
+        traits.append(basic_piece(counter.name))
+    else:
+        traits.append(basic_piece(counter.name, face_image(counter.id, counter.front.id)))
+    levels = tuple(face.id for face in shown) if spec is not None else ()
+    return PieceDef(counter, tuple(traits), levels)
+
+
+def _layer(
+    counter: Counter, faces: Sequence[Face], up: tuple[str, str], down: tuple[str, str] | None
+) -> Layer:
+    return Layer(
+        "Face",
+        tuple(face_image(counter.id, face.id) for face in faces),
+        tuple(face.name or counter.name for face in faces),
+        up,
+        down,
+    )
+
+
+def _properties(counter: Counter) -> list[tuple[str, str]]:
+    """The counter's own Marker properties: its id, and its front's values by field name."""
+    found = [("CounterId", counter.id), ("Steps", str(counter.steps))]
+    for name, value in sorted(counter.front.values.items()):
+        if _plain(value):
+            found.append((_property_name(name), _text(value)))
+    return found
+
+
+def _plain(value: Scalar) -> bool:
+    return value is not None and not (isinstance(value, str) and len(value) > 200)
+
+
+def _text(value: Scalar) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, float) and value.is_integer():
+        return str(int(value))
+    return str(value)
+
+
+def _property_name(field: str) -> str:
+    """A field name as a property name VASSAL expressions can read (letters, digits, _)."""
+    cleaned = "".join(c if c.isalnum() else "_" for c in field)
+    return cleaned if cleaned[:1].isalpha() else f"f_{cleaned}"
+
+
+def expanded(traits: Sequence[Trait], protos: Mapping[str, tuple[Trait, ...]]) -> list[Trait]:
+    """The trait chain with every prototype replaced by its traits (as saved games hold it).
+
+    :raises KeyError: a prototype that is not defined.
+    """
+    out: list[Trait] = []
+    for trait in traits:
+        if trait.type.startswith("prototype;"):
+            name = trait.type[len("prototype;") :]
+            out.extend(expanded(protos[name][:-1], protos))
+        else:
+            out.append(trait)
+    return out

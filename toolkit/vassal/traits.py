@@ -1,0 +1,178 @@
+"""VASSAL piece traits as values, and the nested type and state strings VASSAL stores them as.
+
+A VASSAL piece is a chain of traits around a basic piece, outermost first. Each trait has a
+*type* (what it is; fixed) and a *state* (what it shows now). The chain is written as two
+strings, types and states, each nesting the inner chain one TAB level deeper (see
+:mod:`toolkit.vassal.codec`). Only the traits the module uses are here, each writing every field
+VASSAL 3.6 reads, in its order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from toolkit.vassal.codec import TAB, encode, encode_list
+
+CTRL = 130
+"""The modifiers VASSAL stores for Ctrl (old mask 2 + new mask 128)."""
+CTRL_SHIFT = 195
+"""Ctrl + Shift."""
+
+
+def key(code: str, modifiers: int = CTRL) -> str:
+    """A keystroke as VASSAL stores it: 'keyCode,modifiers' (the letter's code)."""
+    return f"{ord(code.upper())},{modifiers}"
+
+
+@dataclass(frozen=True, slots=True)
+class Trait:
+    """One trait: its type string (with its id prefix) and its state string."""
+
+    type: str
+    state: str = ""
+
+
+def chain(traits: Sequence[Trait]) -> tuple[str, str]:
+    """The (type, state) strings of a trait chain, outermost first, basic piece last."""
+    if not traits:
+        raise ValueError("a piece needs at least its basic piece")
+    piece_type, piece_state = traits[-1].type, traits[-1].state
+    for trait in reversed(traits[:-1]):
+        piece_type = encode([trait.type, piece_type], TAB)
+        piece_state = encode([trait.state, piece_state], TAB)
+    return piece_type, piece_state
+
+
+def add_piece(piece_id: str, traits: Sequence[Trait]) -> str:
+    """The AddPiece command ('+/id/type/state') that slots, prototypes and saves hold."""
+    piece_type, piece_state = chain(traits)
+    return encode(["+", piece_id, piece_type, piece_state], "/")
+
+
+# -- the traits ----------------------------------------------------------------------------------
+
+
+def basic_piece(
+    name: str, image: str = "", map_name: str = "null", x: int = 0, y: int = 0, gpid: str = ""
+) -> Trait:
+    """The innermost piece: its name and image; its state holds where it is."""
+    return Trait(
+        "piece;" + encode(["", "", image, name], ";"),
+        encode([map_name, str(x), str(y), gpid, "0"], ";"),
+    )
+
+
+PROTOTYPE_BASE = Trait("piece;;;;", "null;0;0;;0")
+"""The placeholder basic piece that ends a prototype definition."""
+
+
+def marker(values: Sequence[tuple[str, str]]) -> Trait:
+    """Named properties (Marker): what expressions and reports read, e.g. Faction=ge."""
+    return Trait(
+        "mark;" + encode_list([name for name, _ in values]),
+        encode_list([value for _, value in values]),
+    )
+
+
+def use_prototype(name: str) -> Trait:
+    """A reference to a prototype, replaced by its traits when a piece is made."""
+    return Trait("prototype;" + encode([name], ";"))
+
+
+def delete(command: str = "Delete") -> Trait:
+    """Delete, on Ctrl-D."""
+    return Trait("delete;" + encode([command, key("D"), ""], ";"))
+
+
+def clone(command: str = "Clone") -> Trait:
+    """Clone, on Ctrl-C."""
+    return Trait("clone;" + encode([command, key("C"), ""], ";"))
+
+
+def report(keys: Sequence[str], message: str) -> Trait:
+    """Write ``message`` in the chat log when one of ``keys`` is pressed on the piece."""
+    return Trait(
+        "report;" + encode([encode_list(list(keys)), message, "", "", "", "false"], ";"), "-1"
+    )
+
+
+def movement_trail() -> Trait:
+    """A movement trail the player can show with Ctrl-T (hidden at first, not shared)."""
+    fields = [
+        key("T"),
+        "Movement trail",
+        "false",
+        "false",
+        "10",
+        "255,255,255",
+        "0,0,0",
+        "100",
+        "50",
+        "20",
+        "30",
+        "1.0",
+        key("T", CTRL_SHIFT),
+        "",
+        "",
+    ]
+    return Trait("footprint;" + encode(fields, ";"), "false;;0")
+
+
+@dataclass(frozen=True, slots=True)
+class Layer:
+    """An always-active layer of images (an Embellishment): the faces of a counter.
+
+    The piece shows level ``shown`` (1-based); ``up`` steps forward through the levels and
+    loops, ``down`` steps back. A level's name replaces the piece's name while it shows.
+    """
+
+    name: str
+    images: tuple[str, ...]
+    level_names: tuple[str, ...]
+    up: tuple[str, str]
+    """Menu text and keystroke for the next level."""
+    down: tuple[str, str] | None = None
+
+
+def layer(spec: Layer, shown: int = 1) -> Trait:
+    """The Embellishment trait (``emb2;``) of a layer, with all 33 fields VASSAL reads."""
+    if not 1 <= shown <= len(spec.images):
+        raise ValueError(f"level {shown} of a layer with {len(spec.images)} images")
+    down_text, down_key = spec.down or ("", "")
+    fields = [
+        "",  # activate command (always active)
+        str(CTRL),
+        "",
+        spec.up[0],
+        str(CTRL),
+        "",
+        down_text,
+        str(CTRL),
+        "",
+        "",  # reset command
+        "",
+        "1",
+        "false",
+        "0",
+        "0",
+        encode_list(list(spec.images)),
+        encode_list(list(spec.level_names)),
+        "true",  # loop
+        spec.name,
+        "",
+        "",
+        "false",
+        "",
+        "1",
+        "1",  # version
+        "true",  # always active
+        "",
+        spec.up[1],
+        down_key,
+        "",
+        "1.0",
+        "",
+        "true",
+    ]
+    return Trait("emb2;" + encode(fields, ";"), str(shown))
