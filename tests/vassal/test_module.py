@@ -1,0 +1,105 @@
+"""Every game's module and scenarios load in real VASSAL with no problem, pieces where set up.
+
+Each game is built once (``--only vmod``); VASSAL loads the module, starts a new game (the
+first setup's at-start stacks), and loads every scenario save and predefined setup. Where each
+piece lands, VASSAL names from its own grids and zones: it must be the place the setup names,
+as our maps print it.
+"""
+
+from __future__ import annotations
+
+import zipfile
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import FIXTURES, SOURCES
+from tests.vassal.engine import EngineReport, run_engine
+from toolkit.build import build_game, selected_targets
+from toolkit.load import load_game
+from toolkit.model import Game
+from toolkit.model.position import Position
+from toolkit.options import BuildOptions
+from toolkit.vassal.boards import map_names
+
+GAMES = [pytest.param(path, id=path.name) for path in sorted(SOURCES.iterdir()) if path.is_dir()]
+GAMES += [
+    pytest.param(FIXTURES / name, id=name)
+    for name in ("minimal-hex", "minimal-square", "minimal-area")
+]
+
+
+@pytest.fixture(scope="module", params=GAMES)
+def built(
+    request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
+) -> tuple[Game, Path]:
+    """A game and the folder its module was built into."""
+    result = load_game(request.param)
+    assert result.game is not None, result.report.format_text()
+    out = tmp_path_factory.mktemp("vmod")
+    summary = build_game(result.game, out, selected_targets(["vmod"]), BuildOptions(jobs=2))
+    return result.game, summary.folder
+
+
+@pytest.fixture(scope="module")
+def engine(built: tuple[Game, Path]) -> EngineReport:
+    game, folder = built
+    saves = sorted((folder / "scenarios").glob("*.vsav"))
+    return run_engine(folder / f"{game.id}.vmod", *saves)
+
+
+def expected_places(game: Game, setup_index: int) -> Counter[tuple[str, str]]:
+    """(VASSAL map name, location name) of every piece a setup places: hexes by their label,
+    spaces, boxes and cells by their name."""
+    names = map_names(game)
+    charts = {chart.id: chart.title for chart in game.charts}
+    found: Counter[tuple[str, str]] = Counter()
+    for piece in Position.from_setup(game, game.setups[setup_index]).pieces:
+        if piece.location is None:
+            continue
+        location = game.locations[piece.location]
+        board = names.get(location.map_id) or charts[location.map_id]
+        place = (
+            location.label
+            if location.kind in ("hex", "square")
+            else location.name or location.label
+        )
+        found[(board, place)] += 1
+    return found
+
+
+def test_vassal_finds_no_problem(engine: EngineReport) -> None:
+    assert engine.problems == []
+
+
+def test_every_scenario_puts_each_piece_where_the_setup_says(
+    built: tuple[Game, Path], engine: EngineReport
+) -> None:
+    game, _ = built
+    for index, setup in enumerate(game.setups):
+        expected = expected_places(game, index)
+        assert engine.places(f"save {setup.id}.vsav") == expected, setup.id
+        assert engine.places(f"setup {setup.name}") == expected, setup.id
+    if game.setups:
+        assert engine.places("new") == expected_places(game, 0)
+
+
+def test_two_builds_give_the_same_module(built: tuple[Game, Path], tmp_path: Path) -> None:
+    game, folder = built
+    again = build_game(game, tmp_path, selected_targets(["vmod"]), BuildOptions()).folder
+    assert (again / f"{game.id}.vmod").read_bytes() == (folder / f"{game.id}.vmod").read_bytes()
+    for save in (folder / "scenarios").glob("*.vsav"):
+        assert (again / "scenarios" / save.name).read_bytes() == save.read_bytes()
+
+
+def test_the_archive_is_laid_out_as_vassal_expects(built: tuple[Game, Path]) -> None:
+    game, folder = built
+    with zipfile.ZipFile(folder / f"{game.id}.vmod") as archive:
+        names = archive.namelist()
+        assert names[:2] == ["buildFile.xml", "moduledata"]
+        assert {info.date_time for info in archive.infolist()} == {(1980, 1, 1, 0, 0, 0)}
+        assert all(n.startswith("images/") for n in names if n.endswith(".png"))
+        assert sorted(n for n in names if n.endswith(".vsav")) == sorted(
+            f"{s.id}.vsav" for s in game.setups
+        )
