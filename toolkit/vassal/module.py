@@ -26,7 +26,7 @@ from toolkit.vassal.buildfile import (
     build_file,
     text,
 )
-from toolkit.vassal.pieces import PieceDef, expanded, face_image, piece_def, prototypes
+from toolkit.vassal.pieces import PieceDef, expanded, face_image, piece_def, prototypes, showing
 from toolkit.vassal.saves import PlacedPiece, PlacedStack, save_entries, save_stream
 from toolkit.vassal.traits import Trait
 from toolkit.workers import Workers
@@ -61,7 +61,9 @@ def compile_module(game: Game, artwork: Artwork) -> CompiledModule:
     """The module of a game, from its rasterised artwork."""
     boards = _boards(game, artwork)
     by_place = {board.map_id: board for board in boards}
-    pieces = {counter.id: piece_def(counter) for counter in game.counters}
+    pieces = {
+        c.id: piece_def(c, game.faction(c.faction).name if c.faction else "") for c in game.counters
+    }
     protos = prototypes(game, list(pieces.values()))
     sizes = {
         cid: png_size(artwork.counters[cid].faces[p.counter.front.id].png)
@@ -84,7 +86,7 @@ def compile_module(game: Game, artwork: Artwork) -> CompiledModule:
                     Slot(
                         _piece_name(game, piece.counter),
                         gpid,
-                        _showing(pieces[piece.counter], piece.face),
+                        _showing(game, pieces[piece.counter], piece.face, piece.owner),
                         sizes[piece.counter],
                     )
                 )
@@ -104,7 +106,7 @@ def compile_module(game: Game, artwork: Artwork) -> CompiledModule:
                 board.centres[label],
                 tuple(
                     PlacedPiece(
-                        tuple(expanded(_showing(pieces[p.counter], p.face), protos)),
+                        tuple(expanded(_showing(game, pieces[p.counter], p.face, p.owner), protos)),
                         palette_slots[p.counter].gpid,
                     )
                     for p in group
@@ -180,12 +182,10 @@ def _placed(position: Position, boards: dict[str, Board]) -> Iterator[tuple[Boar
         yield board, label, groups[key]
 
 
-def _showing(piece: PieceDef, face_id: str) -> tuple[Trait, ...]:
-    """The piece's traits with its faces layer showing ``face_id``."""
-    level = piece.level_of(face_id)
-    return tuple(
-        Trait(t.type, str(level)) if t.type.startswith("emb2;") else t for t in piece.traits
-    )
+def _showing(game: Game, piece: PieceDef, face_id: str, owner: str | None) -> tuple[Trait, ...]:
+    """The piece showing ``face_id``; a block is hidden by its owner's side, as set up."""
+    side = game.side(game.faction(owner).side).name if owner and piece.masked else None
+    return showing(piece, face_id, side)
 
 
 def _piece_name(game: Game, counter_id: str) -> str:

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from toolkit.model import Game
 from toolkit.model.counter import Counter, Face, Scalar
+from toolkit.vassal.codec import encode
 from toolkit.vassal.traits import (
     CTRL_SHIFT,
     PROTOTYPE_BASE,
@@ -25,6 +26,7 @@ from toolkit.vassal.traits import (
     key,
     layer,
     marker,
+    mask,
     movement_trail,
     report,
     use_prototype,
@@ -45,6 +47,8 @@ class PieceDef:
     """Outermost first, the basic piece last; prototypes referenced, not expanded."""
     levels: tuple[str, ...]
     """Face ids shown by the faces layer, in level order (empty: one face, no layer)."""
+    masked: bool = False
+    """A block: its side can hide it from the others (they see only its colour)."""
 
     def level_of(self, face_id: str) -> int:
         """The layer level (1-based) that shows a face; a face the layer lacks (a block's
@@ -94,8 +98,8 @@ def prototypes(game: Game, pieces: Sequence[PieceDef]) -> dict[str, tuple[Trait,
     return found
 
 
-def piece_def(counter: Counter) -> PieceDef:
-    """The piece of one counter."""
+def piece_def(counter: Counter, faction_name: str = "") -> PieceDef:
+    """The piece of one counter (``faction_name``: what a hidden block shows the others)."""
     steps = [face for face in counter.faces if face.id.startswith("step-")]
     if steps:
         shown = sorted(steps, key=lambda face: -face.step)
@@ -113,13 +117,31 @@ def piece_def(counter: Counter) -> PieceDef:
     if counter.unlimited:
         traits.append(clone())
     traits.append(marker(_properties(counter)))
+    masked = counter.block and counter.back is not None and counter.back.id == "hidden"
+    if masked:
+        masked_name = f"Block ({faction_name or counter.faction or 'unknown'})"
+        traits.append(mask(face_image(counter.id, "hidden"), masked_name))
     if spec is not None:
         traits.append(layer(spec))
         traits.append(basic_piece(counter.name))
     else:
         traits.append(basic_piece(counter.name, face_image(counter.id, counter.front.id)))
     levels = tuple(face.id for face in shown) if spec is not None else ()
-    return PieceDef(counter, tuple(traits), levels)
+    return PieceDef(counter, tuple(traits), levels, masked)
+
+
+def showing(piece: PieceDef, face_id: str, masked_by: str | None = None) -> tuple[Trait, ...]:
+    """The piece's traits showing ``face_id``, hidden by side ``masked_by`` if it is a block."""
+    level = str(piece.level_of(face_id))
+    hidden = encode([masked_by or "null"], ";")
+    return tuple(
+        Trait(t.type, level)
+        if t.type.startswith("emb2;")
+        else Trait(t.type, hidden)
+        if t.type.startswith("obs;") and piece.masked
+        else t
+        for t in piece.traits
+    )
 
 
 def _layer(

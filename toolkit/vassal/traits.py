@@ -119,6 +119,25 @@ def movement_trail() -> Trait:
     return Trait("footprint;" + encode(fields, ";"), "false;;0")
 
 
+def mask(image: str, masked_name: str, masked_by: str | None = None) -> Trait:
+    """Hide a piece from the other sides (a block stands on its edge): they see ``image`` and
+    ``masked_name``; its own side sees the piece. ``masked_by`` is the side hiding it now."""
+    fields = [
+        key("M"),
+        image,
+        "Hide from the other side",
+        "I",
+        masked_name,
+        "side:",
+        "Peek",
+        "",
+        "true",
+        "",
+        "",
+    ]
+    return Trait("obs;" + encode(fields, ";"), encode([masked_by or "null"], ";"))
+
+
 @dataclass(frozen=True, slots=True)
 class Layer:
     """An always-active layer of images (an Embellishment): the faces of a counter.
