@@ -24,6 +24,19 @@ def location_key(map_id: str, label: str) -> LocationKey:
     return f"{map_id}:{label}"
 
 
+def parse_location_key(key: LocationKey) -> tuple[str, str]:
+    """The map id and the label of a key: 'west:0712' → ('west', '0712').
+
+    Map ids never hold a ':' but labels may (a track cell named '1:00'), so the first ':' splits.
+
+    :raises ValueError: the key has no ':', or nothing on one side of it.
+    """
+    map_id, sep, label = key.partition(":")
+    if not (sep and map_id and label):
+        raise ValueError(f"location key {key!r} is not 'map:label'")
+    return map_id, label
+
+
 @dataclass(frozen=True, slots=True)
 class Location:
     """A hex, square, area space, box or track cell."""

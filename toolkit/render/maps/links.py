@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from toolkit.model import Game
-from toolkit.model.map import Link, Map
+from toolkit.model.map import Link, Map, parse_location_key
 from toolkit.render.maps.base import INK, Rect, el, label_svg
 from toolkit.render.maps.features import around
 from toolkit.render.maps.labels import Option, Placer
@@ -17,7 +17,7 @@ _ARROWS = {"left": "\u2190", "right": "\u2192", "top": "\u2191", "bottom": "\u21
 
 def link_text(game: Game, link: Link) -> str:
     """What a tab says: the link's name, or the target map's name and label."""
-    map_id, _, label = link.to.partition(":")
+    map_id, label = parse_location_key(link.to)
     try:
         target = game.map(map_id).name
     except KeyError:
