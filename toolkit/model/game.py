@@ -12,7 +12,9 @@ from typing import Any
 from toolkit.model.base import empty
 from toolkit.model.chart import Chart
 from toolkit.model.counter import Counter, Template
-from toolkit.model.map import Location, Map
+from toolkit.model.map import Location, LocationKey, Map
+from toolkit.model.queries import LinkEnd, link_index
+from toolkit.model.references import LocationIndex, location_index
 from toolkit.model.rules import Rule
 from toolkit.model.scenario import Setup
 
@@ -196,6 +198,18 @@ class Game:
     def terrain_type(self, terrain_id: str) -> TerrainType:
         """The terrain type with this id."""
         return self._index["terrain"][terrain_id]  # type: ignore[return-value]
+
+    # -- indexes behind toolkit.model.queries and toolkit.model.references, built on first use --
+
+    @functools.cached_property
+    def location_table(self) -> LocationIndex:
+        """Maps, keys, places and bare labels indexed for resolving references."""
+        return location_index(self)
+
+    @functools.cached_property
+    def link_index(self) -> Mapping[LocationKey, tuple[LinkEnd, ...]]:
+        """Every linked location's links to other maps, both ways."""
+        return link_index(self.maps)
 
     @functools.cached_property
     def _index(self) -> dict[str, dict[str, object]]:
