@@ -128,10 +128,19 @@ def features_with_pointers(features: list[Feature]) -> list[tuple[Feature, str]]
     return [(f, f"/features/{i}/id") for i, f in enumerate(features)]
 
 
-def check_links(ctx: Context, source: Source, the_map: Map) -> None:
-    """Check links once every map is known (a link may point at a map loaded later)."""
+def resolve_links(ctx: Context, source: Source, the_map: Map) -> Map:
+    """The map with each link's target resolved to a key ('millbrook' → 'valley:0304').
+
+    Run once every map is known (a link may point at a map loaded later); a target that does not
+    resolve is reported and left as written.
+    """
+    links = []
     for i, link in enumerate(the_map.links):
-        ctx.resolve_location(source, link.to, f"/links/{i}/to")
+        key = ctx.resolve_location(source, link.to, f"/links/{i}/to")
+        links.append(link if key is None else replace(link, to=key))
+    resolved = replace(the_map, links=tuple(links))
+    ctx.maps[the_map.id] = resolved
+    return resolved
 
 
 # -- grids ---------------------------------------------------------------------------------------
