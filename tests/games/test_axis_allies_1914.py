@@ -9,6 +9,8 @@ from pathlib import Path
 import pytest
 
 from toolkit.load import load_game
+from toolkit.model.map import parse_location_key
+from toolkit.model.queries import location_path
 
 GAME = Path(__file__).resolve().parents[2] / "sources" / "axis-allies-1914"
 
@@ -104,7 +106,7 @@ def test_production_markers_show_the_starting_income(game):
     for setup in game.setups:
         shown = Counter()
         for placement in setup.placements:
-            label = placement.at.split(":", 1)[1]
+            _, label = parse_location_key(placement.at)
             if not label.startswith("production-"):
                 continue
             value = int(label.split("/")[1])
@@ -132,49 +134,39 @@ def test_german_home_block_and_colonies(world):
 
 
 def test_adjacency_is_symmetric_with_the_same_type(world):
-    adjacency = world.adjacency
-    assert adjacency
-    for space, borders in adjacency.items():
-        for border in borders:
-            back = {b.to: b.type for b in adjacency[border.to]}
-            assert space in back, f"{space} -> {border.to} has no way back"
-            assert back[space] == border.type, (
-                f"{space}-{border.to}: {border.type} vs {back[space]}"
-            )
+    assert world.adjacency
+    for space in world.adjacency:
+        for to in world.neighbours(space):
+            assert world.adjacent(to, space), f"{space} -> {to} has no way back"
+            there, back = world.border_type(space, to), world.border_type(to, space)
+            assert there == back, f"{space}-{to}: {there} vs {back}"
 
 
 def test_london_is_not_adjacent_to_sea_zone_8(world):
     """Seed: 'Londres et la mer 8 ne sont pas adjacents' (corner contact only)."""
-    london = {b.to for b in world.adjacency["london"]}
-    assert "sz8" not in london
-    assert "london" not in {b.to for b in world.adjacency["sz8"]}
-    assert london == {"wales", "yorkshire", "sz9"}
+    assert not world.adjacent("london", "sz8")
+    assert not world.adjacent("sz8", "london")
+    assert set(world.neighbours("london")) == {"wales", "yorkshire", "sz9"}
 
 
 def test_suez_canal(world):
-    canal = {b.to: b.type for b in world.adjacency["sz19"]}
-    assert canal["sz28"] == "canal"
-    egypt = {b.to for b in world.adjacency["egypt"]}
-    assert {"trans-jordan", "sz19", "sz28"} <= egypt
-    assert any(h.type == "canal" and {h.a, h.b} == {"sz19", "sz28"} for h in world.hexsides)
+    assert world.border_type("sz19", "sz28") == "canal"
+    assert {"trans-jordan", "sz19", "sz28"} <= set(world.neighbours("egypt"))
+    assert world.hexside("sz19", "sz28", type="canal") is not None
 
 
 def test_impassable_spaces_border_only_land(world):
     for label in ("sahara", "himalayas"):
-        assert all(world.location(b.to).kind == "land" for b in world.adjacency[label])
+        assert all(world.location(to).kind == "land" for to in world.neighbours(label))
 
 
-def test_every_space_is_reachable_and_has_a_neighbour(world):
-    seen, todo = {"berlin"}, ["berlin"]
-    while todo:
-        for border in world.adjacency[todo.pop()]:
-            if border.to not in seen:
-                seen.add(border.to)
-                todo.append(border.to)
+def test_every_space_is_reachable_and_has_a_neighbour(game, world):
     playable = {
         loc.label for loc in world.locations.values() if loc.kind in ("land", "sea", "impassable")
     }
-    assert seen == playable
+    for label in playable:
+        assert set(world.neighbours(label)) <= playable, label
+        assert location_path(game, "world:berlin", f"world:{label}"), label
 
 
 def test_capitals(game, world):
@@ -192,7 +184,7 @@ def test_naval_bases_are_in_sea_zones_next_to_their_base(world):
         assert world.location(base.at).kind == "sea"
         territory = base.properties["base"]
         assert world.location(territory).owner == base.owner
-        assert base.at in {b.to for b in world.adjacency[territory]}
+        assert world.adjacent(territory, base.at)
 
 
 def test_minor_powers(world):
@@ -294,9 +286,15 @@ def test_contested_stacking_rule(game):
 
 def test_victory_rules(game):
     victory = [r for r in game.rules if r.kind == "victory"]
-    allies = {frozenset(k.split(":")[1] for k in r.control) for r in victory if r.side == "allies"}
+    allies = {
+        frozenset(parse_location_key(k)[1] for k in r.control)
+        for r in victory
+        if r.side == "allies"
+    }
     central = {
-        frozenset(k.split(":")[1] for k in r.control) for r in victory if r.side == "central"
+        frozenset(parse_location_key(k)[1] for k in r.control)
+        for r in victory
+        if r.side == "central"
     }
     assert allies == {frozenset({"berlin", "vienna"}), frozenset({"berlin", "constantinople"})}
     allied_capitals = {"paris", "london", "rome", "moscow", "united-states"}

@@ -7,13 +7,15 @@ can fail when the sources drift from the rulebook.
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from toolkit.load import load_game
 from toolkit.model import Game
+from toolkit.model.map import parse_location_key
+from toolkit.model.queries import location_path
 
 GAME_DIR = Path(__file__).resolve().parents[2] / "sources" / "axis-allies-europe"
 POWERS = ("ge", "su", "uk", "us")
@@ -217,12 +219,6 @@ def spaces(europe):
     return {label: loc for label, loc in europe.locations.items() if loc.kind in ("land", "sea")}
 
 
-@pytest.fixture(scope="module")
-def neighbours(europe) -> dict[str, dict[str, str]]:
-    """space → {adjacent space: border type}."""
-    return {space: {a.to: a.type for a in entries} for space, entries in europe.adjacency.items()}
-
-
 # -- map ---------------------------------------------------------------------------------------
 
 
@@ -248,16 +244,18 @@ def test_seven_convoy_centres_four_british_two_american_one_soviet(europe, space
     assert {3, 5} <= {loc.values["ipc"] for loc in convoys.values() if loc.owner == "uk"}
 
 
-def test_adjacency_is_symmetric_with_matching_border_types(neighbours):
-    for space, entries in neighbours.items():
-        for to, kind in entries.items():
-            assert neighbours[to].get(space) == kind, f"{space} -> {to}"
-    assert sum(len(e) for e in neighbours.values()) == 2 * 236
+def test_adjacency_is_symmetric_with_matching_border_types(europe, spaces):
+    for space in spaces:
+        for to in europe.neighbours(space):
+            assert europe.adjacent(to, space), f"{space} -> {to}"
+            assert europe.border_type(to, space) == europe.border_type(space, to), f"{space}/{to}"
+    assert sum(len(europe.neighbours(space)) for space in spaces) == 2 * 236
 
 
-def test_borders_typed_by_the_spaces_they_join(spaces, neighbours):
-    for space, entries in neighbours.items():
-        for to, kind in entries.items():
+def test_borders_typed_by_the_spaces_they_join(europe, spaces):
+    for space in spaces:
+        for to in europe.neighbours(space):
+            kind = europe.border_type(space, to)
             pair = {spaces[space].kind, spaces[to].kind}
             expected = "land" if pair == {"land"} else "coast" if pair == {"land", "sea"} else "sea"
             if {space, to} == {"aegean-sea", "black-sea"}:
@@ -330,21 +328,18 @@ def test_starting_income_matches_the_reference_cards(spaces, game, power):
 # -- distances the seed's examples state ------------------------------------------------------
 
 
-def distance(neighbours, spaces, start: str, goal: str, *, ships: bool = False) -> int | None:
+def distance(game: Game, start: str, goal: str, *, ships: bool = False) -> int | None:
     """Fewest moves, never through a neutral; ships stay at sea and do not cross a strait."""
-    seen, frontier = {start}, deque([(start, 0)])
-    while frontier:
-        here, steps = frontier.popleft()
-        if here == goal:
-            return steps
-        for to, kind in neighbours[here].items():
-            if to in seen or "neutral" in spaces[to].tags:
-                continue
-            if ships and (spaces[to].kind != "sea" or kind == "strait"):
-                continue
-            seen.add(to)
-            frontier.append((to, steps + 1))
-    return None
+    europe = game.map("europe")
+
+    def can_step(here: str, there: str) -> bool:
+        a, b = game.locations[here], game.locations[there]
+        if "neutral" in b.tags:
+            return False
+        return not ships or (b.kind == "sea" and europe.border_type(a.label, b.label) != "strait")
+
+    path = location_path(game, f"europe:{start}", f"europe:{goal}", can_step=can_step)
+    return None if path is None else len(path) - 1
 
 
 @pytest.mark.parametrize(
@@ -368,8 +363,8 @@ def distance(neighbours, spaces, start: str, goal: str, *, ships: bool = False) 
         ("adriatic-sea", "central-mediterranean"),
     ],
 )
-def test_adjacencies_named_in_the_seed(neighbours, a, b):
-    assert b in neighbours[a]
+def test_adjacencies_named_in_the_seed(europe, a, b):
+    assert europe.adjacent(a, b)
 
 
 @pytest.mark.parametrize(
@@ -381,29 +376,28 @@ def test_adjacencies_named_in_the_seed(neighbours, a, b):
         ("malta", "sardinia", 3),  # "three moves"
     ],
 )
-def test_air_distances_in_the_seed(neighbours, spaces, start, goal, moves):
-    assert distance(neighbours, spaces, start, goal) == moves
+def test_air_distances_in_the_seed(game, start, goal, moves):
+    assert distance(game, start, goal) == moves
 
 
-def test_uk_bomber_reaches_tunisia_with_its_six_moves(neighbours, spaces):
+def test_uk_bomber_reaches_tunisia_with_its_six_moves(game):
     # The example's bomber "uses its six moves" to reach Tunisia; the shortest way is 5.
-    assert distance(neighbours, spaces, "united-kingdom", "tunisia") <= 6
+    assert distance(game, "united-kingdom", "tunisia") <= 6
 
 
-def test_convoy_centre_borders_in_the_seed(neighbours, spaces):
+def test_convoy_centre_borders_in_the_seed(europe, spaces):
     british = [s for s, loc in spaces.items() if "convoy" in loc.tags and loc.owner == "uk"]
     american = [s for s, loc in spaces.items() if "convoy" in loc.tags and loc.owner == "us"]
-    assert any(
-        {"central-atlantic", "azores-sea", "south-atlantic"} <= set(neighbours[s]) for s in british
-    )
-    assert any("mid-atlantic" in neighbours[s] for s in british)
-    assert any("central-atlantic" in neighbours[s] for s in american)
+    atlantic = {"central-atlantic", "azores-sea", "south-atlantic"}
+    assert any(atlantic <= set(europe.neighbours(s)) for s in british)
+    assert any(europe.adjacent(s, "mid-atlantic") for s in british)
+    assert any(europe.adjacent(s, "central-atlantic") for s in american)
 
 
-def test_turkish_straits_closed_to_ships_open_to_aircraft(game, europe, neighbours, spaces):
-    assert neighbours["aegean-sea"]["black-sea"] == "strait"
-    assert distance(neighbours, spaces, "aegean-sea", "black-sea") == 1
-    assert distance(neighbours, spaces, "aegean-sea", "black-sea", ships=True) is None
+def test_turkish_straits_closed_to_ships_open_to_aircraft(game, europe):
+    assert europe.border_type("aegean-sea", "black-sea") == "strait"
+    assert distance(game, "aegean-sea", "black-sea") == 1
+    assert distance(game, "aegean-sea", "black-sea", ships=True) is None
     assert [h.type for h in europe.hexsides] == ["strait"]
     assert {t.id for t in game.hexside_types} == {"strait"}
     naval = next(r for r in game.rules if r.id == "naval-movement")
@@ -472,7 +466,7 @@ def expand(game: Game) -> dict[tuple[str, str, str], int]:
     """(power, unit class, space) → units, counting chips under the figure listed before them."""
     units: dict[tuple[str, str, str], int] = {}
     for placement in game.setup("spring-1941").placements:
-        map_id, _, space = placement.at.partition(":")
+        map_id, space = parse_location_key(placement.at)
         if map_id != "europe":
             continue
         last: tuple[str, str, str] | None = None
@@ -551,18 +545,20 @@ def test_income_markers_start_on_the_production_chart(game):
     for placement in game.setup("spring-1941").placements:
         if placement.at.startswith("national-production:"):
             for piece in placement.pieces:
-                marker_at[game.counter(piece.counter).faction] = int(placement.at.split(":")[1])
+                marker_at[game.counter(piece.counter).faction] = int(
+                    parse_location_key(placement.at)[1]
+                )
     assert marker_at == STARTING_INCOME
 
 
 # -- rules -------------------------------------------------------------------------------------
 
 
-def test_ship_placement_zones_are_those_next_to_an_industrial_complex(
-    game, europe, spaces, neighbours
-):
+def test_ship_placement_zones_are_those_next_to_an_industrial_complex(game, europe, spaces):
     ics = {f.at for f in europe.features if f.type == "industrial-complex"}
-    expected = {f"europe:{s}" for ic in ics for s in neighbours[ic] if spaces[s].kind == "sea"}
+    expected = {
+        f"europe:{s}" for ic in ics for s in europe.neighbours(ic) if spaces[s].kind == "sea"
+    }
     rule = next(r for r in game.rules if r.id == "place-ships-by-ic")
     assert set(rule.at.locations) == expected
     assert "europe:davis-strait" in expected  # Canada's ships (the seed's Canada rule)

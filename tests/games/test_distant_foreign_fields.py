@@ -5,14 +5,22 @@ The rulebook's 1917 example of play is checked too.
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import Counter
 from itertools import pairwise
 from pathlib import Path
 
 import pytest
 
-from toolkit.geometry import hex_distance, hex_neighbors
 from toolkit.load import load_game
+from toolkit.model.map import location_key, parse_location_key
+from toolkit.model.queries import (
+    location_adjacent,
+    location_distance,
+    location_features,
+    location_hexsides,
+    location_path,
+)
+from toolkit.model.references import resolve_location
 
 GAME = Path(__file__).resolve().parents[2] / "sources" / "distant-foreign-fields"
 
@@ -29,32 +37,27 @@ def game():
 
 def loc(game, ref):
     """The Location a place id or 'map:label' names."""
-    key = game.places.get(ref, ref)
-    return game.locations[key]
+    return game.locations[resolve_location(game, ref)]
 
 
 def step(game, ref, direction):
     """The location one hex from ``ref`` in ``direction`` (same map)."""
     here = loc(game, ref)
+    the_map = game.map(here.map_id)
     dq, dr = DIRECTIONS[direction]
-    for location in game.map(here.map_id).locations.values():
-        if location.hex is not None and (location.hex.q, location.hex.r) == (
-            here.hex.q + dq,
-            here.hex.r + dr,
-        ):
-            return location
+    for label in the_map.neighbours(here.label):
+        there = the_map.location(label).hex
+        if (there.q - here.hex.q, there.r - here.hex.r) == (dq, dr):
+            return the_map.location(label)
     raise AssertionError(f"no hex {direction} of {ref}")
 
 
 def adjacent(game, a, b):
-    la, lb = loc(game, a), loc(game, b)
-    return la.map_id == lb.map_id and lb.hex in hex_neighbors(la.hex)
+    return location_adjacent(game, loc(game, a).key, loc(game, b).key)
 
 
 def distance(game, a, b):
-    la, lb = loc(game, a), loc(game, b)
-    assert la.map_id == lb.map_id
-    return hex_distance(la.hex, lb.hex)
+    return location_distance(game, loc(game, a).key, loc(game, b).key)
 
 
 def sides_of(game, map_id, kind, name=None):
@@ -66,34 +69,25 @@ def sides_of(game, map_id, kind, name=None):
 
 
 def feature(game, fid):
-    map_id, label = game.places[fid].split(":", 1)
-    return next(f for f in game.map(map_id).features if f.id == fid)
+    return next(f for f in location_features(game, game.places[fid]) if f.id == fid)
 
 
-def land_path_length(game, map_id, start, goal, costs=None):
+def land_path_length(game, start, goal):
     """Fewest hexes a ground unit walks from start to goal (sea and impassable hexsides block)."""
-    the_map = game.map(map_id)
-    blocked = {
-        frozenset((s.a, s.b)) for s in the_map.hexsides if s.type in ("lake", "marsh", "peaks")
-    }
-    by_hex = {
-        location.hex: label
-        for label, location in the_map.locations.items()
-        if location.hex is not None
-    }
-    a, b = loc(game, start).label, loc(game, goal).label
-    seen, queue = {a: 0}, deque([a])
-    while queue:
-        u = queue.popleft()
-        for h in hex_neighbors(the_map.locations[u].hex):
-            v = by_hex.get(h)
-            if v is None or v in seen or frozenset((u, v)) in blocked:
-                continue
-            if the_map.locations[v].terrain == "sea":
-                continue
-            seen[v] = seen[u] + 1
-            queue.append(v)
-    return seen.get(b)
+
+    def walkable(here, there):
+        sides = {s.type for s in location_hexsides(game, here, there)}
+        return not sides & {"lake", "marsh", "peaks"} and game.locations[there].terrain != "sea"
+
+    path = location_path(game, loc(game, start).key, loc(game, goal).key, can_step=walkable)
+    return None if path is None else len(path) - 1
+
+
+def coastal(game, ref):
+    """True when a hex next to ``ref`` on its map is sea."""
+    here = loc(game, ref)
+    the_map = game.map(here.map_id)
+    return any(the_map.location(n).terrain == "sea" for n in the_map.neighbours(here.label))
 
 
 # ---------------------------------------------------------------------------- the game loads
@@ -165,7 +159,7 @@ def test_links_point_at_existing_locations_both_ways(game):
             assert link.to in game.locations, link
             seen += 1
             if link.type == "adjacent":
-                other = game.map(link.to.split(":")[0])
+                other = game.map(parse_location_key(link.to)[0])
                 way_back = f"{the_map.id}:{link.from_label}"
                 back = [back_link for back_link in other.links if back_link.to == way_back]
                 assert back and back[0].name == link.name, (
@@ -194,7 +188,7 @@ def test_rail_exits_carry_the_other_fronts_code(game):
     assert wf_exits and all(link.name == "EF" and link.to.startswith("ef:") for link in wf_exits)
     ef = game.map("ef")
     labels = {f.at for f in ef.features if f.type == "label" and f.name == "WF"}
-    assert {link.to.split(":")[1] for link in wf_exits} == labels
+    assert {parse_location_key(link.to)[1] for link in wf_exits} == labels
     assert all(ef.locations[label].column == 1 for label in labels)  # EF west edge
 
 
@@ -293,30 +287,15 @@ def test_channel_ports_are_coastal_british_supply_centres(game):
     wf = game.map("wf")
     for port in ("dieppe", "montreuil", "boulogne", "calais", "dunkirk", "nieuport"):
         here = loc(game, port)
-        assert any(wf.locations[n].terrain == "sea" for n in _neighbour_labels(wf, here.label)), (
-            port
-        )
+        assert coastal(game, port), port
         assert any(
             f.type == "port" and f.at == here.label and f.owner == "gb" and "channel-port" in f.tags
             for f in wf.features
         ), port
 
 
-def _neighbour_labels(the_map, label):
-    by_hex = {
-        location.hex: other_label
-        for other_label, location in the_map.locations.items()
-        if location.hex is not None
-    }
-    return [by_hex[h] for h in hex_neighbors(the_map.locations[label].hex) if h in by_hex]
-
-
 def test_abbeville_is_on_the_coast(game):
-    wf = game.map("wf")
-    assert any(
-        wf.locations[n].terrain == "sea"
-        for n in _neighbour_labels(wf, loc(game, "abbeville").label)
-    )
+    assert coastal(game, "abbeville")
 
 
 def test_netherlands_is_closed(game):
@@ -610,15 +589,10 @@ def test_relative_references(game, place, direction, town):
 
 def test_example_geography_the_walkthrough_needs(game):
     # the German offensive attacks five contiguous hexes (a Big Push needs at least 4, 2.2.7.4)
-    attacked = ["w-of-bapaume", "albert", "chaulnes", "e-of-ham", "noyon"]
-    reached, todo = {attacked[0]}, [attacked[0]]
-    while todo:
-        here = todo.pop()
-        for other in attacked:
-            if other not in reached and adjacent(game, here, other):
-                reached.add(other)
-                todo.append(other)
-    assert reached == set(attacked)
+    places = ("w-of-bapaume", "albert", "chaulnes", "e-of-ham", "noyon")
+    attacked = [loc(game, p).key for p in places]
+    for other in attacked[1:]:
+        assert location_path(game, attacked[0], other, can_step=lambda a, b: b in attacked), other
     # German and Allied hexes never coincide
     allied = {
         loc(game, p).key
@@ -647,8 +621,9 @@ def test_example_geography_the_walkthrough_needs(game):
 
 def test_the_somme(game):
     somme = sides_of(game, "wf", "river", "Somme")
+    assert somme
     # the Germans attacking Chaulnes from W of St. Quentin cross a river: the defender fires first
-    assert frozenset((loc(game, "w-of-st-quentin").label, loc(game, "chaulnes").label)) in somme
+    assert on_the_somme(game, "w-of-st-quentin", "chaulnes")
     # battles the walkthrough fires without a river
     for a, b in (
         ("ham", "e-of-ham"),
@@ -657,43 +632,33 @@ def test_the_somme(game):
         ("w-of-bapaume", "doullens"),
         ("chaulnes", "se-of-chaulnes"),
     ):
-        assert frozenset((loc(game, a).label, loc(game, b).label)) not in somme, (a, b)
+        assert not on_the_somme(game, a, b), (a, b)
     # supply floats along the Somme from Abbeville to Chaulnes (3.5): a chain of hexes on its banks
-    banks = {label for side in somme for label in side}
-    wf = game.map("wf")
-    start, goal = loc(game, "abbeville").label, loc(game, "chaulnes").label
+    banks = {location_key("wf", label) for side in somme for label in side}
+    start, goal = loc(game, "abbeville").key, loc(game, "chaulnes").key
     assert start in banks and goal in banks
-    seen, todo = {start}, [start]
-    while todo:
-        u = todo.pop()
-        for v in _neighbour_labels(wf, u):
-            if v in banks and v not in seen:
-                seen.add(v)
-                todo.append(v)
-    assert goal in seen
+    assert location_path(game, start, goal, can_step=lambda here, there: there in banks)
+
+
+def on_the_somme(game, a, b):
+    """True when the side between two hexes is the Somme."""
+    sides = location_hexsides(game, loc(game, a).key, loc(game, b).key)
+    return any(side.type == "river" and side.name == "Somme" for side in sides)
 
 
 def _rail_connected(game, map_id, a, b, through=()):
     """True when rail runs from a to b (optionally passing every hex in ``through``)."""
-    graph = {}
-    for line in game.map(map_id).lines:
-        if line.type != "rail":
-            continue
-        for u, v in pairwise(line.path):
-            graph.setdefault(u, set()).add(v)
-            graph.setdefault(v, set()).add(u)
-    stops = [loc(game, p).label for p in (a, *through, b)]
-    for u, v in pairwise(stops):
-        seen, todo = {u}, [u]
-        while todo:
-            here = todo.pop()
-            for nxt in graph.get(here, ()):
-                if nxt not in seen:
-                    seen.add(nxt)
-                    todo.append(nxt)
-        if v not in seen:
-            return False
-    return True
+    rail = {
+        frozenset((location_key(map_id, u), location_key(map_id, v)))
+        for line in game.map(map_id).lines
+        if line.type == "rail"
+        for u, v in pairwise(line.path)
+    }
+    stops = [loc(game, p).key for p in (a, *through, b)]
+    return all(
+        location_path(game, u, v, can_step=lambda here, there: {here, there} in rail)
+        for u, v in pairwise(stops)
+    )
 
 
 @pytest.mark.parametrize(
@@ -725,15 +690,12 @@ def test_example_ranges(game):
 
 def test_gallipoli_and_the_straits(game):
     # the Ottoman 3rd Division marches from Constantinople to NE of Gallipoli (BF MA 4) ...
-    assert land_path_length(game, "bf", "constantinople", "ne-of-gallipoli") <= 4
+    assert land_path_length(game, "constantinople", "ne-of-gallipoli") <= 4
     # ... but is not in range for an Active Defence of Gallipoli itself
-    assert land_path_length(game, "bf", "constantinople", "gallipoli") > 4
+    assert land_path_length(game, "constantinople", "gallipoli") > 4
     # Gallipoli and Constantinople are coastal (amphibious assault, sea movement)
-    bf = game.map("bf")
     for place in ("gallipoli", "constantinople", "salonika"):
-        assert any(
-            bf.locations[n].terrain == "sea" for n in _neighbour_labels(bf, loc(game, place).label)
-        )
+        assert loc(game, place).map_id == "bf" and coastal(game, place), place
 
 
 def test_grand_campaign_territory_and_morale(game):

@@ -11,6 +11,8 @@ from pathlib import Path
 import pytest
 
 from toolkit.load import load_game
+from toolkit.model.map import parse_location_key
+from toolkit.model.queries import location_path
 
 GAME = Path(__file__).resolve().parents[2] / "sources" / "europe-engulfed"
 MAP = "europe"
@@ -48,7 +50,17 @@ def loc(game, label):
 
 
 def neighbours(europe, label, types=None):
-    return {a.to for a in europe.adjacency[label] if types is None or a.type in types}
+    """The spaces next to ``label`` across a border of one of ``types`` (any when None)."""
+    return {
+        to
+        for to in europe.neighbours(label)
+        if types is None or europe.border_type(label, to) in types
+    }
+
+
+def borders(europe, kind):
+    """Every border of a kind, as pairs of spaces."""
+    return {frozenset((a, b)) for a in europe.adjacency for b in neighbours(europe, a, {kind})}
 
 
 def rule(game, rule_id):
@@ -270,14 +282,13 @@ def test_five_fortresses_nested_in_the_right_areas(game, europe):
 
 def test_fortresses_connect_only_to_their_area_seas_and_air_routes(europe):
     for fortress in ("leningrad", "sevastopol", "tobruk", "gibraltar"):
-        land = {a.to for a in europe.adjacency[fortress] if europe.locations[a.to].kind == "land"}
-        perimeter = {a.to for a in europe.adjacency[fortress] if a.type == "fortress-perimeter"}
-        parent = europe.locations[fortress].parent.split(":")[1]
+        land = {to for to in neighbours(europe, fortress) if europe.location(to).kind == "land"}
+        perimeter = neighbours(europe, fortress, {"fortress-perimeter"})
+        _, parent = parse_location_key(europe.location(fortress).parent)
         assert perimeter == {parent}
         assert land - perimeter <= neighbours(europe, fortress, {"air-route"})
-    assert {
-        europe.locations[a.to].kind for a in europe.adjacency["malta"] if a.type != "air-route"
-    } == {"sea"}
+    not_by_air = neighbours(europe, "malta") - neighbours(europe, "malta", {"air-route"})
+    assert {europe.location(to).kind for to in not_by_air} == {"sea"}
     assert "mediterranean" in neighbours(europe, "malta")
     assert {"atlantic", "mediterranean"} <= neighbours(europe, "gibraltar")
 
@@ -344,13 +355,7 @@ def test_paris_has_five_surrounding_areas(europe):
 
 
 def test_exactly_three_straits(europe):
-    straits = {
-        frozenset((a, b.to))
-        for a, borders in europe.adjacency.items()
-        for b in borders
-        if b.type == "strait"
-    }
-    assert straits == {
+    assert borders(europe, "strait") == {
         frozenset(("sicily", "naples")),
         frozenset(("istanbul", "izmir")),
         frozenset(("crimea", "krasnodar")),
@@ -362,39 +367,27 @@ def test_exactly_three_straits(europe):
 def test_border_types_are_declared_and_named_borders_agree(game, europe):
     declared = {h.id for h in game.hexside_types}
     assert {"river", "strait", "air-route", "fortress-perimeter"} <= declared
-    used = {b.type for borders in europe.adjacency.values() for b in borders}
+    used = {europe.border_type(a, b) for a in europe.adjacency for b in europe.neighbours(a)}
     assert used <= declared | {"land", "sea", "coast"}
     for side in europe.hexsides:
-        assert any(b.to == side.b and b.type == side.type for b in europe.adjacency[side.a]), side
-    rivers = {
-        frozenset((a, b.to))
-        for a, borders in europe.adjacency.items()
-        for b in borders
-        if b.type == "river"
-    }
+        assert europe.border_type(side.a, side.b) == side.type, side
+    rivers = borders(europe, "river")
     named = {frozenset((h.a, h.b)) for h in europe.hexsides if h.type == "river"}
     assert rivers == named and rivers
 
 
 def test_adjacency_is_symmetric(europe):
     assert europe.adjacency
-    for label, borders in europe.adjacency.items():
-        for border in borders:
-            back = [b for b in europe.adjacency[border.to] if b.to == label]
-            assert len(back) == 1, (label, border.to)
-            assert back[0].type == border.type, (label, border.to)
+    for label in europe.adjacency:
+        for to in europe.neighbours(label):
+            assert europe.neighbours(to).count(label) == 1, (label, to)
+            assert europe.border_type(to, label) == europe.border_type(label, to), (label, to)
 
 
-def test_land_areas_form_one_connected_graph_with_the_seas(europe):
-    start = "paris"
-    seen, todo = {start}, [start]
-    while todo:
-        here = todo.pop()
-        for border in europe.adjacency[here]:
-            if border.to not in seen:
-                seen.add(border.to)
-                todo.append(border.to)
-    assert seen == set(europe.adjacency)
+def test_land_areas_form_one_connected_graph_with_the_seas(game, europe):
+    for label in europe.adjacency:
+        assert set(europe.neighbours(label)) <= set(europe.adjacency), label
+        assert location_path(game, f"{MAP}:paris", f"{MAP}:{label}"), label
 
 
 def test_centres_are_spread_out(europe):

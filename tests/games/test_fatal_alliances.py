@@ -13,6 +13,8 @@ from pathlib import Path
 import pytest
 
 from toolkit.load import load_game
+from toolkit.model.map import parse_location_key
+from toolkit.model.queries import location_adjacent
 
 GAME = Path(__file__).resolve().parents[2] / "sources" / "fatal-alliances"
 AUTO_VICTORY = {"berlin", "vienne", "istanbul", "london", "moscou", "paris", "rome"}
@@ -52,10 +54,6 @@ def position(game, feature_id):
     return location.column, location.row
 
 
-def features_at(the_map, label):
-    return [f for f in the_map.features if f.at == label]
-
-
 # -- maps: 1.2.3, 2.1.1, 2.1.2 -------------------------------------------------------------
 
 
@@ -88,6 +86,7 @@ def test_junction_links_join_existing_land_hexes_by_number(game, europe, world):
         source = f"europe:{link.from_label}"
         assert source in game.locations and link.to in game.locations
         assert link.to.startswith("world:") and link.type == "adjacent"
+        assert location_adjacent(game, source, link.to) and location_adjacent(game, link.to, source)
         assert link.name == link.from_label
         assert land(source) and land(link.to)
         assert game.locations[link.to].terrain != "europe-map"
@@ -171,7 +170,7 @@ def test_hexside_types(game, europe):
 
 
 def test_sevastopol_has_two_permanent_fort_hexsides(game, europe):
-    sevastopol = place(game, "sevastopol").split(":")[1]
+    _, sevastopol = parse_location_key(place(game, "sevastopol"))
     forts = [h for h in europe.hexsides if h.type == "fort"]
     assert len(forts) == 2
     assert all(sevastopol in (h.a, h.b) for h in forts)
@@ -218,8 +217,8 @@ def test_capitals(game, europe, world):
 
 def test_madrid_has_only_one_red_factory(game, europe):
     # errata (map): remove Madrid's blue factory, leaving one red factory
-    madrid = place(game, "madrid").split(":")[1]
-    factories = [f for f in features_at(europe, madrid) if f.type == "factory"]
+    _, madrid = parse_location_key(place(game, "madrid"))
+    factories = [f for f in europe.features_at(madrid) if f.type == "factory"]
     assert len(factories) == 1
     assert factories[0].values["count"] == 1 and "red" in factories[0].tags
 

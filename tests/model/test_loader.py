@@ -151,3 +151,29 @@ def test_misspelt_hyphenated_place_is_unknown_not_a_bad_range(tmp_path: Path) ->
 def test_a_hex_takes_its_feature_name(minimal_hex: Game) -> None:
     assert minimal_hex.locations["valley:0304"].name == "Millbrook"
     assert minimal_hex.locations["valley:0101"].name == ""
+
+
+def test_a_box_shares_no_side_and_no_line_with_a_hex(tmp_path: Path) -> None:
+    """The loader checks hexsides and lines with the map's own adjacency query: a box has no
+    neighbours, so naming one is a located mistake, not a crash."""
+    game_dir = copy_fixture("minimal-hex", tmp_path)
+    path = game_dir / "maps" / "valley.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["boxes"] = [{"id": "pool", "name": "Pool"}]
+    data["hexsides"].append({"type": "river", "sides": ["pool/0101"]})
+    data["lines"].append({"type": "road", "path": ["pool", "0101"]})
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = load_game(game_dir)
+    errors = [(d.code, d.pointer, d.message) for d in result.report.errors]
+    assert errors == [
+        (
+            "map.not-adjacent",
+            "/hexsides/1/sides/0",
+            "hexside 'pool/0101': pool and 0101 are not adjacent, so they share no side",
+        ),
+        (
+            "map.not-adjacent",
+            "/lines/1/path/1",
+            "line: pool and 0101 are not adjacent; list every location the line passes through",
+        ),
+    ]

@@ -14,7 +14,7 @@ from toolkit.kit.flow import Line
 from toolkit.kit.layout import PagePlan
 from toolkit.kit.paper import Page
 from toolkit.model import Game
-from toolkit.model.map import location_key
+from toolkit.model.map import location_key, parse_location_key
 from toolkit.model.scenario import PieceState, Setup
 
 INDENT = 14.0
@@ -135,7 +135,7 @@ def _reinforcements(game: Game, places: Gazetteer, setup: Setup, width: float) -
 def location_title(game: Game, places: Gazetteer, key: str) -> str:
     """A location as printed on the map: its name (and what stands there) with its label and map,
     e.g. 'Millbrook — 0304 (The Valley)' or 'Germany · Berlin (Europe)'."""
-    map_id, _, label = key.partition(":")
+    map_id, label = parse_location_key(key)
     names = _names(game, places, key)
     board = places.boards.get(map_id, map_id)
     name = " · ".join(names)
@@ -148,7 +148,7 @@ def location_title(game: Game, places: Gazetteer, key: str) -> str:
 
 def short_location(game: Game, places: Gazetteer, key: str) -> str:
     """A location in a long list: its label, and its name when it has one."""
-    label = key.partition(":")[2]
+    _, label = parse_location_key(key)
     names = _names(game, places, key)
     if not names or _same(names[0], label):
         return names[0] if names else label

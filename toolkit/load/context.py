@@ -1,7 +1,9 @@
 """The loader's working state: diagnostics, the ids seen so far, and location resolution.
 
 Each ``load_*`` module reads one kind of source through a ``Context``; the context is the only
-place where references are resolved, so every "unknown x" message reads the same.
+place where references are resolved, so every "unknown x" message reads the same. Locations are
+resolved by the model's resolver (``toolkit.model.references``), the same one later stages use
+on the finished game: the context is the ``LocationTable`` it reads while maps arrive.
 """
 
 from __future__ import annotations
@@ -14,7 +16,20 @@ from typing import Any
 from toolkit.diagnostics import Report, did_you_mean, known_list
 from toolkit.load.jsonsource import Source
 from toolkit.model.map import Location, Map
-from toolkit.model.ranges import RangeError, expand_range, is_range_on
+from toolkit.model.references import (
+    UnresolvedKind,
+    UnresolvedReference,
+    lookup_location,
+    lookup_locations,
+)
+
+UNRESOLVED_CODES: Mapping[UnresolvedKind, str] = {
+    "unknown-map": "ref.unknown-map",
+    "unknown-location": "ref.unknown-location",
+    "ambiguous": "ref.ambiguous-location",
+    "malformed-range": "range.malformed",
+}
+"""The diagnostic code of each way a location reference can fail to resolve."""
 
 
 @dataclass
@@ -97,100 +112,34 @@ class Context:
         self.locations[location.key] = location
         self.labels.setdefault(location.label, []).append(location.key)
 
+    @property
+    def boards(self) -> list[str]:
+        """Ids a location key may start with: the maps loaded so far, then the charts."""
+        return [*self.maps, *self.known("chart")]
+
     def resolve_location(self, source: Source, ref: str, pointer: str) -> str | None:
         """The key of the location ``ref`` names ('map:label', a feature id, or a bare label).
 
         Reports an unknown or ambiguous reference and returns None.
         """
-        found = self._lookup(ref)
-        if isinstance(found, str):
-            return found
-        self._report_unresolved(source, ref, pointer, found)
-        return None
+        try:
+            return lookup_location(self, ref)
+        except UnresolvedReference as exc:
+            self._report_unresolved(source, exc, pointer)
+            return None
 
     def resolve_locations(self, source: Source, refs: Iterable[str], pointer: str) -> list[str]:
         """Keys for a list of locations and ranges ('west:0203-0210'), reporting bad entries."""
         keys: list[str] = []
         for index, ref in enumerate(refs):
-            here = f"{pointer}/{index}"
-            found = self._lookup(ref)
-            if isinstance(found, str):
-                keys.append(found)
-                continue
-            expanded = self._expand(source, ref, here)
-            if expanded is not None:
-                keys.extend(expanded)
-            else:
-                self._report_unresolved(source, ref, here, found)
+            try:
+                keys.extend(lookup_locations(self, ref))
+            except UnresolvedReference as exc:
+                self._report_unresolved(source, exc, f"{pointer}/{index}")
         return keys
 
-    def _lookup(self, ref: str) -> str | list[str] | None:
-        """A key, a list of candidate keys when ambiguous, or None."""
-        if ref in self.locations:
-            return ref
-        if ref in self.places:
-            return self.places[ref]
-        keys = self.labels.get(ref, [])
-        if len(keys) == 1:
-            return keys[0]
-        return keys or None
-
-    def _expand(self, source: Source, ref: str, pointer: str) -> list[str] | None:
-        """Expand a hex or square range; None when ``ref`` is not a range at all."""
-        map_id, _, body = ref.rpartition(":")
-        candidates = (
-            [self.maps[map_id]]
-            if map_id in self.maps
-            else ([] if map_id else list(self.maps.values()))
-        )
-        grid_maps = [m for m in candidates if is_range_on(m, body)]
-        if not grid_maps:
-            return None
-        errors: list[str] = []
-        for map_ in grid_maps:
-            try:
-                return [f"{map_.id}:{label}" for label in expand_range(map_, body)]
-            except RangeError as exc:
-                errors.append(str(exc))
-        self.error(source, "range.malformed", f"range {ref!r}: {errors[0]}", pointer)
-        return []
-
-    def _report_unresolved(
-        self, source: Source, ref: str, pointer: str, found: list[str] | None
-    ) -> None:
-        if found:
-            options = ", ".join(repr(k) for k in sorted(found)[:4])
-            self.error(
-                source,
-                "ref.ambiguous-location",
-                f"location {ref!r} is on several maps; write one of {options}",
-                pointer,
-            )
-            return
-        map_id, sep, label = ref.rpartition(":")
-        if sep and map_id not in self.maps and map_id not in self.known("chart"):
-            known_maps = list(self.maps) + list(self.known("chart"))
-            self.error(
-                source,
-                "ref.unknown-map",
-                f"location {ref!r}: unknown map {map_id!r}{did_you_mean(map_id, known_maps)}"
-                f" ({known_list(known_maps)})",
-                pointer,
-            )
-            return
-        pool = (
-            [k.split(":", 1)[1] for k in self.locations if k.startswith(map_id + ":")]
-            if sep
-            else list(self.labels) + list(self.places)
-        )
-        hint = did_you_mean(label if sep else ref, pool)
-        where = f" on map {map_id!r}" if sep else ""
-        self.error(
-            source,
-            "ref.unknown-location",
-            f"no location {label if sep else ref!r}{where}{hint}",
-            pointer,
-        )
+    def _report_unresolved(self, source: Source, exc: UnresolvedReference, pointer: str) -> None:
+        self.error(source, UNRESOLVED_CODES[exc.kind], str(exc), pointer)
 
     # -- paths -------------------------------------------------------------------------------
 

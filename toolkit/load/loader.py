@@ -17,7 +17,7 @@ from toolkit.load.context import Context
 from toolkit.load.counters import load_counters, load_templates
 from toolkit.load.game import load_game_file
 from toolkit.load.jsonsource import Source, SourceUnreadable, read_source
-from toolkit.load.maps import check_links, load_map
+from toolkit.load.maps import load_map, resolve_links
 from toolkit.load.rules import load_rules
 from toolkit.load.schemas import KINDS, validate
 from toolkit.load.setups import load_setup
@@ -179,9 +179,7 @@ def _build(folder: Path, sources: dict[str, list[Source]], report: Report) -> Ga
     game_source = sources["game"][0]
     parts = load_game_file(ctx, game_source)
     loaded = [(s, m) for s in sources["map"] if (m := load_map(ctx, s)) is not None]
-    for source, the_map in loaded:
-        check_links(ctx, source, the_map)
-    maps = [m for _, m in loaded]
+    maps = [resolve_links(ctx, source, the_map) for source, the_map in loaded]
     templates: dict[str, Template] = {}
     for source in sources["counters"]:
         load_templates(ctx, source, templates)

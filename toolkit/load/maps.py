@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import replace
 from types import MappingProxyType
 from typing import Any
@@ -14,9 +14,7 @@ from toolkit.geometry import (
     format_label,
     format_square_label,
     grid_hexes,
-    hex_neighbors,
     hex_to_offset,
-    hexside_between,
     square_grid_squares,
     square_to_offset,
 )
@@ -25,7 +23,6 @@ from toolkit.load.game import colour, frozen, length
 from toolkit.load.jsonsource import Source
 from toolkit.load.spaces import load_spaces
 from toolkit.model.map import (
-    Adjacency,
     AreaMapGrid,
     Box,
     Feature,
@@ -96,20 +93,21 @@ def load_map(ctx: Context, source: Source) -> Map | None:
     features = _features(ctx, source, map_id, locations, data.get("features", []))
     _name_locations(locations, features)
     boxes = _boxes(ctx, source, map_id, locations, data.get("boxes", []))
-    neighbours = _neighbour_test(grid, locations, adjacency)
-    the_map = Map(
+    # The map's own adjacency query checks hexsides and lines, so the loader has no second one.
+    ground = Map(
         id=map_id,
         name=data["name"],
         grid=grid,
         locations=MappingProxyType(locations),
+        adjacency=MappingProxyType(adjacency),
+    )
+    the_map = replace(
+        ground,
         terrain_default=default,
-        hexsides=tuple(
-            _hexsides(ctx, source, grid, locations, neighbours, data.get("hexsides", []))
-        ),
-        lines=tuple(_lines(ctx, source, locations, neighbours, data.get("lines", []))),
+        hexsides=tuple(_hexsides(ctx, source, ground, data.get("hexsides", []))),
+        lines=tuple(_lines(ctx, source, ground, data.get("lines", []))),
         features=tuple(features),
         spaces=tuple(spaces),
-        adjacency=MappingProxyType(adjacency),
         boxes=tuple(boxes),
         links=tuple(_links_unresolved(ctx, source, locations, data.get("links", []))),
         style=_style(ctx, source, data),
@@ -130,10 +128,19 @@ def features_with_pointers(features: list[Feature]) -> list[tuple[Feature, str]]
     return [(f, f"/features/{i}/id") for i, f in enumerate(features)]
 
 
-def check_links(ctx: Context, source: Source, the_map: Map) -> None:
-    """Check links once every map is known (a link may point at a map loaded later)."""
+def resolve_links(ctx: Context, source: Source, the_map: Map) -> Map:
+    """The map with each link's target resolved to a key ('millbrook' → 'valley:0304').
+
+    Run once every map is known (a link may point at a map loaded later); a target that does not
+    resolve is reported and left as written.
+    """
+    links = []
     for i, link in enumerate(the_map.links):
-        ctx.resolve_location(source, link.to, f"/links/{i}/to")
+        key = ctx.resolve_location(source, link.to, f"/links/{i}/to")
+        links.append(link if key is None else replace(link, to=key))
+    resolved = replace(the_map, links=tuple(links))
+    ctx.maps[the_map.id] = resolved
+    return resolved
 
 
 # -- grids ---------------------------------------------------------------------------------------
@@ -357,32 +364,8 @@ def _hint(word: str, candidates: set[str]) -> str:
 # -- things on the map ---------------------------------------------------------------------------
 
 
-def _neighbour_test(
-    grid: Any, locations: dict[str, Location], adjacency: dict[str, tuple[Adjacency, ...]]
-) -> Callable[[str, str], bool]:
-    """A function (a, b) → True when the two labels are adjacent on this map."""
-    if isinstance(grid, HexMapGrid):
-
-        def hex_adjacent(a: str, b: str) -> bool:
-            ha, hb = locations[a].hex, locations[b].hex
-            return hb in hex_neighbors(ha)  # type: ignore[arg-type]
-
-        return hex_adjacent
-    if isinstance(grid, SquareMapGrid):
-        squares = {label: (loc.column, loc.row) for label, loc in locations.items()}
-
-        def square_adjacent(a: str, b: str) -> bool:
-            (ca, ra), (cb, rb) = squares[a], squares[b]
-            dc, dr = abs(ca - cb), abs(ra - rb)  # type: ignore[operator]
-            return (dc + dr == 1) or (grid.diagonal and dc == 1 and dr == 1)
-
-        return square_adjacent
-    table = {space: {a.to for a in entries} for space, entries in adjacency.items()}
-    return lambda a, b: b in table.get(a, set())
-
-
 def _check_label(
-    ctx: Context, source: Source, label: str, locations: dict[str, Location], pointer: str
+    ctx: Context, source: Source, label: str, locations: Mapping[str, Location], pointer: str
 ) -> bool:
     if label in locations:
         return True
@@ -396,14 +379,10 @@ def _check_label(
 
 
 def _hexsides(
-    ctx: Context,
-    source: Source,
-    grid: Any,
-    locations: dict[str, Location],
-    adjacent: Any,
-    items: list[dict[str, Any]],
+    ctx: Context, source: Source, the_map: Map, items: list[dict[str, Any]]
 ) -> list[Hexside]:
     sides: list[Hexside] = []
+    grid, locations = the_map.grid, the_map.locations
     orientation = grid.grid.orientation if isinstance(grid, HexMapGrid) else "pointy"
     directions = EDGE_DIRECTIONS[orientation]
     for i, item in enumerate(items):
@@ -418,7 +397,7 @@ def _hexsides(
                 continue
             if not _check_label(ctx, source, b, locations, pointer):
                 continue
-            if not adjacent(a, b):
+            if not the_map.adjacent(a, b):
                 ctx.error(
                     source,
                     "map.not-adjacent",
@@ -426,20 +405,13 @@ def _hexsides(
                     pointer,
                 )
                 continue
-            if isinstance(grid, HexMapGrid):
-                hexside_between(locations[a].hex, locations[b].hex)  # type: ignore[arg-type]
             sides.append(Hexside(item["type"], a, b, get(item, "name", "")))
     return sides
 
 
-def _lines(
-    ctx: Context,
-    source: Source,
-    locations: dict[str, Location],
-    adjacent: Any,
-    items: list[dict[str, Any]],
-) -> list[Line]:
+def _lines(ctx: Context, source: Source, the_map: Map, items: list[dict[str, Any]]) -> list[Line]:
     lines: list[Line] = []
+    locations = the_map.locations
     for i, item in enumerate(items):
         ctx.check_ref(source, "line type", item["type"], f"/lines/{i}/type")
         path = item["path"]
@@ -448,7 +420,7 @@ def _lines(
             pointer = f"/lines/{i}/path/{j}"
             if not _check_label(ctx, source, label, locations, pointer):
                 ok = False
-            elif j and path[j - 1] in locations and not adjacent(path[j - 1], label):
+            elif j and path[j - 1] in locations and not the_map.adjacent(path[j - 1], label):
                 ctx.error(
                     source,
                     "map.not-adjacent",

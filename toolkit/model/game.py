@@ -13,7 +13,9 @@ from toolkit.diagnostics import did_you_mean
 from toolkit.model.base import empty
 from toolkit.model.chart import Chart
 from toolkit.model.counter import Counter, Template
-from toolkit.model.map import Location, Map
+from toolkit.model.map import Location, LocationKey, Map
+from toolkit.model.queries import LinkEnd, link_index
+from toolkit.model.references import LocationIndex, location_index
 from toolkit.model.rules import Rule
 from toolkit.model.scenario import Setup
 
@@ -208,6 +210,18 @@ class Game:
         if rule_id not in rules:
             raise KeyError(f"no rule {rule_id!r} in {self.id!r}{did_you_mean(rule_id, rules)}")
         return rules[rule_id]  # type: ignore[return-value]
+
+    # -- indexes behind toolkit.model.queries and toolkit.model.references, built on first use --
+
+    @functools.cached_property
+    def location_table(self) -> LocationIndex:
+        """Maps, keys, places and bare labels indexed for resolving references."""
+        return location_index(self)
+
+    @functools.cached_property
+    def link_index(self) -> Mapping[LocationKey, tuple[LinkEnd, ...]]:
+        """Every linked location's links to other maps, both ways."""
+        return link_index(self.maps)
 
     @functools.cached_property
     def _index(self) -> dict[str, dict[str, object]]:

@@ -2,12 +2,23 @@
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Literal
 
-from toolkit.geometry import Hex, HexGrid, SquareGrid
+from toolkit.geometry import (
+    Hex,
+    HexGrid,
+    Square,
+    SquareGrid,
+    hex_distance,
+    hex_neighbors,
+    offset_to_square,
+    square_distance,
+    square_neighbors,
+)
 from toolkit.model.base import empty
 
 Scalar = float | int | str | bool | None
@@ -22,6 +33,19 @@ EMPTY_VALUES: Mapping[str, float] = empty()
 def location_key(map_id: str, label: str) -> LocationKey:
     """The key of a location: 'map:label'."""
     return f"{map_id}:{label}"
+
+
+def parse_location_key(key: LocationKey) -> tuple[str, str]:
+    """The map id and the label of a key: 'west:0712' → ('west', '0712').
+
+    Map ids never hold a ':' but labels may (a track cell named '1:00'), so the first ':' splits.
+
+    :raises ValueError: the key has no ':', or nothing on one side of it.
+    """
+    map_id, sep, label = key.partition(":")
+    if not (sep and map_id and label):
+        raise ValueError(f"location key {key!r} is not 'map:label'")
+    return map_id, label
 
 
 @dataclass(frozen=True, slots=True)
@@ -221,3 +245,140 @@ class Map:
         :raises KeyError: no such label.
         """
         return self.locations[label]
+
+    # -- queries: each built on first use from an index, so a call costs O(neighbours) -----------
+
+    def neighbours(self, label: str) -> tuple[str, ...]:
+        """The labels adjacent to ``label`` on this map.
+
+        Hexes: the (up to) six around it that exist on the map, in direction order. Squares: the
+        orthogonal ones, and the diagonal ones when the grid says so. Area spaces: the declared
+        borders, as written. Boxes and track cells have no neighbours.
+
+        :raises KeyError: no such label.
+        """
+        location = self._known(label)
+        if location.hex is not None:
+            return tuple(self._by_hex[h] for h in hex_neighbors(location.hex) if h in self._by_hex)
+        square = self._squares.get(label)
+        if square is not None:
+            return tuple(
+                self._by_square[s]
+                for s in square_neighbors(square, self._diagonal)
+                if s in self._by_square
+            )
+        return tuple(self._borders.get(label, {}))
+
+    def adjacent(self, a: str, b: str) -> bool:
+        """True when ``a`` and ``b`` are neighbours on this map (see :meth:`neighbours`).
+
+        :raises KeyError: either label is not on this map.
+        """
+        self._known(b)
+        return b in self.neighbours(a)
+
+    def border_type(self, a: str, b: str) -> str | None:
+        """Area maps: the declared type of the border between two spaces ('land', 'strait'…).
+
+        None when they share no border, and on hex and square maps (their sides are hexsides).
+        :raises KeyError: either label is not on this map.
+        """
+        self._known(a)
+        self._known(b)
+        return self._borders.get(a, {}).get(b)
+
+    def hexsides_between(self, a: str, b: str) -> tuple[Hexside, ...]:
+        """Every hexside declared between ``a`` and ``b``, in either order (a river and a border
+        may share a side); for a map-edge side, ``b`` is its direction ('n', 'se'…).
+
+        :raises KeyError: ``a`` is not on this map.
+        """
+        self._known(a)
+        return self._hexside_index.get(frozenset((a, b)), ())
+
+    def hexside(self, a: str, b: str, type: str | None = None) -> Hexside | None:
+        """The first hexside declared between ``a`` and ``b`` (of ``type`` when given), or None.
+
+        :raises KeyError: ``a`` is not on this map.
+        """
+        sides = self.hexsides_between(a, b)
+        return next((s for s in sides if type is None or s.type == type), None)
+
+    def features_at(self, label: str) -> tuple[Feature, ...]:
+        """The features at ``label``, in source order.
+
+        :raises KeyError: no such label.
+        """
+        self._known(label)
+        return self._feature_index.get(label, ())
+
+    def distance(self, a: str, b: str) -> int:
+        """Grid steps from ``a`` to ``b``: hexes on a hex map, squares on a square map (counting
+        diagonal steps when the grid allows them).
+
+        :raises KeyError: either label is not on this map.
+        :raises ValueError: an area map, or a box or track cell (they have no place on the grid).
+        """
+        la, lb = self._known(a), self._known(b)
+        if la.hex is not None and lb.hex is not None:
+            return hex_distance(la.hex, lb.hex)
+        sa, sb = self._squares.get(a), self._squares.get(b)
+        if sa is not None and sb is not None:
+            return square_distance(sa, sb, self._diagonal)
+        off = b if la.hex is not None or sa is not None else a
+        raise ValueError(
+            f"{off!r} is not a hex or square of map {self.id!r}, so it has no grid distance"
+        )
+
+    def _known(self, label: str) -> Location:
+        try:
+            return self.locations[label]
+        except KeyError:
+            raise KeyError(f"no location {label!r} on map {self.id!r}") from None
+
+    @property
+    def _diagonal(self) -> bool:
+        return isinstance(self.grid, SquareMapGrid) and self.grid.diagonal
+
+    @functools.cached_property
+    def _by_hex(self) -> dict[Hex, str]:
+        return {loc.hex: label for label, loc in self.locations.items() if loc.hex is not None}
+
+    @functools.cached_property
+    def _squares(self) -> dict[str, Square]:
+        """Label → visual square, for the squares of a square map."""
+        if not isinstance(self.grid, SquareMapGrid):
+            return {}
+        grid = self.grid.grid
+        return {
+            label: offset_to_square(grid, loc.column, loc.row)
+            for label, loc in self.locations.items()
+            if loc.kind == "square" and loc.column is not None and loc.row is not None
+        }
+
+    @functools.cached_property
+    def _by_square(self) -> dict[Square, str]:
+        return {square: label for label, square in self._squares.items()}
+
+    @functools.cached_property
+    def _borders(self) -> dict[str, dict[str, str]]:
+        """Area maps: label → {neighbour: border type}, in declared order."""
+        return {
+            label: {entry.to: entry.type for entry in entries}
+            for label, entries in self.adjacency.items()
+        }
+
+    @functools.cached_property
+    def _hexside_index(self) -> dict[frozenset[str], tuple[Hexside, ...]]:
+        index: dict[frozenset[str], tuple[Hexside, ...]] = {}
+        for side in self.hexsides:
+            pair = frozenset((side.a, side.b))
+            index[pair] = (*index.get(pair, ()), side)
+        return index
+
+    @functools.cached_property
+    def _feature_index(self) -> dict[str, tuple[Feature, ...]]:
+        index: dict[str, tuple[Feature, ...]] = {}
+        for feature in self.features:
+            index[feature.at] = (*index.get(feature.at, ()), feature)
+        return index

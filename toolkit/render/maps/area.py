@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from toolkit.model import Game
-from toolkit.model.map import AreaMapGrid, Location, Map, Space
+from toolkit.model.map import AreaMapGrid, Location, Map, Space, parse_location_key
 from toolkit.render.maps.area_draw import (
     GROUND,
     IMPASSABLE_FILL,
@@ -116,7 +116,7 @@ def space_fill(game: Game, fills: dict[str, str], location: Location, kind: str)
 def _nested(the_map: Map, space: Space) -> bool:
     location = the_map.locations.get(space.id)
     parent = location.parent if location is not None else None
-    return parent is not None and parent.split(":", 1)[-1] in the_map.locations
+    return parent is not None and parse_location_key(parent)[1] in the_map.locations
 
 
 def _tiles(game: Game, the_map: Map, plan: Plan, fills: dict[str, str], gap: float) -> list[Tile]:
@@ -229,9 +229,10 @@ def _fallback_centre(
     the_map: Map, space: Space, centres: dict[str, Point], unit: float
 ) -> Point | None:
     """A nested space without a centre goes just below its parent's."""
-    parent = (the_map.locations[space.id].parent or "").split(":", 1)[-1]
-    if parent in centres:
-        x, y = centres[parent]
+    parent = the_map.locations[space.id].parent
+    label = parse_location_key(parent)[1] if parent is not None else ""
+    if label in centres:
+        x, y = centres[label]
         return x, y + unit * 0.25
     return None
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from toolkit.model import Game
-from toolkit.model.map import Link, Map
+from toolkit.model.map import Link, LocationKey, Map
 from toolkit.render.maps.base import INK, Rect, el, label_svg
 from toolkit.render.maps.features import around
 from toolkit.render.maps.labels import Option, Placer
@@ -16,16 +16,25 @@ _ARROWS = {"left": "\u2190", "right": "\u2192", "top": "\u2191", "bottom": "\u21
 
 
 def link_text(game: Game, link: Link) -> str:
-    """What a tab says: the link's name, or the target map's name and label."""
-    map_id, _, label = link.to.partition(":")
-    try:
-        target = game.map(map_id).name
-    except KeyError:
-        target = map_id
-    body = link.name or f"{target} {label}".strip()
+    """What a tab says: the link's name, or where it leads ('The Valley 0304')."""
+    body = link.name or link_target(game, link.to)
     if link.delay:
         body += f" ({link.delay} turn{'s' if link.delay != 1 else ''})"
     return body
+
+
+def link_target(game: Game, key: LocationKey) -> str:
+    """The target map's name and the location as that map prints it: a hex or square by its
+    label ('The Valley 0304'), a space or box by its name ('Europe North Sea')."""
+    location = game.locations.get(key)
+    if location is None:  # only a hand-built model: the loader resolves every link
+        return key
+    if location.kind in ("hex", "square"):
+        place = location.label
+    else:
+        place = location.name or location.label
+    target = game.location_table.maps.get(location.map_id)
+    return f"{target.name if target else location.map_id} {place}"
 
 
 def _edge(plan: Plan, x: float, y: float) -> str:

@@ -1,0 +1,57 @@
+"""Link tabs name where a link leads: the target map's name and the location, never the raw
+reference the source wrote."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import load_fixture
+from tests.model.twomaps import load_two_maps
+from tests.render.helpers import parse
+from toolkit.model import Game
+from toolkit.model.map import Link
+from toolkit.render.maps import map_svg
+from toolkit.render.maps.links import link_target, link_text
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+@pytest.fixture(scope="module")
+def two_maps(tmp_path_factory: pytest.TempPathFactory) -> Game:
+    return load_two_maps(tmp_path_factory.mktemp("two-maps"))
+
+
+def _texts(svg: str) -> list[str]:
+    return ["".join(t.itertext()) for t in parse(svg).iter(f"{SVG}text")]
+
+
+def test_an_unnamed_link_to_a_place_names_the_map_and_the_hex(two_maps: Game) -> None:
+    [to_millbrook] = [link for link in two_maps.map("hills").links if not link.name]
+    assert to_millbrook.to == "valley:0304"  # written 'millbrook' in the source
+    assert link_text(two_maps, to_millbrook) == "The Valley 0304"
+
+
+def test_a_named_link_keeps_its_printed_name(two_maps: Game) -> None:
+    named = [link_text(two_maps, link) for link in two_maps.map("hills").links if link.name]
+    assert named == ["A", "Rail"]
+
+
+def test_delay_follows_the_target(two_maps: Game) -> None:
+    [edge] = two_maps.map("valley").links
+    assert link_text(two_maps, edge) == "The Hills 0505 (1 turn)"
+
+
+def test_the_tab_on_the_map_reads_the_target(two_maps: Game) -> None:
+    texts = _texts(map_svg(two_maps, two_maps.map("hills")))
+    assert any("The Valley 0304" in text for text in texts)
+    assert not any("millbrook" in text for text in texts)
+
+
+def test_a_space_is_named_by_its_name() -> None:
+    game = load_fixture("minimal-area")
+    assert link_target(game, "europe:britain") == f"{game.map('europe').name} Britain"
+
+
+def test_an_unresolved_target_of_a_hand_built_model_is_shown_as_written() -> None:
+    game = load_fixture("minimal-hex")
+    assert link_text(game, Link("0101", "nowhere")) == "nowhere"
