@@ -14,6 +14,7 @@ from collections.abc import Iterator, Sequence
 
 from toolkit.artwork import Artwork, MapArt
 from toolkit.model import Game
+from toolkit.model.map import parse_location_key
 from toolkit.model.position import Position
 from toolkit.options import BuildOptions
 from toolkit.vassal.boards import Board, board_of, build_board, map_names, png_size
@@ -175,7 +176,7 @@ def _placed(position: Position, boards: dict[str, Board]) -> Iterator[tuple[Boar
             order.append(piece.location)
         groups[piece.location].append(piece)
     for key in order:
-        map_id, _, label = key.partition(":")
+        map_id, label = parse_location_key(key)
         board = boards.get(map_id)
         if board is None or label not in board.centres:
             raise ModuleError(f"no board shows {key!r}, where the setup places pieces")

@@ -1,0 +1,48 @@
+"""The situation a check looks at: a game and a position, with the indexes every check shares.
+
+Built once per check run, so each check costs time in proportion to the pieces and places it
+looks at, never a scan of the whole game per piece.
+"""
+
+from __future__ import annotations
+
+import functools
+from dataclasses import dataclass
+
+from toolkit.model import Game
+from toolkit.model.counter import Counter
+from toolkit.model.map import Location
+from toolkit.model.position import Piece, Position
+from toolkit.model.rules import SelectorIndex
+
+
+@dataclass(frozen=True)
+class Situation:
+    """A position of a game, ready to be checked."""
+
+    game: Game
+    position: Position
+    setup_id: str | None = None
+    """The setup the position comes from, if any (rules may apply to some setups only)."""
+
+    @functools.cached_property
+    def index(self) -> SelectorIndex:
+        """What selectors look up (faction sides, features by place), built once."""
+        return SelectorIndex.of(self.game)
+
+    def counter(self, piece: Piece) -> Counter:
+        """The counter a piece is a copy of."""
+        return self.game.counter(piece.counter)
+
+    def location(self, key: str) -> Location:
+        """The location a key names."""
+        return self.game.locations[key]
+
+    @functools.cached_property
+    def occupied(self) -> tuple[str, ...]:
+        """Every location key with at least one piece, in position order."""
+        seen: dict[str, None] = {}
+        for piece in self.position.pieces:
+            if piece.location is not None:
+                seen.setdefault(piece.location, None)
+        return tuple(seen)
