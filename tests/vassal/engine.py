@@ -24,6 +24,7 @@ LOAD_MODULE = Path(
 
 _QUOTED = r'"((?:[^"\\]|\\.)*)"'
 _PIECE = re.compile(rf"^  PIECE map={_QUOTED} loc={_QUOTED} name={_QUOTED} at=(-?\d+),(-?\d+)")
+_SLOT = re.compile(rf"^  SLOT {_QUOTED} gpid=(\d+) piece={_QUOTED}")
 _BLOCK = re.compile(rf"^(GAME new|SAVE {_QUOTED}|SETUP {_QUOTED})")
 
 
@@ -37,6 +38,8 @@ class EngineReport:
 
     output: str
     problems: list[str] = field(default_factory=list)
+    slots: list[tuple[str, str]] = field(default_factory=list)
+    """(slot name, piece name) of every piece slot, as VASSAL built it."""
     games: dict[str, list[tuple[str, str, str]]] = field(default_factory=dict)
     """'new', 'save <file>' or 'setup <name>' → (map, location, piece name) of every piece."""
 
@@ -73,6 +76,10 @@ def run_engine(module: Path, *saves: Path, timeout: float = 900) -> EngineReport
             else:
                 key = f"setup {_unquote(block.group(3))}"
             current = report.games.setdefault(key, [])
+            continue
+        slot = _SLOT.match(line)
+        if slot:
+            report.slots.append((_unquote(slot.group(1)), _unquote(slot.group(3))))
             continue
         piece = _PIECE.match(line)
         if piece and current is not None:

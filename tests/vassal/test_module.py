@@ -8,13 +8,14 @@ as our maps print it.
 
 from __future__ import annotations
 
+import json
 import zipfile
 from collections import Counter
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import FIXTURES, SOURCES
+from tests.conftest import FIXTURES, SOURCES, copy_fixture
 from tests.vassal.engine import EngineReport, run_engine
 from toolkit.build import build_game, selected_targets
 from toolkit.load import load_game
@@ -103,3 +104,26 @@ def test_the_archive_is_laid_out_as_vassal_expects(built: tuple[Game, Path]) -> 
         assert sorted(n for n in names if n.endswith(".vsav")) == sorted(
             f"{s.id}.vsav" for s in game.setups
         )
+
+
+HOSTILE_NAME = "Alpha;Beta,Gamma/Delta\\Epsilon 'quoted' \"double\" <b>&amp; 第一軍\tTab"
+TRAILING = "Ends with a backslash\\"
+
+
+def test_hostile_names_reach_vassal_intact(tmp_path: Path) -> None:
+    """Every delimiter of VASSAL's encodings, markup and CJK text arrive as written; a name
+    ending in a backslash (which VASSAL's own encoder corrupts) gets one space after it."""
+    folder = copy_fixture("minimal-hex", tmp_path)
+    units = folder / "counters" / "units.json"
+    data = json.loads(units.read_text(encoding="utf-8"))
+    data["counters"][0]["name"] = HOSTILE_NAME
+    data["counters"][1]["name"] = TRAILING
+    units.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    result = load_game(folder)
+    assert result.game is not None, result.report.format_text()
+    out = build_game(result.game, tmp_path / "out", selected_targets(["vmod"]), BuildOptions())
+    report = run_engine(out.folder / "minimal-hex.vmod", *(out.folder / "scenarios").glob("*.vsav"))
+    assert report.problems == []
+    names = {name for _, _, name in report.games["new"]}
+    assert HOSTILE_NAME.replace("\t", " ") in {piece for _, piece in report.slots}
+    assert {HOSTILE_NAME.replace("\t", " "), TRAILING + " "} <= names

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from toolkit.artwork import MapArt
 from toolkit.model import Game
 from toolkit.model.map import AreaMapGrid, Grid, HexMapGrid, Location, Map, SquareMapGrid
+from toolkit.vassal.codec import safe_text
 from toolkit.vassal.numbering import (
     GridNumbering,
     NumberingError,
@@ -79,7 +80,7 @@ def map_names(game: Game) -> dict[str, str]:
     for the_map in game.maps:
         seen[the_map.name] = seen.get(the_map.name, 0) + 1
     return {
-        m.id: m.name if seen[m.name] == 1 and m.name.strip() else f"{m.name} [{m.id}]"
+        m.id: safe_text(m.name if seen[m.name] == 1 and m.name.strip() else f"{m.name} [{m.id}]")
         for m in game.maps
     }
 
@@ -143,7 +144,7 @@ def _place_name(location: Location) -> str:
     """What the chat log calls a location: a space's or box's name, a hex's label."""
     if location.kind in ("hex", "square"):
         return location.label
-    return location.name or location.label
+    return safe_text(location.name or location.label)
 
 
 def _zones(

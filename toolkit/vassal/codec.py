@@ -7,12 +7,15 @@ escaped. Nesting therefore adds one backslash per level.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 
 TAB = "\t"
 """Joins the traits of a piece, outermost first."""
 ESC = "\x1b"
 """Joins commands in a saved game or log."""
+
+_CONTROL = re.compile("[\x00-\x1f\x7f]")
 
 OBFUSCATION_HEADER = "!VCSK"
 """How an obfuscated saved game starts; anything else is read as plain text."""
@@ -35,6 +38,19 @@ def encode_token(token: str, delimiter: str) -> str:
     if token.endswith("\\") or (token.startswith("'") and token.endswith("'")):
         return f"'{escaped}'"
     return escaped
+
+
+def safe_text(value: str) -> str:
+    """A free text (a name, a property value) as VASSAL can keep it through its own saves.
+
+    Control characters (a TAB, an ESC, a line break) become spaces: VASSAL splits a basic
+    piece's type at its TABs and a saved game at its ESCs whatever their escaping. And VASSAL
+    3.6 re-encodes pieces with an encoder that does not protect a trailing backslash, so such a
+    value would swallow the delimiter after it the next time VASSAL writes the piece: a space
+    after the backslash keeps the text readable and the piece intact.
+    """
+    cleaned = _CONTROL.sub(" ", value)
+    return cleaned + " " if cleaned.endswith("\\") else cleaned
 
 
 def encode(tokens: Iterable[str], delimiter: str) -> str:

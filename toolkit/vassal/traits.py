@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from toolkit.vassal.codec import TAB, encode, encode_list
+from toolkit.vassal.codec import TAB, encode, encode_list, safe_text
 
 CTRL = 130
 """The modifiers VASSAL stores for Ctrl (old mask 2 + new mask 128)."""
@@ -58,8 +58,8 @@ def basic_piece(
 ) -> Trait:
     """The innermost piece: its name and image; its state holds where it is."""
     return Trait(
-        "piece;" + encode(["", "", image, name], ";"),
-        encode([map_name, str(x), str(y), gpid, "0"], ";"),
+        "piece;" + encode(["", "", image, safe_text(name)], ";"),
+        encode([safe_text(map_name), str(x), str(y), gpid, "0"], ";"),
     )
 
 
@@ -71,7 +71,7 @@ def marker(values: Sequence[tuple[str, str]]) -> Trait:
     """Named properties (Marker): what expressions and reports read, e.g. Faction=ge."""
     return Trait(
         "mark;" + encode_list([name for name, _ in values]),
-        encode_list([value for _, value in values]),
+        encode_list([safe_text(value) for _, value in values]),
     )
 
 
@@ -127,7 +127,7 @@ def mask(image: str, masked_name: str, masked_by: str | None = None) -> Trait:
         image,
         "Hide from the other side",
         "I",
-        masked_name,
+        safe_text(masked_name),
         "side:",
         "Peek",
         "",
@@ -176,7 +176,7 @@ def layer(spec: Layer, shown: int = 1) -> Trait:
         "0",
         "0",
         encode_list(list(spec.images)),
-        encode_list(list(spec.level_names)),
+        encode_list([safe_text(name) for name in spec.level_names]),
         "true",  # loop
         spec.name,
         "",
