@@ -13,7 +13,7 @@ from toolkit.targets import TARGETS, target_names
 
 
 def test_every_output_is_in_the_plain_list() -> None:
-    assert target_names() == ["svg", "png", "kit"]
+    assert target_names() == ["svg", "png", "kit", "vmod"]
     assert selected_targets(None) == list(TARGETS)
     assert [t.name for t in selected_targets(["kit", "svg"])] == ["svg", "kit"]
 
@@ -23,7 +23,8 @@ def test_a_library_build_makes_every_output_without_setup(tmp_path: Path) -> Non
     game = load_fixture("minimal-hex")
     summary = build_game(game, tmp_path, selected_targets(None), BuildOptions())
     written = {p.relative_to(summary.folder).as_posix() for p in summary.folder.rglob("*.*")}
-    assert "minimal-hex-kit.pdf" in written
+    assert "minimal-hex-kit.pdf" in written and "minimal-hex.vmod" in written
+    assert "scenarios/meeting.vsav" in written
     assert "svg/maps/valley.svg" in written and "png/maps/valley.png" in written
     faces = [c.id for c in game.counters]
     assert all(any(p.startswith(f"svg/counters/{c}-") for p in written) for c in faces)

@@ -19,6 +19,7 @@ from tests.conftest import FIXTURES, SOURCES, copy_fixture
 from tests.vassal.engine import EngineReport, run_engine
 from toolkit.build import build_game, selected_targets
 from toolkit.load import load_game
+from toolkit.load.module import game_from_module
 from toolkit.model import Game
 from toolkit.model.position import Position
 from toolkit.options import BuildOptions
@@ -127,3 +128,44 @@ def test_hostile_names_reach_vassal_intact(tmp_path: Path) -> None:
     names = {name for _, _, name in report.games["new"]}
     assert HOSTILE_NAME.replace("\t", " ") in {piece for _, piece in report.slots}
     assert {HOSTILE_NAME.replace("\t", " "), TRAILING + " "} <= names
+
+
+def test_the_module_carries_the_game_itself(built: tuple[Game, Path]) -> None:
+    """A checker can load the very game from the module, with nothing else at hand."""
+    game, folder = built
+    with game_from_module(folder / f"{game.id}.vmod") as result:
+        carried = result.game
+        assert carried is not None, result.report.format_text()
+        assert carried.id == game.id
+        assert [c.id for c in carried.counters] == [c.id for c in game.counters]
+        assert [r.id for r in carried.rules] == [r.id for r in game.rules]
+        assert dict(carried.sources) == dict(game.sources)
+
+
+@pytest.mark.parametrize(
+    ("entries", "says"),
+    [
+        ({"buildFile.xml": b"<x/>"}, "carries no game sources"),
+        ({"game/../../evil.json": b"{}"}, "would leave the game folder"),
+        ({"game/\\..\\evil.json": b"{}"}, "would leave the game folder"),
+    ],
+)
+def test_a_hostile_module_is_one_clear_line(
+    tmp_path: Path, entries: dict[str, bytes], says: str
+) -> None:
+    module = tmp_path / "hostile.vmod"
+    with zipfile.ZipFile(module, "w") as archive:
+        for name, content in entries.items():
+            archive.writestr(name, content)
+    with game_from_module(module) as result:
+        assert result.game is None
+        assert says in result.report.format_text()
+    assert not (tmp_path.parent / "evil.json").exists()
+
+
+def test_not_a_module_at_all(tmp_path: Path) -> None:
+    junk = tmp_path / "junk.vmod"
+    junk.write_bytes(b"\x00not a zip")
+    with game_from_module(junk) as result:
+        assert result.game is None
+        assert "not a readable module archive" in result.report.format_text()

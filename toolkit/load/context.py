@@ -46,6 +46,8 @@ class Context:
     places: dict[str, str] = field(default_factory=dict)
     """Feature id → location key."""
     labels: dict[str, list[str]] = field(default_factory=dict)
+    assets: dict[str, Path] = field(default_factory=dict)
+    """Every file a source names (CSV rows, images), by its path inside the game folder."""
     """Bare label → the keys that carry it (to resolve 'berlin' without a map prefix)."""
 
     # -- reporting -------------------------------------------------------------------------
@@ -165,6 +167,7 @@ class Context:
                 pointer,
             )
             return None
+        self.assets[resolved.relative_to(root).as_posix()] = resolved
         return resolved
 
 

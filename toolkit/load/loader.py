@@ -174,6 +174,20 @@ def _check_schema_ref(source: Source, kind: str, report: Report) -> None:
         )
 
 
+def _source_files(ctx: Context, sources: dict[str, list[Source]]) -> dict[str, bytes]:
+    """Every file the game is made of, by its path inside the game folder: what a module
+    carries so that a checker can load the very same game from it."""
+    root = ctx.folder
+    found = {
+        source.path.resolve().relative_to(root).as_posix(): source.text.encode("utf-8")
+        for group in sources.values()
+        for source in group
+    }
+    for relative, path in ctx.assets.items():
+        found[relative] = path.read_bytes()
+    return dict(sorted(found.items()))
+
+
 def _build(folder: Path, sources: dict[str, list[Source]], report: Report) -> Game:
     ctx = Context(folder.resolve(), report)
     game_source = sources["game"][0]
@@ -200,5 +214,6 @@ def _build(folder: Path, sources: dict[str, list[Source]], report: Report) -> Ga
         rules=tuple(rules),
         locations=MappingProxyType(dict(ctx.locations)),
         places=MappingProxyType(dict(ctx.places)),
+        sources=MappingProxyType(_source_files(ctx, sources)),
         **parts.fields,
     )

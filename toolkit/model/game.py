@@ -164,6 +164,9 @@ class Game:
     """Every location of every map and display, by key ('map:label')."""
     places: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
     """Feature ids → location keys, so sources may write 'verdun' for 'west:0712'."""
+    sources: Mapping[str, bytes] = field(default_factory=lambda: MappingProxyType({}), repr=False)
+    """Every source file the game was loaded from, by its path inside the game folder, so an
+    output (a module) can carry the game itself."""
 
     def faction(self, faction_id: FactionId) -> Faction:
         """The faction with this id.

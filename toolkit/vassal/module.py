@@ -32,6 +32,8 @@ from toolkit.vassal.saves import PlacedPiece, PlacedStack, save_entries, save_st
 from toolkit.vassal.traits import Trait
 from toolkit.workers import Workers
 
+GAME_FOLDER = "game"
+"""Where the module carries the game's own sources, so a checker can load the game from it."""
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 """Every archive entry's time: the same sources give the same bytes."""
 
@@ -144,6 +146,7 @@ def compile_module(game: Game, artwork: Artwork) -> CompiledModule:
         if art is not None and not art.placement.centres:
             entries.append((f"images/chart-{image_chart.id}.png", art.drawing.png))
     entries += [(f"{setup_id}.vsav", save) for setup_id, save in saves]
+    entries += [(f"{GAME_FOLDER}/{path}", content) for path, content in game.sources.items()]
     return CompiledModule(_zip(entries), saves)
 
 

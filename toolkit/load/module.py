@@ -1,0 +1,65 @@
+"""A game carried inside a built module: its sources, unpacked safely and loaded as usual.
+
+A module (``.vmod``) made by the toolkit holds the game's own source files under ``game/``,
+so ``toolkit check game.vmod`` needs nothing else. The archive is read as hostile: sizes are
+capped, and no entry may land outside the folder it is unpacked into.
+"""
+
+from __future__ import annotations
+
+import tempfile
+import zipfile
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path, PurePosixPath
+
+from toolkit.diagnostics import Diagnostic, Report
+from toolkit.load.loader import LoadResult, load_game
+
+GAME_FOLDER = "game"
+MAX_ENTRY_BYTES = 50 * 1024 * 1024
+MAX_TOTAL_BYTES = 200 * 1024 * 1024
+MAX_ENTRIES = 5000
+
+
+@contextmanager
+def game_from_module(module: Path) -> Iterator[LoadResult]:
+    """The game a module carries, loaded; its folder lasts as long as the ``with`` block."""
+    with tempfile.TemporaryDirectory(prefix="toolkit-module-") as tmp:
+        folder = Path(tmp) / GAME_FOLDER
+        problem = _unpack(module, folder)
+        if problem is not None:
+            yield LoadResult(None, Report([Diagnostic("module.unreadable", problem, str(module))]))
+            return
+        yield load_game(folder)
+
+
+def _unpack(module: Path, folder: Path) -> str | None:
+    """Unpack the module's game folder; a sentence saying why not, or None."""
+    try:
+        with zipfile.ZipFile(module) as archive:
+            members = [i for i in archive.infolist() if i.filename.startswith(GAME_FOLDER + "/")]
+            if not members:
+                return "this module carries no game sources (it was not made by toolkit build)"
+            if len(members) > MAX_ENTRIES:
+                return f"the module carries {len(members)} game files; at most {MAX_ENTRIES}"
+            total = 0
+            for info in members:
+                relative = PurePosixPath(info.filename).relative_to(GAME_FOLDER)
+                if info.is_dir():
+                    continue
+                if relative.is_absolute() or ".." in relative.parts or "\\" in info.filename:
+                    return f"the entry {info.filename!r} would leave the game folder"
+                total += info.file_size
+                if info.file_size > MAX_ENTRY_BYTES or total > MAX_TOTAL_BYTES:
+                    return f"the entry {info.filename!r} is too large to be a game source"
+                target = folder.joinpath(*relative.parts)
+                target.parent.mkdir(parents=True, exist_ok=True)
+                with archive.open(info) as source:
+                    data = source.read(MAX_ENTRY_BYTES + 1)
+                if len(data) > MAX_ENTRY_BYTES:
+                    return f"the entry {info.filename!r} is larger than it says"
+                target.write_bytes(data)
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError) as error:
+        return f"not a readable module archive: {error}"
+    return None
