@@ -1,7 +1,8 @@
 """`make bench`: time the bars the issues set, on this machine, and print a table.
 
 Bars: a 3000-hex map to SVG+PNG < 3 s; 2000 two-faced counters to SVG+PNG < 10 s; the kit for both
-< 15 s; plus loading and building every game in sources/.
+< 15 s; the module for both, from the drawn artwork, < 3 s; plus loading and building every
+game in sources/.
 """
 
 from __future__ import annotations
@@ -18,7 +19,10 @@ from toolkit.build import build_game, selected_targets
 from toolkit.load import load_game
 from toolkit.model import Game
 from toolkit.options import BuildOptions
+from toolkit.render.artwork import draw_artwork, rasterise
 from toolkit.targets import target_names
+from toolkit.vassal.module import compile_module
+from toolkit.workers import Workers
 
 ROOT = Path(__file__).resolve().parents[1]
 JOBS = min(2, os.cpu_count() or 1)
@@ -47,6 +51,13 @@ def _build(game: Game, out: Path, only: list[str], repeats: int = 1) -> float:
         _timed(lambda: build_game(game, out, selected_targets(wanted), BuildOptions(jobs=JOBS)))
         for _ in range(repeats)
     )
+
+
+def _module_time(game: Game) -> float:
+    """Writing the module once the artwork is drawn and rasterised (which other outputs share)."""
+    with Workers(game, JOBS) as workers:
+        artwork = rasterise(draw_artwork(game, workers), game.print.dpi, workers)
+    return min(_timed(lambda: compile_module(game, artwork)) for _ in range(REPEATS))
 
 
 def main() -> None:
@@ -83,6 +94,13 @@ def main() -> None:
                 f"kit PDF: {count} two-faced counters + {hexes}-hex map (-j {JOBS})",
                 _build(game, work / "out", ["kit"], REPEATS),
                 15.0,
+            )
+        )
+        rows.append(
+            (
+                f"module (.vmod) from the drawn artwork: {count} counters + {hexes}-hex map",
+                _module_time(game),
+                3.0,
             )
         )
         for folder in sorted((ROOT / "sources").glob("*/game.json")):
