@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from toolkit.artwork import MapArt
+from toolkit.geometry import point_in_polygon
 from toolkit.model import Game
 from toolkit.model.map import AreaMapGrid, Grid, HexMapGrid, Location, Map, SquareMapGrid
 from toolkit.vassal.codec import safe_text
@@ -85,9 +86,11 @@ def map_names(game: Game) -> dict[str, str]:
     }
 
 
-def build_board(the_map: Map, art: MapArt, name: str) -> Board:
-    """The board of one map, from its drawing and placement."""
-    return board_of(the_map.id, the_map.locations, the_map.grid, art, name, f"map-{the_map.id}.png")
+def build_board(the_map: Map, art: MapArt, name: str, piece_height: int = 0) -> Board:
+    """The board of one map, from its drawing and placement (``piece_height``: a typical
+    counter's height in pixels, to keep pieces off a space's printed name)."""
+    image = f"map-{the_map.id}.png"
+    return board_of(the_map.id, the_map.locations, the_map.grid, art, name, image, piece_height)
 
 
 def board_of(
@@ -97,6 +100,7 @@ def board_of(
     art: MapArt,
     name: str,
     image: str,
+    piece_height: int = 0,
 ) -> Board:
     """The board of a map or of a chart with places (a track, a display; no grid)."""
     png = art.drawing.png
@@ -106,7 +110,7 @@ def board_of(
     scale = (size[0] / art.drawing.width, size[1] / art.drawing.height)
     placement = art.placement
     centres = {
-        label: (round(x * scale[0]), round(y * scale[1]))
+        label: _spot(label, (x * scale[0], y * scale[1]), locations, art, scale, piece_height)
         for label, (x, y) in placement.centres.items()
     }
     numbering = _numbering(grid, art, scale, size)
@@ -120,6 +124,30 @@ def board_of(
         and (numbering is None or locations[label].kind not in ("hex", "square"))
     )
     return Board(place_id, name, image, png, size, numbering, zones, regions, centres)
+
+
+AREA_KINDS = ("land", "sea", "impassable")
+
+
+def _spot(
+    label: str,
+    centre: tuple[float, float],
+    locations: Mapping[str, Location],
+    art: MapArt,
+    scale: tuple[float, float],
+    piece_height: int,
+) -> Pixel:
+    """Where pieces sit in a location: its centre, except in an area space, whose name is
+    printed at its centre: there they sit below the name, if that is still inside the space."""
+    x, y = centre
+    location = locations.get(label)
+    outline = art.placement.outlines.get(label)
+    if location is not None and location.kind in AREA_KINDS and outline and piece_height:
+        below = y + 0.7 * piece_height
+        polygon = [(px * scale[0], py * scale[1]) for px, py in outline]
+        if point_in_polygon(x, below, polygon):
+            y = below
+    return round(x), round(y)
 
 
 def _numbering(

@@ -90,6 +90,8 @@ class ModuleParts:
     boards: tuple[Board, ...]
     window_boards: frozenset[str]
     """Boards opened from the toolbar (every map after the first, and the charts with places)."""
+    menus: tuple[tuple[str, tuple[str, ...]], ...]
+    """Toolbar menus: (button text, the texts of the buttons it gathers)."""
     prototypes: tuple[tuple[str, tuple[Trait, ...]], ...]
     palettes: tuple[Palette, ...]
     stacks: tuple[tuple[str, tuple[StartStack, ...]], ...]
@@ -141,6 +143,19 @@ def build_file(parts: ModuleParts) -> bytes:
     stacks = dict(parts.stacks)
     for board in parts.boards:
         _map(root, board, board.name in parts.window_boards, stacks.get(board.name, ()))
+    for text_, items in parts.menus:
+        etree.SubElement(
+            root,
+            M + "ToolbarMenu",
+            _attrs(
+                description=text_,
+                text=text_,
+                tooltip=f"Open one of the {text_.lower()}",
+                icon="",
+                hotkey="",
+                menuItems=_list(items),
+            ),
+        )
     _palettes(root, parts.palettes)
     _dice(root, game)
     _charts(root, parts.charts)
@@ -250,7 +265,10 @@ def _map(root: etree._Element, board: Board, window: bool, stacks: Sequence[Star
         _attrs(disabled="false", exSepX="6", exSepY="18", unexSepX="2", unexSepY="4"),
     )
     for helper in MAP_HELPERS:
-        etree.SubElement(element, MAP + helper)
+        if helper == "Zoomer":
+            etree.SubElement(element, MAP + helper, _zoom(board))
+        else:
+            etree.SubElement(element, MAP + helper)
     for stack in stacks:
         stack_element = etree.SubElement(
             element,
@@ -266,6 +284,19 @@ def _map(root: etree._Element, board: Board, window: bool, stacks: Sequence[Star
         )
         for slot in stack.slots:
             _slot(stack_element, slot)
+
+
+ZOOM_LEVELS = (0.25, 0.333, 0.5, 0.75, 1.0, 1.5, 2.0)
+
+
+def _zoom(board: Board) -> dict[str, str]:
+    """Zoom levels, starting at half size on a big map (a whole front at a glance) and at
+    full size on a small one; ``zoomStart`` counts from the most zoomed-in level, from 1."""
+    start = 0.5 if max(board.size) > 2500 else 1.0
+    return _attrs(
+        zoomLevels=",".join(str(level) for level in ZOOM_LEVELS),
+        zoomStart=str(len(ZOOM_LEVELS) - ZOOM_LEVELS.index(start)),
+    )
 
 
 def _grid(board_element: etree._Element, board: Board) -> None:
@@ -364,15 +395,25 @@ def _palettes(root: etree._Element, palettes: Sequence[Palette]) -> None:
             icon="",
             hotkey="",
             scale="1.0",
-            defaultWidth="0",
+            defaultWidth="760",
         ),
     )
     tabs = etree.SubElement(
         window, WIDGET + "TabWidget", _attrs(entryName="Counters", description="")
     )
     for palette in palettes:
+        # A tab per faction; in it, one block of rows of eight per class, one under another.
         inner = etree.SubElement(
-            tabs, WIDGET + "TabWidget", _attrs(entryName=palette.name, description="")
+            tabs,
+            WIDGET + "PanelWidget",
+            _attrs(
+                entryName=palette.name,
+                description="",
+                fixed="false",
+                nColumns="1",
+                vert="true",
+                scale="1.0",
+            ),
         )
         for group, slots in palette.groups:
             panel = etree.SubElement(
@@ -381,7 +422,7 @@ def _palettes(root: etree._Element, palettes: Sequence[Palette]) -> None:
                 _attrs(
                     entryName=group,
                     description="",
-                    fixed="false",
+                    fixed="true",
                     nColumns="8",
                     vert="false",
                     scale="1.0",
@@ -392,12 +433,13 @@ def _palettes(root: etree._Element, palettes: Sequence[Palette]) -> None:
 
 
 def _dice(root: etree._Element, game: Game) -> None:
-    dice = list(game.dice) or []
     seen: set[str] = set()
-    for die in dice:
-        label = die.name or f"{die.count}d{die.sides}"
+    for die in game.dice:
+        roll = f"{die.count}d{die.sides}"
+        # The button says what is rolled; a long name (the game's own words) is its tooltip.
+        label = die.name if die.name and len(die.name) <= 14 else roll
         if label in seen:
-            continue
+            label = f"{label} ({roll})" if label != roll else f"{roll} #{len(seen) + 1}"
         seen.add(label)
         etree.SubElement(
             root,
@@ -405,7 +447,7 @@ def _dice(root: etree._Element, game: Game) -> None:
             _attrs(
                 name=label,
                 text=label,
-                tooltip=f"Roll {die.count}d{die.sides}",
+                tooltip=f"{die.name}: roll {roll}" if die.name else f"Roll {roll}",
                 icon="",
                 hotkey="",
                 canDisable="false",
@@ -531,11 +573,11 @@ def _inventory(root: etree._Element) -> None:
         _attrs(
             name="Units",
             text="Units",
-            tooltip="Where every piece is, by side",
+            tooltip="Where every piece is, by side and faction",
             icon="",
             hotkey="",
             include="",
-            groupBy="SideName,CurrentMap",
+            groupBy="SideName,FactionName,CurrentMap",
             nonLeafFormat="$PropertyValue$",
             foldersOnly="false",
             leafFormat="$PieceName$ ($LocationName$)",

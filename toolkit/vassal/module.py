@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import io
 import zipfile
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Iterator, Sequence
 
 from toolkit.artwork import Artwork, MapArt
 from toolkit.model import Game
 from toolkit.model.map import parse_location_key
-from toolkit.model.position import Position
+from toolkit.model.position import Piece, Position
 from toolkit.options import BuildOptions
 from toolkit.vassal.boards import Board, board_of, build_board, map_names, png_size
 from toolkit.vassal.buildfile import (
@@ -62,8 +62,6 @@ class CompiledModule:
 
 def compile_module(game: Game, artwork: Artwork) -> CompiledModule:
     """The module of a game, from its rasterised artwork."""
-    boards = _boards(game, artwork)
-    by_place = {board.map_id: board for board in boards}
     pieces = {
         c.id: piece_def(c, game.faction(c.faction).name if c.faction else "") for c in game.counters
     }
@@ -72,6 +70,9 @@ def compile_module(game: Game, artwork: Artwork) -> CompiledModule:
         cid: png_size(artwork.counters[cid].faces[p.counter.front.id].png)
         for cid, p in pieces.items()
     }
+    heights = sorted(height for _, height in sizes.values())
+    boards = _boards(game, artwork, heights[len(heights) // 2] if heights else 0)
+    by_place = {board.map_id: board for board in boards}
     gpid = 1
     palette_slots: dict[str, Slot] = {}
     for counter in game.counters:
@@ -82,7 +83,7 @@ def compile_module(game: Game, artwork: Artwork) -> CompiledModule:
     stacks: dict[str, list[StartStack]] = defaultdict(list)
     if game.setups:
         position = Position.from_setup(game, game.setups[0])
-        for board, label, group in _placed(position, by_place):
+        for board, label, group in _placed(game, position, by_place):
             slots = []
             for piece in group:
                 slots.append(
@@ -115,7 +116,7 @@ def compile_module(game: Game, artwork: Artwork) -> CompiledModule:
                     for p in group
                 ),
             )
-            for board, label, group in _placed(position, by_place)
+            for board, label, group in _placed(game, position, by_place)
         ]
         stream = save_stream(placed, [(b.name, b.name) for b in boards])
         save = _zip(save_entries(stream, module_data, game.version, VASSAL_VERSION))
@@ -125,6 +126,7 @@ def compile_module(game: Game, artwork: Artwork) -> CompiledModule:
         game=game,
         boards=tuple(boards),
         window_boards=frozenset(b.name for b in boards[1:]),
+        menus=_menus(game, boards),
         prototypes=tuple(protos.items()),
         palettes=_palettes(game, palette_slots),
         stacks=tuple((name, tuple(s)) for name, s in stacks.items()),
@@ -150,10 +152,13 @@ def compile_module(game: Game, artwork: Artwork) -> CompiledModule:
     return CompiledModule(_zip(entries), saves)
 
 
-def _boards(game: Game, artwork: Artwork) -> list[Board]:
-    """One board per map, then one per chart that has places for pieces (tracks, displays)."""
+def _boards(game: Game, artwork: Artwork, piece_height: int) -> list[Board]:
+    """One board per map, the main map first, then one per chart that has places for pieces
+    (tracks, displays)."""
     names = map_names(game)
-    boards = [build_board(m, artwork.maps[m.id], names[m.id]) for m in game.maps]
+    main = main_map(game)
+    ordered = sorted(game.maps, key=lambda m: m.id != main)
+    boards = [build_board(m, artwork.maps[m.id], names[m.id], piece_height) for m in ordered]
     taken = {b.name for b in boards}
     for chart in game.charts:
         art = artwork.charts.get(chart.id)
@@ -168,22 +173,56 @@ def _boards(game: Game, artwork: Artwork) -> list[Board]:
     return boards
 
 
-def _placed(position: Position, boards: dict[str, Board]) -> Iterator[tuple[Board, str, list]]:  # type: ignore[type-arg]
-    """The pieces of a position grouped by place, on the boards that have the place."""
-    groups: dict[str, list] = defaultdict(list)  # type: ignore[type-arg]
-    order: list[str] = []
+def main_map(game: Game) -> str | None:
+    """The map shown in VASSAL's main window: game.json's ``module.main_map``, else the map
+    where the first setup puts most pieces, else the first map."""
+    wanted = game.module.get("main_map")
+    ids = [m.id for m in game.maps]
+    if isinstance(wanted, str) and wanted in ids:
+        return wanted
+    if game.setups:
+        counts = Counter(
+            parse_location_key(p.location)[0]
+            for p in Position.from_setup(game, game.setups[0]).pieces
+            if p.location is not None
+        )
+        on_maps = [(counts[m], -i, m) for i, m in enumerate(ids) if counts[m]]
+        if on_maps:
+            return max(on_maps)[2]
+    return ids[0] if ids else None
+
+
+def _menus(game: Game, boards: list[Board]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Toolbar menus: the charts with places (tracks, displays) under one button, so the
+    toolbar keeps to one row."""
+    maps = {m.id for m in game.maps}
+    charts = tuple(b.name for b in boards if b.map_id not in maps)
+    return (("Tracks & displays", charts),) if charts else ()
+
+
+BOTTOM_CLASSES = frozenset({"chip"})
+"""Classes that lie under the other pieces of their place (an Axis & Allies strength chip
+under its figure), whatever the order the setup lists them in."""
+
+
+def _placed(
+    game: Game, position: Position, boards: dict[str, Board]
+) -> Iterator[tuple[Board, str, list[Piece]]]:
+    """The pieces of a position grouped by place, bottom first, on the boards that show it.
+
+    :raises ModuleError: a piece at a place no board shows.
+    """
+    groups: dict[str, list[Piece]] = defaultdict(list)
     for piece in position.pieces:
-        if piece.location is None:
-            continue
-        if piece.location not in groups:
-            order.append(piece.location)
-        groups[piece.location].append(piece)
-    for key in order:
+        if piece.location is not None:
+            groups[piece.location].append(piece)
+    for key, group in groups.items():
+        group.sort(key=lambda piece: game.counter(piece.counter).class_ not in BOTTOM_CLASSES)
         map_id, label = parse_location_key(key)
         board = boards.get(map_id)
         if board is None or label not in board.centres:
             raise ModuleError(f"no board shows {key!r}, where the setup places pieces")
-        yield board, label, groups[key]
+        yield board, label, group
 
 
 def _showing(game: Game, piece: PieceDef, face_id: str, owner: str | None) -> tuple[Trait, ...]:
