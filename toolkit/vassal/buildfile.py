@@ -402,32 +402,20 @@ def _palettes(root: etree._Element, palettes: Sequence[Palette]) -> None:
         window, WIDGET + "TabWidget", _attrs(entryName="Counters", description="")
     )
     for palette in palettes:
-        # A tab per faction; in it, one block of rows of eight per class, one under another.
-        inner = etree.SubElement(
+        # A tab per faction: rows of eight, class after class.
+        panel = etree.SubElement(
             tabs,
             WIDGET + "PanelWidget",
             _attrs(
                 entryName=palette.name,
                 description="",
-                fixed="false",
-                nColumns="1",
-                vert="true",
+                fixed="true",
+                nColumns="8",
+                vert="false",
                 scale="1.0",
             ),
         )
-        for group, slots in palette.groups:
-            panel = etree.SubElement(
-                inner,
-                WIDGET + "PanelWidget",
-                _attrs(
-                    entryName=group,
-                    description="",
-                    fixed="true",
-                    nColumns="8",
-                    vert="false",
-                    scale="1.0",
-                ),
-            )
+        for _group, slots in palette.groups:
             for slot in slots:
                 _slot(panel, slot)
 
