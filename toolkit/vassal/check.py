@@ -11,7 +11,7 @@ a save naming a map the module lacks), which is why they are checked here.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -168,6 +168,11 @@ def _build_file_entry(archive: Archive, shown: str, findings: Findings) -> str |
     return None
 
 
+def _hint(word: str, candidates: Iterable[str]) -> str:
+    """A " (did you mean 'x'?)" hint with the closest candidate only."""
+    return did_you_mean(word, candidates, limit=1)
+
+
 def _older_than_3_5(version: str | None) -> bool:
     """Whether a VassalVersion, cut to major.minor, is below 3.5 (unreadable ones are not)."""
     if not version:
@@ -202,7 +207,7 @@ def _check_classes(root: XmlElement, names: frozenset[str], where: str, f: Findi
             if plain is None or child.tag in plain:
                 continue
             if child.tag not in c.KNOWN_CLASSES and _class_file(child.tag) not in names:
-                hint = did_you_mean(child.tag, c.KNOWN_CLASSES)
+                hint = _hint(child.tag, c.KNOWN_CLASSES)
                 f.add(where, "unknown-class", f"unknown component class {child.tag!r}{hint}")
                 continue
             pending.append(child)
@@ -219,7 +224,7 @@ def _check_attributes(root: XmlElement, where: str, findings: Findings) -> None:
         known = c.KNOWN_ATTRIBUTES[element.tag]
         for name in element.attrib:
             if name not in known:
-                hint = did_you_mean(name, known)
+                hint = _hint(name, known)
                 findings.add(
                     where,
                     "unknown-attribute",
@@ -333,7 +338,7 @@ def _grid_location_problem(stack: XmlElement, boards: dict[str, XmlElement]) -> 
     board_name = str(stack.get("owningBoard", ""))
     location = str(stack.get("location", ""))
     if board_name not in boards:
-        hint = did_you_mean(board_name, boards)
+        hint = _hint(board_name, boards)
         return f"owning board {board_name!r} is not a board of its map{hint}"
     grids: GridIndex = grid_index(boards[board_name])
     if grids.empty:
@@ -398,9 +403,9 @@ def _level_problem(prefix: str, last: bool) -> str:
             return (
                 f"ends with trait {prefix!r} instead of a basic piece ('piece;', 'stack', 'deck;')"
             )
-        return f"ends with unknown basic piece {prefix!r}{did_you_mean(prefix, BASIC_PREFIXES)}"
+        return f"ends with unknown basic piece {prefix!r}{_hint(prefix, BASIC_PREFIXES)}"
     if not last and prefix not in TRAIT_PREFIXES:
-        return f"unknown trait {prefix!r}{did_you_mean(prefix, TRAIT_PREFIXES)}"
+        return f"unknown trait {prefix!r}{_hint(prefix, TRAIT_PREFIXES)}"
     return ""
 
 
@@ -442,7 +447,7 @@ def _report_prototypes(prototypes: Uses, module: Module, where: str, f: Findings
                 where,
                 "unknown-prototype",
                 f"{prototypes.described(name)} uses prototype {name!r}, which is not defined"
-                f"{did_you_mean(name, module.prototypes)}",
+                f"{_hint(name, module.prototypes)}",
             )
 
 
@@ -493,6 +498,7 @@ def check_save_stream(stream: str, module: Module | None, where: str, f: Finding
     commands = leaf_commands(stream)
     if not commands or commands[0] != "begin_save" or commands[-1] != "end_save":
         f.add(where, "save-stream", "the saved game is not a 'begin_save' … 'end_save' stream")
+        return
     if not any(command.startswith("SETUP_STACK\t") for command in commands):
         f.add(
             where,
@@ -527,7 +533,7 @@ def check_save_stream(stream: str, module: Module | None, where: str, f: Finding
             where,
             "unknown-map",
             f"{unknown_maps.described(map_name)} is on map {map_name!r}, which the module"
-            f" does not have{did_you_mean(map_name, module.maps)}",
+            f" does not have{_hint(map_name, module.maps)}",
         )
     _report_images(images, module.names, where, f)
     _report_prototypes(prototypes, module, where, f)
