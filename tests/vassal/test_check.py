@@ -377,3 +377,67 @@ def test_the_cli_never_shows_a_traceback() -> None:
         assert result.exit_code == 1, result.output
         assert result.exception is None or isinstance(result.exception, SystemExit)
         assert "Traceback" not in result.output
+
+
+# -- small modules written by hand ---------------------------------------------------------------
+
+_MAP = "VASSAL.build.module.Map"
+_PICKER = "VASSAL.build.module.map.BoardPicker"
+_BOARD = "VASSAL.build.module.map.boardPicker.Board"
+_GRIDS = "VASSAL.build.module.map.boardPicker.board."
+
+
+def _module_with_board(grid: str, *locations: str) -> bytes:
+    """A module with one map, one board with ``grid`` and an at-start stack per location."""
+    stacks = "".join(
+        f'<VASSAL.build.module.map.SetupStack name="s{i}" owningBoard="B" useGridLocation="true"'
+        f' location="{location}" x="0" y="0"/>'
+        for i, location in enumerate(locations)
+    )
+    build_file = (
+        f'<VASSAL.build.GameModule name="m" nextPieceSlotId="1"><{_MAP} mapName="Main">'
+        f'<{_PICKER}><{_BOARD} name="B" width="500" height="500">{grid}</{_BOARD}></{_PICKER}>'
+        f"{stacks}</{_MAP}></VASSAL.build.GameModule>"
+    )
+    return vmods.module_with_build_file(build_file.encode())
+
+
+REGIONS = (
+    f'<{_GRIDS}RegionGrid snapto="true" visible="false" fontsize="9">'
+    f'<{_GRIDS}Region name="Paris" originx="10" originy="10"/></{_GRIDS}RegionGrid>'
+)
+ZONES = (
+    f"<{_GRIDS}ZonedGrid>"
+    f'<{_GRIDS}mapgrid.Zone name="Box" locationFormat="$name$" path="0,0;9,0;9,9"/>'
+    f'<{_GRIDS}SquareGrid dx="50" dy="50" x0="25" y0="25">'
+    f'<{_GRIDS}mapgrid.SquareGridNumbering hType="A" vType="N" vLeading="0" hOff="0" vOff="1"/>'
+    f"</{_GRIDS}SquareGrid></{_GRIDS}ZonedGrid>"
+)
+
+
+@pytest.mark.parametrize(
+    ("grid", "good", "bad"),
+    [(REGIONS, "Paris", "Lyon"), (ZONES, "Box", "Crate"), (ZONES, "C4", "4C")],
+    ids=["region-grid", "zone-by-name", "zone-background-grid"],
+)
+def test_at_start_locations_on_region_and_zoned_grids(grid: str, good: str, bad: str) -> None:
+    assert lines(check_bytes(_module_with_board(grid, good))) == []
+    [problem] = lines(check_bytes(_module_with_board(grid, bad)))
+    assert f"location {bad!r} is not a location of board 'B''s grid" in problem
+
+
+def test_a_legacy_module_reads_its_old_build_file() -> None:
+    legacy = vmods.make_zip(
+        {
+            "moduledata": b"<data><VassalVersion>3.2.17</VassalVersion></data>",
+            "buildFile": b'<VASSAL.launch.BasicModule name="old" nextPieceSlotId="1"/>',
+        }
+    )
+    assert lines(check_bytes(legacy)) == []
+
+
+def test_a_class_the_module_ships_is_not_unknown() -> None:
+    build_file = b"<VASSAL.build.GameModule><my.Widget/><my.Other/></VASSAL.build.GameModule>"
+    shipped = vmods.module_with_build_file(build_file, {"my/Widget.class": b"\xca\xfe"})
+    [problem] = lines(check_bytes(shipped))
+    assert "unknown component class 'my.Other'" in problem

@@ -10,6 +10,7 @@ a save naming a map the module lacks), which is why they are checked here.
 
 from __future__ import annotations
 
+import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
@@ -17,7 +18,7 @@ from pathlib import Path
 
 from toolkit.diagnostics import Diagnostic, Severity, did_you_mean
 from toolkit.vassal import components as c
-from toolkit.vassal.codec import decode, split_first
+from toolkit.vassal.codec import split_first
 from toolkit.vassal.commands import (
     BASIC_PREFIXES,
     TRAIT_PREFIXES,
@@ -420,15 +421,35 @@ def _collect_uses(piece: AddPiece, place: str, images: Uses, prototypes: Uses) -
                 prototypes.add(name, place)
 
 
+_IMAGE_TRAITS = frozenset({"piece;", "emb2;", "emb;", "obs;", "markmoved;"})
+"""The traits whose type names images."""
+
+
+def _tokens(text: str, delimiter: str) -> list[str]:
+    """All tokens of a sequence, as :func:`decode` reads them (a delimiter after a backslash
+    is part of its token), split by a regular expression for speed on long definitions."""
+    escaped = "\\" + delimiter
+    return [
+        _unquoted(token.replace(escaped, delimiter))
+        for token in re.split(r"(?<!\\)" + re.escape(delimiter), text)
+    ]
+
+
+def _unquoted(token: str) -> str:
+    return token[1:-1] if len(token) > 1 and token[0] == token[-1] == "'" else token
+
+
 def _trait_images(prefix: str, piece_type: str) -> list[str]:
     """The image names a trait's type holds (as each trait class reads them)."""
-    fields = decode(piece_type, ";")
+    if prefix not in _IMAGE_TRAITS:
+        return []
+    fields = _tokens(piece_type, ";")
     if prefix == "piece;":
         return fields[3:4]
     if prefix == "emb2;":
-        return decode(fields[16], ",") if len(fields) > 16 else []
+        return _tokens(fields[16], ",") if len(fields) > 16 else []
     if prefix == "emb;":
-        return [decode(item, ",")[0] for item in fields[9:]]
+        return [split_first(item, ",")[0] for item in fields[9:]]
     if prefix == "obs;":
         images = fields[2:3]
         if len(fields) > 4 and fields[4].startswith("G"):
@@ -511,7 +532,8 @@ def check_save_stream(stream: str, module: Module | None, where: str, f: Finding
     for command in commands:
         if not command.startswith("+/"):
             continue
-        piece = check_piece(command, "a piece", module or UNKNOWN_MODULE, where, f)
+        place = f"piece {split_first(command[2:], '/')[0]}"
+        piece = check_piece(command, place, module or UNKNOWN_MODULE, where, f)
         if piece is None:
             continue
         place = _save_place(piece)
@@ -543,7 +565,7 @@ def _save_place(piece: AddPiece) -> str:
     """'piece 1001 ('Infantry')' or 'stack 1003'."""
     if piece.basic.prefix == "stack":
         return f"stack {piece.piece_id}"
-    name = decode(piece.basic.type, ";")[4:5]
+    name = _tokens(piece.basic.type, ";")[4:5]
     return f"piece {piece.piece_id}" + (f" ({name[0]!r})" if name and name[0] else "")
 
 
@@ -557,7 +579,7 @@ def _map_of(piece: AddPiece) -> str | None:
 
 def _check_stack_members(stack: AddPiece, added: set[str], where: str, f: Findings) -> None:
     """A stack names pieces added before it (VASSAL drops the others silently)."""
-    tokens = decode(stack.basic.state or "", ";")
+    tokens = _tokens(stack.basic.state or "", ";")
     members = tokens[1:] if tokens[0] == "null" else tokens[3:]  # off-map stacks have no x, y
     for member in members:
         if member.startswith("@@") or not member:
