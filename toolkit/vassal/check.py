@@ -135,7 +135,7 @@ def _check_archive(archive: Archive, shown: str, findings: Findings) -> Module |
     _check_component_files(root, archive.names, where, findings)
     _check_gpids(root, where, findings)
     _check_setup_stacks(root, where, findings)
-    _check_setups(root, archive, module, shown, findings)
+    _check_setups(root, archive, module, (shown, entry), findings)
     return module
 
 
@@ -476,9 +476,11 @@ def _report_prototypes(prototypes: Uses, module: Module, where: str, f: Findings
 
 
 def _check_setups(
-    root: XmlElement, archive: Archive, module: Module, shown: str, f: Findings
+    root: XmlElement, archive: Archive, module: Module, names: tuple[str, str], f: Findings
 ) -> None:
-    """Predefined setups name saved games that exist, and those saves are sound."""
+    """Predefined setups name saved games that exist, and those saves are sound (``names``:
+    the archive as shown and its build file's entry)."""
+    shown, build_entry = names
     for setup in root.iter(c.PREDEFINED_SETUP):
         if setup.get("isMenu") == "true" or setup.get("useFile") != "true":
             continue
@@ -486,7 +488,7 @@ def _check_setups(
         if entry not in archive.names:
             hint = did_you_mean(entry, [n for n in archive.names if n.endswith(".vsav")])
             f.add(
-                f"{shown}:{BUILD_FILE}",
+                f"{shown}:{build_entry}",
                 "missing-file",
                 f"{_describe(setup)} names saved game {entry!r}, not in the archive{hint}",
             )
