@@ -36,7 +36,7 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "targets": OUTPUT | {"render", "kit", "vassal", "rules"},
     "build": OUTPUT | {"load", "render", "kit", "vassal", "rules", "targets"},
     "scaffold": frozenset({"load"}),
-    "cli": OUTPUT | {"load", "build", "targets", "scaffold", "toolkit"},
+    "cli": OUTPUT | {"load", "build", "targets", "scaffold", "vassal", "toolkit"},
     "__main__": frozenset({"cli"}),
     "toolkit": frozenset(),
 }

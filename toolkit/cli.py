@@ -180,6 +180,37 @@ def build_command(
         click.echo(f"built {summary.folder}: {summary.files} file(s), {summary.bytes / 1e6:.1f} MB")
 
 
+@cli.command("vmod-check")
+@click.argument(
+    "module", type=click.Path(exists=True, dir_okay=False, readable=True, path_type=Path)
+)
+@click.argument(
+    "saves",
+    nargs=-1,
+    type=click.Path(exists=True, dir_okay=False, readable=True, path_type=Path),
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    help="Problems as text lines or as a JSON list.",
+)
+@click.option("--strict", is_flag=True, help="Treat warnings as errors.")
+def vmod_check_command(module: Path, saves: tuple[Path, ...], fmt: str, strict: bool) -> None:
+    """Check a VASSAL module (any, not only ours) and saved games for what VASSAL rejects or
+    silently gets wrong; print one line per problem."""
+    from toolkit.vassal.check import check_module
+
+    report = Report(check_module(module, saves))
+    report = _strict(report) if strict else report
+    _emit(report, fmt)
+    if fmt == "text":
+        click.echo(f"{module}: {report.summary()}", err=bool(report.diagnostics))
+    if report.errors:
+        sys.exit(EXIT_INVALID)
+
+
 @cli.command("new")
 @click.argument("directory", type=click.Path(path_type=Path))
 def new_command(directory: Path) -> None:

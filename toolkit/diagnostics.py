@@ -22,15 +22,18 @@ class Diagnostic:
     file: str
     """The file as the user named it (relative to where they ran the tool)."""
     line: int = 1
+    """1-based; 0 when the finding has no line (an archive entry, a whole file)."""
     column: int = 1
     pointer: str = ""
     """The JSON pointer of the offending value ("" for the whole file)."""
     severity: Severity = "error"
 
     def format(self) -> str:
-        """Render as ``file:line:col: severity[code]: message`` on one line."""
+        """Render as ``file:line:col: severity[code]: message`` on one line (``file: …`` when
+        there is no line)."""
         message = " ".join(self.message.split())
-        return f"{self.file}:{self.line}:{self.column}: {self.severity}[{self.code}]: {message}"
+        where = self.file if self.line <= 0 else f"{self.file}:{self.line}:{self.column}"
+        return f"{where}: {self.severity}[{self.code}]: {message}"
 
     def to_json(self) -> dict[str, object]:
         """The machine-readable form used by ``--format json``."""

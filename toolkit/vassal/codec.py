@@ -128,3 +128,23 @@ def _utf8(data: bytes) -> str:
         return data.decode("utf-8")
     except UnicodeDecodeError as error:
         raise CodecError(f"the saved game is not UTF-8 text: {error}") from None
+
+
+# -- reading, one token at a time ----------------------------------------------------------------
+
+
+def split_first(text: str, delimiter: str) -> tuple[str, str | None]:
+    """The first token of a sequence and the rest, still encoded (``None`` when there is no
+    delimiter left): how VASSAL's decoder reads one token at a time.
+
+    A delimiter preceded by a backslash belongs to the token; that backslash is dropped.
+    """
+    start = 0
+    while True:
+        index = text.find(delimiter, start)
+        if index < 0:
+            return _unquote(text.replace("\\" + delimiter, delimiter)), None
+        if index > 0 and text[index - 1] == "\\":
+            start = index + 1
+            continue
+        return _unquote(text[:index].replace("\\" + delimiter, delimiter)), text[index + 1 :]

@@ -1,0 +1,152 @@
+"""Reading AddPiece strings and save streams: tested on the save VASSAL itself wrote."""
+
+from __future__ import annotations
+
+import random
+import re
+
+import pytest
+
+from toolkit.vassal.check import Findings, Module, check_save_stream
+from toolkit.vassal.codec import ESC, decode, split_first
+from toolkit.vassal.commands import (
+    PieceStringError,
+    format_add_piece,
+    leaf_commands,
+    parse_add_piece,
+    type_prefix,
+)
+from toolkit.vassal.reader import entry_is_safe
+
+ARTILLERY = (
+    "+/1795324772792/delete;Delete;68,130;\treport;70\\,130;$location$: $newPieceName$ flipped;"
+    ";;;false\\\tmark;Side\\\\\temb2;;130;;Flip;130;;;130;;;;1;false;0;0;art_f.png,art_b.png;"
+    ",+ (reduced);true;Step;;;false;;1;1;true;;70,130;;;1.0;;true\\\\\\\tpiece;;;;Artillery/"
+    "\t-1\\\tRed\\\\\t1\\\\\\\tMain Map;299;130;6;1;UniqueID;1795324772792"
+)
+"""A piece of the save VASSAL wrote for the format notes (prototypes expanded)."""
+STACK = "+/1795324772793/stack/Main Map;299;130;1795324772792;@@-1"
+TURN = "TURNTurnTracker0\t0|1;0;true;8;0\\;0\\;0\\;true,true"
+GOLDEN = ESC.join(
+    [
+        "begin_save",
+        "\\" + ESC + ARTILLERY + "\\" + ESC + STACK,
+        "Main MapBoardPicker\tBoard\t0\t0",
+        "SETUP_STACK\t",
+        TURN,
+        "end_save",
+    ]
+)
+"""That save's stream, cut to one piece and its stack."""
+
+
+def test_the_golden_save_is_read_command_by_command() -> None:
+    assert leaf_commands(GOLDEN) == [
+        "begin_save",
+        "",
+        ARTILLERY,
+        STACK,
+        "Main MapBoardPicker\tBoard\t0\t0",
+        "SETUP_STACK\t",
+        TURN,
+        "end_save",
+    ]
+
+
+def test_a_piece_is_read_level_by_level_and_written_back_the_same() -> None:
+    piece = parse_add_piece(ARTILLERY)
+    assert piece.piece_id == "1795324772792"
+    assert [level.prefix for level in piece.levels] == [
+        "delete;",
+        "report;",
+        "mark;",
+        "emb2;",
+        "piece;",
+    ]
+    assert [level.state for level in piece.levels] == [
+        "",
+        "-1",
+        "Red",
+        "1",
+        "Main Map;299;130;6;1;UniqueID;1795324772792",
+    ]
+    assert piece.basic.type == "piece;;;;Artillery"
+    assert format_add_piece(piece) == ARTILLERY
+
+
+def test_a_short_state_leaves_the_inner_levels_unset() -> None:
+    piece = parse_add_piece("+/null/mark;Side\tpiece;;;a.png;A/Red")
+    assert [level.state for level in piece.levels] == ["Red", None]
+    assert format_add_piece(piece) == "+/null/mark;Side\tpiece;;;a.png;A/Red"
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "+/null/mark;A\tmark;B\tpiece;;;;/x",  # a third level not nested: VASSAL drops it
+        "+/null/piece;;;;/state/extra",  # a fourth field
+        "+/null/mark;A\tpiece;;;;/a\tb\tc",  # a state level VASSAL drops
+    ],
+)
+def test_what_vassal_would_drop_does_not_round_trip(text: str) -> None:
+    assert format_add_piece(parse_add_piece(text)) != text
+
+
+@pytest.mark.parametrize(
+    ("text", "says"),
+    [
+        ("piece;;;;/x", "does not start with '+/'"),
+        ("+/null", "no type and state"),
+        ("+/null/piece;;;;", "no state"),
+        ("+/null//state", "empty type"),
+    ],
+)
+def test_a_broken_command_is_a_worded_error(text: str, says: str) -> None:
+    with pytest.raises(PieceStringError, match=re.escape(says)):
+        parse_add_piece(text)
+
+
+def test_type_prefix_is_what_vassal_looks_traits_up_by() -> None:
+    assert type_prefix("emb2;;130") == "emb2;"
+    assert type_prefix("stack") == "stack"
+    assert type_prefix("piece;;;;") == "piece;"
+
+
+def test_split_first_reads_tokens_as_decode_does() -> None:
+    rng = random.Random(7)
+    for _ in range(2000):
+        text = "".join(rng.choice("ab;\\'") for _ in range(rng.randint(0, 12)))
+        tokens, rest = [], text
+        while rest is not None:
+            token, rest = split_first(rest, ";")
+            tokens.append(token)
+        assert tokens == decode(text, ";"), text
+
+
+def test_the_golden_save_checks_clean_against_its_module() -> None:
+    module = Module(
+        frozenset({"images/art_f.png", "images/art_b.png"}),
+        frozenset({"Main Map"}),
+        frozenset(),
+        None,
+    )
+    findings = Findings()
+    check_save_stream(GOLDEN, module, "golden.vsav", findings)
+    assert [d.format() for d in findings.items] == []
+
+
+@pytest.mark.parametrize(
+    ("name", "safe"),
+    [
+        ("images/a.png", True),
+        ("a..b.png", True),
+        ("../a.png", False),
+        ("images/../../a.png", False),
+        ("/etc/passwd", False),
+        ("C:/x.png", False),
+        ("images\\..\\..\\a.png", False),
+        ("", False),
+    ],
+)
+def test_entry_names_that_leave_the_folder(name: str, safe: bool) -> None:
+    assert entry_is_safe(name) is safe

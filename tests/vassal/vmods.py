@@ -1,0 +1,97 @@
+"""Small modules and saved games made in memory, and edits of real ones, for the checker's tests."""
+
+from __future__ import annotations
+
+import io
+import zipfile
+from collections.abc import Callable, Mapping
+
+from toolkit.vassal.codec import deobfuscate, obfuscate
+
+Entries = dict[str, bytes]
+
+
+def read_zip(data: bytes) -> Entries:
+    """An archive's entries by name, in order."""
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        return {info.filename: archive.read(info) for info in archive.infolist()}
+
+
+def make_zip(entries: Mapping[str, bytes]) -> bytes:
+    """An archive of ``entries``, in order."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, content in entries.items():
+            archive.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), content)
+    return buffer.getvalue()
+
+
+def edit_text(data: bytes, old: str, new: str) -> bytes:
+    """``data`` with the first ``old`` replaced (which must be there)."""
+    text = data.decode("utf-8")
+    assert old in text, f"{old!r} is not in the text"
+    return text.replace(old, new, 1).encode("utf-8")
+
+
+def edit_build_file(vmod: bytes, old: str, new: str) -> bytes:
+    """A module whose buildFile.xml has its first ``old`` replaced by ``new``."""
+    entries = read_zip(vmod)
+    entries["buildFile.xml"] = edit_text(entries["buildFile.xml"], old, new)
+    return make_zip(entries)
+
+
+def without_entry(vmod: bytes, name: str) -> bytes:
+    """A module without one entry."""
+    entries = read_zip(vmod)
+    del entries[name]
+    return make_zip(entries)
+
+
+def renamed_entry(vmod: bytes, name: str, new_name: str) -> bytes:
+    """A module with one entry renamed."""
+    entries = read_zip(vmod)
+    entries[new_name] = entries.pop(name)
+    return make_zip(entries)
+
+
+def edit_save(vsav: bytes, edit: Callable[[str], str]) -> bytes:
+    """A saved game whose command stream is ``edit(stream)``, obfuscated again."""
+    entries = read_zip(vsav)
+    entries["savedGame"] = obfuscate(edit(deobfuscate(entries["savedGame"])))
+    return make_zip(entries)
+
+
+def edit_inner_save(vmod: bytes, entry: str, edit: Callable[[str], str]) -> bytes:
+    """A module whose scenario ``entry`` has its command stream edited."""
+    entries = read_zip(vmod)
+    entries[entry] = edit_save(entries[entry], edit)
+    return make_zip(entries)
+
+
+def replace_once(old: str, new: str) -> Callable[[str], str]:
+    """An edit replacing the first ``old`` (which must be there) with ``new``."""
+
+    def edit(text: str) -> str:
+        assert old in text, f"{old!r} is not in the text"
+        return text.replace(old, new, 1)
+
+    return edit
+
+
+def module_with_build_file(build_file: bytes, extra: Mapping[str, bytes] | None = None) -> bytes:
+    """A module made of a build file (and any other entries)."""
+    return make_zip({"buildFile.xml": build_file, **(extra or {})})
+
+
+def declared_size(data: bytes, name: str, size: int) -> bytes:
+    """An archive whose central directory claims entry ``name`` holds ``size`` bytes."""
+    raw = bytearray(data)
+    encoded = name.encode("utf-8")
+    at = raw.find(b"PK\x01\x02")
+    while at >= 0:
+        name_length = int.from_bytes(raw[at + 28 : at + 30], "little")
+        if raw[at + 46 : at + 46 + name_length] == encoded:
+            raw[at + 24 : at + 28] = size.to_bytes(4, "little")
+            return bytes(raw)
+        at = raw.find(b"PK\x01\x02", at + 4)
+    raise AssertionError(f"no central directory entry for {name!r}")

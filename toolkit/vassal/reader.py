@@ -1,0 +1,215 @@
+"""Reading VASSAL archives (modules and saved games) as hostile input.
+
+Anyone's module may be checked, so nothing in an archive is trusted: the archive and every
+entry read have size limits checked before reading (and again while reading, since a zip may
+lie about sizes), XML is parsed without entities, DTDs or the network, and entry names that
+would leave the archive's folder are listed, never used as paths. Every failure is an
+:class:`ArchiveError` whose message says what is wrong in one line.
+"""
+
+from __future__ import annotations
+
+import io
+import os
+import zipfile
+import zlib
+from dataclasses import dataclass
+from pathlib import Path, PurePosixPath
+from types import TracebackType
+from typing import Any
+
+from lxml import etree  # type: ignore[import-untyped]
+
+from toolkit.vassal.codec import CodecError, deobfuscate
+
+MAX_ARCHIVE_BYTES = 2 * 1024**3
+"""The largest archive read: the biggest published modules are a few hundred megabytes."""
+MAX_ENTRIES = 100_000
+"""The most entries an archive may list."""
+MAX_ENTRY_BYTES = 64 * 1024**2
+"""The largest entry read into memory: a build file, a saved game, a scenario inside a module."""
+
+SAVED_GAME = "savedGame"
+"""The entry of a saved game that holds its command stream."""
+
+XmlElement = Any
+"""An lxml element (lxml ships no type hints)."""
+
+
+_DAMAGE = (
+    zipfile.BadZipFile,
+    zlib.error,
+    EOFError,
+    OSError,
+    RuntimeError,  # an encrypted entry
+    NotImplementedError,  # a compression method this Python lacks
+    ValueError,
+)
+"""What reading a damaged or unusual zip entry raises."""
+
+
+class ArchiveError(ValueError):
+    """An archive or entry that cannot be read safely; the message says why, in one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class ModuleData:
+    """What a module's or save's metadata (``moduledata``, ``savedata``) says."""
+
+    vassal_version: str | None
+    """The VASSAL version that wrote it (``VassalVersion``), if given."""
+    version: str | None
+    """The module's own version, if given."""
+
+
+class Archive:
+    """An open zip archive: its entry names and a size-limited reader for one entry."""
+
+    def __init__(self, archive: zipfile.ZipFile) -> None:
+        self._zip = archive
+        names = [info.filename for info in archive.infolist()]
+        self.names = frozenset(name for name in names if entry_is_safe(name))
+        """The entries that stay inside the archive's folder."""
+        self.unsafe_names = tuple(name for name in names if not entry_is_safe(name))
+        """Entry names that would leave the folder if extracted (never opened)."""
+
+    def __enter__(self) -> Archive:
+        return self
+
+    def __exit__(
+        self,
+        kind: type[BaseException] | None,
+        error: BaseException | None,
+        trace: TracebackType | None,
+    ) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Release the archive's file."""
+        self._zip.close()
+
+    def read(self, name: str, limit: int = MAX_ENTRY_BYTES) -> bytes:
+        """The bytes of one entry, at most ``limit`` of them.
+
+        :raises ArchiveError: no such entry, too large (as declared or as read), or damaged.
+        """
+        if name not in self.names:
+            raise ArchiveError(f"the archive has no entry {name!r}")
+        info = self._zip.getinfo(name)
+        if info.file_size > limit:
+            raise ArchiveError(
+                f"entry {name!r} declares {info.file_size:,} bytes, over the limit of {limit:,}"
+            )
+        try:
+            with self._zip.open(info) as stream:
+                data = stream.read(limit + 1)
+        except _DAMAGE as error:
+            raise ArchiveError(f"entry {name!r} cannot be read: {error}") from None
+        if len(data) > limit:
+            raise ArchiveError(f"entry {name!r} holds more than {limit:,} bytes")
+        return data
+
+
+def entry_is_safe(name: str) -> bool:
+    """Whether an entry name stays inside the folder it would be extracted to: not absolute,
+    no drive, no ``..`` part, no NUL (backslashes count as separators, as Windows reads them)."""
+    if not name or "\x00" in name:
+        return False
+    path = PurePosixPath(name.replace("\\", "/"))
+    if path.is_absolute() or ".." in path.parts:
+        return False
+    return not (len(name) > 1 and name[1] == ":")
+
+
+def open_archive(path: Path) -> Archive:
+    """An archive file, opened for reading.
+
+    :raises ArchiveError: unreadable, too large, not a zip, or with too many entries.
+    """
+    try:
+        size = os.stat(path).st_size
+    except OSError as error:
+        raise ArchiveError(f"cannot read the file: {error.strerror}") from None
+    if size > MAX_ARCHIVE_BYTES:
+        raise ArchiveError(f"the file is {size:,} bytes, over the limit of {MAX_ARCHIVE_BYTES:,}")
+    return _open(path)
+
+
+def archive_from_bytes(data: bytes) -> Archive:
+    """An archive held in memory (a scenario inside a module).
+
+    :raises ArchiveError: not a zip, or with too many entries.
+    """
+    return _open(io.BytesIO(data))
+
+
+def _open(source: Path | io.BytesIO) -> Archive:
+    try:
+        opened = zipfile.ZipFile(source)
+    except zipfile.BadZipFile as error:
+        raise ArchiveError(f"not a zip archive ({error})") from None
+    except OSError as error:
+        raise ArchiveError(f"cannot read the file: {error.strerror or error}") from None
+    except (zlib.error, EOFError, ValueError, NotImplementedError) as error:
+        raise ArchiveError(f"a damaged zip archive ({error})") from None
+    count = len(opened.infolist())
+    if count > MAX_ENTRIES:
+        opened.close()
+        limit = MAX_ENTRIES
+        raise ArchiveError(f"the archive lists {count:,} entries, over the limit of {limit:,}")
+    return Archive(opened)
+
+
+def read_xml(data: bytes, entry: str) -> XmlElement:
+    """The root element of an XML entry, parsed without entities, DTDs or the network.
+
+    :raises ArchiveError: not well-formed, too deep or too large, or declaring a DTD (VASSAL
+        never writes one; a DTD is how entity bombs and external entities get in).
+    """
+    parser = etree.XMLParser(
+        resolve_entities=False,
+        no_network=True,
+        huge_tree=False,
+        load_dtd=False,
+        dtd_validation=False,
+    )
+    try:
+        root = etree.fromstring(data, parser)
+    except etree.XMLSyntaxError as error:
+        raise ArchiveError(f"{entry} is not well-formed XML: {error}") from None
+    except ValueError as error:
+        raise ArchiveError(f"{entry} cannot be read as XML: {error}") from None
+    docinfo = root.getroottree().docinfo
+    if docinfo.doctype or docinfo.internalDTD is not None:
+        raise ArchiveError(f"{entry} declares a DTD, which VASSAL never writes; refused")
+    return root
+
+
+def read_module_data(data: bytes, entry: str) -> ModuleData:
+    """The VASSAL version and module version of a ``moduledata`` or ``savedata`` entry.
+
+    :raises ArchiveError: the entry is not readable XML.
+    """
+    root = read_xml(data, entry)
+    return ModuleData(_child_text(root, "VassalVersion"), _child_text(root, "version"))
+
+
+def _child_text(root: XmlElement, tag: str) -> str | None:
+    for child in root:
+        if child.tag == tag:
+            return str(child.text or "").strip()
+    return None
+
+
+def read_saved_game(archive: Archive) -> str:
+    """The command stream of a saved game, obfuscated or plain.
+
+    :raises ArchiveError: no ``savedGame`` entry, too large, or not decodable.
+    """
+    if SAVED_GAME not in archive.names:
+        raise ArchiveError(f"no {SAVED_GAME!r} entry: not a VASSAL saved game")
+    data = archive.read(SAVED_GAME)
+    try:
+        return deobfuscate(data)
+    except CodecError as error:
+        raise ArchiveError(f"{SAVED_GAME}: {error}") from None
