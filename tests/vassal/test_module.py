@@ -23,8 +23,13 @@ from toolkit.load.module import game_from_module
 from toolkit.model import Game
 from toolkit.model.position import Position
 from toolkit.options import BuildOptions
+from toolkit.render.artwork import draw_artwork
 from toolkit.vassal.boards import map_names
 from toolkit.vassal.check import check_module
+from toolkit.vassal.module import game_boards
+from toolkit.vassal.positions import position_from_stream
+from toolkit.vassal.reader import open_archive, read_saved_game
+from toolkit.workers import Workers
 
 GAMES = [pytest.param(path, id=path.name) for path in sorted(SOURCES.iterdir()) if path.is_dir()]
 GAMES += [
@@ -178,3 +183,22 @@ def test_our_own_validator_finds_nothing(built: tuple[Game, Path]) -> None:
     saves = sorted((folder / "scenarios").glob("*.vsav"))
     problems = check_module(folder / f"{game.id}.vmod", saves)
     assert [p.format() for p in problems] == []
+
+
+def test_each_scenario_reads_back_as_its_setup(built: tuple[Game, Path]) -> None:
+    """A saved game read back gives the setup's position: same counters, places and faces."""
+    game, folder = built
+    with Workers(game) as workers:
+        places = draw_artwork(game, workers, counters=False)
+    boards = game_boards(game, places, dpi=game.print.dpi)
+    for setup in game.setups:
+        with open_archive(folder / "scenarios" / f"{setup.id}.vsav") as archive:
+            reading = position_from_stream(game, boards, read_saved_game(archive))
+        assert reading.problems == ()
+        expected = Counter(
+            (p.counter, p.location, p.face)
+            for p in Position.from_setup(game, setup).pieces
+            if p.location is not None
+        )
+        read = Counter((p.counter, p.location, p.face) for p in reading.position.pieces)
+        assert read == expected, setup.id

@@ -35,14 +35,15 @@ class _Item:
     id: str
 
 
-def draw_artwork(game: Game, workers: Workers) -> Artwork:
-    """Draw everything, in parallel when the workers allow.
+def draw_artwork(game: Game, workers: Workers, counters: bool = True) -> Artwork:
+    """Draw everything, in parallel when the workers allow (``counters=False``: only the
+    maps and charts, for reading where things are on them).
 
     :raises ArtworkError: one or more counter faces cannot be drawn legibly.
     """
     items = (
         [_Item("map", m.id) for m in game.maps]
-        + [_Item("counter", c.id) for c in game.counters]
+        + [_Item("counter", c.id) for c in game.counters if counters]
         + [_Item("chart", c.id) for c in game.charts]
     )
     chunk = max(1, len(items) // (workers.jobs * 8))

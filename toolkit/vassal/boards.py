@@ -36,6 +36,8 @@ class Zone:
 
     name: str
     path: tuple[Pixel, ...]
+    label: str = ""
+    """The label of the location it outlines."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,6 +66,17 @@ class Board:
     """Location label → where a piece there sits, in board pixels."""
 
 
+def pixel_size(width: float, height: float, dpi: int) -> Pixel:
+    """The pixel size of a drawing of ``width`` × ``height`` points rasterised at ``dpi``: what
+    a board measures when only its placement is wanted (reading a saved game), not its image.
+
+    :raises ValueError: no resolution to measure at.
+    """
+    if dpi <= 0:
+        raise ValueError("a board without its image needs the resolution it was drawn at")
+    return round(width * dpi / 72), round(height * dpi / 72)
+
+
 def png_size(png: bytes) -> Pixel:
     """Width and height of a PNG, read from its header.
 
@@ -86,11 +99,14 @@ def map_names(game: Game) -> dict[str, str]:
     }
 
 
-def build_board(the_map: Map, art: MapArt, name: str, piece_height: int = 0) -> Board:
+def build_board(the_map: Map, art: MapArt, name: str, piece_height: int = 0, dpi: int = 0) -> Board:
     """The board of one map, from its drawing and placement (``piece_height``: a typical
-    counter's height in pixels, to keep pieces off a space's printed name)."""
+    counter's height in pixels, to keep pieces off a space's printed name; ``dpi``: the
+    resolution, when the drawing was not rasterised)."""
     image = f"map-{the_map.id}.png"
-    return board_of(the_map.id, the_map.locations, the_map.grid, art, name, image, piece_height)
+    return board_of(
+        the_map.id, the_map.locations, the_map.grid, art, name, image, piece_height, dpi
+    )
 
 
 def board_of(
@@ -101,12 +117,11 @@ def board_of(
     name: str,
     image: str,
     piece_height: int = 0,
+    dpi: int = 0,
 ) -> Board:
     """The board of a map or of a chart with places (a track, a display; no grid)."""
     png = art.drawing.png
-    if not png:
-        raise ValueError(f"{place_id!r} was not rasterised")
-    size = png_size(png)
+    size = png_size(png) if png else pixel_size(art.drawing.width, art.drawing.height, dpi)
     scale = (size[0] / art.drawing.width, size[1] / art.drawing.height)
     placement = art.placement
     centres = {
@@ -186,7 +201,7 @@ def _zones(
         if location is None or location.kind in ("hex", "square"):
             continue
         path = tuple((round(x * scale[0]), round(y * scale[1])) for x, y in outline)
-        found.append((_area(path), index, Zone(_place_name(location), path)))
+        found.append((_area(path), index, Zone(_place_name(location), path, label)))
     return tuple(zone for _, _, zone in sorted(found, key=lambda item: (item[0], item[1])))
 
 

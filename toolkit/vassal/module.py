@@ -71,7 +71,7 @@ def compile_module(game: Game, artwork: Artwork) -> CompiledModule:
         for cid, p in pieces.items()
     }
     heights = sorted(height for _, height in sizes.values())
-    boards = _boards(game, artwork, heights[len(heights) // 2] if heights else 0)
+    boards = game_boards(game, artwork, heights[len(heights) // 2] if heights else 0)
     by_place = {board.map_id: board for board in boards}
     gpid = 1
     palette_slots: dict[str, Slot] = {}
@@ -152,13 +152,13 @@ def compile_module(game: Game, artwork: Artwork) -> CompiledModule:
     return CompiledModule(_zip(entries), saves)
 
 
-def _boards(game: Game, artwork: Artwork, piece_height: int) -> list[Board]:
+def game_boards(game: Game, artwork: Artwork, piece_height: int = 0, dpi: int = 0) -> list[Board]:
     """One board per map, the main map first, then one per chart that has places for pieces
-    (tracks, displays)."""
+    (tracks, displays). ``dpi`` measures boards whose drawings were not rasterised."""
     names = map_names(game)
     main = main_map(game)
     ordered = sorted(game.maps, key=lambda m: m.id != main)
-    boards = [build_board(m, artwork.maps[m.id], names[m.id], piece_height) for m in ordered]
+    boards = [build_board(m, artwork.maps[m.id], names[m.id], piece_height, dpi) for m in ordered]
     taken = {b.name for b in boards}
     for chart in game.charts:
         art = artwork.charts.get(chart.id)
@@ -169,7 +169,7 @@ def _boards(game: Game, artwork: Artwork, piece_height: int) -> list[Board]:
         taken.add(name)
         art_as_map = MapArt(art.drawing, art.placement)
         image = f"chart-{chart.id}.png"
-        boards.append(board_of(chart.id, locations, None, art_as_map, name, image))
+        boards.append(board_of(chart.id, locations, None, art_as_map, name, image, 0, dpi))
     return boards
 
 

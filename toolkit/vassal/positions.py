@@ -1,0 +1,152 @@
+"""A VASSAL saved game read back as a position of the game: which piece is where, on which face.
+
+Each piece of the save is matched to its counter by the ``CounterId`` property every piece of
+our modules carries, its face by its faces layer's level, and its place by where VASSAL put it:
+inside a zone (an area space, a box, a track cell), else on the hex or square the board's grid
+names exactly as the map prints it, else the nearest printed place. What cannot be matched (a
+piece the game does not know, a piece off every board) is reported, never dropped silently.
+"""
+
+from __future__ import annotations
+
+from collections import Counter as Tally
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from toolkit.geometry import point_in_polygon
+from toolkit.model import Game
+from toolkit.model.map import location_key
+from toolkit.model.position import Piece, Position, format_piece_id
+from toolkit.vassal.boards import Board
+from toolkit.vassal.codec import decode
+from toolkit.vassal.commands import AddPiece, PieceStringError, leaf_commands, parse_add_piece
+from toolkit.vassal.numbering import grid_location_name
+from toolkit.vassal.pieces import piece_def
+
+
+@dataclass(frozen=True, slots=True)
+class SaveReading:
+    """A position read from a saved game, and what could not be read into it."""
+
+    position: Position
+    problems: tuple[str, ...]
+    """One sentence per piece that is not in the position, saying why."""
+
+
+def position_from_stream(game: Game, boards: Sequence[Board], stream: str) -> SaveReading:
+    """The position a saved game's command stream holds (see :func:`read_saved_game`)."""
+    by_name = {board.name: board for board in boards}
+    numbers: Tally[str] = Tally()
+    pieces: list[Piece] = []
+    problems: list[str] = []
+    for command in leaf_commands(stream):
+        if not command.startswith("+/"):
+            continue
+        try:
+            added = parse_add_piece(command)
+        except PieceStringError as error:
+            problems.append(f"a piece that cannot be read: {error}")
+            continue
+        if not added.basic.type.startswith("piece;"):
+            continue  # a stack or a deck: its members are pieces of their own
+        found = _piece(game, by_name, added)
+        if isinstance(found, str):
+            problems.append(found)
+            continue
+        counter_id, face, key = found
+        numbers[counter_id] += 1
+        counter = game.counter(counter_id)
+        pieces.append(
+            Piece(
+                format_piece_id(counter_id, numbers[counter_id]),
+                counter_id,
+                key,
+                face,
+                counter.faction,
+                counter.face(face).step,
+            )
+        )
+    return SaveReading(Position(tuple(pieces)), tuple(problems))
+
+
+def _piece(
+    game: Game, boards: dict[str, Board], added: AddPiece
+) -> tuple[str, str, str | None] | str:
+    """(counter id, face id, location key or None off-board), or why the piece is not read."""
+    properties = _markers(added)
+    name = _basic_name(added)
+    counter_id = properties.get("CounterId")
+    if counter_id is None:
+        return f"piece {name!r} is not a counter of this game (it has no CounterId)"
+    known = {c.id for c in game.counters}
+    if counter_id not in known:
+        return f"piece {name!r} names counter {counter_id!r}, which this game does not have"
+    counter = game.counter(counter_id)
+    face = _face(counter_id, game, added)
+    state = decode(added.basic.state or "", ";")
+    map_name = state[0] if state else "null"
+    if map_name in ("", "null"):
+        return counter_id, face, None
+    board = boards.get(map_name)
+    if board is None:
+        return f"piece {counter.name!r} is on map {map_name!r}, which this game does not have"
+    try:
+        x, y = int(state[1]), int(state[2])
+    except (IndexError, ValueError):
+        return f"piece {counter.name!r} has no position on {map_name!r}"
+    label = place_at(board, x, y)
+    if label is None:
+        return f"piece {counter.name!r} at {x},{y} on {map_name!r} is on no place of the map"
+    return counter_id, face, location_key(board.map_id, label)
+
+
+def _markers(added: AddPiece) -> dict[str, str]:
+    """The Marker properties of a piece (name → value)."""
+    found: dict[str, str] = {}
+    for level in added.levels:
+        if level.type.startswith("mark;"):
+            keys = decode(level.type[len("mark;") :], ",")
+            values = decode(level.state or "", ",")
+            found.update(zip(keys, values + [""] * (len(keys) - len(values)), strict=True))
+    return found
+
+
+def _basic_name(added: AddPiece) -> str:
+    fields = decode(added.basic.type[len("piece;") :], ";")
+    return fields[3] if len(fields) > 3 else ""
+
+
+def _face(counter_id: str, game: Game, added: AddPiece) -> str:
+    """The face the piece shows: its faces layer's level, or the counter's front."""
+    levels = piece_def(game.counter(counter_id)).levels
+    for level in added.levels:
+        if level.type.startswith("emb2;") and levels:
+            try:
+                shown = abs(int(level.state or "1"))
+            except ValueError:
+                shown = 1
+            if 1 <= shown <= len(levels):
+                return levels[shown - 1]
+    return game.counter(counter_id).front.id
+
+
+def place_at(board: Board, x: int, y: int) -> str | None:
+    """The label of the place at a board point: the zone holding it, else the hex or square
+    the grid names, else the nearest place within reach; None when there is none."""
+    for zone in board.zones:
+        if zone.label and point_in_polygon(x, y, zone.path):
+            return zone.label
+    if board.numbering is not None:
+        label = grid_location_name(board.numbering, x, y)
+        if label in board.centres:
+            return label
+    reach = 0.75 * max(board.numbering.dx, board.numbering.dy) if board.numbering else 60.0
+    best = min(
+        board.centres.items(),
+        key=lambda item: (item[1][0] - x) ** 2 + (item[1][1] - y) ** 2,
+        default=None,
+    )
+    if best is None:
+        return None
+    bx, by = best[1]
+    return best[0] if (bx - x) ** 2 + (by - y) ** 2 <= reach**2 else None
