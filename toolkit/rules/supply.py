@@ -59,8 +59,8 @@ def check_supply(situation: Situation, rule: Rule) -> list[Violation]:
         limit = None if None in limits else max((x for x in limits if x is not None), default=0)
         lengths = supply_lengths(situation, rule, group.side, group.faction, limit)
         for piece, reach in zip(pieces, limits, strict=True):
-            length = lengths.get(piece.location or "", math.inf)
-            if length > (math.inf if reach is None else reach):
+            length = lengths.get(piece.location or "")
+            if length is None or (reach is not None and length > reach):
                 cut[piece.location or ""].append(piece)
     return [_cut_off(situation, rule, key, pieces) for key, pieces in cut.items()]
 
