@@ -21,11 +21,19 @@ from dataclasses import dataclass
 
 from toolkit.model.map import LocationKey, parse_location_key
 from toolkit.model.position import Piece, PieceId
-from toolkit.model.queries import location_lines, location_neighbours
+from toolkit.model.queries import location_lines
 from toolkit.model.rules import PROHIBITED, MovementRule, PropertyRef, Rule
 from toolkit.rules.context import Situation
 from toolkit.rules.violations import Violation
-from toolkit.rules.zoc import ZocMap, blocking_types, in_enemy_zone, side_of, zoc_map, zoc_rules
+from toolkit.rules.zoc import (
+    ZocMap,
+    blocking_types,
+    in_enemy_zone,
+    neighbours,
+    side_of,
+    zoc_map,
+    zoc_rules,
+)
 
 EPSILON = 1e-9
 """Costs are sums of halves and thirds: compare them with room for rounding."""
@@ -168,8 +176,8 @@ def _search(
             break
         if here != start and _move_ends(situation, rule, zones, side, here):
             continue
-        for there in location_neighbours(situation.game, here):
-            step = step_cost(situation, rule, here, there)
+        for there in neighbours(situation, here):
+            step = _step(situation, rule, here, there)
             if step is None:
                 continue
             extra = sum(c for z, c in zones.cost if in_enemy_zone(z, there, side))
@@ -179,6 +187,14 @@ def _search(
                 came_from[there] = here
                 heapq.heappush(heap, (total, there))
     return costs, came_from
+
+
+def _step(situation: Situation, rule: MovementRule, a: LocationKey, b: LocationKey) -> float | None:
+    """:func:`step_cost`, worked out once per rule, step and situation."""
+    known: dict[tuple[str, str], float | None] = situation.memo.setdefault(("steps", rule.id), {})
+    if (a, b) not in known:
+        known[(a, b)] = step_cost(situation, rule, a, b)
+    return known[(a, b)]
 
 
 def _move_ends(

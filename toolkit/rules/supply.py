@@ -22,13 +22,21 @@ from dataclasses import dataclass
 
 from toolkit.model.map import Location, LocationKey
 from toolkit.model.position import Piece
-from toolkit.model.queries import location_features, location_neighbours
+from toolkit.model.queries import location_features
 from toolkit.model.rules import PropertyRef, Rule, SupplyRule
 from toolkit.rules.context import Situation
 from toolkit.rules.movement import number_of, weather_at
 from toolkit.rules.violations import Violation, violation
 from toolkit.rules.words import piece_words, place_words, unless_words
-from toolkit.rules.zoc import ZocMap, blocking_types, in_enemy_zone, side_of, zoc_map, zoc_rules
+from toolkit.rules.zoc import (
+    ZocMap,
+    blocking_types,
+    in_enemy_zone,
+    neighbours,
+    side_of,
+    zoc_map,
+    zoc_rules,
+)
 
 PORTS = frozenset({"port", "major-port"})
 """Feature types where a sea leg may start or end."""
@@ -204,7 +212,7 @@ class _Tracer:
             lengths.setdefault(here, length)
             if not self.open(here):  # reached (a unit there may be cut off), not passed
                 continue
-            for there in location_neighbours(self.situation.game, here):
+            for there in neighbours(self.situation, here):
                 taken = self.legs_after(here, there, legs)
                 if taken is None or length + 1 > bound or not self.crosses(here, there):
                     continue

@@ -82,12 +82,24 @@ def zoc_rules(situation: Situation, piece: Piece | None = None) -> tuple[ZocRule
 
 
 def blocking_types(situation: Situation, a: LocationKey, b: LocationKey) -> frozenset[str]:
-    """The hexside and border types between two neighbouring locations."""
-    types = {side.type for side in location_hexsides(situation.game, a, b)}
-    border = location_border_type(situation.game, a, b)
-    if border is not None:
-        types.add(border)
-    return frozenset(types)
+    """The hexside and border types between two neighbouring locations (asked once per pair
+    and situation: searches ask again and again)."""
+    known: dict[tuple[str, str], frozenset[str]] = situation.memo.setdefault(("sides", ""), {})
+    found = known.get((a, b))
+    if found is None:
+        types = {side.type for side in location_hexsides(situation.game, a, b)}
+        border = location_border_type(situation.game, a, b)
+        found = known[(a, b)] = frozenset(types if border is None else types | {border})
+    return found
+
+
+def neighbours(situation: Situation, key: LocationKey) -> tuple[LocationKey, ...]:
+    """A location's neighbours, across map links too (asked once per location and situation)."""
+    known: dict[str, tuple[str, ...]] = situation.memo.setdefault(("neighbours", ""), {})
+    found = known.get(key)
+    if found is None:
+        found = known[key] = location_neighbours(situation.game, key)
+    return found
 
 
 def zone_crosses(situation: Situation, rule: ZocRule, a: LocationKey, b: LocationKey) -> bool:
@@ -111,7 +123,7 @@ def _build(situation: Situation, rule: ZocRule) -> ZocMap:
             continue
         if not rule.where.matches(game.locations[here], index, position.controller(here)):
             continue
-        for there in (here, *location_neighbours(game, here)):
+        for there in (here, *neighbours(situation, here)):
             if there != here and not zone_crosses(situation, rule, here, there):
                 continue
             target = game.locations[there]
