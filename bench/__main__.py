@@ -1,8 +1,8 @@
 """`make bench`: time the bars the issues set, on this machine, and print a table.
 
 Bars: a 3000-hex map to SVG+PNG < 3 s; 2000 two-faced counters to SVG+PNG < 10 s; the kit for both
-< 15 s; the module for both, from the drawn artwork, < 3 s; plus loading and building every
-game in sources/.
+< 15 s; the module for both, from the drawn artwork, < 3 s; every rule of a game checked on a
+2000-piece position < 1 s; plus loading and building every game in sources/.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from bench.rules import check_crowded, crowded_position
 from bench.synthetic import write_counter_game, write_kit_game, write_map_game
 from toolkit.build import build_game, selected_targets
 from toolkit.load import load_game
@@ -101,6 +102,15 @@ def main() -> None:
                 f"module (.vmod) from the drawn artwork: {count} counters + {hexes}-hex map",
                 _module_time(game),
                 3.0,
+            )
+        )
+        game = _load(ROOT / "sources" / "fatal-alliances")
+        crowd = crowded_position(game, "europe")
+        rows.append(
+            (
+                f"check {len(crowd.pieces)} pieces of fatal-alliances against all its rules",
+                min(_timed(lambda: check_crowded(game, crowd)) for _ in range(REPEATS)),
+                1.0,
             )
         )
         for folder in sorted((ROOT / "sources").glob("*/game.json")):

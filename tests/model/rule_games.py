@@ -15,7 +15,7 @@ GAMES = (
     "europe-engulfed",
     "fatal-alliances",
 )
-FIXTURE_GAMES = ("minimal-hex", "minimal-square")
+FIXTURE_GAMES = ("minimal-hex", "minimal-square", "rules-hex")
 
 
 @functools.cache

@@ -16,6 +16,7 @@ from toolkit.model.queries import (
     location_features,
     location_hexside,
     location_hexsides,
+    location_lines,
     location_links,
     location_neighbours,
     location_path,
@@ -112,6 +113,17 @@ def test_hexside_between_keys_either_way(hexes: Game) -> None:
     assert location_hexside(hexes, "valley:0602", "valley:0601") is river
     assert location_hexside(hexes, "valley:0602", "valley:0601", type="road") is None
     assert location_hexsides(hexes, "valley:0101", "valley:0102") == ()
+
+
+def test_lines_between_consecutive_hexes_of_their_path(hexes: Game) -> None:
+    (road,) = location_lines(hexes, "valley:0305", "valley:0304")
+    assert road.type == "road" and location_lines(hexes, "valley:0304", "valley:0305") == (road,)
+    assert location_lines(hexes, "valley:0105", "valley:0305") == ()  # on the road, not a step
+    assert location_lines(hexes, "valley:0101", "valley:0102") == ()
+
+
+def test_no_line_across_maps(two_maps: Game) -> None:
+    assert location_lines(two_maps, "hills:0101", "valley:1008") == ()
 
 
 def test_no_hexside_across_maps(two_maps: Game) -> None:

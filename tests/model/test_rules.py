@@ -279,6 +279,8 @@ def test_supply_from_places_and_pieces_within_a_range() -> None:
     assert rule.range == 4
     assert rule.blocked_by == fs("alpine", "lake", "all-sea")
     assert rule.through is None
+    assert rule.range_by_weather == {"snow": 3, "rain": 2, "storm": 2, "blizzard": 2}
+    assert rule.enemy_blocks == fs("units", "zoc") and rule.zoc_unless_friendly
 
 
 def test_supply_range_read_from_the_map() -> None:
@@ -290,6 +292,7 @@ def test_supply_range_read_from_the_map() -> None:
         source_pieces=PieceSelector(class_=fs("hq")),
         range=PropertyRef(map_property="hq_range"),
         blocked_by=fs("lake", "marsh", "peaks"),
+        enemy_blocks=fs("units", "zoc", "territory"),
     )
 
 
@@ -303,6 +306,9 @@ def test_supply_unlimited_through_some_kinds() -> None:
         range=None,
         blocked_by=fs("air-route"),
         through=LocationSelector(kind=fs("land", "sea", "box")),
+        enemy_blocks=fs("units", "territory"),
+        own_sources=True,
+        sea_legs=1,
     )
 
 

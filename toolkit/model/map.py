@@ -304,6 +304,15 @@ class Map:
         sides = self.hexsides_between(a, b)
         return next((s for s in sides if type is None or s.type == type), None)
 
+    def lines_between(self, a: str, b: str) -> tuple[Line, ...]:
+        """Every line (road, railway…) that runs from ``a`` straight to ``b`` or back, i.e.
+        has them one after the other on its path.
+
+        :raises KeyError: ``a`` is not on this map.
+        """
+        self._known(a)
+        return self._line_index.get(frozenset((a, b)), ())
+
     def features_at(self, label: str) -> tuple[Feature, ...]:
         """The features at ``label``, in source order.
 
@@ -374,6 +383,16 @@ class Map:
         for side in self.hexsides:
             pair = frozenset((side.a, side.b))
             index[pair] = (*index.get(pair, ()), side)
+        return index
+
+    @functools.cached_property
+    def _line_index(self) -> dict[frozenset[str], tuple[Line, ...]]:
+        index: dict[frozenset[str], tuple[Line, ...]] = {}
+        for line in self.lines:
+            for a, b in zip(line.path, line.path[1:], strict=False):
+                pair = frozenset((a, b))
+                if line not in index.get(pair, ()):
+                    index[pair] = (*index.get(pair, ()), line)
         return index
 
     @functools.cached_property

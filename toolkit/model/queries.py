@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING
 from toolkit.model.map import (
     Feature,
     Hexside,
+    Line,
     Link,
     LocationKey,
     Map,
@@ -107,6 +108,18 @@ def location_hexside(
     """
     sides = location_hexsides(game, a, b)
     return next((s for s in sides if type is None or s.type == type), None)
+
+
+def location_lines(game: Game, a: LocationKey, b: LocationKey) -> tuple[Line, ...]:
+    """Every line running straight between two locations of one map (none across maps).
+
+    :raises KeyError: either location is unknown.
+    """
+    map_a, label_a = _on_map(game, a)
+    map_b, label_b = _on_map(game, b)
+    if map_a is None or map_a is not map_b:
+        return ()
+    return map_a.lines_between(label_a, label_b)
 
 
 def location_border_type(game: Game, a: LocationKey, b: LocationKey) -> str | None:

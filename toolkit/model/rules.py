@@ -36,6 +36,7 @@ Severity = Literal["error", "warning", "info", "ignore"]
 When = Literal["always", "setup", "end-of-phase", "end-of-turn", "movement"]
 StackingPer = Literal["location", "side", "faction"]
 ZocEffect = Literal["stop", "no-exit", "cost"]
+SupplyBlock = Literal["units", "zoc", "territory"]
 PROHIBITED: Literal["prohibited"] = "prohibited"
 MoveCost = float | Literal["prohibited"]
 """A movement cost: points to spend, or 'prohibited' (the move is not allowed at all)."""
@@ -289,6 +290,11 @@ class MovementRule(RuleBase):
     """Line type → cost per location moved along it."""
     stop_on_enter: LocationSelector | None = None
     """Entering these ends the move."""
+    line_ignores_hexsides: bool = True
+    """A step along a line (a road, a railway) pays the line cost alone, its hexside too: the
+    road's bridge crosses the river. False: the hexside cost is paid on top."""
+    weather_costs: Mapping[str, float] = empty()
+    """Weather → factor on every cost (rain doubling costs: 2); weather not listed: 1."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -301,6 +307,14 @@ class ZocRule(RuleBase):
     """Hexside or border types it does not cross."""
     not_into: LocationSelector | None = None
     effect: ZocEffect = "stop"
+    bridged_by: frozenset[str] = frozenset()
+    """Line types (roads, railways) that carry the zone across a blocking hexside they cross."""
+    cost: float = 1
+    """Effect 'cost': the extra points a piece pays to enter a location in an enemy zone."""
+
+    def __post_init__(self) -> None:
+        """Sets from JSON lists."""
+        object.__setattr__(self, "bridged_by", frozenset(self.bridged_by))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -316,6 +330,22 @@ class SupplyRule(RuleBase):
     blocked_by: frozenset[str] = frozenset()
     through: LocationSelector | None = None
     """Where a path may pass; None: anywhere."""
+    enemy_blocks: frozenset[SupplyBlock] = frozenset({"units"})
+    """What of the enemy's blocks a path: 'units' (locations holding enemy pieces), 'zoc'
+    (locations in an enemy zone of control, by the game's zoc rules), 'territory' (locations
+    the enemy controls)."""
+    zoc_unless_friendly: bool = True
+    """A friendly piece in a location lifts the enemy zone there, for supply."""
+    own_sources: bool = False
+    """Only sources the unit's own faction controls (a power's home areas) supply it."""
+    sea_legs: int = 0
+    """How many sea legs (port, sea locations, port) a path may take."""
+    range_by_weather: Mapping[str, int] = empty()
+    """Weather → path length, instead of ``range`` in that weather."""
+
+    def __post_init__(self) -> None:
+        """Sets from JSON lists."""
+        object.__setattr__(self, "enemy_blocks", frozenset(self.enemy_blocks))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

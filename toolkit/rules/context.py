@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import functools
 from dataclasses import dataclass
+from typing import Any
 
 from toolkit.model import Game
 from toolkit.model.counter import Counter
@@ -46,3 +47,9 @@ class Situation:
             if piece.location is not None:
                 seen.setdefault(piece.location, None)
         return tuple(seen)
+
+    @functools.cached_property
+    def memo(self) -> dict[tuple[str, str], Any]:
+        """What checks build once and share, by (what, rule id): a rule's zones of control are
+        worked out once however many pieces move or trace supply through them."""
+        return {}

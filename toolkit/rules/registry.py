@@ -6,12 +6,19 @@ from collections.abc import Callable
 
 from toolkit.model.rules import Rule
 from toolkit.rules.context import Situation
+from toolkit.rules.movement import check_movement
+from toolkit.rules.supply import check_supply
 from toolkit.rules.violations import Violation
+from toolkit.rules.zoc import check_zoc
 
 Check = Callable[[Situation, Rule], list[Violation]]
 """A check: every violation of one rule in a situation."""
 
-CHECKS: dict[str, Check] = {}
+CHECKS: dict[str, Check] = {
+    "movement": check_movement,
+    "zoc": check_zoc,
+    "supply": check_supply,
+}
 """Rule kind → its check. Each kind's module is listed here once it exists."""
 
 

@@ -1,0 +1,110 @@
+"""Checking a turn: every case file pairs two positions and names the rules the moves break."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from tests.rules.helpers import game, position, read_cases
+from toolkit.model.position import Position
+from toolkit.model.rules import Rule
+from toolkit.rules.context import Situation
+from toolkit.rules.registry import CHECKS
+from toolkit.rules.turn import ENTERED, LEFT, Move, check_moves, list_moves
+from toolkit.rules.violations import Violation, violation
+
+MOVES = read_cases("moves")
+
+
+def _positions(case: dict[str, Any]) -> tuple[Position, Position]:
+    the_game = game(case["game"])
+    weather = case.get("weather")
+    return (
+        position(the_game, case["before"], weather=weather),
+        position(the_game, case["after"], weather=weather),
+    )
+
+
+@pytest.mark.parametrize("case", [c for _, c in MOVES], ids=[name for name, _ in MOVES])
+def test_move_case(case: dict[str, Any]) -> None:
+    before, after = _positions(case)
+    found = check_moves(game(case["game"]), before, after)
+    assert sorted(v.rule for v in found) == sorted(case["expect"]), [v.message for v in found]
+    for v in found:
+        if v.rule not in (ENTERED, LEFT):
+            assert v.cite == game(case["game"]).rule(v.rule).cite
+
+
+def test_every_game_with_movement_rules_has_a_legal_and_an_illegal_case() -> None:
+    games = {c["game"] for _, c in MOVES}
+    for name in games:
+        kinds = {bool(c["expect"]) for _, c in MOVES if c["game"] == name}
+        assert kinds == {True, False}, name
+
+
+def test_a_move_beyond_the_allowance_says_so_with_the_citation() -> None:
+    the_game = game("rules-hex")
+    before = position(the_game, {"bl-1-inf/1": "front:0103"}, weather="mud")
+    after = position(the_game, {"bl-1-inf/1": "front:0105"}, weather="mud")
+    assert check_moves(the_game, before, after) == [
+        Violation(
+            rule="movement",
+            cite="5.1",
+            severity="error",
+            message="1st Infantry (bl-1-inf/1) cannot move from Bluetown (The Front 0103) to"
+            " The Front 0105: the cheapest path costs 4 movement points and its allowance is 3.",
+            locations=("front:0103", "front:0105"),
+            pieces=("bl-1-inf/1",),
+        )
+    ]
+
+
+def test_a_move_with_no_open_path_names_what_closes_it() -> None:
+    the_game = game("rules-hex")
+    before = position(the_game, {"bl-3-arm/1": "front:0403"})
+    after = position(the_game, {"bl-3-arm/1": "front:0404"})
+    (found,) = check_moves(the_game, before, after)
+    assert found.message == (
+        "3rd Armoured (bl-3-arm/1) cannot move from The Front 0403 to The Front 0404: no path"
+        " open to it reaches there (prohibited terrain or hexsides on the way)."
+    )
+
+
+def test_a_move_stopped_by_a_zone_cites_the_zoc_rule() -> None:
+    (_, case) = next(c for c in MOVES if c[0] == "hex-zoc-stops")
+    before, after = _positions(case)
+    (found,) = check_moves(game("rules-hex"), before, after)
+    assert (found.rule, found.cite) == ("zoc", "6.1")
+    assert found.message.endswith(
+        "enemy zones of control on every path within its allowance end its move earlier."
+    )
+
+
+def test_moves_are_listed_by_piece() -> None:
+    the_game = game("rules-hex")
+    before = position(the_game, {"bl-1-inf/1": "front:0101", "bl-2-inf/1": "front:0102"})
+    after = position(the_game, {"bl-1-inf/1": "front:0102", "bl-2-inf/1": "front:0102"})
+    assert list_moves(before, after) == [Move("bl-1-inf/1", "front:0101", "front:0102")]
+
+
+def test_entry_rules_are_checked_for_moved_pieces_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    def every_piece(situation: Situation, rule: Rule) -> list[Violation]:
+        return [violation(rule, "x", (), (p.id,)) for p in situation.position.pieces]
+
+    the_game = game("minimal-hex")
+    monkeypatch.setitem(CHECKS, "entry", every_piece)
+    before = position(the_game, {"bl-1-inf/1": "valley:0101", "bl-2-inf/1": "valley:0102"})
+    after = position(the_game, {"bl-1-inf/1": "valley:0201", "bl-2-inf/1": "valley:0102"})
+    found = check_moves(the_game, before, after)
+    assert [(v.rule, v.pieces) for v in found] == [("lake", ("bl-1-inf/1",))]
+
+
+def test_without_an_entry_check_entry_rules_are_left_alone(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    the_game = game("minimal-hex")
+    monkeypatch.delitem(CHECKS, "entry", raising=False)
+    before = position(the_game, {"bl-1-inf/1": "valley:0101"})
+    after = position(the_game, {"bl-1-inf/1": "valley:0201"})
+    assert check_moves(the_game, before, after) == []

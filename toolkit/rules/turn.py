@@ -1,0 +1,183 @@
+"""Checking a turn: what moved between two positions, and whether each move was legal.
+
+Pieces are paired by id. A piece that changed location made a move, checked against every
+movement rule that covers it (a path within its allowance, respecting zones of control, must
+exist in the position before the move), the zones of control it must respect, and the entry
+rules (when that kind is registered) at its destination. A piece that came into play or left
+it is reported plainly, as information (rule ids :data:`ENTERED` and :data:`LEFT`).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from toolkit.model import Game
+from toolkit.model.map import LocationKey
+from toolkit.model.position import Piece, PieceId, Position
+from toolkit.model.rules import MovementRule, Rule, ZocRule
+from toolkit.rules.context import Situation
+from toolkit.rules.movement import allowance_of, path
+from toolkit.rules.registry import CHECKS
+from toolkit.rules.violations import Violation, violation
+from toolkit.rules.words import piece_words, place_words, unless_words
+from toolkit.rules.zoc import in_enemy_zone, side_of, zoc_map, zoc_rules
+
+ENTERED = "entered-play"
+"""The rule id of the notice that a piece came into play (a reinforcement, a replacement)."""
+LEFT = "left-play"
+"""The rule id of the notice that a piece left play (eliminated, withdrawn)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One piece's change of place between two positions (None: off the map)."""
+
+    piece: PieceId
+    start: LocationKey | None
+    end: LocationKey | None
+
+
+def list_moves(before: Position, after: Position) -> list[Move]:
+    """Every piece whose location differs between the positions, in the order of ``after``
+    then of the pieces ``after`` no longer has."""
+    moves: list[Move] = []
+    seen: set[PieceId] = set()
+    for piece in after.pieces:
+        seen.add(piece.id)
+        start = _location_in(before, piece.id)
+        if start != piece.location:
+            moves.append(Move(piece.id, start, piece.location))
+    for piece in before.pieces:
+        if piece.id not in seen and piece.location is not None:
+            moves.append(Move(piece.id, piece.location, None))
+    return moves
+
+
+def check_moves(
+    game: Game, before: Position, after: Position, setup_id: str | None = None
+) -> list[Violation]:
+    """Every broken movement, zoc or entry rule in the moves from ``before`` to ``after``,
+    plus a notice for each piece that came into play or left it."""
+    situation = Situation(game, before, setup_id)
+    found: list[Violation] = []
+    moved: set[PieceId] = set()
+    for move in list_moves(before, after):
+        moved.add(move.piece)
+        if move.start is None or move.end is None:
+            found.append(_notice(game, before, after, move))
+        else:
+            found.extend(_check_move(situation, before.piece(move.piece), move.end))
+    found.extend(_entry(Situation(game, after, setup_id), moved))
+    return found
+
+
+def _check_move(situation: Situation, piece: Piece, goal: LocationKey) -> list[Violation]:
+    found: list[Violation] = []
+    for rule in _movement_rules(situation, piece):
+        problem = _judge(situation, rule, piece, goal)
+        if problem is not None:
+            found.append(problem)
+    return found
+
+
+def _judge(
+    situation: Situation, rule: MovementRule, piece: Piece, goal: LocationKey
+) -> Violation | None:
+    """The violation of one move against one movement rule (or the zoc rule that stops it)."""
+    game = situation.game
+    start = piece.location or ""
+    what = f"{piece_words(game, piece)} cannot move from {place_words(game, start)} to"
+    what += f" {place_words(game, goal)}"
+    allowance = allowance_of(situation, rule, piece)
+    if allowance is None:
+        message = f"{what}: its allowance cannot be read, so {rule.id!r} cannot judge the move."
+        return Violation(rule.id, rule.cite, "info", message, (start, goal), (piece.id,))
+    if path(situation, rule, piece.id, goal) is not None:
+        return None
+    if path(situation, rule, piece.id, goal, zoc=False) is not None:
+        return _zoc_stop(situation, piece, goal, what)
+    longest = path(situation, rule, piece.id, goal, zoc=False, allowance=math.inf)
+    if longest is None:
+        reason = "no path open to it reaches there (prohibited terrain or hexsides on the way)"
+    else:
+        reason = (
+            f"the cheapest path costs {_points(longest[0])} movement points and its allowance"
+            f" is {_points(allowance)}"
+        )
+    return violation(rule, f"{what}: {reason}.{unless_words(rule)}", (start, goal), (piece.id,))
+
+
+def _zoc_stop(situation: Situation, piece: Piece, goal: LocationKey, what: str) -> Violation:
+    """The zoc rule that forbids a move an allowance and the terrain allow."""
+    start = piece.location or ""
+    side = side_of(situation, piece)
+    rules = zoc_rules(situation, piece)
+    holding = [r for r in rules if r.effect == "no-exit" and _in_zone(situation, r, start, side)]
+    rule: ZocRule = holding[0] if holding else rules[0]
+    if holding:
+        reason = "it may not leave the enemy zone of control it stands in"
+    else:
+        reason = "enemy zones of control on every path within its allowance end its move earlier"
+    return violation(rule, f"{what}: {reason}.{unless_words(rule)}", (start, goal), (piece.id,))
+
+
+def _in_zone(situation: Situation, rule: ZocRule, key: LocationKey, side: str | None) -> bool:
+    return in_enemy_zone(zoc_map(situation, rule), key, side)
+
+
+def _movement_rules(situation: Situation, piece: Piece) -> list[MovementRule]:
+    """The movement rules covering a move of this piece: in force, for its kind of piece, and
+    for moves from where it stands (``where``)."""
+    found = []
+    counter = situation.counter(piece)
+    start = situation.location(piece.location or "")
+    for rule in situation.game.rules:
+        if not isinstance(rule, MovementRule) or not _in_force(situation, rule):
+            continue
+        if rule.when == "setup" or not rule.pieces.matches(counter, situation.index, piece.owner):
+            continue
+        if rule.where.matches(start, situation.index, situation.position.controller(start.key)):
+            found.append(rule)
+    return found
+
+
+def _entry(situation: Situation, moved: set[PieceId]) -> list[Violation]:
+    """The entry rules' violations, in the position after the moves, of the pieces that moved."""
+    check = CHECKS.get("entry")
+    if check is None:
+        return []
+    found: list[Violation] = []
+    for rule in situation.game.rules:
+        if rule.kind == "entry" and _in_force(situation, rule):
+            found.extend(v for v in check(situation, rule) if moved.intersection(v.pieces))
+    return found
+
+
+def _in_force(situation: Situation, rule: Rule) -> bool:
+    if rule.severity == "ignore":
+        return False
+    return situation.setup_id is None or rule.applies_in(situation.setup_id)
+
+
+def _notice(game: Game, before: Position, after: Position, move: Move) -> Violation:
+    """A piece came into play or left it: said plainly, for the players to account for."""
+    if move.start is None:
+        piece = after.piece(move.piece)
+        place = place_words(game, move.end or "")
+        message = f"{piece_words(game, piece)} came into play at {place}."
+        return Violation(ENTERED, "", "info", message, (move.end or "",), (move.piece,))
+    piece = before.piece(move.piece)
+    message = f"{piece_words(game, piece)} left play from {place_words(game, move.start)}."
+    return Violation(LEFT, "", "info", message, (move.start,), (move.piece,))
+
+
+def _location_in(position: Position, piece_id: PieceId) -> LocationKey | None:
+    try:
+        return position.piece(piece_id).location
+    except ValueError:
+        return None
+
+
+def _points(value: float) -> str:
+    return f"{value:g}"
