@@ -11,11 +11,14 @@ import io
 import zipfile
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
 
 from toolkit.artwork import Artwork, MapArt
 from toolkit.model import Game
+from toolkit.model.chart import Chart
 from toolkit.model.map import parse_location_key
 from toolkit.model.position import Piece, Position
+from toolkit.model.scenario import Setup
 from toolkit.options import BuildOptions
 from toolkit.vassal.boards import Board, board_of, build_board, map_names, png_size
 from toolkit.vassal.buildfile import (
@@ -52,104 +55,144 @@ def module_files(
         yield f"scenarios/{setup_id}.vsav", save
 
 
+@dataclass(frozen=True, slots=True)
 class CompiledModule:
     """A module's archive and its scenarios' saved games."""
 
-    def __init__(self, vmod: bytes, saves: list[tuple[str, bytes]]) -> None:
-        self.vmod = vmod
-        self.saves = saves
+    vmod: bytes
+    saves: tuple[tuple[str, bytes], ...]
+    """(setup id, .vsav bytes) for every setup."""
+
+
+@dataclass(frozen=True)
+class _Pieces:
+    """Every counter as a piece: definitions, prototypes, sizes, palette slots."""
+
+    defs: dict[str, PieceDef]
+    prototypes: dict[str, tuple[Trait, ...]]
+    sizes: dict[str, tuple[int, int]]
+    slots: dict[str, Slot]
 
 
 def compile_module(game: Game, artwork: Artwork) -> CompiledModule:
     """The module of a game, from its rasterised artwork."""
-    pieces = {
-        c.id: piece_def(c, game.faction(c.faction).name if c.faction else "") for c in game.counters
-    }
-    protos = prototypes(game, list(pieces.values()))
-    sizes = {
-        cid: png_size(artwork.counters[cid].faces[p.counter.front.id].png)
-        for cid, p in pieces.items()
-    }
-    heights = sorted(height for _, height in sizes.values())
+    pieces = _pieces(game, artwork)
+    heights = sorted(height for _, height in pieces.sizes.values())
     boards = game_boards(game, artwork, heights[len(heights) // 2] if heights else 0)
     by_place = {board.map_id: board for board in boards}
-    gpid = 1
-    palette_slots: dict[str, Slot] = {}
-    for counter in game.counters:
-        palette_slots[counter.id] = Slot(
-            counter.name, gpid, pieces[counter.id].traits, sizes[counter.id]
-        )
-        gpid += 1
-    stacks: dict[str, list[StartStack]] = defaultdict(list)
-    if game.setups:
-        position = Position.from_setup(game, game.setups[0])
-        for board, label, group in _placed(game, position, by_place):
-            slots = []
-            for piece in group:
-                slots.append(
-                    Slot(
-                        _piece_name(game, piece.counter),
-                        gpid,
-                        _showing(game, pieces[piece.counter], piece.face, piece.owner),
-                        sizes[piece.counter],
-                    )
-                )
-                gpid += 1
-            name = f"{game.setups[0].name}: {label}"
-            stacks[board.name].append(
-                StartStack(name, board.name, board.centres[label], tuple(slots))
-            )
+    stacks, next_gpid = _start_stacks(game, pieces, by_place, len(pieces.slots) + 1)
     module_data = _module_data(game)
-    saves = []
-    setups = []
-    for setup in game.setups:
-        position = Position.from_setup(game, setup)
-        placed = [
-            PlacedStack(
-                board.name,
-                board.centres[label],
-                tuple(
-                    PlacedPiece(
-                        tuple(expanded(_showing(game, pieces[p.counter], p.face, p.owner), protos)),
-                        palette_slots[p.counter].gpid,
-                    )
-                    for p in group
-                ),
-            )
-            for board, label, group in _placed(game, position, by_place)
-        ]
-        stream = save_stream(placed, [(b.name, b.name) for b in boards])
-        save = _zip(save_entries(stream, module_data, game.version, VASSAL_VERSION))
-        saves.append((setup.id, save))
-        setups.append((setup.name, setup.description, f"{setup.id}.vsav"))
+    saves = tuple(
+        (setup.id, _scenario(game, setup, pieces, boards, by_place, module_data))
+        for setup in game.setups
+    )
     parts = ModuleParts(
         game=game,
         boards=tuple(boards),
         window_boards=frozenset(b.name for b in boards[1:]),
         menus=_menus(game, boards),
-        prototypes=tuple(protos.items()),
-        palettes=_palettes(game, palette_slots),
-        stacks=tuple((name, tuple(s)) for name, s in stacks.items()),
+        prototypes=tuple(pieces.prototypes.items()),
+        palettes=_palettes(game, pieces.slots),
+        stacks=stacks,
         charts=tuple(
-            (chart.title, f"chart-{chart.id}.png")
-            for chart in game.charts
-            if chart.id in artwork.charts and not artwork.charts[chart.id].placement.centres
+            (chart.title, f"chart-{chart.id}.png") for chart in _table_charts(game, artwork)
         ),
-        setups=tuple(setups),
-        next_gpid=gpid,
+        setups=tuple((s.name, s.description, f"{s.id}.vsav") for s in game.setups),
+        next_gpid=next_gpid,
     )
     entries = [("buildFile.xml", build_file(parts)), ("moduledata", module_data)]
-    entries += [(f"images/{board.image}", board.png) for board in boards]
-    for counter in game.counters:
-        for face_id, drawing in artwork.counters[counter.id].faces.items():
-            entries.append((f"images/{face_image(counter.id, face_id)}", drawing.png))
-    for image_chart, _ in ((c, 0) for c in game.charts):
-        art = artwork.charts.get(image_chart.id)
-        if art is not None and not art.placement.centres:
-            entries.append((f"images/chart-{image_chart.id}.png", art.drawing.png))
+    entries += _images(game, artwork, boards)
     entries += [(f"{setup_id}.vsav", save) for setup_id, save in saves]
     entries += [(f"{GAME_FOLDER}/{path}", content) for path, content in game.sources.items()]
     return CompiledModule(_zip(entries), saves)
+
+
+def _pieces(game: Game, artwork: Artwork) -> _Pieces:
+    """Every counter's piece, and its palette slot (gpids 1…n in counter order)."""
+    defs = {
+        c.id: piece_def(c, game.faction(c.faction).name if c.faction else "") for c in game.counters
+    }
+    sizes = {
+        cid: png_size(artwork.counters[cid].faces[p.counter.front.id].png)
+        for cid, p in defs.items()
+    }
+    slots = {
+        c.id: Slot(c.name, gpid, defs[c.id].traits, sizes[c.id])
+        for gpid, c in enumerate(game.counters, start=1)
+    }
+    return _Pieces(defs, prototypes(game, list(defs.values())), sizes, slots)
+
+
+def _start_stacks(
+    game: Game, pieces: _Pieces, boards: dict[str, Board], gpid: int
+) -> tuple[tuple[tuple[str, tuple[StartStack, ...]], ...], int]:
+    """The first setup as at-start stacks (what a new game shows), by board; the next gpid."""
+    stacks: dict[str, list[StartStack]] = defaultdict(list)
+    if not game.setups:
+        return (), gpid
+    setup = game.setups[0]
+    for board, label, group in _placed(game, Position.from_setup(game, setup), boards):
+        slots = []
+        for piece in group:
+            traits = _showing(game, pieces.defs[piece.counter], piece.face, piece.owner)
+            name = game.counter(piece.counter).name
+            slots.append(Slot(name, gpid, traits, pieces.sizes[piece.counter]))
+            gpid += 1
+        stack = StartStack(f"{setup.name}: {label}", board.name, board.centres[label], tuple(slots))
+        stacks[board.name].append(stack)
+    return tuple((name, tuple(group)) for name, group in stacks.items()), gpid
+
+
+def _scenario(
+    game: Game,
+    setup: Setup,
+    pieces: _Pieces,
+    boards: Sequence[Board],
+    by_place: dict[str, Board],
+    module_data: bytes,
+) -> bytes:
+    """A setup as a saved game (.vsav): its pieces, prototypes expanded, on their places."""
+    placed = [
+        PlacedStack(
+            board.name,
+            board.centres[label],
+            tuple(
+                PlacedPiece(
+                    tuple(
+                        expanded(
+                            _showing(game, pieces.defs[p.counter], p.face, p.owner),
+                            pieces.prototypes,
+                        )
+                    ),
+                    pieces.slots[p.counter].gpid,
+                )
+                for p in group
+            ),
+        )
+        for board, label, group in _placed(game, Position.from_setup(game, setup), by_place)
+    ]
+    stream = save_stream(placed, [(b.name, b.name) for b in boards])
+    return _zip(save_entries(stream, module_data, game.version, VASSAL_VERSION))
+
+
+def _table_charts(game: Game, artwork: Artwork) -> list[Chart]:
+    """The charts without places (tables): shown as images in the charts window."""
+    return [
+        chart
+        for chart in game.charts
+        if chart.id in artwork.charts and not artwork.charts[chart.id].placement.centres
+    ]
+
+
+def _images(game: Game, artwork: Artwork, boards: Sequence[Board]) -> list[tuple[str, bytes]]:
+    """Every image the module shows: boards, counter faces, table charts."""
+    entries = [(f"images/{board.image}", board.png) for board in boards]
+    for counter in game.counters:
+        for face_id, drawing in artwork.counters[counter.id].faces.items():
+            entries.append((f"images/{face_image(counter.id, face_id)}", drawing.png))
+    for chart in _table_charts(game, artwork):
+        entries.append((f"images/chart-{chart.id}.png", artwork.charts[chart.id].drawing.png))
+    return entries
 
 
 def game_boards(game: Game, artwork: Artwork, piece_height: int = 0, dpi: int = 0) -> list[Board]:
@@ -229,10 +272,6 @@ def _showing(game: Game, piece: PieceDef, face_id: str, owner: str | None) -> tu
     """The piece showing ``face_id``; a block is hidden by its owner's side, as set up."""
     side = game.side(game.faction(owner).side).name if owner and piece.masked else None
     return showing(piece, face_id, side)
-
-
-def _piece_name(game: Game, counter_id: str) -> str:
-    return game.counter(counter_id).name
 
 
 def _palettes(game: Game, slots: dict[str, Slot]) -> tuple[Palette, ...]:
