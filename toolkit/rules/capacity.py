@@ -70,9 +70,10 @@ def _report(
     game = situation.game
     unit = "point" if rule.points else "piece"
     whose = f" of the {game.side(side).name}" if side else ""
+    capacity = (rule.limit or 0) * len(carriers)
     message = (
-        f"In {place_name(game, key)} {piece_names(game, carriers)}{whose} carry "
-        f"{piece_names(game, cargo)} ({plural(weight, unit)}), but can carry at most "
-        f"{plural(rule.limit or 0, unit)} each{unless_note(rule.unless)}."
+        f"In {place_name(game, key)}, {piece_names(game, cargo)} ({plural(weight, unit)}) "
+        f"are aboard {piece_names(game, carriers)}{whose}, which can carry "
+        f"{plural(capacity, unit)} in all{unless_note(rule.unless)}."
     )
     return violation(rule, message, (key,), tuple(p.id for p in [*carriers, *cargo]))
