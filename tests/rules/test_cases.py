@@ -23,9 +23,7 @@ def _expected(case: dict[str, Any]) -> list[str]:
     return sorted(case["expect"])
 
 
-@pytest.mark.parametrize(
-    "path", CASE_FILES, ids=[f"{p.parent.name}/{p.stem}" for p in CASE_FILES]
-)
+@pytest.mark.parametrize("path", CASE_FILES, ids=[f"{p.parent.name}/{p.stem}" for p in CASE_FILES])
 def test_case(path: Path, tmp_path: Path) -> None:
     case = json.loads(path.read_text(encoding="utf-8"))
     loaded_game = game(path.parent.name)

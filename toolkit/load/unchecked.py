@@ -35,7 +35,7 @@ def warn_unchecked(
     if rule.when == "movement":
         warn(
             "when",
-            f"'movement' is never checked for a {rule.kind} rule: a position shows where "
+            f"'movement' is never checked for {rule.kind} rules: a position shows where "
             "pieces are, not a move under way; use 'always', 'end-of-phase' or 'setup'",
         )
     check = UNCHECKED.get(rule.kind)

@@ -69,7 +69,7 @@ def _report(
 ) -> Violation:
     game = situation.game
     unit = "point" if rule.points else "piece"
-    whose = f" of the {game.side(side).name}" if side else ""
+    whose = f" ({game.side(side).name})" if side else ""
     capacity = (rule.limit or 0) * len(carriers)
     message = (
         f"In {place_name(game, key)}, {piece_names(game, cargo)} ({plural(weight, unit)}) "

@@ -129,5 +129,5 @@ def _whose(situation: Situation, rule: StackingRule, group: str) -> str:
     if not group:
         return ""
     if rule.per == "side":
-        return f" of the {situation.game.side(group).name}"
+        return f" of {situation.game.side(group).name}"
     return f" of {situation.game.faction(group).name}"

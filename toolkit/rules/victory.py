@@ -22,13 +22,13 @@ def check_victory(situation: Situation, rule: Rule) -> list[Violation]:
     game = situation.game
     places = join_words(place_name(game, key) for key in held)
     if rule.count is None:
-        amount = "every place this victory condition names"
+        amount = "every place it names"
     else:
         amount = f"{len(held)} of the {len(rule.control)} places it names, {rule.count} needed"
-    when = f" (it is checked {rule.check_at})" if rule.check_at else ""
+    when = f"; it is checked {rule.check_at}" if rule.check_at else ""
     message = (
-        f"The {game.side(rule.side).name} control {amount} ({places}): they meet this "
-        f"victory condition{when}{unless_note(rule.unless)}."
+        f"Victory condition met for {game.side(rule.side).name}: control of {amount} "
+        f"({places}){when}{unless_note(rule.unless)}."
     )
     return [violation(rule, message, held)]
 
