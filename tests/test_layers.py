@@ -34,9 +34,10 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "vassal": OUTPUT,
     "rules": BASE | {"geometry", "model"},
     "targets": OUTPUT | {"render", "kit", "vassal", "rules"},
-    "build": OUTPUT | {"load", "render", "kit", "vassal", "rules", "targets"},
+    "check": BASE | {"geometry", "model", "load", "rules"},
+    "build": OUTPUT | {"load", "render", "kit", "vassal", "rules", "targets", "check"},
     "scaffold": frozenset({"load"}),
-    "cli": OUTPUT | {"load", "build", "targets", "scaffold", "vassal", "toolkit"},
+    "cli": OUTPUT | {"load", "build", "targets", "scaffold", "check", "vassal", "toolkit"},
     "__main__": frozenset({"cli"}),
     "toolkit": frozenset(),
 }

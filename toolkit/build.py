@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from toolkit.artwork import Artwork
+from toolkit.check import setup_diagnostics
 from toolkit.diagnostics import Diagnostic
 from toolkit.errors import BuildError, DiagnosticsError
 from toolkit.load.jsonsource import locate
@@ -47,9 +48,13 @@ def build_game(
     """Draw the game's artwork once, make every output of ``targets`` from it, and move
     build/<game>/ into place at once.
 
-    :raises DiagnosticsError: a counter cannot be drawn legibly (located at its template).
+    :raises DiagnosticsError: a setup breaks a rule it does not waive (located at its
+        placement), or a counter cannot be drawn legibly (located at its template).
     :raises BuildError: a target failed; the previous output (if any) is left untouched.
     """
+    broken = setup_diagnostics(game)
+    if broken:
+        raise DiagnosticsError(broken)
     out_dir.mkdir(parents=True, exist_ok=True)
     final = out_dir / game.id
     staging = Path(tempfile.mkdtemp(prefix=f".{game.id}.tmp-", dir=out_dir))

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import os
 import sys
 from pathlib import Path
@@ -178,6 +179,50 @@ def build_command(
     summary = build_game(result.game, out_dir, selected_targets(wanted), options)
     if fmt == "text":
         click.echo(f"built {summary.folder}: {summary.files} file(s), {summary.bytes / 1e6:.1f} MB")
+
+
+@cli.command("check")
+@click.argument("source", type=click.Path(path_type=Path))
+@click.option("--setup", "setup_id", default=None, metavar="ID", help="Check a setup's start.")
+@click.option(
+    "--position",
+    "position_path",
+    type=click.Path(path_type=Path, dir_okay=False),
+    default=None,
+    metavar="FILE",
+    help="Check a position file (kind 'position').",
+)
+@click.option(
+    "--format",
+    "fmt",
+    type=click.Choice(["text", "json"]),
+    default="text",
+    help="Violations as text lines or as a JSON list.",
+)
+def check_command(source: Path, setup_id: str | None, position_path: Path | None, fmt: str) -> None:
+    """Check a setup or a position against the game's rules; one line per broken rule."""
+    from toolkit.check import broken, check_source, format_violation, violation_json
+
+    if (setup_id is None) == (position_path is None):
+        raise click.UsageError("give one of --setup ID or --position FILE")
+    result = load_game(source)
+    if result.game is None:
+        _emit(result.report, fmt)
+        raise SourcesInvalid("the sources have errors; nothing was checked")
+    try:
+        checked = check_source(result.game, setup_id, position_path)
+    except ValueError as exc:
+        raise click.BadParameter(str(exc), param_hint="--setup") from None
+    if checked.report.diagnostics:
+        click.echo(checked.report.format_text(), err=True)
+    if checked.report.errors:
+        raise SourcesInvalid("the position file has errors; nothing was checked")
+    if fmt == "json":
+        click.echo(json.dumps([violation_json(v) for v in checked.violations], indent=2))
+    for v in checked.violations if fmt == "text" else ():
+        click.echo(format_violation(v, checked.where))
+    if broken(checked.violations):
+        sys.exit(EXIT_INVALID)
 
 
 @cli.command("vmod-check")

@@ -338,8 +338,9 @@ def test_placement_in_one_setup_at_listed_hexes() -> None:
         id="bef-start",
         cite="DFF 7.7.9",
         text="",
+        when="setup",
         setups=fs("grand-campaign"),
-        pieces=PieceSelector(faction=fs("gb")),
+        pieces=PieceSelector(faction=fs("gb"), not_=PieceSelector(class_=fs("marker", "control"))),
         at=LocationSelector(locations=frozenset(f"wf:{h}" for h in (hexes + " 0705").split())),
     )
     assert rule.applies_in("grand-campaign") and not rule.applies_in("1914")
@@ -363,6 +364,7 @@ def test_capacity_by_points() -> None:
         text="",
         carrier=PieceSelector(class_=fs("transport")),
         cargo=PieceSelector(tag=fs("land")),
+        where=LocationSelector(kind=fs("sea")),
         limit=4,
         points="transport_size",
     )
@@ -386,6 +388,7 @@ def test_victory_needs_every_place_by_default() -> None:
         text="",
         side="blue",
         control=("valley:0304", "valley:0802"),
+        severity="info",
     )
     assert isinstance(rule, VictoryRule) and rule.count is None and rule.needed == 2
 
@@ -455,7 +458,7 @@ def test_a_parameter_of_another_kind_still_has_its_references_checked(tmp_path: 
 @pytest.mark.parametrize(
     ("kind", "takes"),
     [
-        ("entry", {"forbid", "allow", "unless", "setups"}),
+        ("entry", {"forbid", "allow", "aboard", "unless", "setups"}),
         ("counter-mix", {"unless", "setups"}),
         ("victory", {"side", "control", "count", "check_at", "unless", "setups"}),
     ],

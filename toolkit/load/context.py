@@ -15,6 +15,7 @@ from typing import Any
 
 from toolkit.diagnostics import Report, did_you_mean, known_list
 from toolkit.load.jsonsource import Source
+from toolkit.model.game import Game
 from toolkit.model.map import Location, Map
 from toolkit.model.references import (
     UnresolvedKind,
@@ -49,6 +50,25 @@ class Context:
     assets: dict[str, Path] = field(default_factory=dict)
     """Every file a source names (CSV rows, images), by its path inside the game folder."""
     """Bare label → the keys that carry it (to resolve 'berlin' without a map prefix)."""
+
+    @classmethod
+    def of_game(cls, game: Game, report: Report) -> Context:
+        """A context that knows a loaded game's ids and locations, to read a file against it."""
+        ctx = cls(Path(game.folder), report)
+        for kind, ids in (
+            ("faction", [f.id for f in game.factions]),
+            ("side", [s.id for s in game.sides]),
+            ("phase", [p.id for p in game.turns.phases]),
+            ("setup", [s.id for s in game.setups]),
+            ("rule", [r.id for r in game.rules]),
+            ("chart", [c.id for c in game.charts]),
+        ):
+            ctx.ids[kind] = dict.fromkeys(ids, game.id)
+        ctx.maps = {m.id: m for m in game.maps}
+        for location in game.locations.values():
+            ctx.add_location(location)
+        ctx.places = dict(game.places)
+        return ctx
 
     # -- reporting -------------------------------------------------------------------------
 

@@ -20,7 +20,7 @@ from toolkit.load.jsonsource import Source, SourceUnreadable, read_source
 from toolkit.load.maps import load_map, resolve_links
 from toolkit.load.rules import load_rules
 from toolkit.load.schemas import KINDS, validate
-from toolkit.load.setups import load_setup
+from toolkit.load.setups import check_waivers, load_setup
 from toolkit.model.counter import Counter, Template
 from toolkit.model.game import Game
 
@@ -100,6 +100,17 @@ def _read_all(folder: Path, report: Report) -> dict[str, list[Source]]:
             continue
         kind = _kind(source, report)
         if kind is None:
+            continue
+        if kind == "position":
+            report.add(
+                source.diagnostic(
+                    "source.position-in-game",
+                    "a position is not part of the game; it is ignored here "
+                    "(check it with 'toolkit check GAME --position FILE')",
+                    "/kind",
+                    severity="warning",
+                )
+            )
             continue
         _check_schema_ref(source, kind, report)
         diagnostics = validate(source, kind)
@@ -204,6 +215,7 @@ def _build(folder: Path, sources: dict[str, list[Source]], report: Report) -> Ga
     charts = [c for s in sources["chart"] if (c := load_chart(ctx, s)) is not None]
     setups = [s for src in sources["setup"] if (s := load_setup(ctx, src, counters)) is not None]
     rules = [r for src in sources["rules"] for r in load_rules(ctx, src, counters)]
+    check_waivers(ctx, sources["setup"])
     return Game(
         folder=folder.resolve(),
         maps=tuple(maps),

@@ -10,6 +10,7 @@ from toolkit.load.context import Context, get
 from toolkit.load.jsonsource import Source
 from toolkit.load.maps import FEATURE_TYPES
 from toolkit.load.spaces import BORDER_TYPES
+from toolkit.load.unchecked import warn_unchecked
 from toolkit.model.base import Origin
 from toolkit.model.counter import Counter
 from toolkit.model.rules import (
@@ -23,8 +24,10 @@ from toolkit.model.rules import (
     rule_parameters,
 )
 
+DEFAULT_SEVERITY = {"victory": "info"}
+"""A met victory condition is news, not a fault, unless the rule says otherwise."""
 COMMON_KEYS = ("id", "kind", "cite", "text", "severity", "when", "pieces", "where")
-PIECE_PARAMS = ("exempt", "exerted_by", "source_pieces", "carrier", "cargo")
+PIECE_PARAMS = ("exempt", "exerted_by", "source_pieces", "carrier", "cargo", "aboard")
 LOCATION_PARAMS = ("forbid", "allow", "stop_on_enter", "not_into", "sources", "through", "at")
 
 
@@ -35,7 +38,9 @@ def load_rules(ctx: Context, source: Source, counters: dict[str, Counter]) -> li
     for i, item in enumerate(source.data["rules"]):
         pointer = f"/rules/{i}"
         if ctx.declare(source, "rule", item["id"], pointer + "/id"):
-            rules.append(reader.rule(item, pointer))
+            rule = reader.rule(item, pointer)
+            warn_unchecked(ctx, source, rule, pointer, counters)
+            rules.append(rule)
     return rules
 
 
@@ -79,7 +84,7 @@ class RuleReader:
             id=item["id"],
             cite=item["cite"],
             text=item["text"],
-            severity=get(item, "severity", "error"),
+            severity=get(item, "severity", DEFAULT_SEVERITY.get(kind, "error")),
             when=get(item, "when", "always"),
             pieces=self.pieces(item.get("pieces", {}), pointer + "/pieces"),
             where=self.where(item.get("where", {}), pointer + "/where"),

@@ -18,7 +18,7 @@ from toolkit.load.jsonsource import Source, pointer_of
 SCHEMA_DIR = Path(__file__).resolve().parents[1] / "schemas"
 """Shipped inside the package (an installed toolkit needs them); ``schemas/`` at the top of the
 repository links here so that the example sources can point editors at them."""
-KINDS = ("game", "map", "counters", "chart", "setup", "rules")
+KINDS = ("game", "map", "counters", "chart", "setup", "rules", "position")
 MAX_ERRORS_PER_FILE = 50
 
 

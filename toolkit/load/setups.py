@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
 from toolkit.load.context import Context, get
 from toolkit.load.jsonsource import Source
+from toolkit.model.base import Origin
 from toolkit.model.counter import SIDES, Counter
 from toolkit.model.scenario import PieceState, Placement, Reinforcement, Setup
 
@@ -21,14 +23,14 @@ def load_setup(ctx: Context, source: Source, counters: dict[str, Counter]) -> Se
     for i, item in enumerate(data.get("placements", [])):
         pointer = f"/placements/{i}"
         at = ctx.resolve_location(source, item["at"], pointer + "/at")
-        pieces = _pieces(ctx, source, item["pieces"], pointer + "/pieces", counters, used)
+        pieces = load_pieces(ctx, source, item["pieces"], pointer + "/pieces", counters, used)
         if at is not None:
             placements.append(Placement(at, pieces, get(item, "note", "")))
     reinforcements = []
     for i, item in enumerate(data.get("reinforcements", [])):
         pointer = f"/reinforcements/{i}"
         at = ctx.resolve_location(source, item["at"], pointer + "/at") if "at" in item else None
-        pieces = _pieces(ctx, source, item["pieces"], pointer + "/pieces", counters, used)
+        pieces = load_pieces(ctx, source, item["pieces"], pointer + "/pieces", counters, used)
         reinforcements.append(Reinforcement(item["turn"], pieces, at, get(item, "note", "")))
     control = {}
     for faction, refs in data.get("control", {}).items():
@@ -60,17 +62,28 @@ def load_setup(ctx: Context, source: Source, counters: dict[str, Counter]) -> Se
         MappingProxyType(control),
         tuple(reinforcements),
         MappingProxyType(dict(data.get("globals", {}))),
+        MappingProxyType({w["rule"]: w["reason"] for w in data.get("waivers", [])}),
+        Origin(source.shown),
     )
 
 
-def _pieces(
+def check_waivers(ctx: Context, sources: list[Source]) -> None:
+    """Every rule a setup waives exists (run once the rules are loaded)."""
+    for source in sources:
+        for i, waiver in enumerate(source.data.get("waivers", [])):
+            ctx.check_ref(source, "rule", waiver["rule"], f"/waivers/{i}/rule")
+
+
+def load_pieces(
     ctx: Context,
     source: Source,
     items: list[Any],
     pointer: str,
-    counters: dict[str, Counter],
-    used: dict[str, int],
+    counters: Mapping[str, Counter],
+    used: dict[str, int] | None,
 ) -> tuple[PieceState, ...]:
+    """The pieces of one location, their counters and faces checked; with ``used`` (copies so
+    far, per counter), a setup's pieces are also kept within the counter mix."""
     pieces = []
     for j, entry in enumerate(items):
         here = f"{pointer}/{j}"
@@ -89,6 +102,9 @@ def _pieces(
         )
         _check_face(ctx, source, counter, state, here)
         ctx.check_ref(source, "faction", state.owner, here + "/owner")
+        pieces.append(state)
+        if used is None:
+            continue
         used[counter_id] = used.get(counter_id, 0) + state.count
         if not counter.unlimited and used[counter_id] > counter.count:
             ctx.error(
@@ -98,7 +114,6 @@ def _pieces(
                 f"{counter.count}",
                 here,
             )
-        pieces.append(state)
     return tuple(pieces)
 
 

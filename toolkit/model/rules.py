@@ -266,6 +266,9 @@ class EntryRule(RuleBase):
     kind: ClassVar[Literal["entry"]] = "entry"
     forbid: LocationSelector | None = None
     allow: LocationSelector | None = None
+    aboard: PieceSelector | None = None
+    """Carriers that lift it: a piece sharing a location with a friendly one rides it (how much
+    it carries is a capacity rule's concern)."""
 
     def permits(
         self, location: Location, index: SelectorIndex, controller: FactionId | None = None

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from toolkit.model.base import empty
+from toolkit.model.base import Origin, empty
 
 LocationKey = str
 
@@ -61,6 +61,10 @@ class Setup:
     """Faction → locations it controls at the start."""
     reinforcements: tuple[Reinforcement, ...] = ()
     globals: Mapping[str, object] = empty()
+    waivers: Mapping[str, str] = empty()
+    """Rule id → why this setup may break it (the build checks setups against the rules)."""
+    origin: Origin = Origin()
+    """The setup's file, so a broken rule is reported at its placement's line."""
 
     def placed_counts(self) -> dict[str, int]:
         """Counter id → copies on the map at the start."""

@@ -24,7 +24,9 @@ class Situation:
     game: Game
     position: Position
     setup_id: str | None = None
-    """The setup the position comes from, if any (rules may apply to some setups only)."""
+    """The scenario being played, if known (rules may apply to some setups only)."""
+    start: bool = False
+    """The position is the scenario's starting set-up: rules checked 'when: setup' apply."""
 
     @functools.cached_property
     def index(self) -> SelectorIndex:
@@ -38,6 +40,23 @@ class Situation:
     def location(self, key: str) -> Location:
         """The location a key names."""
         return self.game.locations[key]
+
+    def side_of(self, piece: Piece) -> str | None:
+        """The side of the faction playing a piece (None for a piece of no faction)."""
+        return self.index.sides.get(piece.owner or "")
+
+    def controller(self, key: str) -> str | None:
+        """The faction controlling a location in this position, as selectors match it."""
+        return self.position.controller(key)
+
+    def pieces_in_play(self) -> tuple[tuple[Piece, Location], ...]:
+        """Every piece on a known location, with that location."""
+        found = []
+        for piece in self.position.pieces:
+            location = self.game.locations.get(piece.location or "")
+            if location is not None:
+                found.append((piece, location))
+        return tuple(found)
 
     @functools.cached_property
     def occupied(self) -> tuple[str, ...]:

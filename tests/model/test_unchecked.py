@@ -1,0 +1,75 @@
+"""Nothing declared is ignored: a rule field the checker cannot honour is a located warning."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from tests.conftest import copy_fixture
+from toolkit.load import load_game
+
+
+def _add_rule(game: Path, rule: dict[str, object]) -> None:
+    path = game / "rules.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["rules"].append(rule)
+    path.write_text(json.dumps(data, indent=2), encoding="utf-8")
+
+
+def _warnings(game: Path) -> list[str]:
+    result = load_game(game)
+    return [d.message for d in result.report.warnings if d.code == "rule.unchecked"]
+
+
+def test_capacity_without_where_is_never_checked(tmp_path: Path) -> None:
+    game = copy_fixture("minimal-hex", tmp_path)
+    rule = {"id": "lift", "kind": "capacity", "cite": "9.1", "text": "Armour carries one."}
+    _add_rule(game, rule | {"carrier": {"class": "armour"}, "cargo": {}, "limit": 1})
+    assert _warnings(game) == [
+        "rule 'lift', field 'where': missing, so the rule is never checked: a position does not "
+        "say which pieces are aboard, and cargo is counted only where it can be nowhere but "
+        'aboard; say where that is (e.g. {"kind": "sea"})'
+    ]
+
+
+def test_points_some_counters_lack(tmp_path: Path) -> None:
+    game = copy_fixture("minimal-hex", tmp_path)
+    rule = {"id": "pts", "kind": "stacking", "cite": "4.2", "text": "Six points a hex."}
+    _add_rule(game, rule | {"limit": 6, "points": "size", "pieces": {"class": "armour"}})
+    assert _warnings(game) == [
+        "rule 'pts', field 'points': 1 counter(s) it selects have no property 'size' "
+        "('bl-3-arm'), so they would count 1 each; give each one its points"
+    ]
+
+
+def test_a_count_no_side_can_reach_and_a_move_rule_of_a_static_kind(tmp_path: Path) -> None:
+    game = copy_fixture("minimal-hex", tmp_path)
+    base = {"kind": "victory", "cite": "8.2", "text": "Red wins.", "side": "red"}
+    _add_rule(game, base | {"id": "red-wins", "control": ["redtown"], "count": 2})
+    entry = {"id": "no-lake", "kind": "entry", "cite": "5.3", "text": "No lake."}
+    _add_rule(game, entry | {"when": "movement", "pieces": {}, "forbid": {"terrain": "lake"}})
+    assert _warnings(game) == [
+        "rule 'red-wins', field 'count': 2 of 1 places can never be met; lower the count or "
+        "name more places",
+        "rule 'no-lake', field 'when': 'movement' is never checked for entry rules: a position "
+        "shows where pieces are, not a move under way; use 'always', 'end-of-phase' or 'setup'",
+    ]
+
+
+def test_the_example_games_warn_only_about_capacity_they_cannot_check() -> None:
+    sources = Path(__file__).resolve().parents[2] / "sources"
+    found = {
+        (folder.name, message.split("'")[1])
+        for folder in sorted(sources.iterdir())
+        for message in _warnings(folder)
+    }
+    assert found == {
+        ("europe-engulfed", "sea-transport"),
+        ("europe-engulfed", "sea-supply-western-allies"),
+        ("europe-engulfed", "sea-supply-axis-ussr"),
+        ("fatal-alliances", "trs-capacity"),
+        ("fatal-alliances", "amph-capacity"),
+        ("fatal-alliances", "amph-no-heavy"),
+        ("fatal-alliances", "amph-no-air"),
+        ("fatal-alliances", "scs-capacity"),
+    }

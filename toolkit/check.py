@@ -1,0 +1,135 @@
+"""Checking positions against a game's rules: setups (at build time and on demand) and position
+files, with the violations worded for players and for tools."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+from toolkit.diagnostics import Diagnostic, Report, did_you_mean, known_list
+from toolkit.load.jsonsource import locate
+from toolkit.load.positions import load_position
+from toolkit.model import Game
+from toolkit.model.position import Position, format_piece_id
+from toolkit.model.scenario import Setup
+from toolkit.rules.context import Situation
+from toolkit.rules.registry import check_position
+from toolkit.rules.violations import Violation
+
+
+def check_setup(game: Game, setup: Setup) -> list[Violation]:
+    """Every rule the scenario's starting position breaks."""
+    situation = Situation(game, Position.from_setup(game, setup), setup.id, start=True)
+    return check_position(situation)
+
+
+def setup_diagnostics(game: Game) -> list[Diagnostic]:
+    """Each broken rule of severity error in each setup, unless the setup waives it, located
+    at the placement of the first piece involved (else the location, else the file)."""
+    found: list[Diagnostic] = []
+    for setup in game.setups:
+        broken = [
+            v
+            for v in check_setup(game, setup)
+            if v.severity == "error" and v.rule not in setup.waivers
+        ]
+        pointers = _piece_pointers(setup) if broken else {}
+        for v in broken:
+            found.append(_diagnostic(setup, v, _pointer(setup, v, pointers)))
+    return found
+
+
+def _diagnostic(setup: Setup, v: Violation, pointer: str) -> Diagnostic:
+    file = setup.origin.file or setup.id
+    line, column = locate(file, pointer) if setup.origin.file else (1, 1)
+    message = (
+        f"setup {setup.id!r} breaks rule {v.rule!r} ({v.cite}): {v.message} "
+        f"Move the pieces, or add a waiver for {v.rule!r} with the rulebook's reason."
+    )
+    return Diagnostic("setup.breaks-rule", message, file, line, column, pointer)
+
+
+def _piece_pointers(setup: Setup) -> dict[str, str]:
+    """Piece id → the JSON pointer of the setup entry that places it (numbered as positions
+    number pieces: per counter, placements first, then reinforcements)."""
+    numbers: dict[str, int] = {}
+    pointers: dict[str, str] = {}
+    groups = [(f"/placements/{i}", p.pieces) for i, p in enumerate(setup.placements)]
+    groups += [(f"/reinforcements/{i}", r.pieces) for i, r in enumerate(setup.reinforcements)]
+    for base, states in groups:
+        for j, state in enumerate(states):
+            first = numbers.get(state.counter, 0) + 1
+            numbers[state.counter] = first + state.count - 1
+            for number in range(first, first + state.count):
+                pointers[format_piece_id(state.counter, number)] = f"{base}/pieces/{j}"
+    return pointers
+
+
+def _pointer(setup: Setup, v: Violation, pointers: dict[str, str]) -> str:
+    for piece in v.pieces:
+        if piece in pointers:
+            return pointers[piece]
+    for i, placement in enumerate(setup.placements):
+        if placement.at in v.locations:
+            return f"/placements/{i}"
+    return ""
+
+
+def format_violation(v: Violation, where: str) -> str:
+    """'wf:0712: error[rule stacking] DFF 4.3: …' — one line; ``where`` when no location."""
+    place = v.locations[0] if v.locations else where
+    return f"{place}: {v.severity}[rule {v.rule}] {v.cite}: {' '.join(v.message.split())}"
+
+
+def violation_json(v: Violation) -> dict[str, object]:
+    """The machine-readable form used by ``--format json``."""
+    return {
+        "rule": v.rule,
+        "cite": v.cite,
+        "severity": v.severity,
+        "message": " ".join(v.message.split()),
+        "locations": list(v.locations),
+        "pieces": list(v.pieces),
+    }
+
+
+def broken(violations: Iterable[Violation]) -> bool:
+    """True when a rule of severity error is broken."""
+    return any(v.severity == "error" for v in violations)
+
+
+@dataclass(frozen=True)
+class CheckResult:
+    """What ``toolkit check`` reports: the violations, or the position file's diagnostics."""
+
+    violations: list[Violation]
+    report: Report
+    where: str
+    """What the check looked at ('setup grand-campaign', or the position file), for lines
+    that name no location."""
+
+
+def check_source(
+    game: Game, setup_id: str | None = None, position_path: Path | None = None
+) -> CheckResult:
+    """Check a setup of ``game``, or a position file read against it.
+
+    :raises ValueError: the game has no such setup (the message suggests one).
+    """
+    if setup_id is not None:
+        known = [s.id for s in game.setups]
+        if setup_id not in known:
+            raise ValueError(
+                f"no setup {setup_id!r} in {game.id}{did_you_mean(setup_id, known)} "
+                f"({known_list(known)})"
+            )
+        violations = check_setup(game, game.setup(setup_id))
+        return CheckResult(violations, Report(), f"setup {setup_id}")
+    if position_path is None:
+        raise ValueError("give a setup or a position file to check")
+    loaded = load_position(game, position_path)
+    if loaded.position is None:
+        return CheckResult([], loaded.report, str(position_path))
+    situation = Situation(game, loaded.position, loaded.setup_id, loaded.start)
+    return CheckResult(check_position(situation), loaded.report, str(position_path))

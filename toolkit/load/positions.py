@@ -1,0 +1,117 @@
+"""Position files → a Position of a loaded game, every reference checked and located.
+
+A position file is written like a setup (pieces grouped by location, control, arrivals) but
+stands outside the game's sources: it is read against a game that has already loaded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+
+from toolkit.diagnostics import Diagnostic, Report
+from toolkit.load.context import Context, get
+from toolkit.load.jsonsource import Source, SourceUnreadable, read_source
+from toolkit.load.loader import shown_path
+from toolkit.load.schemas import validate
+from toolkit.load.setups import load_pieces
+from toolkit.model.game import Game
+from toolkit.model.position import Position
+from toolkit.model.scenario import Placement, Reinforcement, Setup
+
+
+@dataclass(frozen=True)
+class LoadedPosition:
+    """A position (None when the file has errors), what it belongs to, and what the load found."""
+
+    position: Position | None
+    report: Report
+    setup_id: str | None = None
+    """The scenario being played, if the file names it."""
+    start: bool = False
+    """The file is a scenario's starting set-up."""
+
+
+def load_position(game: Game, path: Path) -> LoadedPosition:
+    """Read, validate and resolve one position file against ``game``."""
+    report = Report()
+    source = _read(path, report)
+    if source is None:
+        return LoadedPosition(None, report)
+    if source.data.get("kind") != "position":
+        report.add(
+            source.diagnostic(
+                "position.wrong-kind",
+                f'a position file has "kind": "position", not {source.data.get("kind")!r}',
+                "/kind",
+            )
+        )
+        return LoadedPosition(None, report)
+    report.extend(validate(source, "position"))
+    if report.errors:
+        return LoadedPosition(None, report)
+    ctx = Context.of_game(game, report)
+    setup = _setup(ctx, source, game)
+    if report.errors:
+        return LoadedPosition(None, report)
+    data = source.data
+    return LoadedPosition(
+        Position.from_setup(game, setup), report, data.get("setup"), get(data, "start", False)
+    )
+
+
+def _read(path: Path, report: Report) -> Source | None:
+    shown = shown_path(path)
+    try:
+        source = read_source(path, shown)
+    except SourceUnreadable as exc:
+        report.add(exc.diagnostic)
+        return None
+    except OSError as exc:
+        report.add(Diagnostic("source.unreadable", f"cannot read the file: {exc.strerror}", shown))
+        return None
+    if not isinstance(source.data, dict):
+        report.add(source.diagnostic("source.not-object", "a position must be a JSON object"))
+        return None
+    return source
+
+
+def _setup(ctx: Context, source: Source, game: Game) -> Setup:
+    """The position as a setup of its own (what ``Position.from_setup`` builds from)."""
+    data = source.data
+    counters = {c.id: c for c in game.counters}
+    for key, kind in (("setup", "setup"), ("phase", "phase")):
+        ctx.check_ref(source, kind, data.get(key), f"/{key}")
+    scenario = game.setup(data["setup"]) if data.get("setup") in ctx.known("setup") else None
+    turn = data.get("turn", scenario.turn if scenario is not None else None)
+    placements = []
+    for i, item in enumerate(data["pieces"]):
+        pointer = f"/pieces/{i}"
+        at = ctx.resolve_location(source, item["at"], pointer + "/at")
+        pieces = load_pieces(ctx, source, item["pieces"], pointer + "/pieces", counters, None)
+        if at is not None:
+            placements.append(Placement(at, pieces))
+    arrivals = []
+    for i, item in enumerate(data.get("arrivals", [])):
+        pointer = f"/arrivals/{i}"
+        at = ctx.resolve_location(source, item["at"], pointer + "/at") if "at" in item else None
+        pieces = load_pieces(ctx, source, item["pieces"], pointer + "/pieces", counters, None)
+        arrivals.append(Reinforcement(item.get("turn", turn or 0), pieces, at))
+    control = {}
+    known = list(ctx.known("faction")) + list(ctx.known("side"))
+    for faction, refs in data.get("control", {}).items():
+        pointer = f"/control/{faction}"
+        if ctx.check_ref(source, "faction", faction, pointer, known):
+            control[faction] = tuple(ctx.resolve_locations(source, refs, pointer))
+    weather = data.get("weather")
+    return Setup(
+        id=data.get("setup", "position"),
+        name=source.shown,
+        turn=turn,
+        phase=data.get("phase"),
+        placements=tuple(placements),
+        control=MappingProxyType(control),
+        reinforcements=tuple(arrivals),
+        globals=MappingProxyType({"weather": weather} if weather is not None else {}),
+    )

@@ -1,0 +1,113 @@
+"""What the rules checker cannot check in a rule: said at validation, never silently dropped.
+
+Each function looks at one kind of rule (stacking, entry, counter-mix, placement, capacity,
+victory) and warns, at the offending field, when the checker would have to ignore part of it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+
+from toolkit.load.context import Context
+from toolkit.load.jsonsource import Source
+from toolkit.model.counter import Counter
+from toolkit.model.rules import (
+    CapacityRule,
+    LocationSelector,
+    PieceSelector,
+    Rule,
+    SelectorIndex,
+    StackingRule,
+    VictoryRule,
+)
+
+STATIC_KINDS = frozenset({"stacking", "entry", "counter-mix", "placement", "capacity", "victory"})
+"""Kinds judged on a position as it stands (a move in progress is the movement checker's)."""
+
+
+def warn_unchecked(
+    ctx: Context, source: Source, rule: Rule, pointer: str, counters: Mapping[str, Counter]
+) -> None:
+    """Warn about every field of ``rule`` the checker cannot honour, and why."""
+    if rule.kind not in STATIC_KINDS:
+        return
+    warn = _Warner(ctx, source, rule, pointer)
+    if rule.when == "movement":
+        warn(
+            "when",
+            f"'movement' is never checked for {rule.kind} rules: a position shows where "
+            "pieces are, not a move under way; use 'always', 'end-of-phase' or 'setup'",
+        )
+    check = UNCHECKED.get(rule.kind)
+    if check is not None:
+        check(warn, rule, counters)
+
+
+class _Warner:
+    """Warns about one field of one rule, naming the rule."""
+
+    def __init__(self, ctx: Context, source: Source, rule: Rule, pointer: str) -> None:
+        self.ctx, self.source, self.rule, self.pointer = ctx, source, rule, pointer
+
+    def __call__(self, field: str, why: str) -> None:
+        self.ctx.warn(
+            self.source,
+            "rule.unchecked",
+            f"rule {self.rule.id!r}, field {field!r}: {why}",
+            f"{self.pointer}/{field}",
+            key=True,
+        )
+
+
+def _points(
+    warn: _Warner, points: str | None, selected: PieceSelector, counters: Mapping[str, Counter]
+) -> None:
+    """A points property some selected counters lack: they would silently weigh 1."""
+    if points is None:
+        return
+    index = SelectorIndex()
+    lacking = sorted(
+        c.id for c in counters.values() if selected.matches(c, index) and points not in c.properties
+    )
+    if lacking:
+        shown = ", ".join(repr(c) for c in lacking[:3]) + (", …" if len(lacking) > 3 else "")
+        warn(
+            "points",
+            f"{len(lacking)} counter(s) it selects have no property {points!r} ({shown}), "
+            "so they would count 1 each; give each one its points",
+        )
+
+
+def _stacking(warn: _Warner, rule: Rule, counters: Mapping[str, Counter]) -> None:
+    if isinstance(rule, StackingRule):
+        _points(warn, rule.points, rule.pieces, counters)
+
+
+def _capacity(warn: _Warner, rule: Rule, counters: Mapping[str, Counter]) -> None:
+    if not isinstance(rule, CapacityRule):
+        return
+    if rule.where == LocationSelector():
+        warn(
+            "where",
+            "missing, so the rule is never checked: a position does not say which pieces are "
+            "aboard, and cargo is counted only where it can be nowhere but aboard; "
+            'say where that is (e.g. {"kind": "sea"})',
+        )
+    _points(warn, rule.points, rule.cargo, counters)
+
+
+def _victory(warn: _Warner, rule: Rule, counters: Mapping[str, Counter]) -> None:
+    if isinstance(rule, VictoryRule) and rule.count is not None and rule.count > len(rule.control):
+        warn(
+            "count",
+            f"{rule.count} of {len(rule.control)} places can never be met; "
+            "lower the count or name more places",
+        )
+
+
+UNCHECKED: Mapping[str, Callable[[_Warner, Rule, Mapping[str, Counter]], None]] = {
+    "stacking": _stacking,
+    "capacity": _capacity,
+    "victory": _victory,
+}
+"""Rule kind → what it checks in such a rule."""
