@@ -15,27 +15,49 @@ CORPUS = TESTS / "corpus" / "broken"
 CASES = sorted(p.name for p in CORPUS.iterdir() if (p / "expect.json").is_file())
 
 
+OUTSIDE = "outside"
+"""A case's files under outside/ go beside the game folder, not into it (symlink targets)."""
+
+
 def make_case(name: str, workdir: Path) -> tuple[Path, dict[str, object]]:
-    """Copy the case's base game, lay the broken files over it, apply deletions/generation."""
+    """Copy the case's base game, lay the broken files over it, apply deletions/generation,
+    and make the symbolic links it asks for ("symlinks": {link inside the game: target})."""
     case = CORPUS / name
     expect = json.loads((case / "expect.json").read_text(encoding="utf-8"))
     game = workdir / "game"
     shutil.copytree(FIXTURES / str(expect["base"]), game)
     for path in sorted(case.rglob("*")):
         if path.is_file() and path.name != "expect.json":
-            target = game / path.relative_to(case)
+            relative = path.relative_to(case)
+            base = workdir if relative.parts[0] == OUTSIDE else game
+            target = base / relative
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, target)
     for relative in expect.get("delete", []):  # type: ignore[attr-defined]
-        (game / relative).unlink()
+        doomed = game / relative
+        shutil.rmtree(doomed) if doomed.is_dir() else doomed.unlink()
+    for link, target in dict(expect.get("symlinks", {})).items():  # type: ignore[call-overload]
+        (game / link).symlink_to(target)
     generate = expect.get("generate")
     if isinstance(generate, dict):
-        chunk = b'{"kind": "chart", "padding": "' + b"x" * (1 << 20)
-        with (game / generate["file"]).open("wb") as handle:
-            for _ in range(int(generate["megabytes"])):
-                handle.write(chunk)
-            handle.write(b'"}')
+        _generate(game / generate["file"], int(generate["megabytes"]))
     return game, expect
+
+
+def _generate(path: Path, megabytes: int) -> None:
+    """A file over the size limit: a JSON chart, or CSV rows of counters."""
+    if path.suffix == ".csv":
+        head = b"id,name,type,attack,defence,move\n"
+        chunk = b"".join(b"x-%d,X,infantry,1,1,1\n" % i for i in range(50_000))
+    else:
+        head = b'{"kind": "chart", "padding": "'
+        chunk = b"x" * (1 << 20)
+    with path.open("wb") as handle:
+        handle.write(head)
+        for _ in range(megabytes * (1 << 20) // len(chunk) + 1):
+            handle.write(chunk)
+        if path.suffix != ".csv":
+            handle.write(b'"}')
 
 
 def test_corpus_is_big_enough() -> None:

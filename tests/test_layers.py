@@ -14,8 +14,9 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "toolkit"
 
-BASE = frozenset({"diagnostics", "errors", "options"})
-"""Plain shared pieces: the diagnostic type, the error classes, the build options."""
+BASE = frozenset({"diagnostics", "errors", "options", "interrupts"})
+"""Plain shared pieces: the diagnostic type, the error classes, the build options, and what an
+interrupted process must undo."""
 OUTPUT = BASE | {"geometry", "model", "artwork", "workers"}
 """What every output package stands on: the model, and the build's typed artwork and workers."""
 
@@ -24,9 +25,10 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "diagnostics": frozenset(),
     "errors": frozenset({"diagnostics"}),
     "options": frozenset(),
+    "interrupts": frozenset(),
     "model": frozenset({"geometry", "diagnostics"}),  # did-you-mean hints in lookups
     "artwork": frozenset({"geometry", "model"}),
-    "workers": frozenset({"model"}),
+    "workers": frozenset({"model", "interrupts"}),
     "load": BASE | {"geometry", "model"},
     "render": OUTPUT,
     # The kit places the renderer's drawings and shares its fonts: the one sideways arrow.

@@ -3,16 +3,28 @@
 The game reaches each worker once, when the worker is forked (it is inherited, not pickled: the
 model holds read-only mappings, which do not pickle, and a big game would cost more to send than
 to draw). Each task then sends only a small job (an id, an SVG string) and gets bytes back.
+
+Workers never outlive the build: they ignore the terminal's Ctrl-C (the main process decides and
+stops them), die with the main process even when it is killed outright, and are killed, not
+waited for, when the build is interrupted or fails.
 """
 
 from __future__ import annotations
 
+import contextlib
+import ctypes
 import multiprocessing
+import os
+import signal
+import sys
+import threading
+import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from types import TracebackType
 from typing import TypeVar
 
+from toolkit.interrupts import as_worker, register, unregister
 from toolkit.model import Game
 
 Job = TypeVar("Job")
@@ -22,9 +34,44 @@ _worker_game: Game | None = None
 """Set once in each worker process by the pool's initializer; never set in the main process."""
 
 
-def _start_worker(game: Game) -> None:
+PR_SET_PDEATHSIG = 1
+"""Linux prctl option: the signal a process gets when its parent dies."""
+PARENT_POLL_SECONDS = 0.5
+"""Where the kernel cannot signal a worker on its parent's death, how often it looks."""
+KILL_WAIT_SECONDS = 2.0
+"""How long to wait for a killed worker to be gone (SIGKILL cannot be refused)."""
+
+
+def _start_worker(game: Game, parent: int) -> None:
     global _worker_game
     _worker_game = game
+    as_worker()
+    _die_with(parent)
+
+
+def _die_with(parent: int) -> None:
+    """End this worker as soon as ``parent`` is gone, even if it was killed with SIGKILL."""
+    if not _kernel_kills_orphan():
+        threading.Thread(target=_watch_parent, args=(parent,), daemon=True).start()
+    if os.getppid() != parent:  # the parent died before the kernel was asked to tell us
+        os._exit(1)
+
+
+def _kernel_kills_orphan() -> bool:
+    """Ask Linux to SIGKILL this process when its parent dies; False where that is unknown."""
+    if not sys.platform.startswith("linux"):
+        return False
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return int(libc.prctl(PR_SET_PDEATHSIG, int(signal.SIGKILL), 0, 0, 0)) == 0
+    except (OSError, AttributeError):
+        return False
+
+
+def _watch_parent(parent: int) -> None:
+    while os.getppid() == parent:
+        time.sleep(PARENT_POLL_SECONDS)
+    os._exit(1)
 
 
 def _run(task: tuple[Callable[[Game, Job], Result], Job]) -> Result:
@@ -45,6 +92,7 @@ class Workers:
         self.game = game
         self.jobs = max(1, jobs)
         self._pool: ProcessPoolExecutor | None = None
+        self._interrupt = -1
 
     def map(
         self,
@@ -68,17 +116,32 @@ class Workers:
                 max_workers=self.jobs,
                 mp_context=multiprocessing.get_context("fork"),
                 initializer=_start_worker,
-                initargs=(self.game,),
+                initargs=(self.game, os.getpid()),
             )
         return self._pool
 
     def close(self) -> None:
-        """Stop the worker processes (waiting for none: every map has returned already)."""
+        """Stop the worker processes once they are idle (every map has returned already)."""
         if self._pool is not None:
             self._pool.shutdown(wait=True, cancel_futures=True)
             self._pool = None
 
+    def kill(self) -> None:
+        """Kill the worker processes now, in the middle of whatever they do, and reap them."""
+        pool, self._pool = self._pool, None
+        if pool is None:
+            return
+        processes = list((getattr(pool, "_processes", None) or {}).values())
+        for process in processes:
+            with contextlib.suppress(OSError, ValueError):
+                process.kill()
+        pool.shutdown(wait=False, cancel_futures=True)
+        for process in processes:
+            with contextlib.suppress(OSError, ValueError):
+                process.join(KILL_WAIT_SECONDS)
+
     def __enter__(self) -> Workers:
+        self._interrupt = register(self.kill)
         return self
 
     def __exit__(
@@ -87,4 +150,10 @@ class Workers:
         error: BaseException | None,
         traceback: TracebackType | None,
     ) -> None:
-        self.close()
+        try:
+            if error is None:
+                self.close()
+            else:  # a failed or interrupted build: nothing the workers do is wanted any more
+                self.kill()
+        finally:
+            unregister(self._interrupt)

@@ -8,13 +8,14 @@ on the finished game: the context is the ``LocationTable`` it reads while maps a
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from toolkit.diagnostics import Report, did_you_mean, known_list
-from toolkit.load.jsonsource import Source
+from toolkit.load.jsonsource import MAX_SOURCE_BYTES, Source
 from toolkit.model.game import Game
 from toolkit.model.map import Location, Map
 from toolkit.model.references import (
@@ -32,6 +33,27 @@ UNRESOLVED_CODES: Mapping[UnresolvedKind, str] = {
 }
 """The diagnostic code of each way a location reference can fail to resolve."""
 
+DECLARED_BY: Mapping[str, tuple[str, ...]] = {
+    "counter": ("counters",),
+    "template": ("counters",),
+    "class": ("counters",),
+    "tag": ("counters",),
+    "map": ("map", "chart"),  # selectors name maps and display charts alike
+    "chart": ("chart",),
+    "space": ("map",),
+    "setup": ("setup",),
+    "rule": ("rules",),
+}
+"""Reference kind → the source kinds whose files declare such ids (game.json declares the rest:
+factions, sides, terrain, …; a broken game.json stops every reference check)."""
+LOCATIONS_DECLARED_BY = ("map", "chart")
+ANY_KIND = "*"
+"""A broken file whose kind is not known: it may declare anything."""
+_XML_DECLARATIONS = re.compile(rb"<!ENTITY|<!DOCTYPE[^>\[]*\[", re.IGNORECASE)
+"""An entity declaration, or a DOCTYPE with an internal subset where entities are declared.
+Entities can expand without bound or read other files; the PDF step refuses them at build time.
+A plain DOCTYPE naming the SVG DTD (as older editors write) is harmless and stays allowed."""
+
 
 @dataclass
 class Context:
@@ -47,9 +69,14 @@ class Context:
     places: dict[str, str] = field(default_factory=dict)
     """Feature id → location key."""
     labels: dict[str, list[str]] = field(default_factory=dict)
+    """Bare label → the keys that carry it (to resolve 'berlin' without a map prefix)."""
     assets: dict[str, Path] = field(default_factory=dict)
     """Every file a source names (CSV rows, images), by its path inside the game folder."""
-    """Bare label → the keys that carry it (to resolve 'berlin' without a map prefix)."""
+    broken: dict[str, list[str]] = field(default_factory=dict)
+    """Source kind (or ANY_KIND) → files of that kind left out for their errors: ids they
+    declare are unknown, so a reference to such an id is not reported, only counted."""
+    unchecked: dict[str, dict[str, set[str]]] = field(default_factory=dict)
+    """Broken file → reference kind → the files whose references of that kind went unchecked."""
 
     @classmethod
     def of_game(cls, game: Game, report: Report) -> Context:
@@ -119,6 +146,8 @@ class Context:
         known = list(candidates) if candidates is not None else list(self.known(kind))
         if value in known:
             return True
+        if self._unchecked(source, kind, DECLARED_BY.get(kind, ())):
+            return False
         self.error(
             source,
             f"ref.unknown-{kind}",
@@ -161,7 +190,20 @@ class Context:
         return keys
 
     def _report_unresolved(self, source: Source, exc: UnresolvedReference, pointer: str) -> None:
+        if exc.kind in ("unknown-map", "unknown-location") and self._unchecked(
+            source, "location", LOCATIONS_DECLARED_BY
+        ):
+            return
         self.error(source, UNRESOLVED_CODES[exc.kind], str(exc), pointer)
+
+    def _unchecked(self, source: Source, kind: str, declared_by: Iterable[str]) -> bool:
+        """True (and noted) when a broken file may declare the unknown ``kind`` id."""
+        if not declared_by:  # declared by game.json, which is whole whenever references are checked
+            return False
+        blockers = [f for k in (*declared_by, ANY_KIND) for f in self.broken.get(k, [])]
+        for blocker in blockers:
+            self.unchecked.setdefault(blocker, {}).setdefault(kind, set()).add(source.shown)
+        return bool(blockers)
 
     # -- paths -------------------------------------------------------------------------------
 
@@ -189,6 +231,25 @@ class Context:
             return None
         self.assets[resolved.relative_to(root).as_posix()] = resolved
         return resolved
+
+    def image_path(self, source: Source, relative: str, pointer: str) -> Path | None:
+        """Like :meth:`asset_path`, and an SVG image must not declare XML entities."""
+        path = self.asset_path(source, relative, pointer)
+        if path is None or path.suffix.lower() != ".svg":
+            return path
+        with path.open("rb") as handle:
+            head = handle.read(MAX_SOURCE_BYTES)
+        if _XML_DECLARATIONS.search(head):
+            self.error(
+                source,
+                "image.xml-entity",
+                f"image {relative!r} declares XML entities (a <!DOCTYPE [...]> or <!ENTITY>), "
+                "which are refused: they can expand without limit or read other files; "
+                "save the SVG without them",
+                pointer,
+            )
+            return None
+        return path
 
 
 def get(data: Mapping[str, Any], key: str, default: Any = None) -> Any:

@@ -12,7 +12,7 @@ from typing import Any
 from toolkit.diagnostics import Diagnostic, did_you_mean
 from toolkit.load.context import Context, get
 from toolkit.load.game import colour, frozen, length
-from toolkit.load.jsonsource import Source
+from toolkit.load.jsonsource import Source, SourceUnreadable, decode_utf8, read_limited
 from toolkit.model.base import Origin
 from toolkit.model.counter import (
     COUNTER_COLUMNS,
@@ -294,7 +294,7 @@ def _values(
             ctx.error(source, "counter.bad-value", f"field {name!r}: {exc}", here)
             continue
         if spec.type == "image" and isinstance(value, str):
-            path = ctx.asset_path(source, value, here)
+            path = ctx.image_path(source, value, here)
             if path is not None:
                 images[name] = path
     if front:
@@ -373,17 +373,10 @@ def _csv_counters(
         else spec["file"]
     )
     try:
-        text = path.read_bytes().decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        ctx.report.add(
-            Diagnostic(
-                "csv.encoding",
-                f"byte {exc.start} is not UTF-8; export the CSV as UTF-8",
-                shown,
-                1,
-                1,
-            )
-        )
+        raw = read_limited(path, shown, "csv.too-large", "split it into several CSV files")
+        text = decode_utf8(raw, shown, "csv.encoding", "export the CSV as UTF-8")
+    except SourceUnreadable as exc:
+        ctx.report.add(exc.diagnostic)
         return []
     sheet = CsvSheet(ctx, shown, text)
     template = templates[spec["template"]]

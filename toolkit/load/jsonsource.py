@@ -173,43 +173,60 @@ def locate(file: str, pointer: str) -> tuple[int, int]:
         return 1, 1
 
 
-def read_source(path: Path, shown: str) -> Source:
-    """Read and parse one JSON source.
+def read_limited(path: Path, shown: str, code: str, hint: str) -> bytes:
+    """The bytes of a source file (JSON or CSV) no larger than MAX_SOURCE_BYTES.
 
-    :raises SourceUnreadable: empty, too large, not UTF-8, not JSON, or nested too deep.
+    :raises SourceUnreadable: ``code`` (e.g. "json.too-large"), the size, the limit and ``hint``.
     """
     size = path.stat().st_size
     if size > MAX_SOURCE_BYTES:
         raise SourceUnreadable(
             Diagnostic(
-                "json.too-large",
+                code,
                 f"the file is {size / 1e6:.1f} MB; sources are limited to "
-                f"{MAX_SOURCE_BYTES // (1024 * 1024)} MB (split it, or move rows into a CSV)",
+                f"{MAX_SOURCE_BYTES // (1024 * 1024)} MB ({hint})",
                 shown,
             )
         )
-    raw = path.read_bytes()
-    return parse_source(raw, path, shown)
+    return path.read_bytes()
 
 
-def parse_source(raw: bytes, path: Path, shown: str) -> Source:
-    """Parse bytes already read; see :func:`read_source`."""
+def decode_utf8(raw: bytes, shown: str, code: str, hint: str) -> str:
+    """UTF-8 text (without a byte-order mark) of a source file's bytes.
+
+    :raises SourceUnreadable: ``code`` at the line and column of the first byte that is not
+        UTF-8, with ``hint`` saying how to fix it.
+    """
     if raw.startswith(b"\xef\xbb\xbf"):
         raw = raw[3:]
     try:
-        text = raw.decode("utf-8")
+        return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         line = raw.count(b"\n", 0, exc.start) + 1
         column = exc.start - (raw.rfind(b"\n", 0, exc.start) + 1) + 1
         raise SourceUnreadable(
             Diagnostic(
-                "json.encoding",
-                f"byte 0x{raw[exc.start]:02x} is not UTF-8; save the file as UTF-8",
+                code,
+                f"byte 0x{raw[exc.start]:02x} is not UTF-8; {hint}",
                 shown,
                 line,
                 column,
             )
         ) from None
+
+
+def read_source(path: Path, shown: str) -> Source:
+    """Read and parse one JSON source.
+
+    :raises SourceUnreadable: empty, too large, not UTF-8, not JSON, or nested too deep.
+    """
+    raw = read_limited(path, shown, "json.too-large", "split it, or move rows into a CSV")
+    return parse_source(raw, path, shown)
+
+
+def parse_source(raw: bytes, path: Path, shown: str) -> Source:
+    """Parse bytes already read; see :func:`read_source`."""
+    text = decode_utf8(raw, shown, "json.encoding", "save the file as UTF-8")
     if not text.strip():
         raise SourceUnreadable(
             Diagnostic(

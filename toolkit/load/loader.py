@@ -1,7 +1,9 @@
 """Load a game folder: discover → parse → schema check (all files) → semantic check → one Game.
 
-Nothing is built unless every file passes its schema, so semantic messages never cascade from a
-file that could not be read; and nothing is returned unless the whole game is clean.
+Only files that pass their schema are checked further, so semantic messages never cascade from a
+file that could not be read; a reference that such a file might declare is not reported, and
+the broken file says which checks it held back. Nothing is returned unless the whole game is
+clean.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from types import MappingProxyType
 
 from toolkit.diagnostics import Diagnostic, Report, did_you_mean
 from toolkit.load.charts import load_chart
-from toolkit.load.context import Context
+from toolkit.load.context import ANY_KIND, Context
 from toolkit.load.counters import load_counters, load_templates
 from toolkit.load.game import load_game_file
 from toolkit.load.jsonsource import Source, SourceUnreadable, read_source
@@ -26,6 +28,8 @@ from toolkit.model.game import Game
 
 FOLDERS = {"maps": "map", "counters": "counters", "charts": "chart", "setups": "setup"}
 """Conventional sub-folders and the kind their files usually hold (the 'kind' field decides)."""
+CHECKS_SKIPPED = "source.checks-skipped"
+"""The note on a broken file that says which checks in other files it held back."""
 MAX_FILES = 2000
 
 
@@ -77,29 +81,30 @@ def load_game(folder: Path | str) -> LoadResult:
             )
         )
         return LoadResult(None, report)
-    sources = _read_all(folder, report)
-    if report.errors:
+    broken: dict[str, list[str]] = {}
+    sources = _read_all(folder, report, broken)
+    if not sources["game"]:
+        _note_game_broken(folder, report)
         return LoadResult(None, report)
-    game = _build(folder, sources, report)
+    game = _build(folder, sources, report, broken)
     return LoadResult(game if not report.errors else None, report)
 
 
-def _read_all(folder: Path, report: Report) -> dict[str, list[Source]]:
+def _read_all(
+    folder: Path, report: Report, broken: dict[str, list[str]]
+) -> dict[str, list[Source]]:
+    """Every source that passes its schema, by kind; the others by the kind they seem to be."""
     by_kind: dict[str, list[Source]] = {kind: [] for kind in KINDS}
+    outside = _linked_outside(folder, report, broken)
     for path in discover(folder):
-        shown = shown_path(path)
-        try:
-            source = read_source(path, shown)
-        except SourceUnreadable as exc:
-            report.add(exc.diagnostic)
+        if path.parent in outside:
             continue
-        except OSError as exc:
-            report.add(
-                Diagnostic("source.unreadable", f"cannot read the file: {exc.strerror}", shown)
-            )
+        if path in _linked_outside(folder, report, broken, [path]):
             continue
-        kind = _kind(source, report)
-        if kind is None:
+        source = _read_one(path, report)
+        kind = _kind(source, report) if source is not None else None
+        if source is None or kind is None:
+            broken.setdefault(_apparent_kind(folder, path), []).append(shown_path(path))
             continue
         if kind == "position":
             report.add(
@@ -115,7 +120,9 @@ def _read_all(folder: Path, report: Report) -> dict[str, list[Source]]:
         _check_schema_ref(source, kind, report)
         diagnostics = validate(source, kind)
         report.extend(diagnostics)
-        if not diagnostics:
+        if [d for d in diagnostics if d.severity == "error"]:
+            broken.setdefault(kind, []).append(source.shown)
+        else:
             by_kind[kind].append(source)
     if len(by_kind["game"]) > 1:
         extra = by_kind["game"][1]
@@ -127,6 +134,84 @@ def _read_all(folder: Path, report: Report) -> dict[str, list[Source]]:
             )
         )
     return by_kind
+
+
+def _linked_outside(
+    folder: Path,
+    report: Report,
+    broken: dict[str, list[str]],
+    paths: list[Path] | None = None,
+) -> set[Path]:
+    """The ``paths`` (by default the conventional sub-folders) that are symbolic links to
+    somewhere outside the game folder: each is reported, and left out."""
+    root = folder.resolve()
+    found: set[Path] = set()
+    candidates = paths if paths is not None else [folder / sub for sub in FOLDERS]
+    for path in candidates:
+        if not path.is_symlink() or path.resolve().is_relative_to(root):
+            continue
+        what = "folder" if path.is_dir() else "file"
+        report.add(
+            Diagnostic(
+                "source.escapes",
+                f"this {what} is a symbolic link to {str(path.resolve())!r}, outside the game "
+                f"folder; sources must be inside it (copy the {what} in)",
+                shown_path(path),
+            )
+        )
+        broken.setdefault(_apparent_kind(folder, path), []).append(shown_path(path))
+        found.add(path)
+    return found
+
+
+def _read_one(path: Path, report: Report) -> Source | None:
+    shown = shown_path(path)
+    try:
+        return read_source(path, shown)
+    except SourceUnreadable as exc:
+        report.add(exc.diagnostic)
+    except OSError as exc:
+        report.add(Diagnostic("source.unreadable", f"cannot read the file: {exc.strerror}", shown))
+    return None
+
+
+def _apparent_kind(folder: Path, path: Path) -> str:
+    """The kind a file that cannot be read probably has, from where it is (its 'kind' decides
+    for files that can be read); ANY_KIND when its place does not say."""
+    if path.parent != folder:
+        return FOLDERS.get(path.parent.name, ANY_KIND)
+    return {"game.json": "game", "rules.json": "rules", **FOLDERS}.get(path.name, ANY_KIND)
+
+
+def _note_game_broken(folder: Path, report: Report) -> None:
+    """game.json has errors: every other file refers to it, so none was checked further."""
+    others = len(discover(folder)) - 1
+    if others > 0:
+        report.add(
+            Diagnostic(
+                CHECKS_SKIPPED,
+                f"references in the other {others} file(s) were not checked: they all build on "
+                "game.json; fix its errors and validate again",
+                shown_path(folder / "game.json"),
+                severity="info",
+            )
+        )
+
+
+def _note_unchecked(ctx: Context) -> None:
+    """On each broken file: the references in other files that it held back from checking."""
+    for blocker, by_kind in sorted(ctx.unchecked.items()):
+        kinds = ", ".join(sorted(by_kind))
+        files = sorted({f for shown in by_kind.values() for f in shown})
+        ctx.report.add(
+            Diagnostic(
+                CHECKS_SKIPPED,
+                f"references to {kinds} ids in {', '.join(files)} were not checked: this file "
+                "may declare them; fix its errors and validate again",
+                blocker,
+                severity="info",
+            )
+        )
 
 
 def _kind(source: Source, report: Report) -> str | None:
@@ -199,8 +284,10 @@ def _source_files(ctx: Context, sources: dict[str, list[Source]]) -> dict[str, b
     return dict(sorted(found.items()))
 
 
-def _build(folder: Path, sources: dict[str, list[Source]], report: Report) -> Game:
-    ctx = Context(folder.resolve(), report)
+def _build(
+    folder: Path, sources: dict[str, list[Source]], report: Report, broken: dict[str, list[str]]
+) -> Game:
+    ctx = Context(folder.resolve(), report, broken=broken)
     game_source = sources["game"][0]
     parts = load_game_file(ctx, game_source)
     loaded = [(s, m) for s in sources["map"] if (m := load_map(ctx, s)) is not None]
@@ -216,6 +303,7 @@ def _build(folder: Path, sources: dict[str, list[Source]], report: Report) -> Ga
     setups = [s for src in sources["setup"] if (s := load_setup(ctx, src, counters)) is not None]
     rules = [r for src in sources["rules"] for r in load_rules(ctx, src, counters)]
     check_waivers(ctx, sources["setup"])
+    _note_unchecked(ctx)
     return Game(
         folder=folder.resolve(),
         maps=tuple(maps),

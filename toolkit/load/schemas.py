@@ -19,7 +19,9 @@ SCHEMA_DIR = Path(__file__).resolve().parents[1] / "schemas"
 """Shipped inside the package (an installed toolkit needs them); ``schemas/`` at the top of the
 repository links here so that the example sources can point editors at them."""
 KINDS = ("game", "map", "counters", "chart", "setup", "rules", "position")
-MAX_ERRORS_PER_FILE = 50
+MAX_ERRORS_PER_FILE = 1000
+"""More schema errors than this in one file are counted, not listed: a file that far off is
+better fixed from the first ones (and listing a hostile file's million errors would hang)."""
 
 
 def schema_path(kind: str) -> Path:
@@ -44,15 +46,29 @@ def validator(kind: str) -> Draft202012Validator:
 
 
 def validate(source: Source, kind: str) -> list[Diagnostic]:
-    """Every schema error in ``source``, worded and located (at most a screenful)."""
-    errors = sorted(
-        validator(kind).iter_errors(source.data), key=lambda e: list(map(str, e.absolute_path))
-    )
+    """Every schema error in ``source``, worded and located; past MAX_ERRORS_PER_FILE, one
+    more diagnostic says how many were left out."""
+    errors = sorted(validator(kind).iter_errors(source.data), key=_document_order)
     found: list[Diagnostic] = []
     for error in errors[:MAX_ERRORS_PER_FILE]:
         for cause in _explain(error):
             found.extend(_diagnostics(source, cause))
+    left_out = len(errors) - MAX_ERRORS_PER_FILE
+    if left_out > 0:
+        found.append(
+            source.diagnostic(
+                "schema.too-many-errors",
+                f"{left_out} more schema error(s) in this file are not listed (only the first "
+                f"{MAX_ERRORS_PER_FILE} of {len(errors)} are); fix these and validate again "
+                "to see the rest",
+            )
+        )
     return found
+
+
+def _document_order(error: ValidationError) -> list[tuple[bool, int | str]]:
+    """Sort key: errors in the order their values appear (item 2 before item 10)."""
+    return [(isinstance(part, str), part) for part in error.absolute_path]
 
 
 def _explain(error: ValidationError) -> list[ValidationError]:

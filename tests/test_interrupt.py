@@ -1,0 +1,215 @@
+"""Interrupted and killed builds: real signals sent to a real `toolkit build` of a small game.
+
+Each test waits (polling, with a deadline) until the build is under way — its staging folder
+exists and, with -j 2, its workers run — then signals it and looks at what is left: the exit
+line and status, hidden folders, processes, and the previous output, which must not change.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import hashlib
+import os
+import signal
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import FIXTURES, load_fixture, run_cli
+from toolkit.build import build_game, selected_targets
+from toolkit.errors import BuildError
+from toolkit.options import BuildOptions
+from toolkit.targets import Target
+
+GAME = "minimal-hex"
+DEADLINE = 30.0
+"""Seconds any awaited event may take on a slow machine; the tests pass far sooner."""
+
+
+def wait_for(what: str, check: Callable[[], bool], deadline: float = DEADLINE) -> None:
+    """Poll ``check`` until it holds; fail, naming ``what``, when it never does."""
+    end = time.monotonic() + deadline
+    while not check():
+        if time.monotonic() > end:
+            pytest.fail(f"timed out waiting for {what}")
+        time.sleep(0.01)
+
+
+def children(pid: int) -> list[int]:
+    """The live child processes of ``pid``, read from /proc."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit() and alive(int(entry.name)):
+            fields = _stat(int(entry.name))
+            if fields and int(fields[1]) == pid:
+                found.append(int(entry.name))
+    return found
+
+
+def alive(pid: int) -> bool:
+    """Whether ``pid`` runs (a zombie waiting to be reaped does not)."""
+    fields = _stat(pid)
+    return bool(fields) and fields[0] != "Z"
+
+
+def _stat(pid: int) -> list[str]:
+    try:
+        text = Path(f"/proc/{pid}/stat").read_text()
+    except OSError:
+        return []
+    return text.rsplit(")", 1)[1].split()  # after "pid (name)": state, ppid, …
+
+
+def snapshot(folder: Path) -> dict[str, str]:
+    """Every file under ``folder`` and a digest of its content."""
+    return {
+        p.relative_to(folder).as_posix(): hashlib.sha256(p.read_bytes()).hexdigest()
+        for p in sorted(folder.rglob("*"))
+        if p.is_file()
+    }
+
+
+def hidden(out: Path) -> list[str]:
+    """The hidden entries of the output folder: staging, old or lock leftovers."""
+    return sorted(p.name for p in out.iterdir() if p.name.startswith("."))
+
+
+def start_build(out: Path, jobs: int) -> subprocess.Popen[str]:
+    """`toolkit build` of the small game, with Ctrl-C acting as at a terminal."""
+
+    def default_sigint() -> None:  # a background job (as under CI) starts with SIGINT ignored
+        signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+    return subprocess.Popen(
+        [sys.executable, "-m", "toolkit", "build", str(FIXTURES / GAME), "-o", str(out)]
+        + ["-j", str(jobs)],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        preexec_fn=default_sigint,
+    )
+
+
+def under_way(process: subprocess.Popen[str], out: Path, workers: int) -> list[int]:
+    """Wait until the build stages its output and runs its workers; their pids."""
+
+    def started() -> bool:
+        if process.poll() is not None:
+            pytest.fail(f"the build ended before it was interrupted: {process.communicate()}")
+        staged = any(p.name.startswith(f".{GAME}.tmp-") for p in out.iterdir())
+        return staged and len(children(process.pid)) >= workers
+
+    wait_for("the build to be under way", started)
+    return children(process.pid)
+
+
+@pytest.fixture
+def out(tmp_path: Path) -> Iterator[Path]:
+    """An output folder that already holds a complete earlier build of the game."""
+    folder = tmp_path / "out"
+    build_game(load_fixture(GAME), folder, selected_targets(["svg", "kit"]), BuildOptions())
+    yield folder
+
+
+@pytest.mark.parametrize(
+    ("signum", "jobs", "status"),
+    [(signal.SIGINT, 2, 130), (signal.SIGINT, 1, 130), (signal.SIGTERM, 2, 143)],
+    ids=["ctrl-c-j2", "ctrl-c-j1", "term-j2"],
+)
+def test_an_interrupted_build_leaves_one_line_and_nothing_else(
+    out: Path, signum: int, jobs: int, status: int
+) -> None:
+    before = snapshot(out / GAME)
+    process = start_build(out, jobs)
+    workers = under_way(process, out, workers=jobs if jobs > 1 else 0)
+    sent = time.monotonic()
+    process.send_signal(signum)
+    stdout, stderr = process.communicate(timeout=DEADLINE)
+    took = time.monotonic() - sent
+    assert (process.returncode, stderr) == (status, "interrupted; previous output kept\n")
+    assert stdout == ""
+    assert took < 5, f"took {took:.1f}s to stop"
+    assert hidden(out) == []
+    assert snapshot(out / GAME) == before
+    wait_for("the workers to be gone", lambda: not any(alive(pid) for pid in workers))
+
+
+def test_killed_build_takes_its_workers_along_and_the_next_build_clears_up(out: Path) -> None:
+    before = snapshot(out / GAME)
+    process = start_build(out, jobs=2)
+    workers = under_way(process, out, workers=2)
+    process.send_signal(signal.SIGKILL)
+    process.communicate(timeout=DEADLINE)
+    wait_for("the workers to die with their parent", lambda: not any(map(alive, workers)))
+    left = hidden(out)
+    assert len(left) == 1 and left[0].startswith(f".{GAME}.tmp-"), left
+    assert snapshot(out / GAME) == before
+    rebuilt = run_cli("build", str(FIXTURES / GAME), "-o", str(out), "--only", "svg", cwd=out)
+    assert rebuilt.returncode == 0, rebuilt.stderr
+    assert hidden(out) == []
+
+
+def _stale(out: Path, name: str) -> Path:
+    folder = out / name
+    (folder / "svg").mkdir(parents=True)
+    (folder / "svg" / "half.svg").write_text("<svg", encoding="utf-8")
+    return folder
+
+
+def test_stale_folders_are_cleared_only_for_this_game_and_only_when_no_build_runs(
+    out: Path,
+) -> None:
+    game = load_fixture(GAME)
+    ours, theirs = _stale(out, f".{GAME}.tmp-dead"), _stale(out, ".other.tmp-dead")
+    descriptor = os.open(out, os.O_RDONLY)
+    try:
+        fcntl.flock(descriptor, fcntl.LOCK_SH)  # as a build running into this folder does
+        build_game(game, out, selected_targets(["svg"]), BuildOptions())
+        assert ours.is_dir(), "removed while another build was running"
+    finally:
+        os.close(descriptor)
+    build_game(game, out, selected_targets(["svg"]), BuildOptions())
+    assert not ours.exists()
+    assert theirs.is_dir()
+
+
+def _failing(error: BaseException) -> Target:
+    def files(*args: object) -> Iterator[tuple[str, bytes]]:
+        yield "svg/first.svg", b"<svg/>"
+        raise error
+
+    return Target("broken", "fails half-way", files)  # type: ignore[arg-type]
+
+
+def test_output_moved_aside_by_a_killed_build_is_put_back(out: Path) -> None:
+    before = snapshot(out / GAME)
+    (out / GAME).rename(out / f".{GAME}.old-99999")  # killed between its two renames
+    with pytest.raises(BuildError):
+        build_game(load_fixture(GAME), out, [_failing(RuntimeError("disk full"))], BuildOptions())
+    assert snapshot(out / GAME) == before
+    assert hidden(out) == []
+
+
+def test_keyboard_interrupt_in_a_library_build_removes_its_staging_folder(out: Path) -> None:
+    before = snapshot(out / GAME)
+    with pytest.raises(KeyboardInterrupt):
+        build_game(load_fixture(GAME), out, [_failing(KeyboardInterrupt())], BuildOptions(jobs=2))
+    assert hidden(out) == []
+    assert snapshot(out / GAME) == before
+
+
+@pytest.mark.parametrize("umask", [0o022, 0o027, 0o002], ids=oct)
+def test_output_folders_follow_the_umask(tmp_path: Path, umask: int) -> None:
+    old = os.umask(umask)
+    try:
+        summary = build_game(
+            load_fixture(GAME), tmp_path / "out", selected_targets(["svg"]), BuildOptions()
+        )
+    finally:
+        os.umask(old)
+    folders = [summary.folder, *(p for p in summary.folder.rglob("*") if p.is_dir())]
+    assert {oct(p.stat().st_mode & 0o777) for p in folders} == {oct(0o777 & ~umask)}
