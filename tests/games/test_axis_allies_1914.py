@@ -38,6 +38,8 @@ COSTS = {
     "submarine": 6,
     "transport": 6,
 }
+# The most period-fitting silhouettes the toolkit offers: the biplane for the 1914 fighter.
+ICONS = {"fighter": "recon-plane"}
 # Naval firepower table (seed): attack, defence, move.
 NAVAL = {"battleship": (4, 4, 2), "cruiser": (3, 3, 3), "submarine": (2, 2, 2)}
 
@@ -241,7 +243,7 @@ def test_one_figure_per_power_and_unit_type(game):
             counter = game.counter(f"{power}-{unit}")
             assert counter.faction == power
             assert counter.properties["cost"] == cost
-            assert counter.front.values["icon"] == unit
+            assert counter.front.values["icon"] == ICONS.get(unit, unit)
             assert counter.class_
 
 
