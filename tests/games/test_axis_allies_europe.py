@@ -8,6 +8,7 @@ can fail when the sources drift from the rulebook.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -15,10 +16,13 @@ import pytest
 from toolkit.load import load_game
 from toolkit.model import Game
 from toolkit.model.map import parse_location_key
-from toolkit.model.position import Position
+from toolkit.model.position import Piece, Position
 from toolkit.model.queries import location_path
 from toolkit.render.maps.area import space_fill
 from toolkit.render.maps.legend import palette
+from toolkit.rules.context import Situation
+from toolkit.rules.registry import CHECKS, check_position
+from toolkit.rules.turn import check_moves
 
 GAME_DIR = Path(__file__).resolve().parents[2] / "sources" / "axis-allies-europe"
 POWERS = ("ge", "su", "uk", "us")
@@ -636,3 +640,105 @@ def test_capital_victory(game):
     assert allies == [
         {"europe:germany", "europe:moscow", "europe:united-kingdom", "europe:united-states"}
     ]
+
+
+# -- turn, tables and the cash advance --------------------------------------------------------
+
+
+def test_turn_order_and_the_seven_phases(game):
+    """'Ordre de jeu': Germany, Soviet Union, Great Britain, United States. 'La séquence de
+    jeu': purchase, combat move, combat, strategic move, place, surface/repair, income."""
+    assert list(game.turns.order) == ["ge", "su", "uk", "us"]
+    assert [p.id for p in game.turns.phases] == [
+        "purchase",
+        "combat-move",
+        "combat",
+        "strategic-move",
+        "place",
+        "surface-repair",
+        "collect",
+    ]
+    assert [p.cite[-1] for p in game.turns.phases] == list("1234567")
+
+
+def test_starting_income_table(game):
+    """'Revenu de départ': United States 40, Great Britain 25, Germany 40, Soviet Union 24."""
+    rows = {row.label: row.cells[0] for row in game.chart("starting-income").rows}
+    assert rows == {"United States": 40, "Great Britain": 25, "Germany": 40, "Soviet Union": 24}
+    assert dict(game.setup("spring-1941").globals["income"]) == STARTING_INCOME
+
+
+def test_strategic_bombing_rolls(game):
+    """'Bombardement stratégique': the AA gun hits on 1 (the example's 1, 3, 4 make one hit);
+    escort fighters hit on 1 (step 4C)."""
+    rows = {row.label: row.cells[0] for row in game.chart("special-rolls").rows}
+    assert rows["AA gun, per aircraft"] == "1"
+    assert rows["Escort fighter"] == "1"
+
+
+def test_special_cash_advance(game):
+    """'Avance spéciale en liquidités': 12 IPC to Germany and 12 to the Allies together."""
+    assert dict(game.setup("spring-1941").globals["cash_advance"]) == {"axis": 12, "allies": 12}
+    assert game.properties["cash_advance_axis"] == game.properties["cash_advance_allies"] == 12
+
+
+# -- played: the rules at the start, and positions the rulebook forbids -----------------------
+
+
+@pytest.fixture(scope="module")
+def start(game):
+    return Position.from_setup(game, game.setup("spring-1941"))
+
+
+def test_the_set_up_passes_its_own_rules(game, start):
+    assert check_position(Situation(game, start, "spring-1941")) == []
+    assert check_moves(game, start, start, "spring-1941") == []
+
+
+def moved(position, piece_ids, to):
+    pieces = tuple(replace(p, location=to) if p.id in piece_ids else p for p in position.pieces)
+    return replace(position, pieces=pieces)
+
+
+def test_no_unit_enters_a_neutral(game, start):
+    """'Territoires neutres': 'aucune unité ne peut y pénétrer ni même les survoler'. German
+    armour from France into Spain, and a fighter over Switzerland."""
+    found = check_moves(game, start, moved(start, {"ge-armour/1"}, "europe:spain"))
+    assert "land-movement" in {v.rule for v in found}
+    assert check_moves(game, start, moved(start, {"ge-armour/1"}, "europe:vichy-france")) == []
+    found = check_moves(game, start, moved(start, {"ge-fighter/1"}, "europe:switzerland"))
+    assert "neutrals-no-overflight" in {v.rule for v in found}
+
+
+def test_infantry_moves_one_space(game, start):
+    """The cards: infantry move 1. From France to Poland is three territories."""
+    found = check_moves(game, start, moved(start, {"ge-infantry/8"}, "europe:poland"))
+    assert "land-movement" in {v.rule for v in found}
+
+
+def rule_or_skip(game, rule_id):
+    rule = next(r for r in game.rules if r.id == rule_id)
+    if rule.kind not in CHECKS:
+        pytest.skip(f"no check for {rule.kind!r} rules yet; the position is written down")
+    return rule
+
+
+def test_a_carrier_holds_two_fighters_not_three(game, start):
+    """'Portes-avions': 'Deux chasseurs au plus sont autorisés en même temps sur un même
+    porte-avions'. Britain's three fighters on one carrier in the North Sea are one too many."""
+    carrier = Piece("uk-carrier/1", "uk-carrier", "europe:north-sea", "front", "uk", 1)
+    fighters = {"uk-fighter/1", "uk-fighter/2", "uk-fighter/3"}
+    position = moved(start, fighters, "europe:north-sea")
+    position = replace(position, pieces=(*position.pieces, carrier))
+    rule_or_skip(game, "carrier-capacity")
+    found = check_position(Situation(game, position))
+    assert "carrier-capacity" in {v.rule for v in found}
+
+
+def test_a_transport_takes_armour_alone(game, start):
+    """'Transport: 2 unités terrestres (1 seule si c'est un blindé)'. British armour and
+    infantry from the United Kingdom aboard the one North Sea transport: 3 + 2 places of 4."""
+    position = moved(start, {"uk-armour/3", "uk-infantry/5"}, "europe:north-sea")
+    rule_or_skip(game, "transport-capacity")
+    found = check_position(Situation(game, position))
+    assert "transport-capacity" in {v.rule for v in found}
