@@ -18,7 +18,7 @@ from toolkit.cli import cli
 from toolkit.diagnostics import Diagnostic
 from toolkit.options import BuildOptions
 from toolkit.vassal.check import check_module
-from toolkit.vassal.codec import ESC, obfuscate
+from toolkit.vassal.codec import ESC, encode, obfuscate
 from toolkit.vassal.reader import MAX_ENTRY_BYTES
 
 SCENARIO = "meeting.vsav"
@@ -441,3 +441,22 @@ def test_a_class_the_module_ships_is_not_unknown() -> None:
     shipped = vmods.module_with_build_file(build_file, {"my/Widget.class": b"\xca\xfe"})
     [problem] = lines(check_bytes(shipped))
     assert "unknown component class 'my.Other'" in problem
+
+
+# -- patterns seen in published modules ----------------------------------------------------------
+
+
+def _save(*pieces: str) -> bytes:
+    """A saved game adding ``pieces`` (AddPiece commands), as VASSAL writes one."""
+    stream = encode(
+        ["begin_save", "", encode(["", *pieces], ESC), "SETUP_STACK\t", "end_save"], ESC
+    )
+    return vmods.make_zip({"savedGame": obfuscate(stream)})
+
+
+def test_an_off_map_stack_keeps_the_position_vassal_writes_for_it() -> None:
+    module = _module_with_board(REGIONS)
+    pawn = "+/7/piece;;;;Pawn/null;0;0;;0"
+    assert lines(check_bytes(module, _save(pawn, "+/8/stack/null;0;0;7;@@-1"))) == []
+    [problem] = lines(check_bytes(module, _save(pawn, "+/8/stack/null;0;0;6;@@-1")))
+    assert "stack 8 holds piece '6', which the save does not add before it" in problem

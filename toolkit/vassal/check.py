@@ -582,7 +582,14 @@ def _map_of(piece: AddPiece) -> str | None:
 def _check_stack_members(stack: AddPiece, added: set[str], where: str, f: Findings) -> None:
     """A stack names pieces added before it (VASSAL drops the others silently)."""
     tokens = _tokens(stack.basic.state or "", ";")
-    members = tokens[1:] if tokens[0] == "null" else tokens[3:]  # off-map stacks have no x, y
+    members = tokens[3:]
+    if tokens[0] == "null":
+        # VASSAL writes an off-map stack's x and y too ("null;0;0;…") but reads no position
+        # after "null": the two numbers are looked up as pieces and quietly skipped.
+        members = tokens[1:]
+        for _ in range(2):
+            if members and _int(members[0]) is not None and members[0] not in added:
+                members = members[1:]
     for member in members:
         if member.startswith("@@") or not member:
             continue
