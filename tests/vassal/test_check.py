@@ -460,3 +460,19 @@ def test_an_off_map_stack_keeps_the_position_vassal_writes_for_it() -> None:
     assert lines(check_bytes(module, _save(pawn, "+/8/stack/null;0;0;7;@@-1"))) == []
     [problem] = lines(check_bytes(module, _save(pawn, "+/8/stack/null;0;0;6;@@-1")))
     assert "stack 8 holds piece '6', which the save does not add before it" in problem
+
+
+@pytest.mark.parametrize("owner", ["", 'owningBoard=""', 'owningBoard="&lt;any&gt;"'])
+def test_an_at_start_stack_without_a_board_uses_the_maps_first_board(owner: str) -> None:
+    def unowned(location: str) -> bytes:
+        module = _module_with_board(REGIONS, location)
+        return vmods.edit_build_file(module, 'owningBoard="B"', owner)
+
+    assert lines(check_bytes(unowned("Paris"))) == []
+    [problem] = lines(check_bytes(unowned("Lyon")))
+    assert "location 'Lyon' is not a location of board 'B''s grid" in problem
+
+
+def test_an_at_start_stack_without_a_board_on_a_gridless_map_uses_x_and_y() -> None:
+    module = _module_with_board("", "anywhere")
+    assert lines(check_bytes(vmods.edit_build_file(module, 'owningBoard="B"', ""))) == []

@@ -44,6 +44,8 @@ BUILD_FILE = "buildFile.xml"
 LEGACY_BUILD_FILE = "buildFile"
 MODULE_DATA = "moduledata"
 IMAGES = "images/"
+ANY_BOARD = "<any>"
+"""What an at-start stack's owning board says when it belongs to no particular board."""
 MAX_UNSAFE_SHOWN = 10
 """Entry names that leave the archive's folder are listed one per line, up to this many."""
 
@@ -338,6 +340,13 @@ def _grid_location_problem(stack: XmlElement, boards: dict[str, XmlElement]) -> 
     """Why VASSAL cannot place an at-start stack by its grid location ("" if it can)."""
     board_name = str(stack.get("owningBoard", ""))
     location = str(stack.get("location", ""))
+    if board_name in ("", ANY_BOARD):
+        # No owning board: VASSAL finds the location on the first board the player picked,
+        # and checks it on the map's first board; a board without a grid places it by x, y.
+        board = next(iter(boards.values()), None)
+        if board is None or grid_index(board).empty:
+            return ""
+        board_name = str(board.get("name", ""))
     if board_name not in boards:
         hint = _hint(board_name, boards)
         return f"owning board {board_name!r} is not a board of its map{hint}"
