@@ -476,3 +476,15 @@ def test_an_at_start_stack_without_a_board_uses_the_maps_first_board(owner: str)
 def test_an_at_start_stack_without_a_board_on_a_gridless_map_uses_x_and_y() -> None:
     module = _module_with_board("", "anywhere")
     assert lines(check_bytes(vmods.edit_build_file(module, 'owningBoard="B"', ""))) == []
+
+
+def test_a_module_preference_is_a_component_class() -> None:
+    build_file = (
+        b'<VASSAL.build.GameModule name="m"><VASSAL.build.module.GlobalOptions>'
+        b'<option name="undoHotKey">90,130</option>'
+        b'<VASSAL.preferences.BooleanPreference default="true" desc="Ask first" name="ask"'
+        b' tab="Game"/>'
+        b'<VASSAL.preferences.TextPreference default="" desc="Notes" name="n" tab="Game"/>'
+        b"</VASSAL.build.module.GlobalOptions></VASSAL.build.GameModule>"
+    )
+    assert lines(check_bytes(vmods.module_with_build_file(build_file))) == []

@@ -96,6 +96,13 @@ KNOWN_CLASSES = MODULE_ROOTS | frozenset(
         ).split()
     }
     | {
+        "VASSAL.preferences." + name
+        for name in (
+            "BooleanPreference DoublePreference EnumPreference IntegerPreference "
+            "StringPreference TextPreference"
+        ).split()
+    }
+    | {
         "VASSAL.i18n." + name
         for name in "Language Localization TranslatableMarker Translation VassalTranslation".split()
     }
