@@ -327,33 +327,44 @@ def _int(value: object) -> int | None:
 def _check_setup_stacks(root: XmlElement, where: str, findings: Findings) -> None:
     """At-start stacks placed by grid location name a location of their board's grid."""
     for map_element in root.iter(*c.MAP_CLASSES):
-        boards = {str(b.get("name", "")): b for b in map_element.iter(c.BOARD)}
+        grids: dict[str, GridIndex] | None = None
         for stack in map_element.iter(c.SETUP_STACK):
             if stack.get("useGridLocation") != "true":
                 continue
-            message = _grid_location_problem(stack, boards)
+            if grids is None:
+                grids = _board_grids(map_element)
+            message = _grid_location_problem(stack, grids)
             if message:
                 findings.add(where, "grid-location", f"{_describe(stack)}: {message}")
 
 
-def _grid_location_problem(stack: XmlElement, boards: dict[str, XmlElement]) -> str:
-    """Why VASSAL cannot place an at-start stack by its grid location ("" if it can)."""
+def _board_grids(map_element: XmlElement) -> dict[str, GridIndex]:
+    """A map's boards' grids by board name, in order (VASSAL finds the first of a name)."""
+    grids: dict[str, GridIndex] = {}
+    for board in map_element.iter(c.BOARD):
+        name = str(board.get("name", ""))
+        if name not in grids:
+            grids[name] = grid_index(board)
+    return grids
+
+
+def _grid_location_problem(stack: XmlElement, grids: dict[str, GridIndex]) -> str:
+    """Why VASSAL cannot place an at-start stack by its grid location ("" if it can), given
+    the grids of its map's boards, by board name, in order."""
     board_name = str(stack.get("owningBoard", ""))
     location = str(stack.get("location", ""))
     if board_name in ("", ANY_BOARD):
         # No owning board: VASSAL finds the location on the first board the player picked,
         # and checks it on the map's first board; a board without a grid places it by x, y.
-        board = next(iter(boards.values()), None)
-        if board is None or grid_index(board).empty:
+        board_name = next(iter(grids), "")
+        if board_name not in grids or grids[board_name].empty:
             return ""
-        board_name = str(board.get("name", ""))
-    if board_name not in boards:
-        hint = _hint(board_name, boards)
+    if board_name not in grids:
+        hint = _hint(board_name, grids)
         return f"owning board {board_name!r} is not a board of its map{hint}"
-    grids: GridIndex = grid_index(boards[board_name])
-    if grids.empty:
+    if grids[board_name].empty:
         return f"board {board_name!r} has no grid to find location {location!r} on"
-    if grids.accepts(location):
+    if grids[board_name].accepts(location):
         return ""
     return f"location {location!r} is not a location of board {board_name!r}'s grid"
 
