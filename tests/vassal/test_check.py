@@ -488,3 +488,40 @@ def test_a_module_preference_is_a_component_class() -> None:
         b"</VASSAL.build.module.GlobalOptions></VASSAL.build.GameModule>"
     )
     assert lines(check_bytes(vmods.module_with_build_file(build_file))) == []
+
+
+def _extension(slots: str) -> bytes:
+    """An extension adding a palette of ``slots`` to whatever module it extends."""
+    build_file = (
+        '<VASSAL.build.module.ModuleExtension module="Base" extensionId="x1"'
+        ' nextPieceSlotId="10" vassalVersion="3.7.20"><VASSAL.build.module.ExtensionElement'
+        ' target=""><VASSAL.build.module.PieceWindow name="More">'
+        f"{slots}</VASSAL.build.module.PieceWindow></VASSAL.build.module.ExtensionElement>"
+        "</VASSAL.build.module.ModuleExtension>"
+    )
+    return vmods.make_zip(
+        {
+            "buildFile.xml": build_file.encode(),
+            "extensiondata": b"<data><VassalVersion>3.7.20</VassalVersion></data>",
+            "moduledata": b"<data><VassalVersion>3.4.6</VassalVersion></data>",
+        }
+    )
+
+
+def _slot(gpid: str, piece: str) -> str:
+    slot = "VASSAL.build.widget.PieceSlot"
+    return f'<{slot} entryName="p" gpid="{gpid}">{piece}</{slot}>'
+
+
+def test_an_extension_is_read_by_its_own_metadata_and_may_use_the_modules_parts() -> None:
+    piece = "+/null/prototype;Base unit\tpiece;;;base.png;Tank/\tnull;0;0;;0"
+    found = check_bytes(_extension(_slot("x1:9", piece)))
+    assert [(d.code, d.severity) for d in found] == [
+        ("vmod.missing-image", "warning"),
+        ("vmod.unknown-prototype", "warning"),
+    ]
+    assert all(
+        d.message.endswith("(unless the module this extension extends has it)") for d in found
+    )
+    [problem] = lines(check_bytes(_extension(_slot("x1:10", "+/null/piece;;;;Tank/null;0;0;;0"))))
+    assert "error[vmod.gpid-range]: PieceSlot 'p' has gpid x1:10, not below" in problem

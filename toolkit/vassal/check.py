@@ -43,7 +43,11 @@ from toolkit.vassal.reader import (
 BUILD_FILE = "buildFile.xml"
 LEGACY_BUILD_FILE = "buildFile"
 MODULE_DATA = "moduledata"
+EXTENSION_DATA = "extensiondata"
+"""An extension's metadata entry; VASSAL reads its VassalVersion, not a module's."""
 IMAGES = "images/"
+ELSEWHERE = " (unless the module this extension extends has it)"
+"""Said of what an extension lacks."""
 ANY_BOARD = "<any>"
 """What an at-start stack's owning board says when it belongs to no particular board."""
 MAX_UNSAFE_SHOWN = 10
@@ -88,6 +92,9 @@ class Module:
     prototypes: frozenset[str]
     custom_encoder: str | None
     """A module's own command encoder class (it may add traits VASSAL does not know)."""
+    extension: bool = False
+    """An extension: what it does not define (a prototype, a map, an image, a class) the
+    module it extends may, so a missing one is at most a warning."""
 
 
 UNKNOWN_MODULE = Module(frozenset(), frozenset(), frozenset(), None)
@@ -126,15 +133,15 @@ def _check_archive(archive: Archive, shown: str, findings: Findings) -> Module |
     except ArchiveError as error:
         findings.add(where, "xml", str(error))
         return None
-    if root.tag not in c.MODULE_ROOTS:
-        expected = " or ".join(sorted(c.MODULE_ROOTS))
+    if root.tag not in c.MODULE_ROOTS | {c.EXTENSION_ROOT}:
+        expected = " or ".join(sorted(c.MODULE_ROOTS | {c.EXTENSION_ROOT}))
         findings.add(where, "root", f"the root element is {root.tag!r}, not {expected}")
         return None
     module = _module(root, archive.names)
-    _check_classes(root, archive.names, where, findings)
+    _check_classes(root, module, where, findings)
     _check_attributes(root, where, findings)
     _check_module_pieces(root, module, where, findings)
-    _check_component_files(root, archive.names, where, findings)
+    _check_component_files(root, module, where, findings)
     _check_gpids(root, where, findings)
     _check_setup_stacks(root, where, findings)
     _check_setups(root, archive, module, (shown, entry), findings)
@@ -153,11 +160,12 @@ def _build_file_entry(archive: Archive, shown: str, findings: Findings) -> str |
     """The build file VASSAL reads: ``buildFile.xml``, or ``buildFile`` for modules that
     ``moduledata`` says were written before VASSAL 3.5."""
     version = None
-    if MODULE_DATA in archive.names:
+    metadata = EXTENSION_DATA if EXTENSION_DATA in archive.names else MODULE_DATA
+    if metadata in archive.names:
         try:
-            version = read_module_data(archive.read(MODULE_DATA), MODULE_DATA).vassal_version
+            version = read_module_data(archive.read(metadata), metadata).vassal_version
         except ArchiveError as error:
-            findings.add(f"{shown}:{MODULE_DATA}", "moduledata", str(error))
+            findings.add(f"{shown}:{metadata}", "moduledata", str(error))
     legacy = _older_than_3_5(version)
     wanted = LEGACY_BUILD_FILE if legacy else BUILD_FILE
     if wanted in archive.names:
@@ -165,7 +173,7 @@ def _build_file_entry(archive: Archive, shown: str, findings: Findings) -> str |
     other = BUILD_FILE if legacy else LEGACY_BUILD_FILE
     if version is None and other in archive.names:
         return other
-    reason = f" (moduledata says VassalVersion {version})" if version else ""
+    reason = f" ({metadata} says VassalVersion {version})" if version else ""
     has_other = f"; it has only {other!r}" if other in archive.names else ""
     findings.add(shown, "no-buildfile", f"VASSAL reads {wanted!r}{reason}{has_other}")
     return None
@@ -192,13 +200,14 @@ def _module(root: XmlElement, names: frozenset[str]) -> Module:
     prototypes = {str(e.get("name", "")) for e in root.iter(c.PROTOTYPE)}
     encoders = [str(e.tag) for e in root.iter() if str(e.tag).endswith("CommandEncoder")]
     custom = next((tag for tag in encoders if tag != c.COMMAND_ENCODER), None)
-    return Module(names, frozenset(maps), frozenset(prototypes), custom)
+    extension = root.tag == c.EXTENSION_ROOT
+    return Module(names, frozenset(maps), frozenset(prototypes), custom, extension)
 
 
 # -- components ----------------------------------------------------------------------------------
 
 
-def _check_classes(root: XmlElement, names: frozenset[str], where: str, f: Findings) -> None:
+def _check_classes(root: XmlElement, module: Module, where: str, f: Findings) -> None:
     """Every element names a component class VASSAL has (or one the module ships)."""
     pending = [root]
     while pending:
@@ -209,9 +218,10 @@ def _check_classes(root: XmlElement, names: frozenset[str], where: str, f: Findi
                 continue  # comments and processing instructions
             if plain is None or child.tag in plain:
                 continue
-            if child.tag not in c.KNOWN_CLASSES and _class_file(child.tag) not in names:
+            if child.tag not in c.KNOWN_CLASSES and _class_file(child.tag) not in module.names:
                 hint = _hint(child.tag, c.KNOWN_CLASSES)
-                f.add(where, "unknown-class", f"unknown component class {child.tag!r}{hint}")
+                message = f"unknown component class {child.tag!r}{hint}"
+                _add_absent(module, where, "unknown-class", message, f)
                 continue
             pending.append(child)
 
@@ -245,9 +255,7 @@ def _describe(element: XmlElement) -> str:
     return kind
 
 
-def _check_component_files(
-    root: XmlElement, names: frozenset[str], where: str, f: Findings
-) -> None:
+def _check_component_files(root: XmlElement, module: Module, where: str, f: Findings) -> None:
     """Images and other entries that components name exist, with the exact case."""
     images = Uses()
     for element in root.iter():
@@ -258,17 +266,23 @@ def _check_component_files(
             images.add(str(element.get(attribute)), f"{_describe(element)} ({attribute})")
         for attribute in c.FILE_ATTRIBUTES.get(element.tag, frozenset()):
             entry = str(element.get(attribute, ""))
-            if entry and entry not in names:
-                f.add(
-                    where,
-                    "missing-file",
-                    f"{_describe(element)} names {entry!r}, not in the archive",
-                )
-    _report_images(images, names, where, f)
+            if entry and entry not in module.names:
+                message = f"{_describe(element)} names {entry!r}, not in the archive"
+                _add_absent(module, where, "missing-file", message, f)
+    _report_images(images, module, where, f)
 
 
-def _report_images(images: Uses, names: frozenset[str], where: str, f: Findings) -> None:
+def _add_absent(module: Module, where: str, code: str, message: str, f: Findings) -> None:
+    """Record something the archive lacks: an error, or a warning in an extension."""
+    if module.extension:
+        f.add(where, code, message + ELSEWHERE, "warning")
+    else:
+        f.add(where, code, message)
+
+
+def _report_images(images: Uses, module: Module, where: str, f: Findings) -> None:
     """One line per image that is missing, or present only with another case."""
+    names = module.names
     by_case = {name.lower(): name for name in names}
     for image in images.places:
         if not image or image.startswith("/") or IMAGES + image in names:
@@ -276,14 +290,14 @@ def _report_images(images: Uses, names: frozenset[str], where: str, f: Findings)
         user = images.described(image)
         other = by_case.get((IMAGES + image).lower())
         if other is not None:
-            f.add(
-                where,
-                "image-case",
+            message = (
                 f"{user} names image {image!r} but the archive has {other!r}"
-                " (entry names are case-sensitive)",
+                " (entry names are case-sensitive)"
             )
+            _add_absent(module, where, "image-case", message, f)
         else:
-            f.add(where, "missing-image", f"{user} names image {image!r}, not in {IMAGES}")
+            message = f"{user} names image {image!r}, not in {IMAGES}"
+            _add_absent(module, where, "missing-image", message, f)
 
 
 def _check_gpids(root: XmlElement, where: str, findings: Findings) -> None:
@@ -300,7 +314,8 @@ def _check_gpids(root: XmlElement, where: str, findings: Findings) -> None:
             findings.add(where, "duplicate-gpid", message)
             continue
         seen[gpid] = slot_name
-        number = _int(gpid)
+        # Pieces an extension adds have gpids "<extensionId>:<n>"; VASSAL checks the number.
+        number = _int(gpid.split(":")[1] if ":" in gpid else gpid)
         if number is None:
             message = f"{slot_name} has gpid {gpid!r}, not a whole number"
             findings.add(where, "gpid", message, "warning")
@@ -382,7 +397,7 @@ def _check_module_pieces(root: XmlElement, module: Module, where: str, f: Findin
         piece = check_piece(str(element.text or ""), place, module, where, f)
         if piece is not None:
             _collect_uses(piece, place, images, prototypes)
-    _report_images(images, module.names, where, f)
+    _report_images(images, module, where, f)
     _report_prototypes(prototypes, module, where, f)
 
 
@@ -484,12 +499,11 @@ def _report_prototypes(prototypes: Uses, module: Module, where: str, f: Findings
     """One line per prototype name that no prototype definition has (VASSAL is silent)."""
     for name in prototypes.places:
         if name not in module.prototypes:
-            f.add(
-                where,
-                "unknown-prototype",
+            message = (
                 f"{prototypes.described(name)} uses prototype {name!r}, which is not defined"
-                f"{_hint(name, module.prototypes)}",
+                f"{_hint(name, module.prototypes)}"
             )
+            _add_absent(module, where, "unknown-prototype", message, f)
 
 
 # -- scenarios and saved games -------------------------------------------------------------------
@@ -573,13 +587,12 @@ def check_save_stream(stream: str, module: Module | None, where: str, f: Finding
     if module is None:
         return
     for map_name in unknown_maps.places:
-        f.add(
-            where,
-            "unknown-map",
+        message = (
             f"{unknown_maps.described(map_name)} is on map {map_name!r}, which the module"
-            f" does not have{_hint(map_name, module.maps)}",
+            f" does not have{_hint(map_name, module.maps)}"
         )
-    _report_images(images, module.names, where, f)
+        _add_absent(module, where, "unknown-map", message, f)
+    _report_images(images, module, where, f)
     _report_prototypes(prototypes, module, where, f)
 
 

@@ -12,6 +12,8 @@ GAME_MODULE = "VASSAL.build.GameModule"
 LEGACY_GAME_MODULE = "VASSAL.launch.BasicModule"
 MODULE_ROOTS = frozenset({GAME_MODULE, LEGACY_GAME_MODULE})
 """What a module's build file starts with (the second in modules older than VASSAL 3.2)."""
+EXTENSION_ROOT = "VASSAL.build.module.ModuleExtension"
+"""What an extension's build file starts with; each child adds components to the module."""
 
 _M = "VASSAL.build.module."
 _MAP = _M + "map."
@@ -49,8 +51,9 @@ KNOWN_CLASSES = MODULE_ROOTS | frozenset(
         for name in (
             "BasicCommandEncoder BasicLogger ChartWindow Chatter ChessClockControl "
             "ConnectionWindow DiceButton DieManager DoActionButton Documentation EventLog "
-            "GameRefresher GameState GlobalKeyCommand GlobalOptions InternetDiceButton Inventory "
-            "KeyNamer Map MultiActionButton NotesWindow PieceWindow PlayerHand PlayerRoster "
+            "ExtensionElement GameRefresher GameState GlobalKeyCommand GlobalOptions "
+            "InternetDiceButton Inventory KeyNamer Map ModuleExtension MultiActionButton "
+            "NotesWindow PieceWindow PlayerHand PlayerRoster "
             "PredefinedSetup PrivateMap PrototypeDefinition PrototypesContainer RandomTextButton "
             "SpecialDiceButton SpecialDie SpecialDieFace StartupGlobalKeyCommand ToolbarMenu "
             "chessclockcontrol.ChessClock "
