@@ -525,3 +525,25 @@ def test_an_extension_is_read_by_its_own_metadata_and_may_use_the_modules_parts(
     )
     [problem] = lines(check_bytes(_extension(_slot("x1:10", "+/null/piece;;;;Tank/null;0;0;;0"))))
     assert "error[vmod.gpid-range]: PieceSlot 'p' has gpid x1:10, not below" in problem
+
+
+def test_an_html_charts_page_shows_images_from_the_images_folder() -> None:
+    build_file = (
+        b'<VASSAL.build.GameModule name="m"><VASSAL.build.module.ChartWindow name="Help">'
+        b'<VASSAL.build.widget.HtmlChart chartName="How to play" fileName="how.html"/>'
+        b"</VASSAL.build.module.ChartWindow></VASSAL.build.GameModule>"
+    )
+    page = (
+        b'<html><img src="here.png"><IMG width=9 SRC=\'Gone.png\'><img src="http://x/y.png">'
+        b'<img src="a &amp; b.png" height="9"<br></html>'
+    )
+    module = vmods.module_with_build_file(
+        build_file, {"how.html": page, "images/here.png": b"", "images/gone.png": b""}
+    )
+    assert lines(check_bytes(module)) == [
+        "game.vmod:buildFile.xml: error[vmod.image-case]: HtmlChart 'How to play' (how.html)"
+        " names image 'Gone.png' but the archive has 'images/gone.png' (entry names are"
+        " case-sensitive)",
+        "game.vmod:buildFile.xml: error[vmod.missing-image]: HtmlChart 'How to play' (how.html)"
+        " names image 'a & b.png', not in images/",
+    ]

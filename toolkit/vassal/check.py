@@ -10,6 +10,7 @@ a save naming a map the module lacks), which is why they are checked here.
 
 from __future__ import annotations
 
+import html
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
@@ -141,7 +142,7 @@ def _check_archive(archive: Archive, shown: str, findings: Findings) -> Module |
     _check_classes(root, module, where, findings)
     _check_attributes(root, where, findings)
     _check_module_pieces(root, module, where, findings)
-    _check_component_files(root, module, where, findings)
+    _check_component_files(root, archive, module, where, findings)
     _check_gpids(root, where, findings)
     _check_setup_stacks(root, where, findings)
     _check_setups(root, archive, module, (shown, entry), findings)
@@ -255,8 +256,11 @@ def _describe(element: XmlElement) -> str:
     return kind
 
 
-def _check_component_files(root: XmlElement, module: Module, where: str, f: Findings) -> None:
-    """Images and other entries that components name exist, with the exact case."""
+def _check_component_files(
+    root: XmlElement, archive: Archive, module: Module, where: str, f: Findings
+) -> None:
+    """Images and other entries that components name exist, with the exact case, and so do
+    the images an HTML chart's page shows."""
     images = Uses()
     for element in root.iter():
         if not isinstance(element.tag, str):
@@ -269,7 +273,27 @@ def _check_component_files(root: XmlElement, module: Module, where: str, f: Find
             if entry and entry not in module.names:
                 message = f"{_describe(element)} names {entry!r}, not in the archive"
                 _add_absent(module, where, "missing-file", message, f)
+            elif entry and element.tag == c.HTML_CHART:
+                for image in _html_images(archive, entry, where, f):
+                    images.add(image, f"{_describe(element)} ({entry})")
     _report_images(images, module, where, f)
+
+
+_HTML_IMAGE = re.compile(
+    r"""<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.IGNORECASE
+)
+
+
+def _html_images(archive: Archive, entry: str, where: str, f: Findings) -> list[str]:
+    """The images an HTML page in the archive shows: VASSAL's HTML charts look an ``<img>``
+    whose source has no '/' up in ``images/``, and log an error when it is not there."""
+    try:
+        page = archive.read(entry).decode("utf-8", errors="replace")
+    except ArchiveError as error:
+        f.add(where, "archive", str(error))
+        return []
+    sources = (html.unescape("".join(found)) for found in _HTML_IMAGE.findall(page))
+    return [src for src in sources if src.strip() and "/" not in src]
 
 
 def _add_absent(module: Module, where: str, code: str, message: str, f: Findings) -> None:

@@ -42,6 +42,7 @@ PIECE_SLOT = _WIDGET + "PieceSlot"
 CARD_SLOT = _WIDGET + "CardSlot"
 PROTOTYPE = _M + "PrototypeDefinition"
 PREDEFINED_SETUP = _M + "PredefinedSetup"
+HTML_CHART = _WIDGET + "HtmlChart"
 DICE_BUTTON = _M + "DiceButton"
 COMMAND_ENCODER = _M + "BasicCommandEncoder"
 
@@ -175,7 +176,7 @@ ICON_ATTRIBUTES = frozenset({"icon", "disabledIcon", "buttonIcon", "markUnmovedI
 """Attributes that name an image on any component (toolbar buttons and the like)."""
 
 FILE_ATTRIBUTES: dict[str, frozenset[str]] = {
-    _WIDGET + "HtmlChart": frozenset({"fileName"}),
+    HTML_CHART: frozenset({"fileName"}),
     _M + "documentation.BrowserPDFFile": frozenset({"pdfFile"}),
 }
 """Attributes that name another entry of the archive directly (not under ``images/``)."""
