@@ -18,7 +18,7 @@ from toolkit.cli import cli
 from toolkit.diagnostics import Diagnostic
 from toolkit.options import BuildOptions
 from toolkit.vassal.check import check_module
-from toolkit.vassal.codec import ESC, obfuscate
+from toolkit.vassal.codec import ESC, encode, obfuscate
 from toolkit.vassal.reader import MAX_ENTRY_BYTES
 
 SCENARIO = "meeting.vsav"
@@ -441,3 +441,109 @@ def test_a_class_the_module_ships_is_not_unknown() -> None:
     shipped = vmods.module_with_build_file(build_file, {"my/Widget.class": b"\xca\xfe"})
     [problem] = lines(check_bytes(shipped))
     assert "unknown component class 'my.Other'" in problem
+
+
+# -- patterns seen in published modules ----------------------------------------------------------
+
+
+def _save(*pieces: str) -> bytes:
+    """A saved game adding ``pieces`` (AddPiece commands), as VASSAL writes one."""
+    stream = encode(
+        ["begin_save", "", encode(["", *pieces], ESC), "SETUP_STACK\t", "end_save"], ESC
+    )
+    return vmods.make_zip({"savedGame": obfuscate(stream)})
+
+
+def test_an_off_map_stack_keeps_the_position_vassal_writes_for_it() -> None:
+    module = _module_with_board(REGIONS)
+    pawn = "+/7/piece;;;;Pawn/null;0;0;;0"
+    assert lines(check_bytes(module, _save(pawn, "+/8/stack/null;0;0;7;@@-1"))) == []
+    [problem] = lines(check_bytes(module, _save(pawn, "+/8/stack/null;0;0;6;@@-1")))
+    assert "stack 8 holds piece '6', which the save does not add before it" in problem
+
+
+@pytest.mark.parametrize("owner", ["", 'owningBoard=""', 'owningBoard="&lt;any&gt;"'])
+def test_an_at_start_stack_without_a_board_uses_the_maps_first_board(owner: str) -> None:
+    def unowned(location: str) -> bytes:
+        module = _module_with_board(REGIONS, location)
+        return vmods.edit_build_file(module, 'owningBoard="B"', owner)
+
+    assert lines(check_bytes(unowned("Paris"))) == []
+    [problem] = lines(check_bytes(unowned("Lyon")))
+    assert "location 'Lyon' is not a location of board 'B''s grid" in problem
+
+
+def test_an_at_start_stack_without_a_board_on_a_gridless_map_uses_x_and_y() -> None:
+    module = _module_with_board("", "anywhere")
+    assert lines(check_bytes(vmods.edit_build_file(module, 'owningBoard="B"', ""))) == []
+
+
+def test_a_module_preference_is_a_component_class() -> None:
+    build_file = (
+        b'<VASSAL.build.GameModule name="m"><VASSAL.build.module.GlobalOptions>'
+        b'<option name="undoHotKey">90,130</option>'
+        b'<VASSAL.preferences.BooleanPreference default="true" desc="Ask first" name="ask"'
+        b' tab="Game"/>'
+        b'<VASSAL.preferences.TextPreference default="" desc="Notes" name="n" tab="Game"/>'
+        b"</VASSAL.build.module.GlobalOptions></VASSAL.build.GameModule>"
+    )
+    assert lines(check_bytes(vmods.module_with_build_file(build_file))) == []
+
+
+def _extension(slots: str) -> bytes:
+    """An extension adding a palette of ``slots`` to whatever module it extends."""
+    build_file = (
+        '<VASSAL.build.module.ModuleExtension module="Base" extensionId="x1"'
+        ' nextPieceSlotId="10" vassalVersion="3.7.20"><VASSAL.build.module.ExtensionElement'
+        ' target=""><VASSAL.build.module.PieceWindow name="More">'
+        f"{slots}</VASSAL.build.module.PieceWindow></VASSAL.build.module.ExtensionElement>"
+        "</VASSAL.build.module.ModuleExtension>"
+    )
+    return vmods.make_zip(
+        {
+            "buildFile.xml": build_file.encode(),
+            "extensiondata": b"<data><VassalVersion>3.7.20</VassalVersion></data>",
+            "moduledata": b"<data><VassalVersion>3.4.6</VassalVersion></data>",
+        }
+    )
+
+
+def _slot(gpid: str, piece: str) -> str:
+    slot = "VASSAL.build.widget.PieceSlot"
+    return f'<{slot} entryName="p" gpid="{gpid}">{piece}</{slot}>'
+
+
+def test_an_extension_is_read_by_its_own_metadata_and_may_use_the_modules_parts() -> None:
+    piece = "+/null/prototype;Base unit\tpiece;;;base.png;Tank/\tnull;0;0;;0"
+    found = check_bytes(_extension(_slot("x1:9", piece)))
+    assert [(d.code, d.severity) for d in found] == [
+        ("vmod.missing-image", "warning"),
+        ("vmod.unknown-prototype", "warning"),
+    ]
+    assert all(
+        d.message.endswith("(unless the module this extension extends has it)") for d in found
+    )
+    [problem] = lines(check_bytes(_extension(_slot("x1:10", "+/null/piece;;;;Tank/null;0;0;;0"))))
+    assert "error[vmod.gpid-range]: PieceSlot 'p' has gpid x1:10, not below" in problem
+
+
+def test_an_html_charts_page_shows_images_from_the_images_folder() -> None:
+    build_file = (
+        b'<VASSAL.build.GameModule name="m"><VASSAL.build.module.ChartWindow name="Help">'
+        b'<VASSAL.build.widget.HtmlChart chartName="How to play" fileName="how.html"/>'
+        b"</VASSAL.build.module.ChartWindow></VASSAL.build.GameModule>"
+    )
+    page = (
+        b'<html><img src="here.png"><IMG width=9 SRC=\'Gone.png\'><img src="http://x/y.png">'
+        b'<img src="a &amp; b.png" height="9"<br></html>'
+    )
+    module = vmods.module_with_build_file(
+        build_file, {"how.html": page, "images/here.png": b"", "images/gone.png": b""}
+    )
+    assert lines(check_bytes(module)) == [
+        "game.vmod:buildFile.xml: error[vmod.image-case]: HtmlChart 'How to play' (how.html)"
+        " names image 'Gone.png' but the archive has 'images/gone.png' (entry names are"
+        " case-sensitive)",
+        "game.vmod:buildFile.xml: error[vmod.missing-image]: HtmlChart 'How to play' (how.html)"
+        " names image 'a & b.png', not in images/",
+    ]

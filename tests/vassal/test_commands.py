@@ -8,8 +8,9 @@ import re
 import pytest
 
 from toolkit.vassal.check import Findings, Module, check_save_stream
-from toolkit.vassal.codec import ESC, decode, split_first
+from toolkit.vassal.codec import ESC, TAB, decode, encode, split_first, split_tokens
 from toolkit.vassal.commands import (
+    Level,
     PieceStringError,
     format_add_piece,
     leaf_commands,
@@ -121,6 +122,73 @@ def test_split_first_reads_tokens_as_decode_does() -> None:
             token, rest = split_first(rest, ";")
             tokens.append(token)
         assert tokens == decode(text, ";"), text
+
+
+def test_split_tokens_reads_all_tokens_as_split_first_does() -> None:
+    rng = random.Random(11)
+    for _ in range(2000):
+        text = "".join(rng.choice("ab;\\'") for _ in range(rng.randint(0, 12)))
+        tokens, rest = [], text
+        while rest is not None:
+            token, rest = split_first(rest, ";")
+            tokens.append(token)
+        assert split_tokens(text, ";") == tokens, text
+
+
+def _peeled(piece_type: str, state: str) -> list[Level]:
+    """The levels as VASSAL's decorators peel them, one token at a time (the reference)."""
+    levels: list[Level] = []
+    rest_type: str | None = piece_type
+    rest_state: str | None = state
+    while rest_type is not None:
+        head, after = split_first(rest_type, TAB)
+        if after is None:
+            levels.append(Level(head, rest_state))
+            break
+        own_state = None
+        if rest_state is not None:
+            own_state, state_after = split_first(rest_state, TAB)
+            rest_state = None if state_after is None else split_first(state_after, TAB)[0]
+        levels.append(Level(head, own_state))
+        rest_type = split_first(after, TAB)[0]
+    return levels
+
+
+def _nested(tokens: list[str]) -> str:
+    """Tokens nested as VASSAL's decorators write them, one level at a time (the reference)."""
+    nested = tokens[-1]
+    for token in reversed(tokens[:-1]):
+        nested = encode([token, nested], TAB)
+    return nested
+
+
+def test_pieces_of_any_shape_read_and_write_as_level_by_level() -> None:
+    rng = random.Random(5)
+    pieces = ["a", "b", ";", "\\", TAB, "'", "\\" + TAB, "/"]
+
+    def text(size: int) -> str:
+        return "".join(rng.choice(pieces) for _ in range(rng.randint(0, size)))
+
+    for _ in range(6000):
+        levels = [text(5) for _ in range(rng.randint(1, 6))]
+        piece_type = _nested(levels) if rng.random() < 0.7 else text(20)
+        state = _nested([text(4) for _ in levels]) if rng.random() < 0.7 else text(20)
+        if not piece_type:
+            continue
+        command = "+/7/" + encode([piece_type, state], "/")
+        piece = parse_add_piece(command)
+        assert list(piece.levels) == _peeled(piece_type, state), command
+        written = [level.type for level in piece.levels]
+        assert format_add_piece(piece).startswith("+/7/" + encode([_nested(written)], "/"))
+
+
+def test_a_deep_piece_is_read_to_its_last_level() -> None:
+    levels = [f"mark;Property{i}" for i in range(600)] + ["piece;;;a.png;A"]
+    command = "+/null/" + _nested(levels) + "/" + _nested([str(i) for i in range(601)])
+    piece = parse_add_piece(command)
+    assert [level.type for level in piece.levels] == levels
+    assert [level.state for level in piece.levels] == [str(i) for i in range(601)]
+    assert format_add_piece(piece) == command
 
 
 def test_the_golden_save_checks_clean_against_its_module() -> None:

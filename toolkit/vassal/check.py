@@ -10,6 +10,7 @@ a save naming a map the module lacks), which is why they are checked here.
 
 from __future__ import annotations
 
+import html
 import re
 from collections import defaultdict
 from collections.abc import Iterable, Sequence
@@ -43,7 +44,13 @@ from toolkit.vassal.reader import (
 BUILD_FILE = "buildFile.xml"
 LEGACY_BUILD_FILE = "buildFile"
 MODULE_DATA = "moduledata"
+EXTENSION_DATA = "extensiondata"
+"""An extension's metadata entry; VASSAL reads its VassalVersion, not a module's."""
 IMAGES = "images/"
+ELSEWHERE = " (unless the module this extension extends has it)"
+"""Said of what an extension lacks."""
+ANY_BOARD = "<any>"
+"""What an at-start stack's owning board says when it belongs to no particular board."""
 MAX_UNSAFE_SHOWN = 10
 """Entry names that leave the archive's folder are listed one per line, up to this many."""
 
@@ -86,6 +93,9 @@ class Module:
     prototypes: frozenset[str]
     custom_encoder: str | None
     """A module's own command encoder class (it may add traits VASSAL does not know)."""
+    extension: bool = False
+    """An extension: what it does not define (a prototype, a map, an image, a class) the
+    module it extends may, so a missing one is at most a warning."""
 
 
 UNKNOWN_MODULE = Module(frozenset(), frozenset(), frozenset(), None)
@@ -124,15 +134,15 @@ def _check_archive(archive: Archive, shown: str, findings: Findings) -> Module |
     except ArchiveError as error:
         findings.add(where, "xml", str(error))
         return None
-    if root.tag not in c.MODULE_ROOTS:
-        expected = " or ".join(sorted(c.MODULE_ROOTS))
+    if root.tag not in c.MODULE_ROOTS | {c.EXTENSION_ROOT}:
+        expected = " or ".join(sorted(c.MODULE_ROOTS | {c.EXTENSION_ROOT}))
         findings.add(where, "root", f"the root element is {root.tag!r}, not {expected}")
         return None
     module = _module(root, archive.names)
-    _check_classes(root, archive.names, where, findings)
+    _check_classes(root, module, where, findings)
     _check_attributes(root, where, findings)
     _check_module_pieces(root, module, where, findings)
-    _check_component_files(root, archive.names, where, findings)
+    _check_component_files(root, archive, module, where, findings)
     _check_gpids(root, where, findings)
     _check_setup_stacks(root, where, findings)
     _check_setups(root, archive, module, (shown, entry), findings)
@@ -151,11 +161,12 @@ def _build_file_entry(archive: Archive, shown: str, findings: Findings) -> str |
     """The build file VASSAL reads: ``buildFile.xml``, or ``buildFile`` for modules that
     ``moduledata`` says were written before VASSAL 3.5."""
     version = None
-    if MODULE_DATA in archive.names:
+    metadata = EXTENSION_DATA if EXTENSION_DATA in archive.names else MODULE_DATA
+    if metadata in archive.names:
         try:
-            version = read_module_data(archive.read(MODULE_DATA), MODULE_DATA).vassal_version
+            version = read_module_data(archive.read(metadata), metadata).vassal_version
         except ArchiveError as error:
-            findings.add(f"{shown}:{MODULE_DATA}", "moduledata", str(error))
+            findings.add(f"{shown}:{metadata}", "moduledata", str(error))
     legacy = _older_than_3_5(version)
     wanted = LEGACY_BUILD_FILE if legacy else BUILD_FILE
     if wanted in archive.names:
@@ -163,7 +174,7 @@ def _build_file_entry(archive: Archive, shown: str, findings: Findings) -> str |
     other = BUILD_FILE if legacy else LEGACY_BUILD_FILE
     if version is None and other in archive.names:
         return other
-    reason = f" (moduledata says VassalVersion {version})" if version else ""
+    reason = f" ({metadata} says VassalVersion {version})" if version else ""
     has_other = f"; it has only {other!r}" if other in archive.names else ""
     findings.add(shown, "no-buildfile", f"VASSAL reads {wanted!r}{reason}{has_other}")
     return None
@@ -190,13 +201,14 @@ def _module(root: XmlElement, names: frozenset[str]) -> Module:
     prototypes = {str(e.get("name", "")) for e in root.iter(c.PROTOTYPE)}
     encoders = [str(e.tag) for e in root.iter() if str(e.tag).endswith("CommandEncoder")]
     custom = next((tag for tag in encoders if tag != c.COMMAND_ENCODER), None)
-    return Module(names, frozenset(maps), frozenset(prototypes), custom)
+    extension = root.tag == c.EXTENSION_ROOT
+    return Module(names, frozenset(maps), frozenset(prototypes), custom, extension)
 
 
 # -- components ----------------------------------------------------------------------------------
 
 
-def _check_classes(root: XmlElement, names: frozenset[str], where: str, f: Findings) -> None:
+def _check_classes(root: XmlElement, module: Module, where: str, f: Findings) -> None:
     """Every element names a component class VASSAL has (or one the module ships)."""
     pending = [root]
     while pending:
@@ -207,9 +219,10 @@ def _check_classes(root: XmlElement, names: frozenset[str], where: str, f: Findi
                 continue  # comments and processing instructions
             if plain is None or child.tag in plain:
                 continue
-            if child.tag not in c.KNOWN_CLASSES and _class_file(child.tag) not in names:
+            if child.tag not in c.KNOWN_CLASSES and _class_file(child.tag) not in module.names:
                 hint = _hint(child.tag, c.KNOWN_CLASSES)
-                f.add(where, "unknown-class", f"unknown component class {child.tag!r}{hint}")
+                message = f"unknown component class {child.tag!r}{hint}"
+                _add_absent(module, where, "unknown-class", message, f)
                 continue
             pending.append(child)
 
@@ -244,9 +257,10 @@ def _describe(element: XmlElement) -> str:
 
 
 def _check_component_files(
-    root: XmlElement, names: frozenset[str], where: str, f: Findings
+    root: XmlElement, archive: Archive, module: Module, where: str, f: Findings
 ) -> None:
-    """Images and other entries that components name exist, with the exact case."""
+    """Images and other entries that components name exist, with the exact case, and so do
+    the images an HTML chart's page shows."""
     images = Uses()
     for element in root.iter():
         if not isinstance(element.tag, str):
@@ -256,17 +270,43 @@ def _check_component_files(
             images.add(str(element.get(attribute)), f"{_describe(element)} ({attribute})")
         for attribute in c.FILE_ATTRIBUTES.get(element.tag, frozenset()):
             entry = str(element.get(attribute, ""))
-            if entry and entry not in names:
-                f.add(
-                    where,
-                    "missing-file",
-                    f"{_describe(element)} names {entry!r}, not in the archive",
-                )
-    _report_images(images, names, where, f)
+            if entry and entry not in module.names:
+                message = f"{_describe(element)} names {entry!r}, not in the archive"
+                _add_absent(module, where, "missing-file", message, f)
+            elif entry and element.tag == c.HTML_CHART:
+                for image in _html_images(archive, entry, where, f):
+                    images.add(image, f"{_describe(element)} ({entry})")
+    _report_images(images, module, where, f)
 
 
-def _report_images(images: Uses, names: frozenset[str], where: str, f: Findings) -> None:
+_HTML_IMAGE = re.compile(
+    r"""<img\b[^>]*?\bsrc\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))""", re.IGNORECASE
+)
+
+
+def _html_images(archive: Archive, entry: str, where: str, f: Findings) -> list[str]:
+    """The images an HTML page in the archive shows: VASSAL's HTML charts look an ``<img>``
+    whose source has no '/' up in ``images/``, and log an error when it is not there."""
+    try:
+        page = archive.read(entry).decode("utf-8", errors="replace")
+    except ArchiveError as error:
+        f.add(where, "archive", str(error))
+        return []
+    sources = (html.unescape("".join(found)) for found in _HTML_IMAGE.findall(page))
+    return [src for src in sources if src.strip() and "/" not in src]
+
+
+def _add_absent(module: Module, where: str, code: str, message: str, f: Findings) -> None:
+    """Record something the archive lacks: an error, or a warning in an extension."""
+    if module.extension:
+        f.add(where, code, message + ELSEWHERE, "warning")
+    else:
+        f.add(where, code, message)
+
+
+def _report_images(images: Uses, module: Module, where: str, f: Findings) -> None:
     """One line per image that is missing, or present only with another case."""
+    names = module.names
     by_case = {name.lower(): name for name in names}
     for image in images.places:
         if not image or image.startswith("/") or IMAGES + image in names:
@@ -274,14 +314,14 @@ def _report_images(images: Uses, names: frozenset[str], where: str, f: Findings)
         user = images.described(image)
         other = by_case.get((IMAGES + image).lower())
         if other is not None:
-            f.add(
-                where,
-                "image-case",
+            message = (
                 f"{user} names image {image!r} but the archive has {other!r}"
-                " (entry names are case-sensitive)",
+                " (entry names are case-sensitive)"
             )
+            _add_absent(module, where, "image-case", message, f)
         else:
-            f.add(where, "missing-image", f"{user} names image {image!r}, not in {IMAGES}")
+            message = f"{user} names image {image!r}, not in {IMAGES}"
+            _add_absent(module, where, "missing-image", message, f)
 
 
 def _check_gpids(root: XmlElement, where: str, findings: Findings) -> None:
@@ -298,7 +338,8 @@ def _check_gpids(root: XmlElement, where: str, findings: Findings) -> None:
             findings.add(where, "duplicate-gpid", message)
             continue
         seen[gpid] = slot_name
-        number = _int(gpid)
+        # Pieces an extension adds have gpids "<extensionId>:<n>"; VASSAL checks the number.
+        number = _int(gpid.split(":")[1] if ":" in gpid else gpid)
         if number is None:
             message = f"{slot_name} has gpid {gpid!r}, not a whole number"
             findings.add(where, "gpid", message, "warning")
@@ -325,26 +366,44 @@ def _int(value: object) -> int | None:
 def _check_setup_stacks(root: XmlElement, where: str, findings: Findings) -> None:
     """At-start stacks placed by grid location name a location of their board's grid."""
     for map_element in root.iter(*c.MAP_CLASSES):
-        boards = {str(b.get("name", "")): b for b in map_element.iter(c.BOARD)}
+        grids: dict[str, GridIndex] | None = None
         for stack in map_element.iter(c.SETUP_STACK):
             if stack.get("useGridLocation") != "true":
                 continue
-            message = _grid_location_problem(stack, boards)
+            if grids is None:
+                grids = _board_grids(map_element)
+            message = _grid_location_problem(stack, grids)
             if message:
                 findings.add(where, "grid-location", f"{_describe(stack)}: {message}")
 
 
-def _grid_location_problem(stack: XmlElement, boards: dict[str, XmlElement]) -> str:
-    """Why VASSAL cannot place an at-start stack by its grid location ("" if it can)."""
+def _board_grids(map_element: XmlElement) -> dict[str, GridIndex]:
+    """A map's boards' grids by board name, in order (VASSAL finds the first of a name)."""
+    grids: dict[str, GridIndex] = {}
+    for board in map_element.iter(c.BOARD):
+        name = str(board.get("name", ""))
+        if name not in grids:
+            grids[name] = grid_index(board)
+    return grids
+
+
+def _grid_location_problem(stack: XmlElement, grids: dict[str, GridIndex]) -> str:
+    """Why VASSAL cannot place an at-start stack by its grid location ("" if it can), given
+    the grids of its map's boards, by board name, in order."""
     board_name = str(stack.get("owningBoard", ""))
     location = str(stack.get("location", ""))
-    if board_name not in boards:
-        hint = _hint(board_name, boards)
+    if board_name in ("", ANY_BOARD):
+        # No owning board: VASSAL finds the location on the first board the player picked,
+        # and checks it on the map's first board; a board without a grid places it by x, y.
+        board_name = next(iter(grids), "")
+        if board_name not in grids or grids[board_name].empty:
+            return ""
+    if board_name not in grids:
+        hint = _hint(board_name, grids)
         return f"owning board {board_name!r} is not a board of its map{hint}"
-    grids: GridIndex = grid_index(boards[board_name])
-    if grids.empty:
+    if grids[board_name].empty:
         return f"board {board_name!r} has no grid to find location {location!r} on"
-    if grids.accepts(location):
+    if grids[board_name].accepts(location):
         return ""
     return f"location {location!r} is not a location of board {board_name!r}'s grid"
 
@@ -362,7 +421,7 @@ def _check_module_pieces(root: XmlElement, module: Module, where: str, f: Findin
         piece = check_piece(str(element.text or ""), place, module, where, f)
         if piece is not None:
             _collect_uses(piece, place, images, prototypes)
-    _report_images(images, module.names, where, f)
+    _report_images(images, module, where, f)
     _report_prototypes(prototypes, module, where, f)
 
 
@@ -464,12 +523,11 @@ def _report_prototypes(prototypes: Uses, module: Module, where: str, f: Findings
     """One line per prototype name that no prototype definition has (VASSAL is silent)."""
     for name in prototypes.places:
         if name not in module.prototypes:
-            f.add(
-                where,
-                "unknown-prototype",
+            message = (
                 f"{prototypes.described(name)} uses prototype {name!r}, which is not defined"
-                f"{_hint(name, module.prototypes)}",
+                f"{_hint(name, module.prototypes)}"
             )
+            _add_absent(module, where, "unknown-prototype", message, f)
 
 
 # -- scenarios and saved games -------------------------------------------------------------------
@@ -553,13 +611,12 @@ def check_save_stream(stream: str, module: Module | None, where: str, f: Finding
     if module is None:
         return
     for map_name in unknown_maps.places:
-        f.add(
-            where,
-            "unknown-map",
+        message = (
             f"{unknown_maps.described(map_name)} is on map {map_name!r}, which the module"
-            f" does not have{_hint(map_name, module.maps)}",
+            f" does not have{_hint(map_name, module.maps)}"
         )
-    _report_images(images, module.names, where, f)
+        _add_absent(module, where, "unknown-map", message, f)
+    _report_images(images, module, where, f)
     _report_prototypes(prototypes, module, where, f)
 
 
@@ -582,7 +639,14 @@ def _map_of(piece: AddPiece) -> str | None:
 def _check_stack_members(stack: AddPiece, added: set[str], where: str, f: Findings) -> None:
     """A stack names pieces added before it (VASSAL drops the others silently)."""
     tokens = _tokens(stack.basic.state or "", ";")
-    members = tokens[1:] if tokens[0] == "null" else tokens[3:]  # off-map stacks have no x, y
+    members = tokens[3:]
+    if tokens[0] == "null":
+        # VASSAL writes an off-map stack's x and y too ("null;0;0;…") but reads no position
+        # after "null": the two numbers are looked up as pieces and quietly skipped.
+        members = tokens[1:]
+        for _ in range(2):
+            if members and _int(members[0]) is not None and members[0] not in added:
+                members = members[1:]
     for member in members:
         if member.startswith("@@") or not member:
             continue

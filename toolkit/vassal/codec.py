@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable, Sequence
+from functools import cache
 
 TAB = "\t"
 """Joins the traits of a piece, outermost first."""
@@ -120,7 +121,7 @@ def deobfuscate(data: bytes) -> str:
         raw = bytes.fromhex(body[2:].decode("ascii"))
     except (ValueError, UnicodeDecodeError) as error:
         raise CodecError(f"the obfuscated save is damaged: {error}") from None
-    return _utf8(bytes(byte ^ key for byte in raw))
+    return _utf8(raw.translate(bytes(byte ^ key for byte in range(256))))
 
 
 def _utf8(data: bytes) -> str:
@@ -148,3 +149,18 @@ def split_first(text: str, delimiter: str) -> tuple[str, str | None]:
             start = index + 1
             continue
         return _unquote(text[:index].replace("\\" + delimiter, delimiter)), text[index + 1 :]
+
+
+def split_tokens(text: str, delimiter: str) -> list[str]:
+    """Every token of a sequence, as :func:`split_first` reads them one after another, in one
+    pass (a delimiter after a backslash belongs to its token)."""
+    escaped = "\\" + delimiter
+    return [
+        _unquote(token.replace(escaped, delimiter)) for token in _unescaped(delimiter).split(text)
+    ]
+
+
+@cache
+def _unescaped(delimiter: str) -> re.Pattern[str]:
+    """A delimiter with no backslash before it."""
+    return re.compile(r"(?<!\\)" + re.escape(delimiter))

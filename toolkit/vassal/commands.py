@@ -10,9 +10,10 @@ have read all of it.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
-from toolkit.vassal.codec import ESC, TAB, encode, split_first
+from toolkit.vassal.codec import ESC, TAB, encode, split_first, split_tokens
 
 ADD_PIECE = "+/"
 """How an AddPiece command starts."""
@@ -134,8 +135,15 @@ def parse_add_piece(text: str) -> AddPiece:
 
 
 def _levels(piece_type: str, state: str) -> tuple[Level, ...]:
-    """The chain of levels; a trait's type holds its own token and the next level's (a third
-    token is ignored by VASSAL), and so does its state."""
+    """The chain of levels, read in one pass over each string when no token is quoted."""
+    return _levels_in_one_pass(piece_type, state) or _levels_token_by_token(piece_type, state)
+
+
+def _levels_token_by_token(piece_type: str, state: str) -> tuple[Level, ...]:
+    """The chain of levels exactly as VASSAL's decoders peel it: a trait's type holds its own
+    token and the next level's (a third token is ignored by VASSAL), and so does its state.
+    Each level copies the rest of the string, so a long piece costs its length times its depth.
+    """
     levels: list[Level] = []
     remaining_type: str | None = piece_type
     remaining_state: str | None = state
@@ -154,19 +162,116 @@ def _levels(piece_type: str, state: str) -> tuple[Level, ...]:
     return tuple(levels)
 
 
+_TAB_RUN = re.compile(r"\\*\t")
+"""A TAB and the backslashes before it: n backslashes make it the TAB between levels n and n+1."""
+
+
+def _levels_in_one_pass(piece_type: str, state: str) -> tuple[Level, ...] | None:
+    """The same chain as :func:`_levels_token_by_token`, found from where each TAB is and how
+    deep it is (``None`` when a token is quoted: that reader handles it)."""
+    types = _chain(piece_type, None)
+    if types is None:
+        return None
+    depth = len(types[0])
+    states = _chain(state, depth - 1)
+    if states is None:
+        return None
+    type_tokens = [_unescaped(piece_type, span, 1) for span in types[0]]
+    spans, ended = states
+    state_tokens: list[str | None] = [_unescaped(state, span, 1) for span in spans[:-1]]
+    state_tokens.append(_unescaped(state, spans[-1], 1 if ended else 0))
+    state_tokens.extend([None] * (depth - len(state_tokens)))
+    return tuple(Level(t, s) for t, s in zip(type_tokens, state_tokens, strict=True))
+
+
+Span = tuple[int, int, int]
+"""Where a level's token is in the whole string (start, end) and how deep it is nested."""
+
+
+def _chain(text: str, splits: int | None) -> tuple[list[Span], bool] | None:
+    """The level tokens of a nested TAB sequence: the first ``splits`` heads (all, if
+    ``None``), then what is left; and whether the sequence ended before that many splits.
+
+    At depth k every TAB left has k backslashes or more: one with exactly k ends the head,
+    and the next such TAB ends the rest (what lies after it is ignored, as VASSAL does).
+    ``None`` when a token starts with a quote, which VASSAL's decoder may strip.
+    """
+    at: list[int] = []
+    deep: list[int] = []
+    for run in _TAB_RUN.finditer(text):
+        at.append(run.end() - 1)
+        deep.append(run.end() - 1 - run.start())
+    closing = _next_as_shallow(deep)
+    spans: list[Span] = []
+    start, end, limit, first, depth = 0, len(text), len(at), 0, 0
+    while True:
+        if text.startswith("'", start):
+            return None
+        if splits is not None and len(spans) == splits:
+            spans.append((start, end, depth))
+            return spans, False
+        tab = first
+        while tab < limit and deep[tab] > depth:
+            tab += 1
+        if tab == limit:
+            spans.append((start, end, depth))
+            return spans, True
+        spans.append((start, at[tab] - depth, depth))
+        if closing[tab] < limit:
+            end, limit = at[closing[tab]] - depth, closing[tab]
+        start, first, depth = at[tab] + 1, tab + 1, depth + 1
+
+
+def _next_as_shallow(deep: list[int]) -> list[int]:
+    """For each TAB, the index of the next TAB at its depth or shallower (or the count)."""
+    found = [len(deep)] * len(deep)
+    waiting: list[int] = []
+    for index in range(len(deep) - 1, -1, -1):
+        while waiting and deep[waiting[-1]] > deep[index]:
+            waiting.pop()
+        if waiting:
+            found[index] = waiting[-1]
+        waiting.append(index)
+    return found
+
+
+def _unescaped(text: str, span: Span, extra: int) -> str:
+    """A token of the whole string, its TABs unescaped once per level it is nested in (plus
+    ``extra``: once more when it is read as a token of its own level)."""
+    start, end, depth = span
+    times = depth + extra
+    token = text[start:end]
+    return token.replace("\\" * times + TAB, TAB) if times and TAB in token else token
+
+
 def format_add_piece(piece: AddPiece) -> str:
     """The command VASSAL would write for ``piece`` (the inverse of :func:`parse_add_piece`)."""
-    piece_type = piece.levels[-1].type
-    for level in reversed(piece.levels[:-1]):
-        piece_type = encode([level.type, piece_type], TAB)
     states = [level.state for level in piece.levels]
     known = states.index(None) if None in states else len(states)
-    state = ""
-    if known:
-        state = states[known - 1] or ""
-        for level_state in reversed(states[: known - 1]):
-            state = encode([level_state or "", state], TAB)
+    state = _nested([s or "" for s in states[:known]]) if known else ""
+    piece_type = _nested([level.type for level in piece.levels])
     return ADD_PIECE + encode([piece.piece_id, piece_type, state], "/")
+
+
+def _nested(tokens: list[str]) -> str:
+    """Tokens nested as VASSAL writes a piece's levels: each joined to the encoded rest.
+
+    Level i's TABs get a backslash per level it is nested in, and the TAB after it i
+    backslashes, in one pass; tokens the encoder would quote take the token-by-token way.
+    """
+    if any(t.endswith(("\\", "'")) or t.startswith("'") for t in tokens):
+        nested = tokens[-1]
+        for token in reversed(tokens[:-1]):
+            nested = encode([token, nested], TAB)
+        return nested
+    last = len(tokens) - 1
+    parts: list[str] = []
+    for index, token in enumerate(tokens):
+        times = index + 1 if index < last else last
+        parts.append(token.replace(TAB, "\\" * times + TAB) if times else token)
+        if index < last:
+            parts.append("\\" * index + TAB)
+    return "".join(parts)
 
 
 def leaf_commands(stream: str) -> list[str]:
@@ -180,11 +285,10 @@ def leaf_commands(stream: str) -> list[str]:
     pending = [stream]
     while pending:
         command = pending.pop()
-        tokens: list[str] = []
-        rest: str | None = command
-        while rest is not None:
-            token, rest = split_first(rest, ESC)
-            tokens.append(token)
+        if ESC not in command:
+            leaves.append(command)
+            continue
+        tokens = split_tokens(command, ESC)
         if tokens == [command]:
             leaves.append(command)
         else:

@@ -12,6 +12,8 @@ GAME_MODULE = "VASSAL.build.GameModule"
 LEGACY_GAME_MODULE = "VASSAL.launch.BasicModule"
 MODULE_ROOTS = frozenset({GAME_MODULE, LEGACY_GAME_MODULE})
 """What a module's build file starts with (the second in modules older than VASSAL 3.2)."""
+EXTENSION_ROOT = "VASSAL.build.module.ModuleExtension"
+"""What an extension's build file starts with; each child adds components to the module."""
 
 _M = "VASSAL.build.module."
 _MAP = _M + "map."
@@ -40,6 +42,7 @@ PIECE_SLOT = _WIDGET + "PieceSlot"
 CARD_SLOT = _WIDGET + "CardSlot"
 PROTOTYPE = _M + "PrototypeDefinition"
 PREDEFINED_SETUP = _M + "PredefinedSetup"
+HTML_CHART = _WIDGET + "HtmlChart"
 DICE_BUTTON = _M + "DiceButton"
 COMMAND_ENCODER = _M + "BasicCommandEncoder"
 
@@ -49,8 +52,9 @@ KNOWN_CLASSES = MODULE_ROOTS | frozenset(
         for name in (
             "BasicCommandEncoder BasicLogger ChartWindow Chatter ChessClockControl "
             "ConnectionWindow DiceButton DieManager DoActionButton Documentation EventLog "
-            "GameRefresher GameState GlobalKeyCommand GlobalOptions InternetDiceButton Inventory "
-            "KeyNamer Map MultiActionButton NotesWindow PieceWindow PlayerHand PlayerRoster "
+            "ExtensionElement GameRefresher GameState GlobalKeyCommand GlobalOptions "
+            "InternetDiceButton Inventory KeyNamer Map ModuleExtension MultiActionButton "
+            "NotesWindow PieceWindow PlayerHand PlayerRoster "
             "PredefinedSetup PrivateMap PrototypeDefinition PrototypesContainer RandomTextButton "
             "SpecialDiceButton SpecialDie SpecialDieFace StartupGlobalKeyCommand ToolbarMenu "
             "chessclockcontrol.ChessClock "
@@ -93,6 +97,13 @@ KNOWN_CLASSES = MODULE_ROOTS | frozenset(
         for name in (
             "BoxWidget CardSlot Chart HtmlChart ListWidget MapWidget PanelWidget PieceSlot "
             "TabWidget WidgetMap"
+        ).split()
+    }
+    | {
+        "VASSAL.preferences." + name
+        for name in (
+            "BooleanPreference DoublePreference EnumPreference IntegerPreference "
+            "StringPreference TextPreference"
         ).split()
     }
     | {
@@ -165,7 +176,7 @@ ICON_ATTRIBUTES = frozenset({"icon", "disabledIcon", "buttonIcon", "markUnmovedI
 """Attributes that name an image on any component (toolbar buttons and the like)."""
 
 FILE_ATTRIBUTES: dict[str, frozenset[str]] = {
-    _WIDGET + "HtmlChart": frozenset({"fileName"}),
+    HTML_CHART: frozenset({"fileName"}),
     _M + "documentation.BrowserPDFFile": frozenset({"pdfFile"}),
 }
 """Attributes that name another entry of the archive directly (not under ``images/``)."""
