@@ -1051,3 +1051,202 @@ def test_every_town_starts_in_its_owners_hands(game, campaign):
         for f in the_map.features:
             if f.type in ("city", "town", "capital") and f.owner:
                 assert owner.get(f"{the_map.id}:{f.at}") == f.owner, f.id
+
+
+# ------------------------------------------------- the rulebook's tables, cell by cell (2.x-7.x)
+
+
+def rows_of(game, chart_id):
+    return {row.label: list(row.cells) for row in game.chart(chart_id).rows}
+
+
+def column(game, chart_id, index):
+    return [row.cells[index] for row in game.chart(chart_id).rows]
+
+
+def runs_of(cells):
+    """'Fair 1-3, Cold 4-9, Blizzard 10' from the ten cells of a weather column."""
+    out, start = [], 1
+    for n in range(1, 11):
+        if n == 10 or cells[n] != cells[n - 1]:
+            out.append(f"{cells[n - 1]} {start}" + (f"-{n}" if n != start else ""))
+            start = n + 1
+    return ", ".join(out)
+
+
+WEATHER = {  # 2.2.1, as printed (Balkan autumn read as Fair 1-5, see the README)
+    "weather-wf": (
+        "Fair 1-3, Cold 4-9, Blizzard 10",
+        "Fair 1-4, Wet 5-8, Rain 9-10",
+        "Fair 1-7, Wet 8-9, Rain 10",
+        "Fair 1-5, Wet 6-8, Cold 9-10",
+    ),
+    "weather-ef": (
+        "Fair 1-2, Cold 3-7, Blizzard 8-10",
+        "Fair 1-3, Wet 4-8, Rain 9, Cold 10",
+        "Fair 1-7, Wet 8-9, Rain 10",
+        "Fair 1-5, Wet 6-7, Cold 8-10",
+    ),
+    "weather-bf": (
+        "Fair 1-3, Cold 4-8, Blizzard 9-10",
+        "Fair 1-4, Wet 5-8, Rain 9-10",
+        "Fair 1-7, Wet 8-9, Rain 10",
+        "Fair 1-5, Wet 6-8, Cold 9-10",
+    ),
+    "weather-tcf": (
+        "Fair 1-2, Cold 3-6, Blizzard 7-10",
+        "Fair 1-3, Wet 4-7, Rain 8-9, Cold 10",
+        "Fair 1-7, Wet 8-9, Rain 10",
+        "Fair 1-4, Wet 5-6, Cold 7-10",
+    ),
+}
+
+
+@pytest.mark.parametrize("chart_id", sorted(WEATHER))
+def test_weather_tables_cell_by_cell(game, chart_id):
+    for season, expected in enumerate(WEATHER[chart_id]):
+        assert runs_of(column(game, chart_id, season)) == expected, (chart_id, season)
+
+
+def test_weather_effects_2_2_1_1(game):
+    effects = rows_of(game, "weather-effects")
+    assert [effects[w][0] for w in ("Fair", "Wet", "Rain", "Cold", "Blizzard")] == ["—"] + ["½"] * 4
+    assert effects["Rain"][1] == effects["Blizzard"][1] == "cannot move"
+    assert effects["Wet"][2] == effects["Rain"][2] == "−1"
+    assert (effects["Cold"][3], effects["Cold"][4]) == ("−1", "−1")
+    assert (effects["Blizzard"][3], effects["Blizzard"][4]) == ("−2", "−1")
+    assert effects["Cold"][6] == effects["Blizzard"][6] == "×2"
+
+
+def test_purchase_costs_2_1_2(game):
+    costs = {label: cells[0] for label, cells in rows_of(game, "purchase-costs").items()}
+    assert costs == {
+        "Infantry, per SP": 4,
+        "Cavalry, per SP": 3,
+        "Tank": 6,
+        "Fighter, per SP": 4,
+        "Bomber, per SP": 5,
+        "Reconnaissance": 5,
+        "Zeppelin": 8,
+        "Gas unit": 5,
+        "Supply point": 1,
+        "Generic reinforcement": 5,
+        "HQ, Ace": 0,
+    }
+
+
+def test_nations_table_7_x(game):
+    nations = rows_of(game, "nations")
+    start = {name: cells[1] for name, cells in nations.items()}
+    assert start == {
+        "Austria-Hungary": 125,
+        "Belgium": 50,
+        "Bulgaria": 45,
+        "France": 175,
+        "Germany": 260,
+        "Great Britain": 160,
+        "Greece": 25,
+        "Italy": 80,
+        "Ottoman Empire": 85,
+        "Romania": 40,
+        "Russia": 155,
+        "Serbia & Montenegro": 65,
+        "United States": 150,
+    }
+    surrender = {"Austria-Hungary": 50, "Bulgaria": 20, "France": 45, "Germany": 170}
+    surrender |= {"Italy": 30, "Ottoman Empire": 55, "Russia": 70}
+    for name, nm in surrender.items():
+        assert f"NM {nm}" in nations[name][2], name
+    assert nations["Ottoman Empire"][0] == "Nov 1914"
+    by_faction = {f.name: f.properties.get("nm_start") for f in game.factions}
+    assert all(by_faction[name] == nm for name, nm in start.items())
+
+
+def test_port_surcharges_3_7(game):
+    ports = rows_of(game, "port-surcharges")
+    assert ports["Great Britain"][3] == "Alexandria, Port Said"
+    assert ports["Great Britain"][2] == "Scutari, Durazzo, Valona, Salonika"
+    assert ports["Ottoman Empire"][1] == "Varna, Batum, Poti"
+    assert ports["Germany"][1] == "Liepaja, Revel" and ports["Germany"][3] == "Batum, Poti"
+    assert ports["Russia"][1] == "Constanza, Memel" and ports["Bulgaria"][1] == "Constanza"
+    # every port the table names is a port on a drawn map
+    drawn = {f.at for m in game.maps for f in m.features if f.type == "port"}
+    named = {"Alexandria", "Port Said", "Batum", "Poti", "Varna", "Salonika", "Durazzo", "Valona"}
+    assert all(loc(game, name.lower().replace(" ", "-")).label in drawn for name in named)
+
+
+def test_event_card_draws_6_3(game):
+    assert rows_of(game, "event-draws") == {
+        "1914": [0, 0],
+        "1915": [1, 1],
+        "1916": [2, 1],
+        "1917": [3, 1],
+        "1918": [2, 2],
+        "after 1918": [1, 1],
+    }
+
+
+def test_supply_costs_3_4(game):
+    costs = {label: cells[0] for label, cells in rows_of(game, "supply-costs").items()}
+    assert costs["Assault: per ground unit"] == "1 per combat round"
+    assert costs["Attrition: ground units"] == "1 per 2 units (round up)"
+    assert costs["Amphibious: per ground unit / artillery"] == "2 per round"
+    assert costs["Fighter on Patrol"] == 1 and costs["Trench, per SP"] == 1
+    assert costs["Reinforcement SP, enemy 2+ hexes away"] == 1
+    assert costs["Reinforcement SP, enemy within 2 hexes"] == 2
+
+
+def test_single_roll_tables(game):
+    rolls = rows_of(game, "die-rolls")
+
+    def cut(label, first):
+        cells = rolls[label]
+        return cells.index(next(c for c in cells if c != cells[0])) == first
+
+    assert cut("HQ hex captured (4.4.1.5)", 7)  # 1-7 displaced, 8-10 Force Pool
+    assert cut("Enemy enters air unit's hex (4.5)", 5)
+    assert cut("Air withdrawal, defender (4.5.1)", 5)
+    assert cut("Air withdrawal, attacker (4.5.1)", 7)
+    assert cut("Ace hit (4.5.6)", 5) and cut("Zeppelin raid (4.5.7)", 5)
+    assert cut("French Mutiny, per HQ (7.5.2)", 5)
+    assert cut("Russian Revolution, per attack (7.15.1)", 4)
+    battery = rows_of(game, "counter-battery")
+    assert battery == {
+        "1": ["defending HQ loses 2 supply"],
+        "2–3": ["defending HQ loses 1 supply"],
+        "4–10": ["no effect"],
+    }
+
+
+def test_turn_and_phase_sequence_2_1_2_2(game):
+    """2.0: Seasonal Turns have four phases, Monthly Turns seven, in this order."""
+    phases = [p.id for p in game.turns.phases]
+    assert phases == [
+        "force-pool",
+        "purchase",
+        "placement",
+        "event-cards",
+        "weather",
+        "supply",
+        "air",
+        "offensive",
+        "movement",
+        "reinforcement",
+        "national-morale",
+    ]
+    assert [p.cite for p in game.turns.phases][:4] == [f"DFF 2.1.{n}" for n in range(1, 5)]
+    assert [p.cite for p in game.turns.phases][4:] == [f"DFF 2.2.{n}" for n in range(1, 8)]
+
+
+def test_game_wide_limits(game):
+    props = game.properties
+    assert props["stacking_limit"] == 2  # 4.3
+    assert props["max_unit_sp"] == 4 and props["max_trench_sp"] == 3  # 4.1, 4.6.2
+    assert (
+        props["max_fortress_sp"] == 3 and props["max_generic_reinforcements"] == 10
+    )  # 4.6.1, 2.2.6
+    assert props["big_push_min_hexes"] == 4 and props["big_push_nm"] == 5  # 2.2.7.4
+    assert props["big_push_penalty"] == 8 and props["december_war_weariness"] == 3  # 2.2.7.4, 2.2.7
+    assert (
+        props["monthly_goal_penalty"] == 3 and props["hq_artillery_hits_on"] == 3
+    )  # 2.2.7.5, 4.4.1
