@@ -5,6 +5,7 @@ The rulebook's 1917 example of play is checked too.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from itertools import pairwise
 from pathlib import Path
@@ -95,7 +96,8 @@ def coastal(game, ref):
 
 def test_game_loads_with_its_maps(game):
     assert game.id == "distant-foreign-fields"
-    assert {m.id for m in game.maps} >= {"wf", "ef", "bf", "seine"}
+    # 1.0, 1.1: the six fronts and the Seine addition (no Germany or Petrograd sheet)
+    assert {m.id for m in game.maps} == {"wf", "ef", "bf", "if", "mef", "tcf", "seine"}
     sides = {f.side for f in game.factions}
     assert {"allies", "central"} <= sides
 
@@ -103,7 +105,10 @@ def test_game_loads_with_its_maps(game):
 # ---------------------------------------------------------------------------- maps (1.1, 4.2)
 
 
-@pytest.mark.parametrize("map_id, ma", [("wf", 8), ("ef", 4), ("bf", 4), ("seine", 4)])
+@pytest.mark.parametrize(
+    "map_id, ma",
+    [("wf", 8), ("ef", 4), ("bf", 4), ("if", 8), ("mef", 3), ("tcf", 4), ("seine", 4)],
+)
 def test_movement_allowance_per_map(game, map_id, ma):
     props = game.map(map_id).properties
     assert props["ma"] == ma  # 1.1
@@ -183,13 +188,57 @@ def test_ef_bf_letters_a_to_e(game):
     assert all(game.locations[link.to].row == 1 for link in links)  # BF north edge
 
 
+def on_edge(the_map, label):
+    where = the_map.locations[label]
+    grid = the_map.grid.grid
+    return where.column in (1, grid.columns) or where.row in (1, grid.rows)
+
+
 def test_rail_exits_carry_the_other_fronts_code(game):
-    wf_exits = [link for link in game.map("wf").links if link.type == "rail"]
-    assert wf_exits and all(link.name == "EF" and link.to.startswith("ef:") for link in wf_exits)
+    """2.2.5.3: a rail line leaving a map edge is labelled with the front it leads to."""
+    seen = set()
+    for the_map in game.maps:
+        for link in (link for link in the_map.links if link.type == "rail"):
+            other = game.map(parse_location_key(link.to)[0])
+            assert link.name == other.properties["front"], (the_map.id, link)
+            assert on_edge(the_map, link.from_label) and on_edge(other, link.to.split(":")[1])
+            seen.add((the_map.properties["front"], other.properties["front"]))
+    # WF-EF, WF-IF, IF-BF, BF-MEF both ways; to the TCF from the BF and the MEF (2.2.5.4)
+    assert {
+        ("WF", "EF"),
+        ("EF", "WF"),
+        ("WF", "IF"),
+        ("IF", "WF"),
+        ("IF", "BF"),
+        ("BF", "IF"),
+    } <= seen
+    assert {("BF", "MEF"), ("MEF", "BF"), ("TCF", "BF"), ("TCF", "MEF")} <= seen
     ef = game.map("ef")
     labels = {f.at for f in ef.features if f.type == "label" and f.name == "WF"}
+    wf_exits = [link for link in game.map("wf").links if link.to.startswith("ef:")]
     assert {parse_location_key(link.to)[1] for link in wf_exits} == labels
     assert all(ef.locations[label].column == 1 for label in labels)  # EF west edge
+
+
+def test_the_transcaucasian_front_is_reached_through_the_ottoman_empire(game):
+    """2.2.5.4: by rail to the last Ottoman hex of the BF east edge, or to the Ottoman rail hex of
+    the MEF north edge; next turn the unit enters any Turkish hex of the TCF west edge (from the
+    BF) or south edge (from the MEF)."""
+    tcf, grid = game.map("tcf"), game.map("tcf").grid.grid
+    haidar = loc(game, "haidar-pasha")
+    assert haidar.label == "2018" and haidar.column == game.map("bf").grid.grid.columns
+    (mef_exit,) = [link.from_label for link in game.map("mef").links if link.to == haidar.key]
+    assert game.map("mef").locations[mef_exit].row == 1
+    setup = game.setup("grand-campaign")
+    owner = {key: faction for faction, keys in setup.control.items() for key in keys}
+    from_bf = {link.from_label for link in tcf.links if link.to == haidar.key}
+    from_mef = {link.from_label for link in tcf.links if link.to == f"mef:{mef_exit}"}
+    turkish = {label for label in tcf.locations if owner.get(f"tcf:{label}") == "ot"}
+    assert from_bf == {label for label in turkish if tcf.locations[label].column == 1}
+    assert from_mef == {label for label in turkish if tcf.locations[label].row == grid.rows}
+    assert all(
+        link.delay == 1 for link in tcf.links
+    )  # "pendant la Phase de Mouvement du tour suivant"
 
 
 # ---------------------------------------------------------------------------- fortresses (4.6.1)
@@ -218,6 +267,8 @@ FORTRESSES = {
     "belgrade-fortress": 1,
     "varna-fortress": 1,
     "fortress-ne-of-scutari": 1,
+    "trent-fortress": 2,
+    "trieste-fortress": 2,
 }
 
 
@@ -228,7 +279,7 @@ def test_fortress_strength(game, fid, sp):
     assert f.values["sp"] == sp
 
 
-@pytest.mark.parametrize("map_id, count", [("wf", 24), ("ef", 15), ("bf", 7)])
+@pytest.mark.parametrize("map_id, count", [("wf", 24), ("ef", 15), ("bf", 7), ("if", 2)])
 def test_fortress_count_per_front(game, map_id, count):
     forts = [f for f in game.map(map_id).features if f.type == "fortress"]
     assert len(forts) == count
@@ -255,7 +306,12 @@ def test_fortress_chart_matches_the_maps(game):
     chart = game.chart("fortresses")
     total = Counter((row.cells[0], row.cells[1]) for row in chart.rows)
     drawn = Counter()
-    for map_id, front in (("wf", "Western"), ("ef", "Eastern"), ("bf", "Balkan")):
+    for map_id, front in (
+        ("wf", "Western"),
+        ("ef", "Eastern"),
+        ("bf", "Balkan"),
+        ("if", "Italian"),
+    ):
         for f in game.map(map_id).features:
             if f.type == "fortress":
                 drawn[(front, f.values["sp"])] += 1
@@ -720,3 +776,477 @@ def test_grand_campaign_territory_and_morale(game):
     bef = [p.at for p in setup.placements for piece in p.pieces if piece.counter == "gb-bef"]
     rule = next(r for r in game.rules if r.id == "bef-start")
     assert bef and bef[0] in rule.at.locations
+
+
+# ---------------------------------------------------------------- the Italian, Middle East and
+# Transcaucasian fronts (1.1, 1.1.1, 2.2.1, 3.7, 7.7.4, 7.9, 7.12.1, 7.13)
+
+
+def test_weather_per_front(game):
+    """2.2.1: weather is rolled on five fronts; the Middle East has none. The Italian Front uses
+    the Eastern Front's table, the Transcaucasian its own."""
+    assert game.map("mef").properties["weather"] is False
+    assert not any(box.id == "weather" for box in game.map("mef").boxes)
+    for map_id, table in (("if", "weather-ef"), ("tcf", "weather-tcf")):
+        assert game.map(map_id).properties["weather_table"] == table
+        assert any(box.id == "weather" for box in game.map(map_id).boxes)
+
+
+def test_forced_march_on_the_middle_east_front_is_5(game):
+    assert game.map("mef").properties["forced_march"] == 5  # 2.2.5.1: "arrondi à 5 hexs"
+
+
+def test_italian_front_places(game):
+    """4.6.1: Trent 2 and Trieste 2, Austro-Hungarian; 7.9: Venice decides Italy's surrender;
+    7.11 and 7.17: Switzerland is closed."""
+    for town in ("trent", "trieste"):
+        assert feature(game, town).owner == "ah" and loc(game, town).map_id == "if"
+    venice = feature(game, "venice")
+    assert venice.owner == "it" and "surrender-city" in venice.tags and coastal(game, "venice")
+    setup = game.setup("grand-campaign")
+    swiss = set(setup.control["ch"])
+    assert swiss and all(key.startswith("if:") for key in swiss)
+    rule = next(r for r in game.rules if r.id == "switzerland-closed")
+    assert rule.cite == "DFF 7.17" and swiss == set(rule.forbid.locations)
+
+
+def test_transcaucasian_front_places(game):
+    """7.12.1: Kars, Ardahan and Batum (Russian in 1914) are the Ottoman objectives; Sarikamish
+    is named too. 3.7: Batum and Poti are port supply centres (Ottoman +1, German +3)."""
+    setup = game.setup("grand-campaign")
+    owner = {key: faction for faction, keys in setup.control.items() for key in keys}
+    for town in ("kars", "ardahan", "batum", "sarikamish", "poti"):
+        assert loc(game, town).map_id == "tcf" and owner[game.places[town]] == "ru", town
+    assert {f.id for f in game.map("tcf").features if "caucasus-objective" in f.tags} == {
+        "kars",
+        "ardahan",
+        "batum",
+    }
+    ports = {f.at for f in game.map("tcf").features if f.type == "port"}
+    assert {loc(game, "batum").label, loc(game, "poti").label} <= ports
+    assert coastal(game, "batum") and coastal(game, "poti")
+    assert {"ru", "ot", "pe"} <= {
+        o for o, keys in setup.control.items() if any(k.startswith("tcf:") for k in keys)
+    }
+
+
+def test_middle_east_front_places(game):
+    """1.1.1: the Gulf of Suez hex is impassable and the Nile Delta's small rivers are river
+    hexsides; 7.7.4: the Suez Canal, and Abadan, a Persian city worth 5 NM; 3.7: Alexandria and
+    Port Said are port supply centres (British +3)."""
+    mef = game.map("mef")
+    (gulf,) = [f for f in mef.features if "gulf-of-suez" in f.tags]
+    assert mef.locations[gulf.at].terrain == "sea"  # no ground unit enters it
+    canal = sides_of(game, "mef", "canal", "Suez Canal")
+    assert canal
+    canal_hexes = {label for side in canal for label in side}
+    assert {loc(game, "port-said").label, loc(game, "ismailia").label} & canal_hexes
+    assert sides_of(game, "mef", "river", "Nile (Rosetta branch)")
+    assert sides_of(game, "mef", "river", "Nile (Damietta branch)")
+    abadan = feature(game, "abadan")
+    assert abadan.owner == "pe" and abadan.values["nm"] == 5
+    ports = {f.at for f in mef.features if f.type == "port"}
+    assert {loc(game, "alexandria").label, loc(game, "port-said").label} <= ports
+    setup = game.setup("grand-campaign")
+    owner = {key: faction for faction, keys in setup.control.items() for key in keys}
+    assert owner[game.places["cairo"]] == "gb"  # Egypt: British territory (7.7)
+    assert owner[game.places["abadan"]] == "pe"  # 7.13: Persia, open to both sides
+    assert owner[game.places["baghdad"]] == "ot"
+
+
+def test_the_new_fronts_draw_rivers_rail_and_borders(game):
+    for map_id in ("if", "mef", "tcf"):
+        the_map = game.map(map_id)
+        assert len(sides_of(game, map_id, "river")) >= 20, map_id
+        assert sides_of(game, map_id, "border"), map_id
+        assert sum(1 for line in the_map.lines if line.type == "rail") >= 4, map_id
+
+
+# ------------------------------------------------------------ counters: entry codes (2.1.1, 4.1)
+
+ENTRY_CODE = re.compile(r"^(ST|[1-4]-1[4-9]|[1-4]-20)$")
+
+
+def test_every_division_and_hq_prints_its_entry_code(game):
+    """2.1.1: each counter carries its entry code, ST or season-year; 4.1: the entry strength
+    (the dots joined by a line) is printed at the right edge, "3•"."""
+    template = game.template("division")
+    assert any(e.draw == "text" and e.text == "{entry}" for e in template.front)
+    assert any(e.draw == "text" and e.text == "{entry_sp}•" for e in template.front)
+    assert any(e.draw == "text" and "{entry}" in (e.text or "") for e in game.template("hq").front)
+    for counter in game.counters:
+        if counter.template in ("division", "hq"):
+            assert ENTRY_CODE.match(counter.front.values["entry"]), counter.id
+        if counter.template == "division":
+            assert 1 <= counter.front.values["entry_sp"] <= 4, counter.id
+
+
+def test_entry_codes_the_text_gives(game):
+    assert game.counter("de-48-lw").front.values["entry"] == "3-17"  # 13.0
+    assert game.counter("de-48-lw").front.values["entry_sp"] == 3  # "achetée à 3 PF"
+    assert game.counter("nz-1-inf").front.values["entry"] == "3-17"  # 13.0 (for the example)
+
+
+def test_a_unit_and_its_partner_share_their_entry(game):
+    for counter in game.counters:
+        partner = counter.properties.get("partner")
+        if counter.template == "division" and partner:
+            other = game.counter(partner)
+            assert other.front.values["entry"] == counter.front.values["entry"], counter.id
+            assert other.front.values["entry_sp"] == counter.front.values["entry_sp"], counter.id
+
+
+# --------------------------------------------------------- the Grand Campaign start (10.1, 2.1.1)
+
+
+@pytest.fixture(scope="module")
+def campaign(game):
+    return game.setup("grand-campaign")
+
+
+def test_every_st_counter_starts_on_the_map(game, campaign):
+    """2.1.1: "ST" = starts on the map; every other code enters later through the Force Pool."""
+    placed = {piece.counter for p in campaign.placements for piece in p.pieces}
+    starting = {
+        c.id
+        for c in game.counters
+        if c.template in ("division", "hq")
+        and c.front.values["entry"] == "ST"
+        and "partner" not in c.tags
+    }
+    assert placed & {c.id for c in game.counters if c.template in ("division", "hq")} == starting
+    assert not placed & {c.id for c in game.counters if "partner" in c.tags}
+
+
+def test_units_start_at_their_entry_strength(game, campaign):
+    """4.1: a unit enters with the joined dots to the south: 4 on the front face, 3 on the back."""
+    for p in campaign.placements:
+        for piece in p.pieces:
+            counter = game.counter(piece.counter)
+            if counter.template == "division":
+                face = "back" if counter.front.values["entry_sp"] == 3 else "front"
+                assert piece.face == face, counter.id
+
+
+def test_grand_campaign_stacking_and_fronts(game, campaign):
+    """4.3: at most two infantry or cavalry divisions a hex; 1.2.1: the WF, EF and BF are live in
+    August 1914, the Ottomans are at war from November (the TCF and MEF), Italy later."""
+    by_map = Counter()
+    for p in campaign.placements:
+        ground = sum(
+            piece.count
+            for piece in p.pieces
+            if game.counter(piece.counter).class_ in ("infantry", "cavalry")
+        )
+        assert ground <= 2, p.at
+        if ground:
+            by_map[parse_location_key(p.at)[0]] += ground
+    assert by_map["wf"] >= 30 and by_map["ef"] >= 25 and by_map["bf"] >= 12
+    assert by_map["tcf"] >= 4 and by_map["mef"] >= 3 and by_map["if"] == 0
+    nations = {
+        game.counter(piece.counter).faction for p in campaign.placements for piece in p.pieces
+    }
+    assert {"de", "fr", "gb", "be", "ru", "ah", "se", "ot"} <= nations and "it" not in nations
+
+
+def test_units_start_in_their_own_territory(game, campaign):
+    owner = {key: faction for faction, keys in campaign.control.items() for key in keys}
+    for p in campaign.placements:
+        for piece in p.pieces:
+            counter = game.counter(piece.counter)
+            if counter.template in ("division", "hq") and counter.id != "gb-bef":
+                if counter.faction == "gb":
+                    continue  # the BEF lands in France (7.7.9)
+                assert owner.get(p.at) == counter.faction, (counter.id, p.at)
+
+
+def test_setups_within_the_counter_mix(game):
+    for setup in game.setups:
+        counts = setup.placed_counts()
+        for counter_id, n in counts.items():
+            counter = game.counter(counter_id)
+            assert counter.unlimited or n <= counter.count, (setup.id, counter_id)
+
+
+# ----------------------------------------------------- played, not only printed: the rules checker
+
+
+def _situation(game, setup_id):
+    from toolkit.model.position import Position
+    from toolkit.rules.context import Situation
+
+    return Situation(game, Position.from_setup(game, game.setup(setup_id)), setup_id)
+
+
+def test_the_grand_campaign_passes_its_own_rules(game):
+    from toolkit.rules.registry import check_position
+
+    found = check_position(_situation(game, "grand-campaign"))
+    assert found == [], [v.message for v in found]
+
+
+def test_the_1917_example_passes_but_for_the_range_reading(game):
+    """The checker counts an HQ's range along the supply path. The rulebook counts it as a
+    distance ("toute unité à 8 hexs de distance ou moins de ce QG est à portée", 4.4.1) and sets
+    no length on the line of friendly hexes (3.3). Ham is 7 hexes from the 1st Army at Lille, so
+    the 8th Division is in supply by the rulebook (it attacks in 13.0, which 3.6 forbids to an
+    unsupplied unit); the checker, walking round the Allied zones of control, finds 10."""
+    from toolkit.rules.registry import check_position
+
+    found = check_position(_situation(game, "example-1917"))
+    assert [(v.rule, v.pieces) for v in found] == [("supply", ("de-8-inf/1",))]
+    assert distance(game, "lille", "ham") <= 8
+
+
+def test_the_checker_finds_a_unit_beyond_its_hqs_range(game):
+    """3.3, 3.6: "une unité est hors de portée d'un QG" is unsupplied: Dieppe lies beyond 8
+    hexes of the German 1st Army at Lille."""
+    from tests.rules.helpers import position
+    from toolkit.rules.context import Situation
+    from toolkit.rules.supply import check_supply
+
+    where = position(
+        game, {"de-1-inf/1": game.places["dieppe"], "de-1-army/1": game.places["lille"]}
+    )
+    supply = next(r for r in game.rules if r.id == "supply")
+    found = check_supply(Situation(game, where), supply)
+    assert [(v.rule, v.cite, v.pieces) for v in found] == [
+        ("supply", "DFF 3.3, 3.6", ("de-1-inf/1",))
+    ]
+
+
+def test_the_checker_refuses_a_move_beyond_the_allowance(game):
+    """1.1, 2.2.5: a division moves at most the map's allowance, 8 hexes on the Western Front:
+    Cologne to Paris is far more."""
+    from tests.rules.helpers import position
+    from toolkit.rules.turn import check_moves
+
+    before = position(game, {"de-1-inf/1": game.places["cologne"]})
+    after = position(game, {"de-1-inf/1": game.places["paris"]})
+    found = check_moves(game, before, after)
+    assert "movement" in {v.rule for v in found}
+
+
+def test_swiss_and_dutch_territory_is_closed(game):
+    """7.11, 7.17: "Aucune unité ne peut entrer en Suisse" (and the Netherlands). The entry
+    rules bar both; the registry checks entry rules once it has them."""
+    from toolkit.model.rules import SelectorIndex
+
+    index = SelectorIndex.of(game)
+    infantry = game.counter("de-1-inf")
+    for rule_id, place in (("netherlands-closed", "maastricht"), ("switzerland-closed", "lugano")):
+        rule = next(r for r in game.rules if r.id == rule_id)
+        assert rule.pieces.matches(infantry, index, "de")
+        where = loc(game, place)
+        assert rule.forbid.matches(where, index, where.owner), place
+        assert not rule.forbid.matches(loc(game, "paris"), index, "fr")
+
+
+def test_every_town_starts_in_its_owners_hands(game, campaign):
+    """7.x: each nation's territory is what lies inside its border; in August 1914 every town is
+    held by the nation whose territory it is in (Belgrade and Cetinje Serbian and Montenegrin,
+    Brody and Kattowitz Austrian and German, Batum, Kars and Ardahan Russian…)."""
+    owner = {key: faction for faction, keys in campaign.control.items() for key in keys}
+    for the_map in game.maps:
+        for f in the_map.features:
+            if f.type in ("city", "town", "capital") and f.owner:
+                assert owner.get(f"{the_map.id}:{f.at}") == f.owner, f.id
+
+
+# ------------------------------------------------- the rulebook's tables, cell by cell (2.x-7.x)
+
+
+def rows_of(game, chart_id):
+    return {row.label: list(row.cells) for row in game.chart(chart_id).rows}
+
+
+def column(game, chart_id, index):
+    return [row.cells[index] for row in game.chart(chart_id).rows]
+
+
+def runs_of(cells):
+    """'Fair 1-3, Cold 4-9, Blizzard 10' from the ten cells of a weather column."""
+    out, start = [], 1
+    for n in range(1, 11):
+        if n == 10 or cells[n] != cells[n - 1]:
+            out.append(f"{cells[n - 1]} {start}" + (f"-{n}" if n != start else ""))
+            start = n + 1
+    return ", ".join(out)
+
+
+WEATHER = {  # 2.2.1, as printed (Balkan autumn read as Fair 1-5, see the README)
+    "weather-wf": (
+        "Fair 1-3, Cold 4-9, Blizzard 10",
+        "Fair 1-4, Wet 5-8, Rain 9-10",
+        "Fair 1-7, Wet 8-9, Rain 10",
+        "Fair 1-5, Wet 6-8, Cold 9-10",
+    ),
+    "weather-ef": (
+        "Fair 1-2, Cold 3-7, Blizzard 8-10",
+        "Fair 1-3, Wet 4-8, Rain 9, Cold 10",
+        "Fair 1-7, Wet 8-9, Rain 10",
+        "Fair 1-5, Wet 6-7, Cold 8-10",
+    ),
+    "weather-bf": (
+        "Fair 1-3, Cold 4-8, Blizzard 9-10",
+        "Fair 1-4, Wet 5-8, Rain 9-10",
+        "Fair 1-7, Wet 8-9, Rain 10",
+        "Fair 1-5, Wet 6-8, Cold 9-10",
+    ),
+    "weather-tcf": (
+        "Fair 1-2, Cold 3-6, Blizzard 7-10",
+        "Fair 1-3, Wet 4-7, Rain 8-9, Cold 10",
+        "Fair 1-7, Wet 8-9, Rain 10",
+        "Fair 1-4, Wet 5-6, Cold 7-10",
+    ),
+}
+
+
+@pytest.mark.parametrize("chart_id", sorted(WEATHER))
+def test_weather_tables_cell_by_cell(game, chart_id):
+    for season, expected in enumerate(WEATHER[chart_id]):
+        assert runs_of(column(game, chart_id, season)) == expected, (chart_id, season)
+
+
+def test_weather_effects_2_2_1_1(game):
+    effects = rows_of(game, "weather-effects")
+    assert [effects[w][0] for w in ("Fair", "Wet", "Rain", "Cold", "Blizzard")] == ["—"] + ["½"] * 4
+    assert effects["Rain"][1] == effects["Blizzard"][1] == "cannot move"
+    assert effects["Wet"][2] == effects["Rain"][2] == "−1"
+    assert (effects["Cold"][3], effects["Cold"][4]) == ("−1", "−1")
+    assert (effects["Blizzard"][3], effects["Blizzard"][4]) == ("−2", "−1")
+    assert effects["Cold"][6] == effects["Blizzard"][6] == "×2"
+
+
+def test_purchase_costs_2_1_2(game):
+    costs = {label: cells[0] for label, cells in rows_of(game, "purchase-costs").items()}
+    assert costs == {
+        "Infantry, per SP": 4,
+        "Cavalry, per SP": 3,
+        "Tank": 6,
+        "Fighter, per SP": 4,
+        "Bomber, per SP": 5,
+        "Reconnaissance": 5,
+        "Zeppelin": 8,
+        "Gas unit": 5,
+        "Supply point": 1,
+        "Generic reinforcement": 5,
+        "HQ, Ace": 0,
+    }
+
+
+def test_nations_table_7_x(game):
+    nations = rows_of(game, "nations")
+    start = {name: cells[1] for name, cells in nations.items()}
+    assert start == {
+        "Austria-Hungary": 125,
+        "Belgium": 50,
+        "Bulgaria": 45,
+        "France": 175,
+        "Germany": 260,
+        "Great Britain": 160,
+        "Greece": 25,
+        "Italy": 80,
+        "Ottoman Empire": 85,
+        "Romania": 40,
+        "Russia": 155,
+        "Serbia & Montenegro": 65,
+        "United States": 150,
+    }
+    surrender = {"Austria-Hungary": 50, "Bulgaria": 20, "France": 45, "Germany": 170}
+    surrender |= {"Italy": 30, "Ottoman Empire": 55, "Russia": 70}
+    for name, nm in surrender.items():
+        assert f"NM {nm}" in nations[name][2], name
+    assert nations["Ottoman Empire"][0] == "Nov 1914"
+    by_faction = {f.name: f.properties.get("nm_start") for f in game.factions}
+    assert all(by_faction[name] == nm for name, nm in start.items())
+
+
+def test_port_surcharges_3_7(game):
+    ports = rows_of(game, "port-surcharges")
+    assert ports["Great Britain"][3] == "Alexandria, Port Said"
+    assert ports["Great Britain"][2] == "Scutari, Durazzo, Valona, Salonika"
+    assert ports["Ottoman Empire"][1] == "Varna, Batum, Poti"
+    assert ports["Germany"][1] == "Liepaja, Revel" and ports["Germany"][3] == "Batum, Poti"
+    assert ports["Russia"][1] == "Constanza, Memel" and ports["Bulgaria"][1] == "Constanza"
+    # every port the table names is a port on a drawn map
+    drawn = {f.at for m in game.maps for f in m.features if f.type == "port"}
+    named = {"Alexandria", "Port Said", "Batum", "Poti", "Varna", "Salonika", "Durazzo", "Valona"}
+    assert all(loc(game, name.lower().replace(" ", "-")).label in drawn for name in named)
+
+
+def test_event_card_draws_6_3(game):
+    assert rows_of(game, "event-draws") == {
+        "1914": [0, 0],
+        "1915": [1, 1],
+        "1916": [2, 1],
+        "1917": [3, 1],
+        "1918": [2, 2],
+        "after 1918": [1, 1],
+    }
+
+
+def test_supply_costs_3_4(game):
+    costs = {label: cells[0] for label, cells in rows_of(game, "supply-costs").items()}
+    assert costs["Assault: per ground unit"] == "1 per combat round"
+    assert costs["Attrition: ground units"] == "1 per 2 units (round up)"
+    assert costs["Amphibious: per ground unit / artillery"] == "2 per round"
+    assert costs["Fighter on Patrol"] == 1 and costs["Trench, per SP"] == 1
+    assert costs["Reinforcement SP, enemy 2+ hexes away"] == 1
+    assert costs["Reinforcement SP, enemy within 2 hexes"] == 2
+
+
+def test_single_roll_tables(game):
+    rolls = rows_of(game, "die-rolls")
+
+    def cut(label, first):
+        cells = rolls[label]
+        return cells.index(next(c for c in cells if c != cells[0])) == first
+
+    assert cut("HQ hex captured (4.4.1.5)", 7)  # 1-7 displaced, 8-10 Force Pool
+    assert cut("Enemy enters air unit's hex (4.5)", 5)
+    assert cut("Air withdrawal, defender (4.5.1)", 5)
+    assert cut("Air withdrawal, attacker (4.5.1)", 7)
+    assert cut("Ace hit (4.5.6)", 5) and cut("Zeppelin raid (4.5.7)", 5)
+    assert cut("French Mutiny, per HQ (7.5.2)", 5)
+    assert cut("Russian Revolution, per attack (7.15.1)", 4)
+    battery = rows_of(game, "counter-battery")
+    assert battery == {
+        "1": ["defending HQ loses 2 supply"],
+        "2–3": ["defending HQ loses 1 supply"],
+        "4–10": ["no effect"],
+    }
+
+
+def test_turn_and_phase_sequence_2_1_2_2(game):
+    """2.0: Seasonal Turns have four phases, Monthly Turns seven, in this order."""
+    phases = [p.id for p in game.turns.phases]
+    assert phases == [
+        "force-pool",
+        "purchase",
+        "placement",
+        "event-cards",
+        "weather",
+        "supply",
+        "air",
+        "offensive",
+        "movement",
+        "reinforcement",
+        "national-morale",
+    ]
+    assert [p.cite for p in game.turns.phases][:4] == [f"DFF 2.1.{n}" for n in range(1, 5)]
+    assert [p.cite for p in game.turns.phases][4:] == [f"DFF 2.2.{n}" for n in range(1, 8)]
+
+
+def test_game_wide_limits(game):
+    props = game.properties
+    assert props["stacking_limit"] == 2  # 4.3
+    assert props["max_unit_sp"] == 4 and props["max_trench_sp"] == 3  # 4.1, 4.6.2
+    assert (
+        props["max_fortress_sp"] == 3 and props["max_generic_reinforcements"] == 10
+    )  # 4.6.1, 2.2.6
+    assert props["big_push_min_hexes"] == 4 and props["big_push_nm"] == 5  # 2.2.7.4
+    assert props["big_push_penalty"] == 8 and props["december_war_weariness"] == 3  # 2.2.7.4, 2.2.7
+    assert (
+        props["monthly_goal_penalty"] == 3 and props["hq_artillery_hits_on"] == 3
+    )  # 2.2.7.5, 4.4.1

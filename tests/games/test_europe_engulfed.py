@@ -390,12 +390,41 @@ def test_land_areas_form_one_connected_graph_with_the_seas(game, europe):
         assert location_path(game, f"{MAP}:paris", f"{MAP}:{label}"), label
 
 
+def _top_level(europe):
+    """Spaces drawn as territories of their own (nested fortresses sit inside their parents)."""
+    return [s for s in europe.spaces if europe.location(s.id).parent is None]
+
+
 def test_centres_are_spread_out(europe):
-    centres = [s.center for s in europe.spaces]
+    centres = [s.center for s in _top_level(europe)]
     assert all(c is not None for c in centres)
     for i, a in enumerate(centres):
         for b in centres[i + 1 :]:
             assert ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5 >= 40
+
+
+@pytest.mark.parametrize("fortress", ["leningrad", "sevastopol", "tobruk", "gibraltar"])
+def test_nested_fortresses_sit_inside_their_area(europe, fortress):
+    """6.85: a fortress is a space inside its surrounding area, not a box on a border. The
+    schematic map gives each territory the points nearer its centre than any other's, so the
+    fortress's centre must be nearer its parent's centre than any other territory's, with room
+    for its label box (8 units of the 1000-wide extent)."""
+    space = next(s for s in europe.spaces if s.id == fortress)
+    x, y = space.center
+    _, parent = parse_location_key(europe.location(fortress).parent)
+
+    def dist2(s):
+        return (s.center[0] - x) ** 2 + (s.center[1] - y) ** 2
+
+    home = next(s for s in _top_level(europe) if s.id == parent)
+    for other in _top_level(europe):
+        if other.id == parent:
+            continue
+        gap = (
+            (other.center[0] - home.center[0]) ** 2 + (other.center[1] - home.center[1]) ** 2
+        ) ** 0.5
+        # distance from the fortress to the line halfway between the two centres
+        assert (dist2(other) - dist2(home)) / (2 * gap) >= 8, (fortress, other.id)
 
 
 def test_usa_box_and_sea_areas(game, europe):
@@ -706,3 +735,130 @@ def test_demo_setup_is_labelled_representative_and_obeys_the_map_rules(game):
                 assert not (side == "axis" and "urals" in location.tags)
             if counter.class_ == "fleet":
                 assert location.kind == "sea"
+
+
+# -- what the map and the track print ----------------------------------------------------------
+
+
+def test_fixed_weather_is_printed_on_every_fixed_turn(game):
+    """A, 1.1: Mar/Apr and Nov/Dec roll variable weather; every other turn's weather is
+    predetermined by what the turn track prints, one result per zone (West, East, South)."""
+    conditions = ("Clear", "Light Mud", "Mud", "Snow")
+    for cell in game.chart("turn-track").cells:
+        if cell.label.startswith(("Mar/Apr", "Nov/Dec")):
+            assert cell.note.startswith("Variable weather (1.1)"), cell.label
+            continue
+        assert cell.note.startswith("Weather W "), cell.label
+        printed = cell.note.split(".")[0].removeprefix("Weather ").split(" · ")
+        assert [p.split(" ", 1)[0] for p in printed] == ["W", "E", "S"], cell.label
+        assert all(p.split(" ", 1)[1] in conditions for p in printed), cell.label
+    sep_oct_1942 = next(c for c in game.chart("turn-track").cells if c.label == "Sep/Oct 1942")
+    assert sep_oct_1942.note.startswith("Weather W Clear")  # 2.22 example: "(temps clair)"
+
+
+def test_a_resource_areas_value_is_printed_once(europe):
+    """4.1: each resource area has one WERP value; the map prints it once, beside the resource
+    symbol (the area itself carries no second copy and the symbol no name repeating it)."""
+    resources = [f for f in europe.features if f.type == "resource"]
+    assert len(resources) == 32
+    for f in resources:
+        assert "werp" in f.values and "werp_captured" in f.values, f.at
+        assert not f.name, f.at
+        assert "werp" not in europe.location(f.at).values, f.at
+
+
+def test_rough_terrain_keeps_the_owners_colour(game, europe):
+    """Rough areas are tinted by their owner as clear ones are: on the drawn map a rough area
+    differs from a clear area of the same owner by its pattern, hardly by its colour, so
+    German rough reads grey and neutral rough brown."""
+    import dataclasses
+
+    from toolkit.render.maps.area import space_fill
+    from toolkit.render.maps.base import rgb
+
+    fills = {t.id: t.color for t in game.terrain}
+    rough = [where for where in europe.locations.values() if where.terrain == "rough"]
+    assert {where.owner for where in rough} >= {"ge", "gb", "no"}
+    for where in rough:
+        as_rough = rgb(space_fill(game, fills, where, "land"))
+        as_clear = rgb(space_fill(game, fills, dataclasses.replace(where, terrain="clear"), "land"))
+        assert sum(abs(a - b) for a, b in zip(as_rough, as_clear, strict=True)) <= 24, where.label
+
+
+# -- played, not only printed: the rules checker -----------------------------------------------
+
+
+@pytest.mark.parametrize("setup_id", ["campaign-1939", "demo-1939-representative"])
+def test_setups_pass_their_own_rules(game, setup_id):
+    from toolkit.model.position import Position
+    from toolkit.rules.context import Situation
+    from toolkit.rules.registry import check_position
+
+    setup = game.setup(setup_id)
+    found = check_position(Situation(game, Position.from_setup(game, setup), setup_id))
+    assert found == [], [v.message for v in found]
+
+
+def _one_move(game, before, after):
+    from tests.rules.helpers import position
+    from toolkit.rules.turn import check_moves
+
+    return check_moves(game, position(game, before), position(game, after))
+
+
+def _entry_forbids(game, rule_id, piece_id, label):
+    """True when the entry rule bars the piece's counter from the area (the selectors the
+    checker uses); and, once the registry checks entry rules, the move there is caught too."""
+    from tests.rules.helpers import position
+    from toolkit.model.rules import SelectorIndex
+    from toolkit.rules.registry import CHECKS
+    from toolkit.rules.turn import check_moves
+
+    entry = rule(game, rule_id)
+    index = SelectorIndex.of(game)
+    counter = game.counter(piece_id.split("/")[0])
+    where = loc(game, label)
+    barred = entry.pieces.matches(counter, index, counter.faction) and (
+        (entry.forbid is not None and entry.forbid.matches(where, index, where.owner))
+        or (entry.allow is not None and not entry.allow.matches(where, index, where.owner))
+    )
+    if barred and "entry" in CHECKS:
+        start = next(to for to in game.map(MAP).neighbours(label))
+        found = check_moves(
+            game,
+            position(game, {piece_id: f"{MAP}:{start}"}),
+            position(game, {piece_id: f"{MAP}:{label}"}),
+        )
+        return (entry.id, entry.cite) in {(v.rule, v.cite) for v in found}
+    return barred
+
+
+def test_the_checker_catches_armour_entering_a_swamp(game):
+    """5.15a: "Les unités blindées ne peuvent pas entrer ou traverser les zones marécageuses"; the
+    movement check already refuses the move (5.12), the entry rule bars the area itself."""
+    found = _one_move(game, {"ge-panzer/1": f"{MAP}:minsk"}, {"ge-panzer/1": f"{MAP}:pripet"})
+    assert ("op-move-armour", "EE 5.12, 5.15a") in {(v.rule, v.cite) for v in found}
+    assert _entry_forbids(game, "armour-no-swamp", "ge-panzer/1", "pripet")
+    assert not _entry_forbids(game, "armour-no-swamp", "ge-infantry/1", "pripet")
+
+
+def test_the_checker_catches_the_axis_in_the_urals(game):
+    """5.18: "Les unités de l'Axe ne peuvent jamais entrer dans la zone des montagnes de
+    l'Oural"."""
+    assert _entry_forbids(game, "axis-no-urals", "ge-infantry/1", "urals")
+    assert not _entry_forbids(game, "axis-no-urals", "su-infantry/1", "urals")
+
+
+def test_the_checker_finds_a_unit_cut_off_from_its_home_areas(game):
+    """3.1: a unit is supplied only through friendly-controlled areas to a home area."""
+    from tests.rules.helpers import position
+    from toolkit.model.position import Position
+    from toolkit.rules.context import Situation
+    from toolkit.rules.supply import check_supply
+
+    control = Position.from_setup(game, game.setup("campaign-1939")).control
+    where = position(game, {"ge-infantry/1": f"{MAP}:moscow"}, control=control)
+    found = check_supply(Situation(game, where), rule(game, "supply"))
+    assert [(v.rule, v.cite, v.pieces) for v in found] == [
+        ("supply", "EE 3.1, 3.2", ("ge-infantry/1",))
+    ]
