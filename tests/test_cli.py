@@ -6,6 +6,8 @@ import json
 import shutil
 from pathlib import Path
 
+import pytest
+
 from tests.conftest import FIXTURES, run_cli
 
 
@@ -93,9 +95,19 @@ def test_build_is_deterministic(tmp_path: Path) -> None:
         assert path.read_bytes() == twin.read_bytes(), path.name
 
 
-def test_counter_that_cannot_be_drawn_is_a_located_diagnostic(tmp_path: Path) -> None:
+@pytest.mark.parametrize("jobs", ["1", "2"])
+def test_counter_that_cannot_be_drawn_is_a_located_diagnostic(tmp_path: Path, jobs: str) -> None:
+    """Also from worker processes: the error travels back to be reported, not lost."""
     shutil.copytree(FIXTURES / "counters-overflow", tmp_path / "game")
-    result = run_cli("build", "game", "-o", "out", "--only", "svg", cwd=tmp_path)
+    units = tmp_path / "game" / "counters" / "units.json"
+    extra = "".join(  # more counters, so that the workers draw them, not the main process
+        f',\n    {{"id": "ge-ok-{n}", "name": "OK", "template": "unit", "faction": "ge", '
+        '"values": {"type": "infantry"}}'
+        for n in range(8)
+    )
+    text = units.read_text(encoding="utf-8")
+    units.write_text(text.replace("}}\n  ]", "}}" + extra + "\n  ]"), encoding="utf-8")
+    result = run_cli("build", "game", "-o", "out", "--only", "svg", "-j", jobs, cwd=tmp_path)
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
     line = result.stderr.strip().splitlines()[-1]

@@ -69,12 +69,22 @@ class CounterLayoutError(ValueError):
         self.layout = layout
         """Which element list: 'front' (template.front) or 'back' (template.back.elements)."""
 
+    def __reduce__(self) -> tuple[object, ...]:
+        """Pickle with the keyword fields too: the error travels back from a worker process,
+        and without them it could not be rebuilt there (the pool would break)."""
+        return (_rebuild, (str(self), self.__dict__.copy()))
+
     @property
     def pointer(self) -> str:
         """JSON pointer of the element inside its template, e.g. '/front/3', '/back/front/0'."""
         if self.element is None:
             return ""
         return f"/{'back/front' if self.layout == 'back' else 'front'}/{self.element}"
+
+
+def _rebuild(message: str, fields: dict[str, object]) -> CounterLayoutError:
+    """A CounterLayoutError from its pickled parts."""
+    return CounterLayoutError(message, **fields)  # type: ignore[arg-type]
 
 
 @dataclass(frozen=True, slots=True)
