@@ -12,9 +12,12 @@ from pathlib import Path
 
 import pytest
 
+from toolkit.geometry import hex_round, point_to_hex
 from toolkit.load import load_game
 from toolkit.model.map import parse_location_key
 from toolkit.model.queries import location_adjacent
+from toolkit.render.maps.decor import box_frame_rect
+from toolkit.render.maps.plan import build_plan
 
 GAME = Path(__file__).resolve().parents[2] / "sources" / "fatal-alliances"
 AUTO_VICTORY = {"berlin", "vienne", "istanbul", "london", "moscou", "paris", "rome"}
@@ -228,6 +231,60 @@ def test_map_errata_names(game, europe, world):
     assert "Kristiania" in names and "Oslo" not in names
     assert "Bichkek" in names and "Frunze" not in names
     assert "Diego-Suarez" in names and "Diego Garcia" not in names
+
+
+ADRIATIC_PORTS = ("Venise", "Pola", "Fiume", "Ancône", "Split", "Cattaro", "Bari", "Durazzo")
+
+
+def test_the_adriatic_is_sea_from_venice_to_otranto(game, europe):
+    # 11.3 (ports lie in sea areas): the Adriatic separates Italy from Dalmatia and Albania.
+    # Its northern end (the Gulf of Venice, off Istria) and its length down to Otranto are sea
+    # hex dots, and every Adriatic port but Trieste touches one
+    for label in ("W3336", "W3436", "W3536", "W3537", "W3637", "W3538", "W3638", "W3738", "W3739"):
+        assert game.locations[f"europe:{label}"].terrain == "sea", label
+    ports = {f.name: f for f in europe.features if f.name in ADRIATIC_PORTS}
+    assert set(ports) == set(ADRIATIC_PORTS)
+    for name, port in ports.items():
+        assert port.properties["sea_areas"] == "central-med", name
+        sea = [n for n in europe.neighbours(port.at) if europe.locations[n].terrain == "sea"]
+        assert sea, f"{name} ({port.at}) touches no sea hex"
+
+
+def _box_hexes(the_map, box):
+    """The labels of the hexes a box printed on a hex map lies over (None: off the grid)."""
+    plan = build_plan(the_map, 0, 0)
+    by_hex = {h: label for label, h in plan.hexes.items()}
+    rect = box_frame_rect(box, None)
+    steps = 24
+    return {
+        by_hex.get(
+            hex_round(
+                point_to_hex(
+                    plan.layout,
+                    rect.x0 + (rect.x1 - rect.x0) * i / steps,
+                    rect.y0 + (rect.y1 - rect.y0) * j / steps,
+                )
+            )
+        )
+        for i in range(steps + 1)
+        for j in range(steps + 1)
+    }
+
+
+def test_sea_boxes_hide_no_place_and_no_other_box(europe, world):
+    # 2.1.2: each sea area's box is printed on the map; it must not hide a port, a city or a
+    # name (the Persian Gulf box once covered Port Sudan), nor another box
+    for the_map in (europe, world):
+        featured = {f.at for f in the_map.features}
+        rects = {}
+        for box in the_map.boxes:
+            under = _box_hexes(the_map, box) - {None}
+            assert not under & featured, (the_map.id, box.id, sorted(under & featured))
+            rect = box_frame_rect(box, None)
+            for other, o in rects.items():
+                apart = rect.x1 <= o.x0 or o.x1 <= rect.x0 or rect.y1 <= o.y0 or o.y1 <= rect.y0
+                assert apart, (the_map.id, box.id, other)
+            rects[box.id] = rect
 
 
 # -- rules.json ----------------------------------------------------------------------------
@@ -540,6 +597,83 @@ def test_campaign_1914(game):
         and loc.terrain != "europe-map"
     ]
     assert set(land) <= controlled
+
+
+def _controller(setup):
+    return {key: faction for faction, keys in setup.control.items() for key in keys}
+
+
+AUGUST_1914 = {
+    # place id or printed name -> its 1914 controller. 15.3.1: "à la fin de chaque tour où
+    # Tsingtao est sous contrôle allemand, le Japon se déplace d'un espace vers les Alliés" and,
+    # if Japan takes it, "la Chine cède Foochow au Japon": Tsingtao starts German, Foochow
+    # Chinese. The rest is the world of August 1914 that 22.3 sets up ("Toutes les puissances
+    # majeures commencent neutres"; each country holds its own hexes)
+    "tsingtao": "ge",
+    "foochow": "cn",
+    "Addis-Abeba": "ethiopia",  # Ethiopia was independent
+    "Massaoua": "it",  # Eritrea was Italian
+    "Djibouti": "fr",  # French Somaliland
+    "Lomé": "ge",  # Togoland was German until the end of August 1914
+    "Lourenço Marques": "portugal",  # Portuguese Mozambique
+    "Belfort": "fr",  # a French fortress all war long
+    "Hanoï": "fr",  # French Indochina
+    "Hong Kong": "cw",  # a British colony
+    "Port-Arthur": "jp",  # the Kwantung lease, Japanese since 1905
+    "Aden": "cw",
+    "Gaza": "oe",
+    "Trente": "ah",  # Trentino was Austrian until 1918
+    "Buenos Aires": "argentina",
+    "Montevideo": "uruguay",
+    "Valparaíso": "chile",
+}
+
+
+def test_1914_owners_of_the_places_the_rules_and_history_fix(game):
+    control = _controller(game.setup("campaign-1914"))
+    features = {key: f for m in game.maps for f in m.features for key in (f.id, f.name) if key}
+    for name, owner in AUGUST_1914.items():
+        feature = features[name]
+        key = f"{next(m.id for m in game.maps if feature in m.features)}:{feature.at}"
+        assert control[key] == owner, (name, key, control[key])
+        assert feature.owner == owner, name
+
+
+def test_1914_control_agrees_with_every_printed_owner(game):
+    # 22.3: every country starts with its own hexes, except the minors conquered at the start:
+    # "Tous les mineurs sous contrôle britannique et français sont considérés comme alignés,
+    # sauf l'Irlande (conquise)" - Irish places are the CW's
+    control = _controller(game.setup("campaign-1914"))
+    for the_map in game.maps:
+        for feature in the_map.features:
+            if feature.owner is None or feature.type == "label":
+                continue
+            owner = "cw" if feature.owner == "ireland" else feature.owner
+            assert control[f"{the_map.id}:{feature.at}"] == owner, (feature.name, feature.at)
+
+
+def test_country_names_are_printed_inside_their_country(game):
+    # Chile and Argentina were once printed the wrong way round, Belgium inside the Netherlands.
+    # A printed country name lies in a hex that country holds in 1914 (Ireland: the CW, 22.3)
+    control = _controller(game.setup("campaign-1914"))
+    by_name = {f.name.upper(): f.id for f in game.factions}
+    checked = 0
+    for the_map in game.maps:
+        for label in (f for f in the_map.features if f.type == "label"):
+            faction = by_name.get(label.name.upper())
+            if faction is None:
+                continue
+            checked += 1
+            expected = "cw" if faction == "ireland" else faction
+            assert control[f"{the_map.id}:{label.at}"] == expected, (label.name, label.at)
+    assert checked >= 25
+    chile, argentina = (
+        next(f for f in game.map("world").features if f.name == name)
+        for name in ("CHILI", "ARGENTINE")
+    )
+    # Chile is the Pacific strip west of Argentina
+    column = lambda label: game.locations[f"world:{label.at}"].column  # noqa: E731
+    assert column(chile) < column(argentina)
 
 
 def test_campaign_1917(game):
