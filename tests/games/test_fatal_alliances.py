@@ -7,6 +7,7 @@ tests check what the rulebook states and the conventions the sources promise.
 
 from __future__ import annotations
 
+import re
 from collections import Counter as Tally
 from pathlib import Path
 
@@ -525,13 +526,117 @@ def test_political_and_offensive_costs(game):
     ) == (2, 3, 6, 4)
 
 
-def test_surprise_and_naval_results(game):
+def test_surprise_points(game):
+    # 11.4.5: avoid combat 3, choose the type 3, choose a target 3 each, shift a column 2 each
     surprise = chart_rows(game, "surprise-points")
-    assert surprise["Éviter le combat"] == (3,) and surprise[
-        "Décaler sa colonne vers la droite"
-    ] == ("2 par colonne",)
-    assert set(chart_rows(game, "naval-combat-results")) == {"X", "D", "A", "½A"}
-    assert set(chart_rows(game, "air-combat-results")) == {"AX", "DX", "AC", "DC", "AA", "DA", "–"}
+    assert surprise["Éviter le combat"] == (3,)
+    assert surprise["Choisir le type de combat"] == (3,)
+    assert surprise["Choisir une cible (d'un camp ou de l'autre)"] == ("3 par cible",)
+    assert surprise["Décaler sa colonne vers la droite"] == ("2 par colonne",)
+    assert surprise["Décaler la colonne adverse vers la gauche"] == ("2 par colonne",)
+    # 11.4.7: "3 points de surprise par point de différence de vitesse"
+    assert surprise["Inclure un SCS plus rapide"] == ("3 par point d'écart",)
+
+
+def _roll_range(label):
+    """'≤ 2' → (None, 2), '3–4' → (3, 4), '11' → (11, 11), '31+' → (31, None)."""
+    if label.startswith("≤"):
+        return None, int(label[1:])
+    if label.endswith("+"):
+        return int(label[:-1]), None
+    low, _, high = label.partition("–")
+    return int(low), int(high or low)
+
+
+def _covers(labels, low, high):
+    """The row labels split low..high into consecutive ranges (open ends allowed)."""
+    ranges = [_roll_range(label) for label in labels]
+    assert ranges[0][0] is None or ranges[0][0] <= low
+    assert ranges[-1][1] is None or ranges[-1][1] >= high
+    for (_, end), (start, _) in zip(ranges, ranges[1:], strict=False):
+        assert end is not None and start == end + 1, labels
+
+
+LAND_RESULT = re.compile(r"^(–|(0\.5|[0-9]|–)/(0\.5|[0-9]|–)?[RS]?\*?)$")
+
+
+def test_land_combat_table(game):
+    # 11.12.5: 2d10 plus modifiers on one of two tables, blitz or assault; results "X/Y" with
+    # X attackers and Y defenders lost, 0.5 for a division; R retreat; S shatter; * the
+    # attacker stays face up; "-" no effect. 0 defence factors gives the maximum, +20
+    chart = game.chart("land-combat")
+    assert chart.type == "crt" and chart.die == "2d10" and chart.cite == "FA 11.12.5"
+    assert [c.label for c in chart.columns] == ["Blitz", "Assaut"]
+    _covers([r.label for r in chart.rows], 2, 20 + 20)
+    for row in chart.rows:
+        for cell in row.cells:
+            assert LAND_RESULT.match(cell), (row.label, cell)
+    blitz = [r.cells[0] for r in chart.rows]
+    assault = [r.cells[1] for r in chart.rows]
+    # blitz allows retreats and more often leaves the attacker face up (11.12.5.1)
+    assert sum("*" in c for c in blitz) > sum("*" in c for c in assault)
+    assert any("R" in c for c in blitz)
+    # assault generally increases the losses of both sides (11.12.5.1)
+    lost = lambda cell, side: sum(  # noqa: E731
+        float(x) for x in re.findall(r"[0-9.]+", cell.split("/")[side] if "/" in cell else "")
+    )
+    for side in (0, 1):
+        assert sum(lost(c, side) for c in assault) > sum(lost(c, side) for c in blitz)
+    assert chart.properties["zero_defender_modifier"] == 20
+    assert "+20" in " ".join(chart.notes) and "REPRÉSENTATIVE" in " ".join(chart.notes)
+
+
+AIR_RESULTS = {"AX", "DX", "AC", "DC", "AA", "DA", "–"}
+
+
+def test_air_combat_table(game):
+    # 16.3.2.2: each side rolls 2d10 on the column of its combat value; 16.3.3: the results
+    # AX, DX, AC, DC, AA, DA and "-"; 16.4.4: orange and red results can kill the pilot
+    chart = game.chart("air-combat-results")
+    assert chart.type == "crt" and chart.die == "2d10"
+    _covers([r.label for r in chart.rows], 2, 20)
+    values = [c.label for c in chart.columns]
+    assert values[0].startswith("≤ −") and values[-1].startswith("≥ +") and "0" in values
+    seen = set()
+    for row in chart.rows:
+        for cell in row.cells:
+            result = cell.rstrip("¹²")
+            assert result in AIR_RESULTS, cell
+            seen.add(cell)
+    assert {"AX¹", "AX²"} <= seen and AIR_RESULTS - {"AX"} <= seen
+    # a higher roll and a better value never help the other side less
+    order = ["–", "DA", "AA", "DC", "AC", "DX", "AX", "AX¹", "AX²"]
+    for row in chart.rows:
+        ranks = [order.index(c) for c in row.cells]
+        assert ranks == sorted(ranks), row.label
+
+
+def test_naval_combat_table(game):
+    # 11.4.7: the total of the factors gives the column on the line of the combat type
+    # (surface, air-sea 11.4.8.1, ASW and SUB 11.4.9, AA 11.4.8); the column crossed with the
+    # enemy ships gives results among X, D, A and 1/2 A (11.4.7.1); AA gives "+X/Y" dice
+    rows = chart_rows(game, "naval-combat-results")
+    lines = [label for label in rows if ":" in label and not label.startswith("Tir AA")]
+    assert [label.split(" :")[0] for label in lines] == ["Surface", "Air-mer", "ASM", "SUB", "AA"]
+    ships = [label for label in rows if label.endswith("ennemi") or label.endswith("ennemis")]
+    ships = [label for label in ships if not label.startswith("Tir AA")]
+    assert ships[0] == "1 navire ennemi" and len(ships) >= 5
+    for label in ships:
+        for cell in rows[label]:
+            assert set(cell.split()) <= {"X", "D", "A", "½A"}, (label, cell)
+    for label in (x for x in rows if x.startswith("Tir AA")):
+        for cell in rows[label]:
+            assert re.fullmatch(r"[+−][1-9]/[1-9]", cell), cell
+    # totals increase from column to column on every line
+    for label in lines:
+        lows = [int(cell.split("–")[0].rstrip("+")) for cell in rows[label]]
+        assert lows == sorted(lows) and len(set(lows)) == len(lows), label
+    props = game.chart("naval-combat-results").properties
+    # 11.4.7.2: X sinks 2 CP, D one; 2 CP make one ship. 11.4.9: ASW 1 per SCS (2 from 1917),
+    # 1 per 3 CP
+    assert (props["x_convoy_loss"], props["d_convoy_loss"], props["cp_per_ship"]) == (2, 1, 2)
+    assert (props["asw_per_scs"], props["asw_per_scs_1917"], props["cp_per_asw"]) == (1, 2, 3)
+    assert props["surprise_per_column"] == 2
 
 
 # -- turns and scenarios (22.3, 22.4) -------------------------------------------------------
