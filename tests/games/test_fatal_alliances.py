@@ -448,6 +448,20 @@ def test_counter_errata(game):
         assert (values["attack"], values["move"], values["year"]) == (2, move, 1917)
 
 
+def test_entry_chits_carry_values(game):
+    # 13.2.1: the entry level is the sum of the (secret) values of the drawn markers; the
+    # values are on the hidden side. The rulebook gives no mix: ours is 40 chits valued 1-4
+    chits = [c for c in game.counters if "entry" in c.tags]
+    assert sum(c.count for c in chits) == 40
+    for chit in chits:
+        assert game.template(chit.template).back.style == "hidden"
+        assert chit.front.values["label"] == "ENTRÉE"
+        assert int(chit.front.values["value"]) == chit.properties["entry_value"] >= 1
+    assert {c.properties["entry_value"] for c in chits} == {1, 2, 3, 4}
+    # 9.4: the CW needs 18 entry points before declaring war
+    assert game.chart("us-entry-options").properties["cw_entry_points"] == 18
+
+
 def test_influence_flags(game):
     # 22.5: influence odds CP/Allies
     odds = {c.id: c.front.values.get("odds") for c in game.counters if c.class_ == "flag"}
@@ -669,12 +683,18 @@ def test_campaign_1914(game):
     assert setup.globals["initiative"] == {"central": 2}
     assert setup.globals["weather_roll"] == 5
     assert setup.globals["political_points"] == {"central": 5, "allies": 5}
-    entry = {
-        p.at: sum(x.count for x in p.pieces)
-        for p in setup.placements
-        if p.pieces[0].counter == "entry-marker"
-    }
-    assert entry == {"pools:us-entry": 2, "pools:cw-entry": 2}
+    # 22.2: "Placez les marqueurs d'entrée dans une tasse opaque. Les USA et le CW doivent
+    # tirer 2 marqueurs d'entrée de départ" - the whole mix goes in the cup, the draw is the
+    # players'; 22.3: "Les USA et le CW commencent chacun avec 2 marqueurs"
+    chits = [c for c in game.counters if "entry" in c.tags]
+    in_cup = Tally()
+    for p in setup.placements:
+        for x in p.pieces:
+            if "entry" in game.counter(x.counter).tags:
+                assert p.at == "pools:entry-cup"
+                in_cup[x.counter] += x.count
+    assert in_cup == {c.id: c.count for c in chits}
+    assert setup.globals["entry_markers"] == {"us": 2, "cw": 2}
     assert any(
         p.at == "production-circle:ja" and {x.counter for x in p.pieces} == {"turn", "year"}
         for p in setup.placements
