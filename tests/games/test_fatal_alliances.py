@@ -7,6 +7,7 @@ tests check what the rulebook states and the conventions the sources promise.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections import Counter as Tally
 from pathlib import Path
@@ -16,9 +17,12 @@ import pytest
 from toolkit.geometry import hex_round, point_to_hex
 from toolkit.load import load_game
 from toolkit.model.map import parse_location_key
+from toolkit.model.position import Piece, Position
 from toolkit.model.queries import location_adjacent
 from toolkit.render.maps.decor import box_frame_rect
 from toolkit.render.maps.plan import build_plan
+from toolkit.rules.context import Situation
+from toolkit.rules.registry import CHECKS, check_position
 
 GAME = Path(__file__).resolve().parents[2] / "sources" / "fatal-alliances"
 AUTO_VICTORY = {"berlin", "vienne", "istanbul", "london", "moscou", "paris", "rome"}
@@ -831,3 +835,62 @@ def test_campaign_1917(game):
         if p.at.startswith("morale-track")
     }
     assert morale["morale-track:15"] == {"morale-us"} and morale["morale-track:7"] == {"morale-fr"}
+
+
+# -- played, not only printed: the rules checker on the setups ------------------------------
+
+
+def _start(game, setup_id, *extra):
+    """The setup's starting position with extra pieces (counter id, location key) added."""
+    start = Position.from_setup(game, game.setup(setup_id))
+    numbers = Tally()
+    pieces = []
+    for counter_id, key in extra:
+        numbers[counter_id] += 1
+        counter = game.counter(counter_id)
+        piece_id = f"{counter_id}/{numbers[counter_id]}"
+        pieces.append(Piece(piece_id, counter_id, key, "front", counter.faction, 1))
+    return dataclasses.replace(start, pieces=start.pieces + tuple(pieces))
+
+
+@pytest.mark.parametrize("setup_id", ["campaign-1914", "campaign-1917"])
+def test_each_setup_passes_its_own_rules(game, setup_id):
+    assert check_position(Situation(game, _start(game, setup_id), setup_id)) == []
+
+
+def test_a_corps_beyond_four_hexes_of_supply_is_caught(game):
+    # 2.4.2.1: "Une ligne de ravitaillement [...] peut faire jusqu'à 4 hexagones de long si
+    # l'hexagone à partir duquel vous le tracez est par beau temps" - a German corps standing
+    # in Moscow in 1914 is far more than 4 hexes from any German city and has no HQ
+    far = _start(game, "campaign-1914", ("ge-inf-1914", place(game, "moscou")))
+    found = check_position(Situation(game, far, "campaign-1914"))
+    assert [(v.rule, v.cite, v.pieces) for v in found] == [
+        ("supply", "FA 2.4.2", ("ge-inf-1914/1",))
+    ]
+    # the same corps in Berlin, a German city, is supplied
+    home = _start(game, "campaign-1914", ("ge-inf-1914", place(game, "berlin")))
+    assert check_position(Situation(game, home, "campaign-1914")) == []
+
+
+def test_three_corps_in_a_european_hex_break_the_stacking_limit(game):
+    # 2.3.1.1: "Jusqu'à 2 unités terrestres peuvent être empilées dans un hexagone de carte
+    # européenne [...] une unité terrestre supplémentaire (3ème ou 5ème), à condition qu'elle
+    # soit de taille divisionnaire." Three German corps in Berlin are one too many; two corps
+    # and a division are legal
+    berlin = place(game, "berlin")
+    crowded = [("ge-inf-1914", berlin)] * 3
+    legal = [("ge-inf-1914", berlin)] * 2 + [("ge-inf-div-1914", berlin)]
+    stacking = rule(game, "land-stacking")
+
+    def over(extra):
+        pieces = [game.counter(c) for c, _ in extra]
+        corps = sum(1 for c in pieces if "division" not in c.tags)
+        divisions = len(pieces) - corps
+        return corps > stacking.limit or corps + divisions > stacking.limit + stacking.bonus.count
+
+    assert over(crowded) and not over(legal)
+    if "stacking" not in CHECKS:
+        return  # the checker has no stacking check yet: the position stays data
+    found = check_position(Situation(game, _start(game, "campaign-1914", *crowded)))
+    assert {v.rule for v in found} == {"land-stacking"}
+    assert check_position(Situation(game, _start(game, "campaign-1914", *legal))) == []
