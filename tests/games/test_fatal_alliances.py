@@ -666,6 +666,24 @@ def test_turn_track(game):
     assert labels[16] == "M/A 1917"
 
 
+def test_phase_sequence(game):
+    # 3.1: "A. PHASE DE RENFORTS, B. PHASE DE PRÊT DE RESSOURCES, C. PHASE D'INITIATIVE,
+    # D. PHASE D'ACTION [...] E. PHASE DE FIN DE TOUR"; a turn is two months (1.2.3)
+    phases = [(p.id, p.name[:2], p.cite) for p in game.turns.phases]
+    assert phases == [
+        ("reinforcement", "A.", "FA 4"),
+        ("lending", "B.", "FA 5"),
+        ("initiative", "C.", "FA 6"),
+        ("action", "D.", "FA 7"),
+        ("end-of-turn", "E.", "FA 13"),
+    ]
+    months = ["J/F", "M/A", "M/J", "J/A", "S/O", "N/D"]
+    labels = game.turns.labels
+    for before, after in zip(labels, labels[1:], strict=False):
+        step = (months.index(after[:3]) - months.index(before[:3])) % 6
+        assert step == 1 and int(after[-4:]) - int(before[-4:]) == (after[:3] == "J/F"), after
+
+
 def _placed(setup):
     tally = Tally()
     for placement in setup.placements:
