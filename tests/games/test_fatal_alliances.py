@@ -7,14 +7,22 @@ tests check what the rulebook states and the conventions the sources promise.
 
 from __future__ import annotations
 
+import dataclasses
+import re
 from collections import Counter as Tally
 from pathlib import Path
 
 import pytest
 
+from toolkit.geometry import hex_round, point_to_hex
 from toolkit.load import load_game
 from toolkit.model.map import parse_location_key
+from toolkit.model.position import Piece, Position
 from toolkit.model.queries import location_adjacent
+from toolkit.render.maps.decor import box_frame_rect
+from toolkit.render.maps.plan import build_plan
+from toolkit.rules.context import Situation
+from toolkit.rules.registry import CHECKS, check_position
 
 GAME = Path(__file__).resolve().parents[2] / "sources" / "fatal-alliances"
 AUTO_VICTORY = {"berlin", "vienne", "istanbul", "london", "moscou", "paris", "rome"}
@@ -230,6 +238,60 @@ def test_map_errata_names(game, europe, world):
     assert "Diego-Suarez" in names and "Diego Garcia" not in names
 
 
+ADRIATIC_PORTS = ("Venise", "Pola", "Fiume", "Ancône", "Split", "Cattaro", "Bari", "Durazzo")
+
+
+def test_the_adriatic_is_sea_from_venice_to_otranto(game, europe):
+    # 11.3 (ports lie in sea areas): the Adriatic separates Italy from Dalmatia and Albania.
+    # Its northern end (the Gulf of Venice, off Istria) and its length down to Otranto are sea
+    # hex dots, and every Adriatic port but Trieste touches one
+    for label in ("W3336", "W3436", "W3536", "W3537", "W3637", "W3538", "W3638", "W3738", "W3739"):
+        assert game.locations[f"europe:{label}"].terrain == "sea", label
+    ports = {f.name: f for f in europe.features if f.name in ADRIATIC_PORTS}
+    assert set(ports) == set(ADRIATIC_PORTS)
+    for name, port in ports.items():
+        assert port.properties["sea_areas"] == "central-med", name
+        sea = [n for n in europe.neighbours(port.at) if europe.locations[n].terrain == "sea"]
+        assert sea, f"{name} ({port.at}) touches no sea hex"
+
+
+def _box_hexes(the_map, box):
+    """The labels of the hexes a box printed on a hex map lies over (None: off the grid)."""
+    plan = build_plan(the_map, 0, 0)
+    by_hex = {h: label for label, h in plan.hexes.items()}
+    rect = box_frame_rect(box, None)
+    steps = 24
+    return {
+        by_hex.get(
+            hex_round(
+                point_to_hex(
+                    plan.layout,
+                    rect.x0 + (rect.x1 - rect.x0) * i / steps,
+                    rect.y0 + (rect.y1 - rect.y0) * j / steps,
+                )
+            )
+        )
+        for i in range(steps + 1)
+        for j in range(steps + 1)
+    }
+
+
+def test_sea_boxes_hide_no_place_and_no_other_box(europe, world):
+    # 2.1.2: each sea area's box is printed on the map; it must not hide a port, a city or a
+    # name (the Persian Gulf box once covered Port Sudan), nor another box
+    for the_map in (europe, world):
+        featured = {f.at for f in the_map.features}
+        rects = {}
+        for box in the_map.boxes:
+            under = _box_hexes(the_map, box) - {None}
+            assert not under & featured, (the_map.id, box.id, sorted(under & featured))
+            rect = box_frame_rect(box, None)
+            for other, o in rects.items():
+                apart = rect.x1 <= o.x0 or o.x1 <= rect.x0 or rect.y1 <= o.y0 or o.y1 <= rect.y0
+                assert apart, (the_map.id, box.id, other)
+            rects[box.id] = rect
+
+
 # -- rules.json ----------------------------------------------------------------------------
 
 
@@ -390,6 +452,20 @@ def test_counter_errata(game):
         assert (values["attack"], values["move"], values["year"]) == (2, move, 1917)
 
 
+def test_entry_chits_carry_values(game):
+    # 13.2.1: the entry level is the sum of the (secret) values of the drawn markers; the
+    # values are on the hidden side. The rulebook gives no mix: ours is 40 chits valued 1-4
+    chits = [c for c in game.counters if "entry" in c.tags]
+    assert sum(c.count for c in chits) == 40
+    for chit in chits:
+        assert game.template(chit.template).back.style == "hidden"
+        assert chit.front.values["label"] == "ENTRÉE"
+        assert int(chit.front.values["value"]) == chit.properties["entry_value"] >= 1
+    assert {c.properties["entry_value"] for c in chits} == {1, 2, 3, 4}
+    # 9.4: the CW needs 18 entry points before declaring war
+    assert game.chart("us-entry-options").properties["cw_entry_points"] == 18
+
+
 def test_influence_flags(game):
     # 22.5: influence odds CP/Allies
     odds = {c.id: c.front.values.get("odds") for c in game.counters if c.class_ == "flag"}
@@ -468,13 +544,117 @@ def test_political_and_offensive_costs(game):
     ) == (2, 3, 6, 4)
 
 
-def test_surprise_and_naval_results(game):
+def test_surprise_points(game):
+    # 11.4.5: avoid combat 3, choose the type 3, choose a target 3 each, shift a column 2 each
     surprise = chart_rows(game, "surprise-points")
-    assert surprise["Éviter le combat"] == (3,) and surprise[
-        "Décaler sa colonne vers la droite"
-    ] == ("2 par colonne",)
-    assert set(chart_rows(game, "naval-combat-results")) == {"X", "D", "A", "½A"}
-    assert set(chart_rows(game, "air-combat-results")) == {"AX", "DX", "AC", "DC", "AA", "DA", "–"}
+    assert surprise["Éviter le combat"] == (3,)
+    assert surprise["Choisir le type de combat"] == (3,)
+    assert surprise["Choisir une cible (d'un camp ou de l'autre)"] == ("3 par cible",)
+    assert surprise["Décaler sa colonne vers la droite"] == ("2 par colonne",)
+    assert surprise["Décaler la colonne adverse vers la gauche"] == ("2 par colonne",)
+    # 11.4.7: "3 points de surprise par point de différence de vitesse"
+    assert surprise["Inclure un SCS plus rapide"] == ("3 par point d'écart",)
+
+
+def _roll_range(label):
+    """'≤ 2' → (None, 2), '3–4' → (3, 4), '11' → (11, 11), '31+' → (31, None)."""
+    if label.startswith("≤"):
+        return None, int(label[1:])
+    if label.endswith("+"):
+        return int(label[:-1]), None
+    low, _, high = label.partition("–")
+    return int(low), int(high or low)
+
+
+def _covers(labels, low, high):
+    """The row labels split low..high into consecutive ranges (open ends allowed)."""
+    ranges = [_roll_range(label) for label in labels]
+    assert ranges[0][0] is None or ranges[0][0] <= low
+    assert ranges[-1][1] is None or ranges[-1][1] >= high
+    for (_, end), (start, _) in zip(ranges, ranges[1:], strict=False):
+        assert end is not None and start == end + 1, labels
+
+
+LAND_RESULT = re.compile(r"^(–|(0\.5|[0-9]|–)/(0\.5|[0-9]|–)?[RS]?\*?)$")
+
+
+def test_land_combat_table(game):
+    # 11.12.5: 2d10 plus modifiers on one of two tables, blitz or assault; results "X/Y" with
+    # X attackers and Y defenders lost, 0.5 for a division; R retreat; S shatter; * the
+    # attacker stays face up; "-" no effect. 0 defence factors gives the maximum, +20
+    chart = game.chart("land-combat")
+    assert chart.type == "crt" and chart.die == "2d10" and chart.cite == "FA 11.12.5"
+    assert [c.label for c in chart.columns] == ["Blitz", "Assaut"]
+    _covers([r.label for r in chart.rows], 2, 20 + 20)
+    for row in chart.rows:
+        for cell in row.cells:
+            assert LAND_RESULT.match(cell), (row.label, cell)
+    blitz = [r.cells[0] for r in chart.rows]
+    assault = [r.cells[1] for r in chart.rows]
+    # blitz allows retreats and more often leaves the attacker face up (11.12.5.1)
+    assert sum("*" in c for c in blitz) > sum("*" in c for c in assault)
+    assert any("R" in c for c in blitz)
+    # assault generally increases the losses of both sides (11.12.5.1)
+    lost = lambda cell, side: sum(  # noqa: E731
+        float(x) for x in re.findall(r"[0-9.]+", cell.split("/")[side] if "/" in cell else "")
+    )
+    for side in (0, 1):
+        assert sum(lost(c, side) for c in assault) > sum(lost(c, side) for c in blitz)
+    assert chart.properties["zero_defender_modifier"] == 20
+    assert "+20" in " ".join(chart.notes) and "REPRÉSENTATIVE" in " ".join(chart.notes)
+
+
+AIR_RESULTS = {"AX", "DX", "AC", "DC", "AA", "DA", "–"}
+
+
+def test_air_combat_table(game):
+    # 16.3.2.2: each side rolls 2d10 on the column of its combat value; 16.3.3: the results
+    # AX, DX, AC, DC, AA, DA and "-"; 16.4.4: orange and red results can kill the pilot
+    chart = game.chart("air-combat-results")
+    assert chart.type == "crt" and chart.die == "2d10"
+    _covers([r.label for r in chart.rows], 2, 20)
+    values = [c.label for c in chart.columns]
+    assert values[0].startswith("≤ −") and values[-1].startswith("≥ +") and "0" in values
+    seen = set()
+    for row in chart.rows:
+        for cell in row.cells:
+            result = cell.rstrip("¹²")
+            assert result in AIR_RESULTS, cell
+            seen.add(cell)
+    assert {"AX¹", "AX²"} <= seen and AIR_RESULTS - {"AX"} <= seen
+    # a higher roll and a better value never help the other side less
+    order = ["–", "DA", "AA", "DC", "AC", "DX", "AX", "AX¹", "AX²"]
+    for row in chart.rows:
+        ranks = [order.index(c) for c in row.cells]
+        assert ranks == sorted(ranks), row.label
+
+
+def test_naval_combat_table(game):
+    # 11.4.7: the total of the factors gives the column on the line of the combat type
+    # (surface, air-sea 11.4.8.1, ASW and SUB 11.4.9, AA 11.4.8); the column crossed with the
+    # enemy ships gives results among X, D, A and 1/2 A (11.4.7.1); AA gives "+X/Y" dice
+    rows = chart_rows(game, "naval-combat-results")
+    lines = [label for label in rows if ":" in label and not label.startswith("Tir AA")]
+    assert [label.split(" :")[0] for label in lines] == ["Surface", "Air-mer", "ASM", "SUB", "AA"]
+    ships = [label for label in rows if label.endswith("ennemi") or label.endswith("ennemis")]
+    ships = [label for label in ships if not label.startswith("Tir AA")]
+    assert ships[0] == "1 navire ennemi" and len(ships) >= 5
+    for label in ships:
+        for cell in rows[label]:
+            assert set(cell.split()) <= {"X", "D", "A", "½A"}, (label, cell)
+    for label in (x for x in rows if x.startswith("Tir AA")):
+        for cell in rows[label]:
+            assert re.fullmatch(r"[+−][1-9]/[1-9]", cell), cell
+    # totals increase from column to column on every line
+    for label in lines:
+        lows = [int(cell.split("–")[0].rstrip("+")) for cell in rows[label]]
+        assert lows == sorted(lows) and len(set(lows)) == len(lows), label
+    props = game.chart("naval-combat-results").properties
+    # 11.4.7.2: X sinks 2 CP, D one; 2 CP make one ship. 11.4.9: ASW 1 per SCS (2 from 1917),
+    # 1 per 3 CP
+    assert (props["x_convoy_loss"], props["d_convoy_loss"], props["cp_per_ship"]) == (2, 1, 2)
+    assert (props["asw_per_scs"], props["asw_per_scs_1917"], props["cp_per_asw"]) == (1, 2, 3)
+    assert props["surprise_per_column"] == 2
 
 
 # -- turns and scenarios (22.3, 22.4) -------------------------------------------------------
@@ -484,6 +664,24 @@ def test_turn_track(game):
     labels = game.turns.labels
     assert len(labels) == 30 and labels[0] == "J/A 1914" and labels[-1] == "M/J 1919"
     assert labels[16] == "M/A 1917"
+
+
+def test_phase_sequence(game):
+    # 3.1: "A. PHASE DE RENFORTS, B. PHASE DE PRÊT DE RESSOURCES, C. PHASE D'INITIATIVE,
+    # D. PHASE D'ACTION [...] E. PHASE DE FIN DE TOUR"; a turn is two months (1.2.3)
+    phases = [(p.id, p.name[:2], p.cite) for p in game.turns.phases]
+    assert phases == [
+        ("reinforcement", "A.", "FA 4"),
+        ("lending", "B.", "FA 5"),
+        ("initiative", "C.", "FA 6"),
+        ("action", "D.", "FA 7"),
+        ("end-of-turn", "E.", "FA 13"),
+    ]
+    months = ["J/F", "M/A", "M/J", "J/A", "S/O", "N/D"]
+    labels = game.turns.labels
+    for before, after in zip(labels, labels[1:], strict=False):
+        step = (months.index(after[:3]) - months.index(before[:3])) % 6
+        assert step == 1 and int(after[-4:]) - int(before[-4:]) == (after[:3] == "J/F"), after
 
 
 def _placed(setup):
@@ -507,12 +705,18 @@ def test_campaign_1914(game):
     assert setup.globals["initiative"] == {"central": 2}
     assert setup.globals["weather_roll"] == 5
     assert setup.globals["political_points"] == {"central": 5, "allies": 5}
-    entry = {
-        p.at: sum(x.count for x in p.pieces)
-        for p in setup.placements
-        if p.pieces[0].counter == "entry-marker"
-    }
-    assert entry == {"pools:us-entry": 2, "pools:cw-entry": 2}
+    # 22.2: "Placez les marqueurs d'entrée dans une tasse opaque. Les USA et le CW doivent
+    # tirer 2 marqueurs d'entrée de départ" - the whole mix goes in the cup, the draw is the
+    # players'; 22.3: "Les USA et le CW commencent chacun avec 2 marqueurs"
+    chits = [c for c in game.counters if "entry" in c.tags]
+    in_cup = Tally()
+    for p in setup.placements:
+        for x in p.pieces:
+            if "entry" in game.counter(x.counter).tags:
+                assert p.at == "pools:entry-cup"
+                in_cup[x.counter] += x.count
+    assert in_cup == {c.id: c.count for c in chits}
+    assert setup.globals["entry_markers"] == {"us": 2, "cw": 2}
     assert any(
         p.at == "production-circle:ja" and {x.counter for x in p.pieces} == {"turn", "year"}
         for p in setup.placements
@@ -540,6 +744,83 @@ def test_campaign_1914(game):
         and loc.terrain != "europe-map"
     ]
     assert set(land) <= controlled
+
+
+def _controller(setup):
+    return {key: faction for faction, keys in setup.control.items() for key in keys}
+
+
+AUGUST_1914 = {
+    # place id or printed name -> its 1914 controller. 15.3.1: "à la fin de chaque tour où
+    # Tsingtao est sous contrôle allemand, le Japon se déplace d'un espace vers les Alliés" and,
+    # if Japan takes it, "la Chine cède Foochow au Japon": Tsingtao starts German, Foochow
+    # Chinese. The rest is the world of August 1914 that 22.3 sets up ("Toutes les puissances
+    # majeures commencent neutres"; each country holds its own hexes)
+    "tsingtao": "ge",
+    "foochow": "cn",
+    "Addis-Abeba": "ethiopia",  # Ethiopia was independent
+    "Massaoua": "it",  # Eritrea was Italian
+    "Djibouti": "fr",  # French Somaliland
+    "Lomé": "ge",  # Togoland was German until the end of August 1914
+    "Lourenço Marques": "portugal",  # Portuguese Mozambique
+    "Belfort": "fr",  # a French fortress all war long
+    "Hanoï": "fr",  # French Indochina
+    "Hong Kong": "cw",  # a British colony
+    "Port-Arthur": "jp",  # the Kwantung lease, Japanese since 1905
+    "Aden": "cw",
+    "Gaza": "oe",
+    "Trente": "ah",  # Trentino was Austrian until 1918
+    "Buenos Aires": "argentina",
+    "Montevideo": "uruguay",
+    "Valparaíso": "chile",
+}
+
+
+def test_1914_owners_of_the_places_the_rules_and_history_fix(game):
+    control = _controller(game.setup("campaign-1914"))
+    features = {key: f for m in game.maps for f in m.features for key in (f.id, f.name) if key}
+    for name, owner in AUGUST_1914.items():
+        feature = features[name]
+        key = f"{next(m.id for m in game.maps if feature in m.features)}:{feature.at}"
+        assert control[key] == owner, (name, key, control[key])
+        assert feature.owner == owner, name
+
+
+def test_1914_control_agrees_with_every_printed_owner(game):
+    # 22.3: every country starts with its own hexes, except the minors conquered at the start:
+    # "Tous les mineurs sous contrôle britannique et français sont considérés comme alignés,
+    # sauf l'Irlande (conquise)" - Irish places are the CW's
+    control = _controller(game.setup("campaign-1914"))
+    for the_map in game.maps:
+        for feature in the_map.features:
+            if feature.owner is None or feature.type == "label":
+                continue
+            owner = "cw" if feature.owner == "ireland" else feature.owner
+            assert control[f"{the_map.id}:{feature.at}"] == owner, (feature.name, feature.at)
+
+
+def test_country_names_are_printed_inside_their_country(game):
+    # Chile and Argentina were once printed the wrong way round, Belgium inside the Netherlands.
+    # A printed country name lies in a hex that country holds in 1914 (Ireland: the CW, 22.3)
+    control = _controller(game.setup("campaign-1914"))
+    by_name = {f.name.upper(): f.id for f in game.factions}
+    checked = 0
+    for the_map in game.maps:
+        for label in (f for f in the_map.features if f.type == "label"):
+            faction = by_name.get(label.name.upper())
+            if faction is None:
+                continue
+            checked += 1
+            expected = "cw" if faction == "ireland" else faction
+            assert control[f"{the_map.id}:{label.at}"] == expected, (label.name, label.at)
+    assert checked >= 25
+    chile, argentina = (
+        next(f for f in game.map("world").features if f.name == name)
+        for name in ("CHILI", "ARGENTINE")
+    )
+    # Chile is the Pacific strip west of Argentina
+    column = lambda label: game.locations[f"world:{label.at}"].column  # noqa: E731
+    assert column(chile) < column(argentina)
 
 
 def test_campaign_1917(game):
@@ -572,3 +853,62 @@ def test_campaign_1917(game):
         if p.at.startswith("morale-track")
     }
     assert morale["morale-track:15"] == {"morale-us"} and morale["morale-track:7"] == {"morale-fr"}
+
+
+# -- played, not only printed: the rules checker on the setups ------------------------------
+
+
+def _start(game, setup_id, *extra):
+    """The setup's starting position with extra pieces (counter id, location key) added."""
+    start = Position.from_setup(game, game.setup(setup_id))
+    numbers = Tally()
+    pieces = []
+    for counter_id, key in extra:
+        numbers[counter_id] += 1
+        counter = game.counter(counter_id)
+        piece_id = f"{counter_id}/{numbers[counter_id]}"
+        pieces.append(Piece(piece_id, counter_id, key, "front", counter.faction, 1))
+    return dataclasses.replace(start, pieces=start.pieces + tuple(pieces))
+
+
+@pytest.mark.parametrize("setup_id", ["campaign-1914", "campaign-1917"])
+def test_each_setup_passes_its_own_rules(game, setup_id):
+    assert check_position(Situation(game, _start(game, setup_id), setup_id)) == []
+
+
+def test_a_corps_beyond_four_hexes_of_supply_is_caught(game):
+    # 2.4.2.1: "Une ligne de ravitaillement [...] peut faire jusqu'à 4 hexagones de long si
+    # l'hexagone à partir duquel vous le tracez est par beau temps" - a German corps standing
+    # in Moscow in 1914 is far more than 4 hexes from any German city and has no HQ
+    far = _start(game, "campaign-1914", ("ge-inf-1914", place(game, "moscou")))
+    found = check_position(Situation(game, far, "campaign-1914"))
+    assert [(v.rule, v.cite, v.pieces) for v in found] == [
+        ("supply", "FA 2.4.2", ("ge-inf-1914/1",))
+    ]
+    # the same corps in Berlin, a German city, is supplied
+    home = _start(game, "campaign-1914", ("ge-inf-1914", place(game, "berlin")))
+    assert check_position(Situation(game, home, "campaign-1914")) == []
+
+
+def test_three_corps_in_a_european_hex_break_the_stacking_limit(game):
+    # 2.3.1.1: "Jusqu'à 2 unités terrestres peuvent être empilées dans un hexagone de carte
+    # européenne [...] une unité terrestre supplémentaire (3ème ou 5ème), à condition qu'elle
+    # soit de taille divisionnaire." Three German corps in Berlin are one too many; two corps
+    # and a division are legal
+    berlin = place(game, "berlin")
+    crowded = [("ge-inf-1914", berlin)] * 3
+    legal = [("ge-inf-1914", berlin)] * 2 + [("ge-inf-div-1914", berlin)]
+    stacking = rule(game, "land-stacking")
+
+    def over(extra):
+        pieces = [game.counter(c) for c, _ in extra]
+        corps = sum(1 for c in pieces if "division" not in c.tags)
+        divisions = len(pieces) - corps
+        return corps > stacking.limit or corps + divisions > stacking.limit + stacking.bonus.count
+
+    assert over(crowded) and not over(legal)
+    if "stacking" not in CHECKS:
+        return  # the checker has no stacking check yet: the position stays data
+    found = check_position(Situation(game, _start(game, "campaign-1914", *crowded)))
+    assert {v.rule for v in found} == {"land-stacking"}
+    assert check_position(Situation(game, _start(game, "campaign-1914", *legal))) == []
