@@ -36,7 +36,7 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "vassal": OUTPUT,
     "rules": BASE | {"geometry", "model"},
     "targets": OUTPUT | {"render", "kit", "vassal", "rules"},
-    "check": BASE | {"geometry", "model", "load", "rules"},
+    "check": OUTPUT | {"load", "rules", "render", "vassal"},
     "build": OUTPUT | {"load", "render", "kit", "vassal", "rules", "targets", "check"},
     "scaffold": frozenset({"load"}),
     "cli": OUTPUT | {"load", "build", "targets", "scaffold", "check", "vassal", "toolkit"},

@@ -1,5 +1,5 @@
-"""Checking positions against a game's rules: setups (at build time and on demand) and position
-files, with the violations worded for players and for tools."""
+"""Checking positions against a game's rules: setups (at build time and on demand), position
+files, VASSAL saved games and whole turns, with the violations worded for players and tools."""
 
 from __future__ import annotations
 
@@ -13,9 +13,15 @@ from toolkit.load.positions import load_position
 from toolkit.model import Game
 from toolkit.model.position import Position, format_piece_id
 from toolkit.model.scenario import Setup
+from toolkit.render.artwork import draw_artwork
 from toolkit.rules.context import Situation
 from toolkit.rules.registry import check_position
+from toolkit.rules.turn import check_moves
 from toolkit.rules.violations import Violation
+from toolkit.vassal.module import game_boards
+from toolkit.vassal.positions import position_from_stream
+from toolkit.vassal.reader import ArchiveError, open_archive, read_saved_game
+from toolkit.workers import Workers
 
 
 def check_setup(game: Game, setup: Setup) -> list[Violation]:
@@ -133,3 +139,56 @@ def check_source(
         return CheckResult([], loaded.report, str(position_path))
     situation = Situation(game, loaded.position, loaded.setup_id, loaded.start)
     return CheckResult(check_position(situation), loaded.report, str(position_path))
+
+
+# -- positions from VASSAL saved games, and whole turns ------------------------------------------
+
+
+def read_save(game: Game, save_path: Path) -> tuple[Position | None, Report]:
+    """The position a VASSAL saved game holds, read with the same boards the module has; what
+    cannot be read (a broken archive, a piece the game does not know) is a diagnostic."""
+    report = Report()
+    shown = str(save_path)
+    try:
+        with open_archive(save_path) as archive:
+            stream = read_saved_game(archive)
+    except (ArchiveError, OSError) as error:
+        report.add(Diagnostic("save.unreadable", str(error), shown))
+        return None, report
+    with Workers(game) as workers:
+        places = draw_artwork(game, workers, counters=False)
+    boards = game_boards(game, places, dpi=game.print.dpi)
+    reading = position_from_stream(game, boards, stream)
+    for problem in reading.problems:
+        report.add(Diagnostic("save.unknown-piece", problem, shown, severity="warning"))
+    return reading.position, report
+
+
+def read_any_position(game: Game, path: Path) -> tuple[Position | None, Report, str | None]:
+    """A position from a position file (.json) or a VASSAL saved game (.vsav), with its
+    diagnostics and the scenario it names (position files only)."""
+    if path.suffix.lower() == ".vsav":
+        position, report = read_save(game, path)
+        return position, report, None
+    loaded = load_position(game, path)
+    return loaded.position, loaded.report, loaded.setup_id
+
+
+def check_save(game: Game, save_path: Path) -> CheckResult:
+    """Check the position of a VASSAL saved game against the game's rules."""
+    position, report = read_save(game, save_path)
+    if position is None:
+        return CheckResult([], report, str(save_path))
+    return CheckResult(check_position(Situation(game, position)), report, str(save_path))
+
+
+def check_turn(game: Game, before_path: Path, after_path: Path) -> CheckResult:
+    """Check every move between two positions (files or saved games) against the movement,
+    zone-of-control and entry rules: "check my opponent's turn"."""
+    before, report, setup_id = read_any_position(game, before_path)
+    after, after_report, _ = read_any_position(game, after_path)
+    report.extend(after_report.diagnostics)
+    where = f"{before_path} -> {after_path}"
+    if before is None or after is None or report.errors:
+        return CheckResult([], report, where)
+    return CheckResult(check_moves(game, before, after, setup_id), report, where)

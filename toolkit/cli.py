@@ -14,7 +14,7 @@ from toolkit import __version__
 from toolkit.diagnostics import Report
 from toolkit.errors import EXIT_INVALID, EXIT_OK, SourcesInvalid, ToolkitError
 from toolkit.interrupts import EXIT_SIGNAL_BASE, stop_on_signals
-from toolkit.load import load_game
+from toolkit.load import LoadResult, load_game
 
 EXIT_INTERNAL = 3
 """A bug in the toolkit, not in the sources: reported without a traceback unless TOOLKIT_DEBUG=1."""
@@ -183,17 +183,37 @@ def build_command(
         click.echo(f"built {summary.folder}: {summary.files} file(s), {summary.bytes / 1e6:.1f} MB")
 
 
+_FILE = click.Path(path_type=Path, dir_okay=False)
+
+
 @cli.command("check")
 @click.argument("source", type=click.Path(path_type=Path))
 @click.option("--setup", "setup_id", default=None, metavar="ID", help="Check a setup's start.")
 @click.option(
     "--position",
     "position_path",
-    type=click.Path(path_type=Path, dir_okay=False),
+    type=_FILE,
     default=None,
     metavar="FILE",
     help="Check a position file (kind 'position').",
 )
+@click.option(
+    "--save",
+    "save_path",
+    type=_FILE,
+    default=None,
+    metavar="FILE.vsav",
+    help="Check the position of a VASSAL saved game.",
+)
+@click.option(
+    "--before",
+    "before_path",
+    type=_FILE,
+    default=None,
+    metavar="FILE",
+    help="With --after: check every move between two positions (.json or .vsav).",
+)
+@click.option("--after", "after_path", type=_FILE, default=None, metavar="FILE")
 @click.option(
     "--format",
     "fmt",
@@ -201,24 +221,67 @@ def build_command(
     default="text",
     help="Violations as text lines or as a JSON list.",
 )
-def check_command(source: Path, setup_id: str | None, position_path: Path | None, fmt: str) -> None:
-    """Check a setup or a position against the game's rules; one line per broken rule."""
-    from toolkit.check import broken, check_source, format_violation, violation_json
+def check_command(
+    source: Path,
+    setup_id: str | None,
+    position_path: Path | None,
+    save_path: Path | None,
+    before_path: Path | None,
+    after_path: Path | None,
+    fmt: str,
+) -> None:
+    """Check a setup, a position, a VASSAL saved game or a whole turn against the game's
+    rules; SOURCE is the game folder or its built module (.vmod). One line per broken rule."""
+    asked = [setup_id, position_path, save_path, before_path or after_path]
+    if sum(choice is not None for choice in asked) != 1 or (before_path is None) != (
+        after_path is None
+    ):
+        raise click.UsageError(
+            "give one of --setup ID, --position FILE, --save FILE.vsav or --before A --after B"
+        )
+    if source.suffix.lower() == ".vmod":
+        from toolkit.load.module import game_from_module
 
-    if (setup_id is None) == (position_path is None):
-        raise click.UsageError("give one of --setup ID or --position FILE")
-    result = load_game(source)
+        with game_from_module(source) as result:
+            _check(result, fmt, setup_id, position_path, save_path, before_path, after_path)
+    else:
+        _check(load_game(source), fmt, setup_id, position_path, save_path, before_path, after_path)
+
+
+def _check(
+    result: LoadResult,
+    fmt: str,
+    setup_id: str | None,
+    position_path: Path | None,
+    save_path: Path | None,
+    before_path: Path | None,
+    after_path: Path | None,
+) -> None:
+    from toolkit.check import (
+        broken,
+        check_save,
+        check_source,
+        check_turn,
+        format_violation,
+        violation_json,
+    )
+
     if result.game is None:
         _emit(result.report, fmt)
         raise SourcesInvalid("the sources have errors; nothing was checked")
     try:
-        checked = check_source(result.game, setup_id, position_path)
+        if save_path is not None:
+            checked = check_save(result.game, save_path)
+        elif before_path is not None and after_path is not None:
+            checked = check_turn(result.game, before_path, after_path)
+        else:
+            checked = check_source(result.game, setup_id, position_path)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--setup") from None
     if checked.report.diagnostics:
         click.echo(checked.report.format_text(), err=True)
     if checked.report.errors:
-        raise SourcesInvalid("the position file has errors; nothing was checked")
+        raise SourcesInvalid(f"{checked.where} cannot be read; nothing was checked")
     if fmt == "json":
         click.echo(json.dumps([violation_json(v) for v in checked.violations], indent=2))
     for v in checked.violations if fmt == "text" else ():

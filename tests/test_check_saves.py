@@ -1,0 +1,126 @@
+"""`toolkit check` on what players exchange: a built module and saved games edited as a player
+would (a piece moved onto a full hex, a unit moved beyond its allowance)."""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT, load_fixture, run_cli
+from toolkit.build import build_game, selected_targets
+from toolkit.options import BuildOptions
+from toolkit.render.artwork import draw_artwork
+from toolkit.vassal.boards import Board
+from toolkit.vassal.codec import ESC, decode, encode, obfuscate
+from toolkit.vassal.commands import Level, format_add_piece, leaf_commands, parse_add_piece
+from toolkit.vassal.module import game_boards
+from toolkit.vassal.reader import open_archive, read_saved_game
+from toolkit.workers import Workers
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The minimal hex game's module and its scenario, as a player receives them."""
+    game = load_fixture("minimal-hex")
+    out = tmp_path_factory.mktemp("check")
+    return build_game(game, out, selected_targets(["vmod"]), BuildOptions()).folder
+
+
+@pytest.fixture(scope="module")
+def board() -> Board:
+    game = load_fixture("minimal-hex")
+    with Workers(game) as workers:
+        return game_boards(game, draw_artwork(game, workers, counters=False), dpi=150)[0]
+
+
+def moved(save: Path, name: str, to: tuple[int, int], out: Path) -> Path:
+    """The save with the piece called ``name`` dragged to board point ``to``, as VASSAL
+    would write it: the piece's own state and its (one-piece) stack both move."""
+    with open_archive(save) as archive:
+        stream = read_saved_game(archive)
+    commands = leaf_commands(stream)
+    piece_id = None
+    for i, command in enumerate(commands):
+        if command.startswith("+/") and f";{name}" in command and "/stack/" not in command:
+            added = parse_add_piece(command)
+            state = decode(added.basic.state or "", ";")
+            state[1:3] = [str(to[0]), str(to[1])]
+            basic = Level(added.basic.type, encode(state, ";"))
+            commands[i] = format_add_piece(type(added)(added.piece_id, (*added.levels[:-1], basic)))
+            piece_id = added.piece_id
+    assert piece_id is not None, name
+    new_stack = encode(
+        ["+", "9999", "stack", encode(["?", *map(str, to), piece_id, "@@-1"], ";")], "/"
+    )
+    for i, command in enumerate(list(commands)):
+        if "/stack/" in command and f";{piece_id};" in command:
+            head, _, state = command.partition("/stack/")
+            fields = decode(state, ";")
+            others = [f for f in fields[3:-1] if f != piece_id]
+            commands[i] = f"{head}/stack/" + encode([*fields[:3], *others, fields[-1]], ";")
+            new_stack = new_stack.replace("/stack/?;", f"/stack/{fields[0]};")
+    commands.append(new_stack)
+    edited = encode(commands, ESC)  # flat: every command at the top level, as a log holds them
+    target = out / f"edited-{name.replace(' ', '-')}.vsav"
+    with zipfile.ZipFile(target, "w") as archive:
+        archive.writestr("savedGame", obfuscate(edited))
+    return target
+
+
+def test_the_scenario_as_built_is_legal(built: Path) -> None:
+    result = run_cli(
+        "check",
+        str(built / "minimal-hex.vmod"),
+        "--save",
+        str(built / "scenarios" / "meeting.vsav"),
+        cwd=ROOT,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "error[" not in result.stdout
+
+
+def test_a_piece_dragged_onto_a_full_hex_is_caught(
+    built: Path, board: Board, tmp_path: Path
+) -> None:
+    save = moved(
+        built / "scenarios" / "meeting.vsav", "3rd Armoured", board.centres["0304"], tmp_path
+    )
+    result = run_cli("check", str(built / "minimal-hex.vmod"), "--save", str(save), cwd=ROOT)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "valley:0304: error[rule stacking] 4.1: " in result.stdout
+
+
+def test_a_unit_moved_beyond_its_allowance_is_caught(
+    built: Path, board: Board, tmp_path: Path
+) -> None:
+    before = built / "scenarios" / "meeting.vsav"
+    after = moved(before, "2nd Artillery", board.centres["0101"], tmp_path)
+    result = run_cli(
+        "check",
+        str(built / "minimal-hex.vmod"),
+        "--before",
+        str(before),
+        "--after",
+        str(after),
+        cwd=ROOT,
+    )
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "error[rule movement] 5.1: " in result.stdout
+    assert "2nd Artillery" in result.stdout
+
+
+def test_a_broken_save_is_one_line(built: Path, tmp_path: Path) -> None:
+    junk = tmp_path / "junk.vsav"
+    junk.write_bytes(b"not a zip at all")
+    result = run_cli("check", str(built / "minimal-hex.vmod"), "--save", str(junk), cwd=ROOT)
+    assert result.returncode == 1
+    assert "save.unreadable" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_usage_needs_exactly_one_thing_to_check(built: Path) -> None:
+    result = run_cli(
+        "check", str(built / "minimal-hex.vmod"), "--setup", "meeting", "--save", "x.vsav", cwd=ROOT
+    )
+    assert result.returncode == 2
