@@ -1,5 +1,6 @@
 """The checker against data: each case is a position (or a setup's start) of a game and the
-rules it breaks, read from tests/rules/cases/<game>/<case>.json."""
+rules it breaks, read from tests/rules/cases/positions/<game>/<case>.json (moves and supply
+cases beside them have tests of their own)."""
 
 from __future__ import annotations
 
@@ -15,7 +16,7 @@ from toolkit.load.positions import load_position
 from toolkit.rules.context import Situation
 from toolkit.rules.registry import check_position
 
-CASES = Path(__file__).parent / "cases"
+CASES = Path(__file__).parent / "cases" / "positions"
 CASE_FILES = sorted(CASES.glob("*/*.json"))
 
 
