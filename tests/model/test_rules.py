@@ -302,6 +302,7 @@ def test_supply_unlimited_through_some_kinds() -> None:
         id="supply",
         cite="EE 3.1, 3.2",
         text="",
+        pieces=PieceSelector(not_=PieceSelector(class_=fs("fleet", "marker"))),
         sources=LocationSelector(tag=fs("home")),
         range=None,
         blocked_by=fs("air-route"),
