@@ -795,8 +795,10 @@ def test_setups_pass_their_own_rules(game, setup_id):
     from toolkit.rules.registry import check_position
 
     setup = game.setup(setup_id)
-    found = check_position(Situation(game, Position.from_setup(game, setup), setup_id))
-    assert found == [], [v.message for v in found]
+    found = check_position(Situation(game, Position.from_setup(game, setup), setup_id, start=True))
+    # a met victory condition is reported as news (severity 'info'), not as a broken rule
+    faults = [v for v in found if v.severity != "info"]
+    assert faults == [], [v.message for v in faults]
 
 
 def _one_move(game, before, after):

@@ -87,9 +87,13 @@ def test_a_bad_position_file_is_located(tmp_path: Path) -> None:
 def test_usage_errors_exit_2(tmp_path: Path) -> None:
     neither = run_cli("check", GAME, cwd=tmp_path)
     both = run_cli("check", GAME, "--setup", "meeting", "--position", "p.json", cwd=tmp_path)
+    half_turn = run_cli("check", GAME, "--before", "a.json", cwd=tmp_path)
     unknown = run_cli("check", GAME, "--setup", "meting", cwd=tmp_path)
-    assert [neither.returncode, both.returncode, unknown.returncode] == [2, 2, 2]
-    assert "give one of --setup ID or --position FILE" in neither.stderr
+    codes = [neither.returncode, both.returncode, half_turn.returncode, unknown.returncode]
+    assert codes == [2, 2, 2, 2]
+    usage = "give one of --setup ID, --position FILE, --save FILE.vsav or --before A --after B"
+    for wrong in (neither, both, half_turn):
+        assert usage in wrong.stderr
     assert "no setup 'meting' in minimal-hex (did you mean 'meeting'?)" in unknown.stderr
 
 
