@@ -303,6 +303,7 @@ def test_supply_unlimited_through_some_kinds() -> None:
         cite="EE 3.1, 3.2",
         text="",
         pieces=PieceSelector(not_=PieceSelector(class_=fs("fleet", "marker"))),
+        where=LocationSelector(not_=LocationSelector(tag=fs("fortress"))),
         sources=LocationSelector(tag=fs("home")),
         range=None,
         blocked_by=fs("air-route"),
