@@ -12,6 +12,7 @@ from dataclasses import dataclass
 from toolkit.artwork import Artwork, Drawing
 from toolkit.kit.artwork import KitArt, kit_art
 from toolkit.kit.calibration import calibration_plans
+from toolkit.kit.charts import CHART_MODES, ChartItem, chart_pages
 from toolkit.kit.cover import PrintGuide, cover_plans
 from toolkit.kit.errors import KitError
 from toolkit.kit.impose import DUPLEX_MODES, Duplex
@@ -20,7 +21,7 @@ from toolkit.kit.paper import PAPER_SIZES, paper
 from toolkit.kit.pdf import ArtPdf, assemble, convert_all, metadata
 from toolkit.kit.setups import setup_plans
 from toolkit.kit.sheets import sheet_plans
-from toolkit.kit.tiles import chart_plans, full_plan, tile_plans
+from toolkit.kit.tiles import full_plan, tile_plans
 from toolkit.model import Game
 from toolkit.options import BuildOptions
 from toolkit.workers import Workers
@@ -35,6 +36,8 @@ class KitSettings:
     paper: str
     duplex: Duplex
     maps: str
+    charts: str
+    """'packed' or 'one-per-page' (see ``toolkit.kit.charts``)."""
     bleed: float
     gutter: float
     back_offset: tuple[float, float]
@@ -43,7 +46,7 @@ class KitSettings:
 def kit_settings(game: Game, options: BuildOptions) -> KitSettings:
     """Merge the options and check them.
 
-    :raises KitError: an unknown paper, duplex or maps mode, or a negative length.
+    :raises KitError: an unknown paper, duplex, maps or charts mode, or a negative length.
     """
     settings = game.print
     name = (options.paper or settings.paper).lower()
@@ -56,12 +59,15 @@ def kit_settings(game: Game, options: BuildOptions) -> KitSettings:
         raise KitError(f"unknown duplex mode {duplex!r}; use {' or '.join(DUPLEX_MODES)}")
     if maps not in MAP_MODES:
         raise KitError(f"unknown maps mode {maps!r}; use {', '.join(MAP_MODES)}")
+    if settings.charts not in CHART_MODES:
+        raise KitError(f"unknown charts mode {settings.charts!r}; use {' or '.join(CHART_MODES)}")
     if settings.bleed < 0 or settings.gutter < 0:
         raise KitError("print.bleed and print.gutter must not be negative")
     return KitSettings(
         name,
         duplex,  # type: ignore[arg-type]  # checked against DUPLEX_MODES above
         maps,
+        settings.charts,
         settings.bleed,
         settings.gutter,
         (float(offset[0]), float(offset[1])),
@@ -109,13 +115,14 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
             boards.extend(tile_plans(key, the_map.id, section, size, page))
         if settings.maps in ("full", "both"):
             boards.append(full_plan(key, the_map.id, section, size))
+    charts = []
     for chart in game.charts:
         if chart.id not in artwork.charts:
             continue
         key, drawing = f"chart:{chart.id}", artwork.charts[chart.id]
         art[key] = drawing
-        size = (drawing.width, drawing.height)
-        boards.extend(chart_plans(key, chart.id, f"Chart: {chart.title}", size, page))
+        charts.append(ChartItem(key, chart.id, chart.title, (drawing.width, drawing.height)))
+    boards.extend(chart_pages(charts, page, settings.charts))
     body = calibration + sheets + boards + setup_plans(game, page)
     count = 2
     for _attempt in range(4):  # the cover's length moves every page number: let it settle

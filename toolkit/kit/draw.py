@@ -160,11 +160,24 @@ def crosshair(x: float, y: float, size: float, width: float = 0.5) -> str:
 
 
 def header(page: Page, title: str, section: str, number: int, total: int) -> str:
-    """The game title, the section and "page N of M", small, in the top margin."""
+    """The game title, the section and "page N of M", small, in the top margin.
+
+    A section too long for one line (a page of packed charts names them all) takes a second
+    line, still inside the margin; beyond that it is shortened with an ellipsis.
+    """
     baseline = page.margin - 14
     right = f"page {number} of {total}"
     room = page.inner_width - text_width(right, HEADER_SIZE) - 12
-    left = fit_text(f"{title} · {section}" if section else title, room, HEADER_SIZE)
-    return text(page.margin, baseline, left, HEADER_SIZE, colour=MUTED) + text(
-        page.width - page.margin, baseline, right, HEADER_SIZE, anchor="end", colour=MUTED
-    )
+    lines = wrap(f"{title} · {section}" if section else title, room, HEADER_SIZE)
+    if len(lines) > 2:
+        lines = [lines[0], " ".join(lines[1:])]
+    return "".join(
+        text(
+            page.margin,
+            baseline + i * HEADER_SIZE * 1.25,
+            fit_text(line, room, HEADER_SIZE),
+            HEADER_SIZE,
+            colour=MUTED,
+        )
+        for i, line in enumerate(lines)
+    ) + text(page.width - page.margin, baseline, right, HEADER_SIZE, anchor="end", colour=MUTED)

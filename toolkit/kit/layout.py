@@ -47,6 +47,9 @@ class PagePlan:
     """Where the finished piece is cut (PDF TrimBox)."""
     bleed: Rect | None = None
     """How far the printing runs past the cut (PDF BleedBox)."""
+    contents: tuple[str, ...] = ()
+    """The cover's contents entries on this page, when it holds several (packed charts);
+    empty: the page is listed under its section."""
 
 
 def page_svg(plan: PagePlan, title: str, number: int, total: int) -> str:
@@ -57,8 +60,10 @@ def page_svg(plan: PagePlan, title: str, number: int, total: int) -> str:
 
 
 def section_pages(plans: list[PagePlan], first: int = 1) -> list[tuple[str, int, int]]:
-    """(section, first page, last page) for each section in order of appearance."""
+    """(entry, first page, last page) for each contents entry in order of appearance: a page's
+    section, or each of the entries of a page that holds several."""
     spans: dict[str, list[int]] = {}
     for number, plan in enumerate(plans, start=first):
-        spans.setdefault(plan.section, [number, number])[1] = number
+        for entry in plan.contents or (plan.section,):
+            spans.setdefault(entry, [number, number])[1] = number
     return [(section, low, high) for section, (low, high) in spans.items()]

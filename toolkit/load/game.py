@@ -219,6 +219,7 @@ def _print(ctx: Context, source: Source, data: dict[str, Any]) -> PrintOptions:
         ),
         maps=get(data, "maps", "tiled"),
         sheets=get(data, "sheets", "by-faction"),
+        charts=get(data, "charts", "packed"),
         dpi=get(data, "dpi", 150),
     )
 

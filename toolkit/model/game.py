@@ -127,6 +127,8 @@ class PrintOptions:
     dpi: int = 150
     sheets: str = "by-faction"
     """'by-faction': each faction starts a new counter sheet; 'packed': sheets are filled."""
+    charts: str = "packed"
+    """'packed': charts that fit together share a page; 'one-per-page': each has its own."""
 
 
 @dataclass(frozen=True)
