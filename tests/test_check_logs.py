@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT, load_fixture, run_cli
+from tests.vassal.engine import run_engine
 from toolkit.build import build_game, selected_targets
 from toolkit.options import BuildOptions
 from toolkit.render.artwork import draw_artwork
@@ -100,6 +101,18 @@ def test_a_move_beyond_the_allowance_is_caught(
     assert lines[0].startswith("valley:1005: error[rule movement] 5.1: 2nd Artillery ")
     assert "to The Valley 0101" in lines[0]
     assert "3rd Armoured" not in out
+
+
+def test_vassal_loads_the_log_as_written(
+    built: Path, board: Board, start: str, tmp_path: Path
+) -> None:
+    """VASSAL decodes every logged command on loading (a move it cannot read refuses the whole
+    file) and restores the game the log began with; the steps wait for its Step button."""
+    steps = [drag(start, "2nd Artillery", board.centres["1006"], "9001")]
+    log = write_log(tmp_path / "turn.vlog", start, steps)
+    report = run_engine(built / "minimal-hex.vmod", log)
+    assert report.problems == []
+    assert report.places("save turn.vlog")[("The Valley", "1005")] == 1
 
 
 def test_a_damaged_log_is_one_line(built: Path, tmp_path: Path) -> None:
