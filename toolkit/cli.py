@@ -215,6 +215,14 @@ _FILE = click.Path(path_type=Path, dir_okay=False)
 )
 @click.option("--after", "after_path", type=_FILE, default=None, metavar="FILE")
 @click.option(
+    "--log",
+    "log_path",
+    type=_FILE,
+    default=None,
+    metavar="FILE.vlog",
+    help="Check every move a VASSAL log (play by email) records.",
+)
+@click.option(
     "--format",
     "fmt",
     type=click.Choice(["text", "json"]),
@@ -228,24 +236,38 @@ def check_command(
     save_path: Path | None,
     before_path: Path | None,
     after_path: Path | None,
+    log_path: Path | None,
     fmt: str,
 ) -> None:
-    """Check a setup, a position, a VASSAL saved game or a whole turn against the game's
-    rules; SOURCE is the game folder or its built module (.vmod). One line per broken rule."""
-    asked = [setup_id, position_path, save_path, before_path or after_path]
+    """Check a setup, a position, a VASSAL saved game, a whole turn or a VASSAL log against
+    the game's rules; SOURCE is the game folder or its built module (.vmod). One line per
+    broken rule."""
+    asked = [setup_id, position_path, save_path, before_path or after_path, log_path]
     if sum(choice is not None for choice in asked) != 1 or (before_path is None) != (
         after_path is None
     ):
         raise click.UsageError(
-            "give one of --setup ID, --position FILE, --save FILE.vsav or --before A --after B"
+            "give one of --setup ID, --position FILE, --save FILE.vsav, --before A --after B "
+            "or --log FILE.vlog"
         )
     if source.suffix.lower() == ".vmod":
         from toolkit.load.module import game_from_module
 
         with game_from_module(source) as result:
-            _check(result, fmt, setup_id, position_path, save_path, before_path, after_path)
+            _check(
+                result, fmt, setup_id, position_path, save_path, before_path, after_path, log_path
+            )
     else:
-        _check(load_game(source), fmt, setup_id, position_path, save_path, before_path, after_path)
+        _check(
+            load_game(source),
+            fmt,
+            setup_id,
+            position_path,
+            save_path,
+            before_path,
+            after_path,
+            log_path,
+        )
 
 
 def _check(
@@ -256,9 +278,11 @@ def _check(
     save_path: Path | None,
     before_path: Path | None,
     after_path: Path | None,
+    log_path: Path | None,
 ) -> None:
     from toolkit.check import (
         broken,
+        check_log,
         check_save,
         check_source,
         check_turn,
@@ -272,6 +296,8 @@ def _check(
     try:
         if save_path is not None:
             checked = check_save(result.game, save_path)
+        elif log_path is not None:
+            checked = check_log(result.game, log_path)
         elif before_path is not None and after_path is not None:
             checked = check_turn(result.game, before_path, after_path)
         else:

@@ -10,7 +10,7 @@ piece the game does not know, a piece off every board) is reported, never droppe
 from __future__ import annotations
 
 from collections import Counter as Tally
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from toolkit.geometry import point_in_polygon
@@ -35,11 +35,19 @@ class SaveReading:
 
 def position_from_stream(game: Game, boards: Sequence[Board], stream: str) -> SaveReading:
     """The position a saved game's command stream holds (see :func:`read_saved_game`)."""
+    return position_from_commands(game, boards, leaf_commands(stream))
+
+
+def position_from_commands(
+    game: Game, boards: Sequence[Board], commands: Iterable[str]
+) -> SaveReading:
+    """The position the AddPiece commands among ``commands`` place (other commands are
+    skipped): a saved game's, or the pieces a replayed log ends with."""
     by_name = {board.name: board for board in boards}
     numbers: Tally[str] = Tally()
     pieces: list[Piece] = []
     problems: list[str] = []
-    for command in leaf_commands(stream):
+    for command in commands:
         if not command.startswith("+/"):
             continue
         try:

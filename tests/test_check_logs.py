@@ -1,0 +1,138 @@
+"""`toolkit check --log` on what play-by-email players exchange: a built module and a VASSAL
+log of a turn, written as VASSAL writes one (the scenario as the game began, then each drag)."""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import ROOT, load_fixture, run_cli
+from tests.vassal.engine import run_engine
+from toolkit.build import build_game, selected_targets
+from toolkit.options import BuildOptions
+from toolkit.render.artwork import draw_artwork
+from toolkit.vassal.boards import Board
+from toolkit.vassal.codec import decode, encode, obfuscate
+from toolkit.vassal.commands import leaf_commands, parse_add_piece
+from toolkit.vassal.logs import MovePiece, encode_log, format_move
+from toolkit.vassal.module import game_boards
+from toolkit.vassal.reader import open_archive, read_saved_game
+from toolkit.workers import Workers
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The minimal hex game's module and its scenario, as a player receives them."""
+    game = load_fixture("minimal-hex")
+    out = tmp_path_factory.mktemp("check-log")
+    return build_game(game, out, selected_targets(["vmod"]), BuildOptions()).folder
+
+
+@pytest.fixture(scope="module")
+def board() -> Board:
+    game = load_fixture("minimal-hex")
+    with Workers(game) as workers:
+        return game_boards(game, draw_artwork(game, workers, counters=False), dpi=150)[0]
+
+
+@pytest.fixture(scope="module")
+def start(built: Path) -> str:
+    """The scenario's command stream: the game as it stands when the log begins."""
+    with open_archive(built / "scenarios" / "meeting.vsav") as archive:
+        return read_saved_game(archive)
+
+
+def drag(
+    start: str,
+    name: str,
+    to: tuple[int, int],
+    new_stack: str,
+    came_from: tuple[int, int] | None = None,
+) -> list[str]:
+    """The commands VASSAL logs when a player drags the piece called ``name`` (from where the
+    game began, or ``came_from``) onto an empty place: the move, then the new stack made for
+    it."""
+    pieces = [parse_add_piece(c) for c in leaf_commands(start) if c.startswith("+/")]
+    piece = next(p for p in pieces if p.basic.type.endswith(f";{name}"))
+    stack = next(
+        p for p in pieces if p.basic.type == "stack" and piece.piece_id in (p.basic.state or "")
+    )
+    map_id, x, y = decode(stack.basic.state or "", ";")[:3]
+    old = came_from or (int(x), int(y))
+    move = MovePiece(piece.piece_id, map_id, to, None, map_id, old, None, "player1")
+    stack_state = encode([map_id, str(to[0]), str(to[1]), piece.piece_id, "@@-1"], ";")
+    return [format_move(move), encode(["+", new_stack, "stack", stack_state], "/")]
+
+
+def write_log(path: Path, start: str, steps: list[list[str]]) -> Path:
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("savedGame", obfuscate(encode_log(start, steps)))
+    return path
+
+
+def check_log(built: Path, log: Path) -> tuple[int, str, str]:
+    result = run_cli("check", str(built / "minimal-hex.vmod"), "--log", str(log), cwd=ROOT)
+    return result.returncode, result.stdout, result.stderr
+
+
+def test_a_legal_move_is_not_reported(
+    built: Path, board: Board, start: str, tmp_path: Path
+) -> None:
+    steps = [drag(start, "2nd Artillery", board.centres["1006"], "9001")]
+    code, out, err = check_log(built, write_log(tmp_path / "turn.vlog", start, steps))
+    assert code == 0, out + err
+    assert out == "" and err == ""
+
+
+def test_a_move_beyond_the_allowance_is_caught(
+    built: Path, board: Board, start: str, tmp_path: Path
+) -> None:
+    steps = [
+        drag(start, "3rd Armoured", board.centres["0105"], "9001"),
+        drag(start, "2nd Artillery", board.centres["1006"], "9002"),
+        drag(start, "2nd Artillery", board.centres["0101"], "9003", board.centres["1006"]),
+    ]
+    code, out, err = check_log(built, write_log(tmp_path / "turn.vlog", start, steps))
+    assert code == 1, out + err
+    lines = out.splitlines()
+    assert len(lines) == 1, out
+    assert lines[0].startswith("valley:1005: error[rule movement] 5.1: 2nd Artillery ")
+    assert "to The Valley 0101" in lines[0]
+    assert "3rd Armoured" not in out
+
+
+def test_vassal_loads_the_log_as_written(
+    built: Path, board: Board, start: str, tmp_path: Path
+) -> None:
+    """VASSAL decodes every logged command on loading (a move it cannot read refuses the whole
+    file) and restores the game the log began with; the steps wait for its Step button."""
+    steps = [drag(start, "2nd Artillery", board.centres["1006"], "9001")]
+    log = write_log(tmp_path / "turn.vlog", start, steps)
+    report = run_engine(built / "minimal-hex.vmod", log)
+    assert report.problems == []
+    assert report.places("save turn.vlog")[("The Valley", "1005")] == 1
+
+
+def test_a_damaged_log_is_one_line(built: Path, tmp_path: Path) -> None:
+    junk = tmp_path / "junk.vlog"
+    junk.write_bytes(b"PK\x03\x04 truncated")
+    code, out, err = check_log(built, junk)
+    assert code == 1
+    lines = [line for line in err.splitlines() if "log.unreadable" in line]
+    assert len(lines) == 1 and "Traceback" not in err, err
+
+
+def test_a_saved_game_is_not_a_log(built: Path) -> None:
+    code, _, err = check_log(built, built / "scenarios" / "meeting.vsav")
+    assert code == 1
+    assert "log.unreadable" in err and "check it with --save" in err
+
+
+def test_log_excludes_the_other_checks(built: Path) -> None:
+    result = run_cli(
+        "check", str(built / "minimal-hex.vmod"), "--save", "x.vsav", "--log", "x.vlog", cwd=ROOT
+    )
+    assert result.returncode == 2
+    assert "--log FILE.vlog" in result.stderr
