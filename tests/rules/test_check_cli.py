@@ -91,7 +91,10 @@ def test_usage_errors_exit_2(tmp_path: Path) -> None:
     unknown = run_cli("check", GAME, "--setup", "meting", cwd=tmp_path)
     codes = [neither.returncode, both.returncode, half_turn.returncode, unknown.returncode]
     assert codes == [2, 2, 2, 2]
-    usage = "give one of --setup ID, --position FILE, --save FILE.vsav or --before A --after B"
+    usage = (
+        "give one of --setup ID, --position FILE, --save FILE.vsav, --before A --after B "
+        "or --log FILE.vlog"
+    )
     for wrong in (neither, both, half_turn):
         assert usage in wrong.stderr
     assert "no setup 'meting' in minimal-hex (did you mean 'meeting'?)" in unknown.stderr
