@@ -43,8 +43,8 @@ COSTS = {
     "submarine": 6,
     "transport": 6,
 }
-# The most period-fitting silhouettes the toolkit offers: the biplane for the 1914 fighter.
-ICONS = {"fighter": "recon-plane"}
+# Period silhouettes: the biplane for the 1914 fighter, the rhomboid landship for the tank.
+ICONS = {"fighter": "recon-plane", "tank": "landship"}
 # Naval firepower table (seed): attack, defence, move.
 NAVAL = {"battleship": (4, 4, 2), "cruiser": (3, 3, 3), "submarine": (2, 2, 2)}
 

@@ -149,6 +149,7 @@ ICON_TYPES = (
     "infantry",
     "artillery",
     "tank",
+    "landship",
     "fighter",
     "bomber",
     "battleship",

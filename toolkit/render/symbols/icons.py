@@ -123,6 +123,18 @@ _ICONS: dict[str, _Icon] = {
         ),
         holes=tuple(_circ(x, 44.5, 4.8) for x in (17, 30, 43, 56, 69, 82)),
     ),
+    "landship": _Icon(  # the rhomboid tank of 1916-18: tracks all round, a gun in a side sponson
+        100,
+        52,
+        body=(
+            _poly((1, 30), (9, 6), (20, 2), (66, 2), (99, 16), (97, 36), (86, 50), (13, 50)),
+            _rr(42, 0, 14, 5, 1.5),  # cab
+        ),
+        holes=(
+            _poly((36, 20), (60, 20), (64, 36), (32, 36)),  # sponson
+            *(_circ(x, 43, 3.2) for x in (20, 32, 44, 56, 68, 80)),  # track rollers
+        ),
+    ),
     "aa-gun": _Icon(
         100,
         84,
