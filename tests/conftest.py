@@ -11,6 +11,10 @@ import pytest
 
 from toolkit.load import load_game
 from toolkit.model import Game
+from toolkit.render.artwork import draw_artwork
+from toolkit.vassal.boards import Board
+from toolkit.vassal.module import game_boards
+from toolkit.workers import Workers
 
 TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
@@ -54,3 +58,23 @@ def minimal_hex() -> Game:
 def minimal_area() -> Game:
     """A small area-map game."""
     return load_fixture("minimal-area")
+
+
+@pytest.fixture(scope="session")
+def minimal_hex_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The minimal hex game's module and its scenario, as a player receives them (built once
+    for every test of toolkit check on saves and logs)."""
+    from toolkit.build import build_game, selected_targets
+    from toolkit.options import BuildOptions
+
+    out = tmp_path_factory.mktemp("minimal-hex-module")
+    game = load_fixture("minimal-hex")
+    return build_game(game, out, selected_targets(["vmod"]), BuildOptions()).folder
+
+
+@pytest.fixture(scope="session")
+def minimal_hex_board() -> Board:
+    """The minimal hex game's board as the module has it (to find a hex's point on it)."""
+    game = load_fixture("minimal-hex")
+    with Workers(game) as workers:
+        return game_boards(game, draw_artwork(game, workers, counters=False), dpi=150)[0]

@@ -8,39 +8,19 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, load_fixture, run_cli
+from tests.conftest import ROOT, run_cli
 from tests.vassal.engine import run_engine
-from toolkit.build import build_game, selected_targets
-from toolkit.options import BuildOptions
-from toolkit.render.artwork import draw_artwork
 from toolkit.vassal.boards import Board
 from toolkit.vassal.codec import decode, encode, obfuscate
 from toolkit.vassal.commands import leaf_commands, parse_add_piece
 from toolkit.vassal.logs import MovePiece, encode_log, format_move
-from toolkit.vassal.module import game_boards
 from toolkit.vassal.reader import open_archive, read_saved_game
-from toolkit.workers import Workers
 
 
 @pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The minimal hex game's module and its scenario, as a player receives them."""
-    game = load_fixture("minimal-hex")
-    out = tmp_path_factory.mktemp("check-log")
-    return build_game(game, out, selected_targets(["vmod"]), BuildOptions()).folder
-
-
-@pytest.fixture(scope="module")
-def board() -> Board:
-    game = load_fixture("minimal-hex")
-    with Workers(game) as workers:
-        return game_boards(game, draw_artwork(game, workers, counters=False), dpi=150)[0]
-
-
-@pytest.fixture(scope="module")
-def start(built: Path) -> str:
+def start(minimal_hex_build: Path) -> str:
     """The scenario's command stream: the game as it stands when the log begins."""
-    with open_archive(built / "scenarios" / "meeting.vsav") as archive:
+    with open_archive(minimal_hex_build / "scenarios" / "meeting.vsav") as archive:
         return read_saved_game(archive)
 
 
@@ -72,29 +52,37 @@ def write_log(path: Path, start: str, steps: list[list[str]]) -> Path:
     return path
 
 
-def check_log(built: Path, log: Path) -> tuple[int, str, str]:
-    result = run_cli("check", str(built / "minimal-hex.vmod"), "--log", str(log), cwd=ROOT)
+def check_log(minimal_hex_build: Path, log: Path) -> tuple[int, str, str]:
+    result = run_cli(
+        "check", str(minimal_hex_build / "minimal-hex.vmod"), "--log", str(log), cwd=ROOT
+    )
     return result.returncode, result.stdout, result.stderr
 
 
 def test_a_legal_move_is_not_reported(
-    built: Path, board: Board, start: str, tmp_path: Path
+    minimal_hex_build: Path, minimal_hex_board: Board, start: str, tmp_path: Path
 ) -> None:
-    steps = [drag(start, "2nd Artillery", board.centres["1006"], "9001")]
-    code, out, err = check_log(built, write_log(tmp_path / "turn.vlog", start, steps))
+    steps = [drag(start, "2nd Artillery", minimal_hex_board.centres["1006"], "9001")]
+    code, out, err = check_log(minimal_hex_build, write_log(tmp_path / "turn.vlog", start, steps))
     assert code == 0, out + err
     assert out == "" and err == ""
 
 
 def test_a_move_beyond_the_allowance_is_caught(
-    built: Path, board: Board, start: str, tmp_path: Path
+    minimal_hex_build: Path, minimal_hex_board: Board, start: str, tmp_path: Path
 ) -> None:
     steps = [
-        drag(start, "3rd Armoured", board.centres["0105"], "9001"),
-        drag(start, "2nd Artillery", board.centres["1006"], "9002"),
-        drag(start, "2nd Artillery", board.centres["0101"], "9003", board.centres["1006"]),
+        drag(start, "3rd Armoured", minimal_hex_board.centres["0105"], "9001"),
+        drag(start, "2nd Artillery", minimal_hex_board.centres["1006"], "9002"),
+        drag(
+            start,
+            "2nd Artillery",
+            minimal_hex_board.centres["0101"],
+            "9003",
+            minimal_hex_board.centres["1006"],
+        ),
     ]
-    code, out, err = check_log(built, write_log(tmp_path / "turn.vlog", start, steps))
+    code, out, err = check_log(minimal_hex_build, write_log(tmp_path / "turn.vlog", start, steps))
     assert code == 1, out + err
     lines = out.splitlines()
     assert len(lines) == 1, out
@@ -104,35 +92,41 @@ def test_a_move_beyond_the_allowance_is_caught(
 
 
 def test_vassal_loads_the_log_as_written(
-    built: Path, board: Board, start: str, tmp_path: Path
+    minimal_hex_build: Path, minimal_hex_board: Board, start: str, tmp_path: Path
 ) -> None:
     """VASSAL decodes every logged command on loading (a move it cannot read refuses the whole
     file) and restores the game the log began with; the steps wait for its Step button."""
-    steps = [drag(start, "2nd Artillery", board.centres["1006"], "9001")]
+    steps = [drag(start, "2nd Artillery", minimal_hex_board.centres["1006"], "9001")]
     log = write_log(tmp_path / "turn.vlog", start, steps)
-    report = run_engine(built / "minimal-hex.vmod", log)
+    report = run_engine(minimal_hex_build / "minimal-hex.vmod", log)
     assert report.problems == []
     assert report.places("save turn.vlog")[("The Valley", "1005")] == 1
 
 
-def test_a_damaged_log_is_one_line(built: Path, tmp_path: Path) -> None:
+def test_a_damaged_log_is_one_line(minimal_hex_build: Path, tmp_path: Path) -> None:
     junk = tmp_path / "junk.vlog"
     junk.write_bytes(b"PK\x03\x04 truncated")
-    code, out, err = check_log(built, junk)
+    code, out, err = check_log(minimal_hex_build, junk)
     assert code == 1
     lines = [line for line in err.splitlines() if "log.unreadable" in line]
     assert len(lines) == 1 and "Traceback" not in err, err
 
 
-def test_a_saved_game_is_not_a_log(built: Path) -> None:
-    code, _, err = check_log(built, built / "scenarios" / "meeting.vsav")
+def test_a_saved_game_is_not_a_log(minimal_hex_build: Path) -> None:
+    code, _, err = check_log(minimal_hex_build, minimal_hex_build / "scenarios" / "meeting.vsav")
     assert code == 1
     assert "log.unreadable" in err and "check it with --save" in err
 
 
-def test_log_excludes_the_other_checks(built: Path) -> None:
+def test_log_excludes_the_other_checks(minimal_hex_build: Path) -> None:
     result = run_cli(
-        "check", str(built / "minimal-hex.vmod"), "--save", "x.vsav", "--log", "x.vlog", cwd=ROOT
+        "check",
+        str(minimal_hex_build / "minimal-hex.vmod"),
+        "--save",
+        "x.vsav",
+        "--log",
+        "x.vlog",
+        cwd=ROOT,
     )
     assert result.returncode == 2
     assert "--log FILE.vlog" in result.stderr

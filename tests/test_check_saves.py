@@ -6,33 +6,11 @@ from __future__ import annotations
 import zipfile
 from pathlib import Path
 
-import pytest
-
-from tests.conftest import ROOT, load_fixture, run_cli
-from toolkit.build import build_game, selected_targets
-from toolkit.options import BuildOptions
-from toolkit.render.artwork import draw_artwork
+from tests.conftest import ROOT, run_cli
 from toolkit.vassal.boards import Board
 from toolkit.vassal.codec import ESC, decode, encode, obfuscate
 from toolkit.vassal.commands import Level, format_add_piece, leaf_commands, parse_add_piece
-from toolkit.vassal.module import game_boards
 from toolkit.vassal.reader import open_archive, read_saved_game
-from toolkit.workers import Workers
-
-
-@pytest.fixture(scope="module")
-def built(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The minimal hex game's module and its scenario, as a player receives them."""
-    game = load_fixture("minimal-hex")
-    out = tmp_path_factory.mktemp("check")
-    return build_game(game, out, selected_targets(["vmod"]), BuildOptions()).folder
-
-
-@pytest.fixture(scope="module")
-def board() -> Board:
-    game = load_fixture("minimal-hex")
-    with Workers(game) as workers:
-        return game_boards(game, draw_artwork(game, workers, counters=False), dpi=150)[0]
 
 
 def moved(save: Path, name: str, to: tuple[int, int], out: Path) -> Path:
@@ -69,12 +47,12 @@ def moved(save: Path, name: str, to: tuple[int, int], out: Path) -> Path:
     return target
 
 
-def test_the_scenario_as_built_is_legal(built: Path) -> None:
+def test_the_scenario_as_built_is_legal(minimal_hex_build: Path) -> None:
     result = run_cli(
         "check",
-        str(built / "minimal-hex.vmod"),
+        str(minimal_hex_build / "minimal-hex.vmod"),
         "--save",
-        str(built / "scenarios" / "meeting.vsav"),
+        str(minimal_hex_build / "scenarios" / "meeting.vsav"),
         cwd=ROOT,
     )
     assert result.returncode == 0, result.stdout + result.stderr
@@ -82,24 +60,29 @@ def test_the_scenario_as_built_is_legal(built: Path) -> None:
 
 
 def test_a_piece_dragged_onto_a_full_hex_is_caught(
-    built: Path, board: Board, tmp_path: Path
+    minimal_hex_build: Path, minimal_hex_board: Board, tmp_path: Path
 ) -> None:
     save = moved(
-        built / "scenarios" / "meeting.vsav", "3rd Armoured", board.centres["0304"], tmp_path
+        minimal_hex_build / "scenarios" / "meeting.vsav",
+        "3rd Armoured",
+        minimal_hex_board.centres["0304"],
+        tmp_path,
     )
-    result = run_cli("check", str(built / "minimal-hex.vmod"), "--save", str(save), cwd=ROOT)
+    result = run_cli(
+        "check", str(minimal_hex_build / "minimal-hex.vmod"), "--save", str(save), cwd=ROOT
+    )
     assert result.returncode == 1, result.stdout + result.stderr
     assert "valley:0304: error[rule stacking] 4.1: " in result.stdout
 
 
 def test_a_unit_moved_beyond_its_allowance_is_caught(
-    built: Path, board: Board, tmp_path: Path
+    minimal_hex_build: Path, minimal_hex_board: Board, tmp_path: Path
 ) -> None:
-    before = built / "scenarios" / "meeting.vsav"
-    after = moved(before, "2nd Artillery", board.centres["0101"], tmp_path)
+    before = minimal_hex_build / "scenarios" / "meeting.vsav"
+    after = moved(before, "2nd Artillery", minimal_hex_board.centres["0101"], tmp_path)
     result = run_cli(
         "check",
-        str(built / "minimal-hex.vmod"),
+        str(minimal_hex_build / "minimal-hex.vmod"),
         "--before",
         str(before),
         "--after",
@@ -111,16 +94,24 @@ def test_a_unit_moved_beyond_its_allowance_is_caught(
     assert "2nd Artillery" in result.stdout
 
 
-def test_a_broken_save_is_one_line(built: Path, tmp_path: Path) -> None:
+def test_a_broken_save_is_one_line(minimal_hex_build: Path, tmp_path: Path) -> None:
     junk = tmp_path / "junk.vsav"
     junk.write_bytes(b"not a zip at all")
-    result = run_cli("check", str(built / "minimal-hex.vmod"), "--save", str(junk), cwd=ROOT)
+    result = run_cli(
+        "check", str(minimal_hex_build / "minimal-hex.vmod"), "--save", str(junk), cwd=ROOT
+    )
     assert result.returncode == 1
     assert "save.unreadable" in result.stderr and "Traceback" not in result.stderr
 
 
-def test_usage_needs_exactly_one_thing_to_check(built: Path) -> None:
+def test_usage_needs_exactly_one_thing_to_check(minimal_hex_build: Path) -> None:
     result = run_cli(
-        "check", str(built / "minimal-hex.vmod"), "--setup", "meeting", "--save", "x.vsav", cwd=ROOT
+        "check",
+        str(minimal_hex_build / "minimal-hex.vmod"),
+        "--setup",
+        "meeting",
+        "--save",
+        "x.vsav",
+        cwd=ROOT,
     )
     assert result.returncode == 2

@@ -6,7 +6,9 @@ import json
 import os
 import signal
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 
@@ -15,6 +17,8 @@ from toolkit.diagnostics import Report
 from toolkit.errors import EXIT_INVALID, EXIT_OK, SourcesInvalid, ToolkitError
 from toolkit.interrupts import EXIT_SIGNAL_BASE, stop_on_signals
 from toolkit.load import LoadResult, load_game
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 EXIT_INTERNAL = 3
 """A bug in the toolkit, not in the sources: reported without a traceback unless TOOLKIT_DEBUG=1."""
@@ -54,6 +58,17 @@ def _parse_offset(
     return x * 72 / 25.4, y * 72 / 25.4
 
 
+def _format_option(what: str) -> Callable[[F], F]:
+    """--format text|json, the same on every command that reports."""
+    return click.option(
+        "--format",
+        "fmt",
+        type=click.Choice(["text", "json"]),
+        default="text",
+        help=f"{what} as text lines or as a JSON list.",
+    )
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="toolkit")
 def cli() -> None:
@@ -62,13 +77,7 @@ def cli() -> None:
 
 @cli.command("validate")
 @click.argument("sources", nargs=-1, required=True, type=click.Path(path_type=Path))
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    help="Diagnostics as text lines or as a JSON list.",
-)
+@_format_option("Diagnostics")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 def validate_command(sources: tuple[Path, ...], fmt: str, strict: bool) -> None:
     """Check game folders; print one line per problem."""
@@ -139,13 +148,7 @@ def validate_command(sources: tuple[Path, ...], fmt: str, strict: bool) -> None:
     metavar="X,Y",
     help="The printer's back offset in mm, measured on the kit's calibration page.",
 )
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    help="Diagnostics as text lines or as a JSON list.",
-)
+@_format_option("Diagnostics")
 def build_command(
     source: Path,
     out_dir: Path,
@@ -222,13 +225,7 @@ _FILE = click.Path(path_type=Path, dir_okay=False)
     metavar="FILE.vlog",
     help="Check every move a VASSAL log (play by email) records.",
 )
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    help="Violations as text lines or as a JSON list.",
-)
+@_format_option("Violations")
 def check_command(
     source: Path,
     setup_id: str | None,
@@ -325,13 +322,7 @@ def _check(
     nargs=-1,
     type=click.Path(exists=True, dir_okay=False, readable=True, path_type=Path),
 )
-@click.option(
-    "--format",
-    "fmt",
-    type=click.Choice(["text", "json"]),
-    default="text",
-    help="Problems as text lines or as a JSON list.",
-)
+@_format_option("Problems")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 def vmod_check_command(module: Path, saves: tuple[Path, ...], fmt: str, strict: bool) -> None:
     """Check a VASSAL module (any, not only ours) and saved games for what VASSAL rejects or
