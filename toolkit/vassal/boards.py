@@ -132,10 +132,10 @@ def board_of(
     zones = _zones(locations, art, scale)
     outlined = {zone.name for zone in zones}
     regions = tuple(
-        Region(_place_name(locations[label]), at)
+        Region(place_name(locations[label]), at)
         for label, at in centres.items()
         if label in locations
-        and _place_name(locations[label]) not in outlined
+        and place_name(locations[label]) not in outlined
         and (numbering is None or locations[label].kind not in ("hex", "square"))
     )
     return Board(place_id, name, image, png, size, numbering, zones, regions, centres)
@@ -183,7 +183,7 @@ def _numbering(
     return None
 
 
-def _place_name(location: Location) -> str:
+def place_name(location: Location) -> str:
     """What the chat log calls a location: a space's or box's name, a hex's label."""
     if location.kind in ("hex", "square"):
         return location.label
@@ -201,7 +201,7 @@ def _zones(
         if location is None or location.kind in ("hex", "square"):
             continue
         path = tuple((round(x * scale[0]), round(y * scale[1])) for x, y in outline)
-        found.append((_area(path), index, Zone(_place_name(location), path, label)))
+        found.append((_area(path), index, Zone(place_name(location), path, label)))
     return tuple(zone for _, _, zone in sorted(found, key=lambda item: (item[0], item[1])))
 
 

@@ -19,6 +19,7 @@ from toolkit.vassal.boards import Board
 from toolkit.vassal.codec import encode_list
 from toolkit.vassal.numbering import GridNumbering
 from toolkit.vassal.traits import Trait, add_piece
+from toolkit.vassal.warnings import MOVED_KEY, SWITCH, ModuleWarnings
 
 VASSAL_VERSION = "3.6.0"
 """The VASSAL version modules declare: 3.6 and 3.7 both open them."""
@@ -101,6 +102,8 @@ class ModuleParts:
     setups: tuple[tuple[str, str, str], ...]
     """(name, description, file) of each predefined setup."""
     next_gpid: int
+    warnings: ModuleWarnings = ModuleWarnings()
+    """The rules the module watches after every move (none: no switch, no map properties)."""
 
 
 def build_file(parts: ModuleParts) -> bytes:
@@ -140,9 +143,16 @@ def build_file(parts: ModuleParts) -> bytes:
     etree.SubElement(root, M + "Chatter")
     etree.SubElement(root, M + "KeyNamer")
     _prototypes(root, parts.prototypes)
+    _warnings_switch(root, parts.warnings)
     stacks = dict(parts.stacks)
     for board in parts.boards:
-        _map(root, board, board.name in parts.window_boards, stacks.get(board.name, ()))
+        _map(
+            root,
+            board,
+            board.name in parts.window_boards,
+            stacks.get(board.name, ()),
+            parts.warnings,
+        )
     for text_, items in parts.menus:
         etree.SubElement(
             root,
@@ -197,7 +207,57 @@ def _slot(parent: etree._Element, slot: Slot) -> None:
     element.text = text(add_piece("null", slot.traits))
 
 
-def _map(root: etree._Element, board: Board, window: bool, stacks: Sequence[StartStack]) -> None:
+def _warnings_switch(root: etree._Element, warnings: ModuleWarnings) -> None:
+    """The module's global properties: the warnings switch (with its toolbar button) and a 0
+    for every property stacks are summed by, so a piece without one counts nothing."""
+    if not warnings.enabled:
+        return
+    container = etree.SubElement(root, M + "properties.GlobalProperties")
+    for name, value in warnings.module_properties:
+        prop = _global_property(container, name, value)
+        if name == SWITCH:
+            prop.set("isNumeric", "true")
+            prop.set("min", "0")
+            prop.set("max", "1")
+            prop.set("wrap", "true")
+            prop.set("description", "Rules warnings (1 on, 0 off)")
+            etree.SubElement(
+                prop,
+                M + "properties.ChangePropertyButton",
+                _attrs(
+                    text="Rules warnings",
+                    tooltip="Turn the rules warnings in the chat log off or on",
+                    icon="",
+                    hotkey="",
+                    reportFormat="Rules warnings: $newValue$ (1 on, 0 off)",
+                    propChanger="I,1",
+                ),
+            )
+
+
+def _global_property(parent: etree._Element, name: str, value: str) -> etree._Element:
+    return etree.SubElement(
+        parent,
+        M + "properties.GlobalProperty",
+        _attrs(
+            name=name,
+            initialValue=value,
+            description="",
+            isNumeric="false",
+            min="0",
+            max="100",
+            wrap="false",
+        ),
+    )
+
+
+def _map(
+    root: etree._Element,
+    board: Board,
+    window: bool,
+    stacks: Sequence[StartStack],
+    warnings: ModuleWarnings,
+) -> None:
     moved = "$pieceName$ moves $previousLocation$ -> $location$ *"
     element = etree.SubElement(
         root,
@@ -229,7 +289,7 @@ def _map(root: etree._Element, board: Board, window: bool, stacks: Sequence[Star
             moveToFormat=moved,
             createFormat="$pieceName$ created in $location$ *",
             changeFormat="$message$",
-            moveKey="",
+            moveKey=MOVED_KEY if warnings.enabled else "",
         ),
     )
     picker = etree.SubElement(
@@ -269,6 +329,11 @@ def _map(root: etree._Element, board: Board, window: bool, stacks: Sequence[Star
             etree.SubElement(element, MAP + helper, _zoom(board))
         else:
             etree.SubElement(element, MAP + helper)
+    lists = warnings.map_properties.get(board.name, ())
+    if lists:
+        container = etree.SubElement(element, M + "properties.GlobalProperties")
+        for name, value in lists:
+            _global_property(container, name, value)
     for stack in stacks:
         stack_element = etree.SubElement(
             element,

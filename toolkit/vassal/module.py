@@ -33,6 +33,7 @@ from toolkit.vassal.buildfile import (
 from toolkit.vassal.pieces import PieceDef, expanded, face_image, piece_def, prototypes, showing
 from toolkit.vassal.saves import PlacedPiece, PlacedStack, save_entries, save_stream
 from toolkit.vassal.traits import Trait
+from toolkit.vassal.warnings import ModuleWarnings, module_warnings
 from toolkit.workers import Workers
 
 GAME_FOLDER = "game"
@@ -76,9 +77,11 @@ class _Pieces:
 
 def compile_module(game: Game, artwork: Artwork) -> CompiledModule:
     """The module of a game, from its rasterised artwork."""
-    pieces = _pieces(game, artwork)
-    heights = sorted(height for _, height in pieces.sizes.values())
+    sizes = _sizes(game, artwork)
+    heights = sorted(height for _, height in sizes.values())
     boards = game_boards(game, artwork, heights[len(heights) // 2] if heights else 0)
+    warnings = module_warnings(game, boards)
+    pieces = _pieces(game, sizes, warnings)
     by_place = {board.map_id: board for board in boards}
     stacks, next_gpid = _start_stacks(game, pieces, by_place, len(pieces.slots) + 1)
     module_data = _module_data(game)
@@ -99,6 +102,7 @@ def compile_module(game: Game, artwork: Artwork) -> CompiledModule:
         ),
         setups=tuple((s.name, s.description, f"{s.id}.vsav") for s in game.setups),
         next_gpid=next_gpid,
+        warnings=warnings,
     )
     entries = [("buildFile.xml", build_file(parts)), ("moduledata", module_data)]
     entries += _images(game, artwork, boards)
@@ -107,20 +111,27 @@ def compile_module(game: Game, artwork: Artwork) -> CompiledModule:
     return CompiledModule(_zip(entries), saves)
 
 
-def _pieces(game: Game, artwork: Artwork) -> _Pieces:
+def _sizes(game: Game, artwork: Artwork) -> dict[str, tuple[int, int]]:
+    """Every counter's size in pixels (its front's image)."""
+    return {c.id: png_size(artwork.counters[c.id].faces[c.front.id].png) for c in game.counters}
+
+
+def _pieces(game: Game, sizes: dict[str, tuple[int, int]], warnings: ModuleWarnings) -> _Pieces:
     """Every counter's piece, and its palette slot (gpids 1…n in counter order)."""
     defs = {
-        c.id: piece_def(c, game.faction(c.faction).name if c.faction else "") for c in game.counters
-    }
-    sizes = {
-        cid: png_size(artwork.counters[cid].faces[p.counter.front.id].png)
-        for cid, p in defs.items()
+        c.id: piece_def(
+            c,
+            game.faction(c.faction).name if c.faction else "",
+            warnings.counter_traits.get(c.id, ()),
+        )
+        for c in game.counters
     }
     slots = {
         c.id: Slot(c.name, gpid, defs[c.id].traits, sizes[c.id])
         for gpid, c in enumerate(game.counters, start=1)
     }
-    return _Pieces(defs, prototypes(game, list(defs.values())), sizes, slots)
+    protos = prototypes(game, list(defs.values())) | dict(warnings.prototypes)
+    return _Pieces(defs, protos, sizes, slots)
 
 
 def _start_stacks(

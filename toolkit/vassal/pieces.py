@@ -98,8 +98,9 @@ def prototypes(game: Game, pieces: Sequence[PieceDef]) -> dict[str, tuple[Trait,
     return found
 
 
-def piece_def(counter: Counter, faction_name: str = "") -> PieceDef:
-    """The piece of one counter (``faction_name``: what a hidden block shows the others)."""
+def piece_def(counter: Counter, faction_name: str = "", extra: Sequence[Trait] = ()) -> PieceDef:
+    """The piece of one counter (``faction_name``: what a hidden block shows the others;
+    ``extra``: traits of its own after its properties, such as its rules warnings)."""
     steps = [face for face in counter.faces if face.id.startswith("step-")]
     if steps:
         shown = sorted(steps, key=lambda face: -face.step)
@@ -117,6 +118,7 @@ def piece_def(counter: Counter, faction_name: str = "") -> PieceDef:
     if counter.unlimited:
         traits.append(clone())
     traits.append(marker(_properties(counter)))
+    traits.extend(extra)
     masked = counter.block and counter.back is not None and counter.back.id == "hidden"
     if masked:
         masked_name = f"Block ({faction_name or counter.faction or 'unknown'})"

@@ -97,6 +97,31 @@ def report(keys: Sequence[str], message: str) -> Trait:
     )
 
 
+def trigger(key_: str, condition: str, actions: Sequence[str]) -> Trait:
+    """A Trigger Action: on ``key_``, when the BeanShell ``condition`` holds for the piece,
+    send it ``actions``. No menu entry (it is the module's own machinery)."""
+    fields = [
+        "",  # name
+        "",  # menu command: none
+        key_,
+        "{" + condition + "}",
+        "",  # watched keys: its own key is enough
+        encode_list(list(actions)),
+        "false",  # no loop
+        "",
+        "",
+        "counted",
+        "",
+        "",
+        "1",
+        "false",
+        "",
+        "1",
+        "1",
+    ]
+    return Trait("macro;" + encode(fields, ";"), "")
+
+
 def movement_trail() -> Trait:
     """A movement trail the player can show with Ctrl-T (hidden at first, not shared)."""
     fields = [

@@ -1,0 +1,612 @@
+"""Rules warnings inside the module: after every move VASSAL checks the game's stacking and entry
+rules on the piece that moved and writes a warning in the chat log. Warnings advise; they never
+move a piece back. A toolbar button turns them off and on.
+
+How VASSAL is made to check them, with nothing but its own traits and expressions:
+
+- Every map sends :data:`MOVED_KEY` to each piece that has just moved onto it.
+- A piece a watched rule covers carries, per rule, a Trigger Action on that key whose condition
+  is a BeanShell expression (:mod:`toolkit.vassal.expressions`), and a Report Action that writes
+  the warning when the trigger fires.
+- Where a rule applies is worked out here, from the model, location by location, and handed to
+  VASSAL as map properties: a list of the location names (as VASSAL names them) where the rule
+  applies, or of those where it does not, whichever is shorter.
+- What a stack weighs is summed by VASSAL's ``SumLocation`` over properties each counted piece
+  carries (its weight, its side); every such property also exists on the module with the value
+  0, so a piece without it counts nothing.
+
+What VASSAL cannot know is left to ``toolkit check``: who controls a place now (printed owners
+are used), whether a piece was captured (its printed faction counts), which scenario is played
+(rules for some scenarios only are not watched), and rules that hold only at the end of a turn
+or phase for entry (a fighter over the sea mid-move is no fault). Stacking limits that hold at
+the end of a phase are watched, and the warning says so.
+"""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import partial
+
+from toolkit.model import Game
+from toolkit.model.counter import Counter
+from toolkit.model.map import Location
+from toolkit.model.position import Piece, Position
+from toolkit.model.rules import (
+    EntryRule,
+    PieceSelector,
+    Rule,
+    SelectorIndex,
+    StackingBonus,
+    StackingRule,
+)
+from toolkit.vassal.boards import Board, place_name
+from toolkit.vassal.expressions import (
+    Scope,
+    all_of,
+    any_of,
+    evaluate,
+    smaller,
+    string_literal,
+    sum_location,
+)
+from toolkit.vassal.traits import PROTOTYPE_BASE, Trait, marker, report, trigger
+
+SWITCH = "RulesWarnings"
+"""The module's global property that turns warnings on (1) and off (0)."""
+MOVED_KEY = "61440,0"
+"""F13: what every map sends to a piece that has just moved (no keyboard sends it)."""
+_REPORT_CODES = tuple(range(61441, 61452))
+"""F14…F24: the keys a trigger sends to its report."""
+_REPORT_MODIFIERS = (0, 65, 130, 195, 520, 585, 650, 715)
+"""None, Shift, Ctrl, Ctrl+Shift, Alt, Alt+Shift, Alt+Ctrl, Alt+Ctrl+Shift."""
+MAX_WATCHES = len(_REPORT_CODES) * len(_REPORT_MODIFIERS)
+_SEPARATORS = ("|", "¦", "§", "¤", "¶")
+"""Candidates for the character that separates names in a location list."""
+_SCALES = (1, 2, 4, 5, 10, 100)
+"""Factors that make fractional stacking points whole (VASSAL sums integers only)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Warning:
+    """One condition a piece checks after it moves, and what it writes when it holds."""
+
+    rule_id: str
+    aspect: str
+    """'entry', 'over' (too many pieces or points) or 'enemy' (sides that may not share)."""
+    condition: str
+    """The BeanShell expression VASSAL evaluates on the piece."""
+    message: str
+    """The Report Action's format (VASSAL fills in ``$location$`` and ``$newPieceName$``)."""
+    key: str
+    """The keystroke the trigger sends to the report."""
+
+
+@dataclass(frozen=True)
+class ModuleWarnings:
+    """Everything the module needs to warn: properties, prototypes and per-counter traits."""
+
+    module_properties: tuple[tuple[str, str], ...] = ()
+    """Global properties of the module: the switch, and 0 for every summed property."""
+    map_properties: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
+    """Board name → its location lists, as (property, value)."""
+    prototypes: Mapping[str, tuple[Trait, ...]] = field(default_factory=dict)
+    """'Rules warnings n' → its triggers and reports (each ends in the placeholder piece)."""
+    counter_traits: Mapping[str, tuple[Trait, ...]] = field(default_factory=dict)
+    """Counter id → the traits it adds: its warnings prototype and its summed properties."""
+    warnings: Mapping[str, tuple[Warning, ...]] = field(default_factory=dict)
+    """Counter id → the warnings its pieces check."""
+    properties: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
+    """Counter id → its summed properties (name → value)."""
+    unwatched: tuple[tuple[str, str], ...] = ()
+    """(rule id, why the module does not watch it) for every stacking or entry rule left out."""
+
+    @property
+    def enabled(self) -> bool:
+        return bool(self.warnings)
+
+
+def module_warnings(game: Game, boards: Sequence[Board]) -> ModuleWarnings:
+    """The warnings of a game's module, for its boards (as the module names their places)."""
+    places = _places(game, boards)
+    separator = _separator(places)
+    index = SelectorIndex.of(game)
+    plan = _Plan(game, index, places, separator)
+    for rule in game.rules:
+        reason = _why_not(rule)
+        if reason:
+            if rule.kind in ("stacking", "entry"):
+                plan.unwatched.append((rule.id, reason))
+            continue
+        if isinstance(rule, EntryRule):
+            plan.entry(rule)
+        elif isinstance(rule, StackingRule):
+            plan.stacking(rule)
+    return plan.result()
+
+
+def report_key(n: int) -> str:
+    """The n-th (0-based) key a trigger sends to its report."""
+    code = _REPORT_CODES[n % len(_REPORT_CODES)]
+    return f"{code},{_REPORT_MODIFIERS[n // len(_REPORT_CODES)]}"
+
+
+def _why_not(rule: Rule) -> str:
+    """Why the module cannot watch a rule ('' when it can)."""
+    if rule.kind not in ("stacking", "entry"):
+        return "only stacking and entry rules are watched in VASSAL"
+    if rule.severity == "ignore":
+        return "its severity is 'ignore'"
+    if rule.setups:
+        return "it holds in some scenarios only, and the module does not know which is played"
+    if rule.when == "setup":
+        return "it holds for the set-up only"
+    if rule.kind == "entry" and rule.when in ("end-of-phase", "end-of-turn"):
+        return f"it holds at the {rule.when.replace('-', ' ')} only, not after every move"
+    return ""
+
+
+# -- places as VASSAL names them ----------------------------------------------------------------
+
+Places = dict[str, tuple[str, dict[str, Location]]]
+"""Board name → (its map or chart id, VASSAL location name → a location of the game there)."""
+
+
+def _places(game: Game, boards: Sequence[Board]) -> Places:
+    """Every location of the game under the name VASSAL gives it, board by board."""
+    by_place: dict[str, list[Location]] = {}
+    for location in game.locations.values():
+        by_place.setdefault(location.map_id, []).append(location)
+    found: Places = {}
+    for board in boards:
+        zones = {zone.label: zone.name for zone in board.zones if zone.label}
+        names: dict[str, Location] = {}
+        for location in by_place.get(board.map_id, []):
+            if location.label in zones:
+                name = zones[location.label]
+            elif board.numbering is not None and location.kind in ("hex", "square"):
+                name = location.label
+            else:
+                name = place_name(location)
+            names.setdefault(name, location)
+        found[board.name] = (board.map_id, names)
+    return found
+
+
+def _separator(places: Places) -> str:
+    """A character no location name holds, to separate names in a list."""
+    names = [name for _, named in places.values() for name in named]
+    for candidate in _SEPARATORS:
+        if not any(candidate in name for name in names):
+            return candidate
+    return _SEPARATORS[0]
+
+
+# -- the plan -----------------------------------------------------------------------------------
+
+
+@dataclass
+class _Plan:
+    """The warnings being worked out, rule after rule."""
+
+    game: Game
+    index: SelectorIndex
+    places: Places
+    separator: str
+    summed: dict[str, None] = field(default_factory=dict)
+    lists: dict[str, dict[str, str]] = field(default_factory=dict)
+    counter_props: dict[str, dict[str, str]] = field(default_factory=dict)
+    counter_warnings: dict[str, list[Warning]] = field(default_factory=dict)
+    unwatched: list[tuple[str, str]] = field(default_factory=list)
+    watches: int = 0
+
+    # -- entry ---------------------------------------------------------------------------------
+
+    def entry(self, rule: EntryRule) -> None:
+        name = f"RulesBar{self._rule_number(rule)}"
+        barred = self._place_list(
+            name,
+            lambda loc: rule.where.matches(loc, self.index) and not rule.permits(loc, self.index),
+        )
+        if not barred:
+            self.unwatched.append((rule.id, "it keeps no piece out of any place"))
+            return
+        covered = self._covered(rule.pieces)
+        if not covered:
+            self.unwatched.append((rule.id, "it covers no counter"))
+            return
+        key = self._next_key(rule)
+        if key is None:
+            return
+        message = (
+            f"*! Rules: $newPieceName$ may not be in $location$"
+            f"{_unless(rule.unless)} ({_chat(rule.cite)}: {_chat(rule.text)})"
+        )
+        carriers = f"RulesCarry{self._rule_number(rule)}"
+        for counter in covered:
+            parts = [self._switch(), self._in_list(name)]
+            if rule.aboard is not None:
+                group = carriers + self._side_tag(counter)
+                self._sum(group)
+                parts.append(f"{sum_location(group)} - {group} < 1")
+            self._watch(counter, Warning(rule.id, "entry", all_of(parts), message, key))
+        if rule.aboard is not None:
+            for counter in self._covered(rule.aboard):
+                self._set(counter, carriers + self._side_tag(counter), "1")
+
+    # -- stacking ------------------------------------------------------------------------------
+
+    def stacking(self, rule: StackingRule) -> None:
+        number = self._rule_number(rule)
+        counted = [
+            c
+            for c in self._covered(rule.pieces)
+            if rule.exempt is None or not rule.exempt.matches(c, self.index, c.faction)
+        ]
+        if not counted:
+            self.unwatched.append((rule.id, "it counts no counter"))
+            return
+        if rule.points is not None and _bonus_anywhere(rule):
+            self.unwatched.append(
+                (rule.id, "a bonus on top of a limit in stacking points is not expressible")
+            )
+            return
+        weights = {c.id: _weight(c, rule) for c in counted}
+        classes = self._limit_classes(rule)
+        scale = _scale([*weights.values(), *(Fraction(limit) for limit, _ in classes)])
+        if scale is None:
+            self.unwatched.append((rule.id, "its stacking points are not whole numbers"))
+            return
+        over = self._over(rule, number, counted, weights, classes, scale)
+        enemy = self._enemy(rule, number, counted)
+        if not over and not enemy:
+            self.unwatched.append((rule.id, "it sets no limit anywhere"))
+
+    def _limit_classes(self, rule: StackingRule) -> list[tuple[int, StackingBonus | None]]:
+        """The distinct (limit, bonus) pairs the rule sets somewhere, in a fixed order."""
+        found: dict[tuple[int, StackingBonus | None], None] = {}
+        for _, named in self.places.values():
+            for location in named.values():
+                limit_class = _limit_at(rule, location, self.index)
+                if limit_class is not None:
+                    found.setdefault(limit_class, None)
+        return list(found)
+
+    def _over(
+        self,
+        rule: StackingRule,
+        number: int,
+        counted: list[Counter],
+        weights: dict[str, Fraction],
+        classes: list[tuple[int, StackingBonus | None]],
+        scale: int,
+    ) -> bool:
+        if not classes:
+            return False
+        key = self._next_key(rule)
+        if key is None:
+            return False
+        lists = []
+        for n, limit_class in enumerate(classes):
+            name = f"RulesLimit{number}_{n}"
+            self._place_list(name, partial(_has_limit, rule, self.index, limit_class))
+            lists.append(name)
+        bonuses = list(dict.fromkeys(b for _, b in classes if b is not None))
+        unit = "stacking points" if rule.points else "pieces"
+        message = (
+            f"*! Rules: too many {unit} in $location$"
+            f"{' by the end of the phase' if rule.when == 'end-of-phase' else ''}"
+            f"{_unless(rule.unless)} ({_chat(rule.cite)}: {_chat(rule.text)})"
+        )
+        for counter in counted:
+            group = self._group_tag(rule, counter)
+            self._set(counter, f"RulesWeight{number}{group}", str(int(weights[counter.id] * scale)))
+            for bonus in bonuses:
+                if bonus.pieces.matches(counter, self.index, counter.faction):
+                    self._set(counter, f"RulesBonus{number}_{bonuses.index(bonus)}{group}", "1")
+        for counter in counted:
+            group = self._group_tag(rule, counter)
+            weight_name = f"RulesWeight{number}{group}"
+            self._sum(weight_name)
+            tests = []
+            for name, (limit, extra) in zip(lists, classes, strict=True):
+                total = sum_location(weight_name)
+                if extra is not None:
+                    bonus_name = f"RulesBonus{number}_{bonuses.index(extra)}{group}"
+                    self._sum(bonus_name)
+                    total = f"{total} - {smaller(sum_location(bonus_name), str(extra.count))}"
+                tests.append(all_of([self._in_list(name), f"{total} > {limit * scale}"]))
+            condition = all_of([self._switch(), any_of(tests)])
+            self._watch(counter, Warning(rule.id, "over", condition, message, key))
+        return True
+
+    def _enemy(self, rule: StackingRule, number: int, counted: list[Counter]) -> bool:
+        if rule.mixed_sides:
+            return False
+        name = f"RulesNoEnemy{number}"
+        if not self._place_list(name, lambda loc: rule.where.matches(loc, self.index)):
+            return False
+        key = self._next_key(rule)
+        if key is None:
+            return False
+        message = (
+            f"*! Rules: enemy pieces share $location${_unless(rule.unless)} "
+            f"({_chat(rule.cite)}: {_chat(rule.text)})"
+        )
+        sides = [side.id for side in self.game.sides]
+        for counter in counted:
+            side = self.index.sides.get(counter.faction or "")
+            if side is None:
+                continue
+            self._set(counter, f"RulesSide{number}_{sides.index(side)}", "1")
+        for counter in counted:
+            side = self.index.sides.get(counter.faction or "")
+            if side is None:
+                continue
+            others = [f"RulesSide{number}_{n}" for n, s in enumerate(sides) if s != side]
+            for other in others:
+                self._sum(other)
+            if not others:
+                continue
+            total = " + ".join(sum_location(other) for other in others)
+            condition = all_of([self._switch(), self._in_list(name), f"{total} > 0"])
+            self._watch(counter, Warning(rule.id, "enemy", condition, message, key))
+        return True
+
+    # -- shared --------------------------------------------------------------------------------
+
+    def _rule_number(self, rule: Rule) -> int:
+        return next(n for n, r in enumerate(self.game.rules) if r.id == rule.id)
+
+    def _covered(self, selector: PieceSelector) -> list[Counter]:
+        """The counters a selector picks, held by their printed faction."""
+        return [c for c in self.game.counters if selector.matches(c, self.index, c.faction)]
+
+    def _next_key(self, rule: Rule) -> str | None:
+        if self.watches >= MAX_WATCHES:
+            self.unwatched.append((rule.id, f"the module watches at most {MAX_WATCHES} checks"))
+            return None
+        self.watches += 1
+        return report_key(self.watches - 1)
+
+    def _place_list(self, name: str, applies: Callable[[Location], bool]) -> bool:
+        """Set the map property ``name`` on every board where ``applies`` picks a place: '+'
+        and the names it picks, or '-' and the names it leaves; True when any board has one."""
+        sep = self.separator
+        any_set = False
+        for board, (_, named) in self.places.items():
+            picked = sorted(n for n, loc in named.items() if applies(loc))
+            if not picked:
+                continue
+            chosen = set(picked)
+            left = sorted(n for n in named if n not in chosen)
+            mode, names = ("+", picked) if len(picked) <= len(left) else ("-", left)
+            self.lists.setdefault(board, {})[name] = mode + sep + sep.join(names) + sep
+            any_set = True
+        return any_set
+
+    def _in_list(self, name: str) -> str:
+        """True when the piece's location is one its map's list ``name`` picks."""
+        here = f"{string_literal(self.separator)} + LocationName + {string_literal(self.separator)}"
+        listed = f"{name}.contains({here})"
+        return all_of(
+            [
+                "LocationName.length() > 0",
+                any_of(
+                    [
+                        f'{name}.startsWith("+") && {listed}',
+                        f'{name}.startsWith("-") && !{listed}',
+                    ]
+                ),
+            ]
+        )
+
+    def _switch(self) -> str:
+        return f"{SWITCH} == 1"
+
+    def _side_tag(self, counter: Counter) -> str:
+        sides = [side.id for side in self.game.sides]
+        side = self.index.sides.get(counter.faction or "")
+        return f"_{sides.index(side)}" if side is not None else "_x"
+
+    def _group_tag(self, rule: StackingRule, counter: Counter) -> str:
+        if rule.per == "side":
+            return self._side_tag(counter)
+        if rule.per == "faction":
+            factions = [f.id for f in self.game.factions]
+            return f"_f{factions.index(counter.faction)}" if counter.faction else "_fx"
+        return ""
+
+    def _sum(self, name: str) -> None:
+        self.summed.setdefault(name, None)
+
+    def _set(self, counter: Counter, name: str, value: str) -> None:
+        self.counter_props.setdefault(counter.id, {})[name] = value
+
+    def _watch(self, counter: Counter, warning: Warning) -> None:
+        self.counter_warnings.setdefault(counter.id, []).append(warning)
+
+    def result(self) -> ModuleWarnings:
+        if not self.counter_warnings:
+            return ModuleWarnings(unwatched=tuple(self.unwatched))
+        prototypes: dict[tuple[Warning, ...], str] = {}
+        counter_traits: dict[str, tuple[Trait, ...]] = {}
+        for counter in self.game.counters:
+            watched = tuple(self.counter_warnings.get(counter.id, ()))
+            props = self.counter_props.get(counter.id, {})
+            traits: list[Trait] = []
+            if watched:
+                name = prototypes.setdefault(watched, f"Rules warnings {len(prototypes) + 1}")
+                traits.append(Trait("prototype;" + name))
+            if props:
+                traits.append(marker(sorted(props.items())))
+            if traits:
+                counter_traits[counter.id] = tuple(traits)
+        return ModuleWarnings(
+            module_properties=((SWITCH, "1"), *((name, "0") for name in sorted(self.summed))),
+            map_properties={
+                board: tuple(sorted(lists.items())) for board, lists in self.lists.items()
+            },
+            prototypes={
+                name: _prototype(watched) for watched, name in sorted(prototypes.items(), key=_n)
+            },
+            counter_traits=counter_traits,
+            warnings={cid: tuple(ws) for cid, ws in self.counter_warnings.items()},
+            properties={cid: dict(sorted(p.items())) for cid, p in self.counter_props.items()},
+            unwatched=tuple(self.unwatched),
+        )
+
+
+def _n(item: tuple[tuple[Warning, ...], str]) -> int:
+    return int(item[1].rsplit(" ", 1)[1])
+
+
+def _prototype(watched: tuple[Warning, ...]) -> tuple[Trait, ...]:
+    """A trigger and a report per warning, then the placeholder piece."""
+    traits: list[Trait] = []
+    for warning in watched:
+        traits.append(trigger(MOVED_KEY, warning.condition, (warning.key,)))
+        traits.append(report((warning.key,), warning.message))
+    return (*traits, PROTOTYPE_BASE)
+
+
+def _limit_at(
+    rule: StackingRule, location: Location, index: SelectorIndex
+) -> tuple[int, StackingBonus | None] | None:
+    """The limit (and bonus) the rule sets at a location; None where it sets none."""
+    if not rule.where.matches(location, index):
+        return None
+    override = rule.override_at(location, index)
+    limit = rule.limit if override is None else override.limit
+    if limit is None:
+        return None
+    bonus = rule.bonus if override is None else override.bonus or rule.bonus
+    return limit, bonus
+
+
+def _has_limit(
+    rule: StackingRule,
+    index: SelectorIndex,
+    wanted: tuple[int, StackingBonus | None],
+    location: Location,
+) -> bool:
+    return _limit_at(rule, location, index) == wanted
+
+
+def _bonus_anywhere(rule: StackingRule) -> bool:
+    return rule.bonus is not None or any(o.bonus is not None for o in rule.overrides)
+
+
+def _weight(counter: Counter, rule: StackingRule) -> Fraction:
+    """What a piece weighs: 1, or its stacking points (as the engine reads them)."""
+    if rule.points is None:
+        return Fraction(1)
+    value = counter.properties.get(rule.points)
+    if isinstance(value, int | float) and not isinstance(value, bool):
+        return Fraction(value).limit_denominator(1000)
+    return Fraction(1)
+
+
+def _scale(values: Sequence[Fraction]) -> int | None:
+    """The smallest factor of :data:`_SCALES` that makes every value whole."""
+    for scale in _SCALES:
+        if all((value * scale).denominator == 1 for value in values):
+            return scale
+    return None
+
+
+def _chat(text: str) -> str:
+    """Text for a report: no property references ($), no HTML (a quick-coloured line is HTML)."""
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("$", "＄")
+
+
+def _unless(text: str) -> str:
+    return f" (unless {_chat(text)})" if text else ""
+
+
+# -- the same warnings, evaluated here ----------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Raised:
+    """A warning VASSAL would write after a piece moved where it stands."""
+
+    rule_id: str
+    aspect: str
+    piece: str
+    """The piece id ('<counter>/<n>')."""
+    location: str
+    """Its location key."""
+
+
+def raised(
+    game: Game,
+    boards: Sequence[Board],
+    warnings: ModuleWarnings,
+    position: Position,
+    switch: int = 1,
+) -> list[Raised]:
+    """Every warning the module's expressions raise when each piece of ``position`` is the one
+    that has just moved, evaluated by :func:`toolkit.vassal.expressions.evaluate` on the same
+    properties VASSAL would give it. Pieces off every board raise nothing."""
+    where: dict[str, tuple[str, str]] = {}
+    for board, (_, named) in _places(game, boards).items():
+        for name, location in named.items():
+            where.setdefault(location.key, (board, name))
+    module = dict(warnings.module_properties) | {SWITCH: str(switch)}
+    at: dict[tuple[str, str], list[Piece]] = {}
+    for piece in position.pieces:
+        spot = where.get(piece.location or "")
+        if spot is not None:
+            at.setdefault(spot, []).append(piece)
+    found: list[Raised] = []
+    for (board, name), pieces in at.items():
+        place = _Place(warnings, module, board, name, tuple(pieces))
+        for piece in pieces:
+            scope = Scope(partial(place.property, piece), place.total)
+            for warning in warnings.warnings.get(piece.counter, ()):
+                if evaluate(warning.condition, scope) is True:
+                    found.append(
+                        Raised(warning.rule_id, warning.aspect, piece.id, piece.location or "")
+                    )
+    return found
+
+
+@dataclass(frozen=True)
+class _Place:
+    """One location as VASSAL sees it: its board and name, and the pieces there."""
+
+    warnings: ModuleWarnings
+    module: Mapping[str, str]
+    board: str
+    name: str
+    pieces: tuple[Piece, ...]
+
+    @functools.cached_property
+    def lists(self) -> dict[str, str]:
+        return dict(self.warnings.map_properties.get(self.board, ()))
+
+    def property(self, piece: Piece, name: str) -> str:
+        """What VASSAL's getProperty gives on the piece: its own, else its map's, else the
+        module's; LocationName and CurrentMap from where it is."""
+        if name == "LocationName":
+            return self.name
+        if name == "CurrentMap":
+            return self.board
+        own = self.warnings.properties.get(piece.counter, {})
+        if name in own:
+            return own[name]
+        if name in self.lists:
+            return self.lists[name]
+        return self.module.get(name, "")
+
+    def total(self, name: str) -> int:
+        """VASSAL's SumLocation: the integer values of a property over the pieces here."""
+        value = 0
+        for piece in self.pieces:
+            text = self.property(piece, name)
+            if text.lstrip("-").isdigit():
+                value += int(text)
+        return value
