@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+import shutil
 import subprocess
 from collections import Counter
 from dataclasses import dataclass, field
@@ -87,4 +88,108 @@ def run_engine(module: Path, *saves: Path, timeout: float = 900) -> EngineReport
         elif not line.startswith("  "):
             current = None
     assert result.returncode in (0, 1), result.stdout + result.stderr
+    return report
+
+
+# -- what the module writes in the chat log after a move ----------------------------------------
+
+PROBE = Path(__file__).with_name("WarnProbe.java")
+_WARN = re.compile(
+    rf"^WARN switch=(\d) map={_QUOTED} loc={_QUOTED} counter={_QUOTED} name={_QUOTED} "
+    rf"text={_QUOTED}$"
+)
+
+
+@dataclass(frozen=True)
+class ChatLine:
+    """One line the module wrote in the chat log after a piece was told it had moved."""
+
+    switch: int
+    map: str
+    location: str
+    counter: str
+    name: str
+    text: str
+
+
+@dataclass
+class ProbeReport:
+    """What the probe saw: the harness's report, the chat lines, the switch buttons pressed."""
+
+    output: str
+    lines: list[ChatLine] = field(default_factory=list)
+    switches: int = 0
+
+
+def _engine_paths() -> tuple[Path, Path]:
+    """The engine's jar folder and the compiled harness, as ``load-module`` prepared them."""
+    home = os.environ.get("HOME") or "/tmp"
+    cache_root = Path(os.environ.get("XDG_CACHE_HOME") or f"{home}/.cache") / "vassal-load-module"
+    vassal_home = os.environ.get("VASSAL_HOME")
+    lib = Path(vassal_home) / "lib" if vassal_home else cache_root / "engine" / "lib"
+    here = LOAD_MODULE.resolve().parent
+    stubs = sorted(str(p) for p in (here / "wizard-stub").rglob("*.java"))
+    key = subprocess.run(
+        ["bash", "-c", 'cat "$@" | cksum | tr " " "-"', "cksum", str(here / "LoadModule.java")]
+        + stubs
+        + [str(lib / "Vengine.jar")],
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.strip()
+    return lib, cache_root / key
+
+
+def run_warn_probe(module: Path, save: Path, key: str, work: Path) -> ProbeReport:
+    """Load a module and a save in VASSAL, tell every piece it has just moved (``key``, the key
+    the maps send), and read back what the module wrote in the chat log; skip the test when no
+    engine can run here."""
+    run_engine(module, timeout=900)  # prepares the engine and the harness, or skips
+    if shutil.which("javac") is None:
+        pytest.skip("no javac here to compile the warnings probe against the VASSAL engine")
+    lib, harness = _engine_paths()
+    if not (harness / "LoadModule.class").is_file():
+        pytest.skip(f"the VASSAL harness is not where load-module keeps it ({harness.name})")
+    classes = work / "probe-classes"
+    classes.mkdir(exist_ok=True)
+    class_path = f"{harness}:{lib}/*"
+    subprocess.run(
+        [
+            "javac",
+            "-nowarn",
+            "-encoding",
+            "UTF-8",
+            "-cp",
+            class_path,
+            "-d",
+            str(classes),
+            str(PROBE),
+        ],
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    tmp = work / "probe-tmp"
+    tmp.mkdir(exist_ok=True)
+    result = subprocess.run(
+        [
+            "xvfb-run", "-a", "-s", "-screen 0 1280x1024x24 -nolisten tcp",
+            "java", "-Djava.awt.headless=false", "-Duser.language=en", "-Duser.country=US",
+            f"-Djava.io.tmpdir={tmp}",
+            "-cp", f"{classes}:{class_path}:{harness}/wizard-stub",
+            "WarnProbe", key, str(module), str(save),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )  # fmt: skip
+    assert "PROBE done" in result.stdout, result.stdout[-3000:] + result.stderr[-3000:]
+    report = ProbeReport(result.stdout)
+    for line in result.stdout.splitlines():
+        found = _WARN.match(line)
+        if found:
+            values = [_unquote(found.group(i)) for i in range(2, 7)]
+            report.lines.append(ChatLine(int(found.group(1)), *values))
+        elif line.startswith("SWITCH buttons="):
+            report.switches = int(line.split("=", 1)[1])
     return report

@@ -46,6 +46,8 @@ class Region:
 
     name: str
     at: Pixel
+    label: str = ""
+    """The label of the location it marks."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -129,13 +131,14 @@ def board_of(
         for label, (x, y) in placement.centres.items()
     }
     numbering = _numbering(grid, art, scale, size)
-    zones = _zones(locations, art, scale)
+    names = _unique_names(locations)
+    zones = _zones(locations, names, art, scale)
     outlined = {zone.name for zone in zones}
     regions = tuple(
-        Region(place_name(locations[label]), at)
+        Region(names[label], at, label)
         for label, at in centres.items()
         if label in locations
-        and place_name(locations[label]) not in outlined
+        and names[label] not in outlined
         and (numbering is None or locations[label].kind not in ("hex", "square"))
     )
     return Board(place_id, name, image, png, size, numbering, zones, regions, centres)
@@ -190,8 +193,28 @@ def place_name(location: Location) -> str:
     return safe_text(location.name or location.label)
 
 
+def _unique_names(locations: Mapping[str, Location]) -> dict[str, str]:
+    """Label → what VASSAL calls the location, one name per place: two boxes printed with the
+    same words (an attacker's and a defender's) get their labels in brackets, so the chat log
+    and every rule that reads a location's name can tell them apart."""
+    names = {label: place_name(location) for label, location in locations.items()}
+    seen: dict[str, int] = {}
+    for label, name in names.items():
+        if locations[label].kind not in ("hex", "square"):
+            seen[name] = seen.get(name, 0) + 1
+    return {
+        label: f"{name} [{label}]"
+        if seen.get(name, 0) > 1 and locations[label].kind not in ("hex", "square")
+        else name
+        for label, name in names.items()
+    }
+
+
 def _zones(
-    locations: Mapping[str, Location], art: MapArt, scale: tuple[float, float]
+    locations: Mapping[str, Location],
+    names: Mapping[str, str],
+    art: MapArt,
+    scale: tuple[float, float],
 ) -> tuple[Zone, ...]:
     """Zones for every outlined space, box and cell; nested and smaller ones first, because
     VASSAL names a point by the first zone that holds it."""
@@ -201,7 +224,7 @@ def _zones(
         if location is None or location.kind in ("hex", "square"):
             continue
         path = tuple((round(x * scale[0]), round(y * scale[1])) for x, y in outline)
-        found.append((_area(path), index, Zone(place_name(location), path, label)))
+        found.append((_area(path), index, Zone(names[label], path, label)))
     return tuple(zone for _, _, zone in sorted(found, key=lambda item: (item[0], item[1])))
 
 

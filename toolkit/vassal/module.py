@@ -18,7 +18,6 @@ from toolkit.model import Game
 from toolkit.model.chart import Chart
 from toolkit.model.map import parse_location_key
 from toolkit.model.position import Piece, Position
-from toolkit.model.scenario import Setup
 from toolkit.options import BuildOptions
 from toolkit.vassal.boards import Board, board_of, build_board, map_names, png_size
 from toolkit.vassal.buildfile import (
@@ -70,26 +69,29 @@ class _Pieces:
     """Every counter as a piece: definitions, prototypes, sizes, palette slots."""
 
     defs: dict[str, PieceDef]
+    """By holder key: each counter's own, and one per faction a setup gives a counter to (a
+    generic chip set up for a power carries that power's rules warnings)."""
     prototypes: dict[str, tuple[Trait, ...]]
     sizes: dict[str, tuple[int, int]]
     slots: dict[str, Slot]
+    warnings: ModuleWarnings
+
+    def placed(self, game: Game, piece: Piece) -> PieceDef:
+        """The definition a set-up piece is made from."""
+        return self.defs[self.warnings.key_for(game.counter(piece.counter), piece.owner)]
 
 
 def compile_module(game: Game, artwork: Artwork) -> CompiledModule:
     """The module of a game, from its rasterised artwork."""
-    sizes = _sizes(game, artwork)
-    heights = sorted(height for _, height in sizes.values())
-    boards = game_boards(game, artwork, heights[len(heights) // 2] if heights else 0)
-    warnings = module_warnings(game, boards)
-    pieces = _pieces(game, sizes, warnings)
-    by_place = {board.map_id: board for board in boards}
+    parts = _parts(game, artwork)
+    boards, by_place, pieces = parts.boards, parts.by_place, parts.pieces
     stacks, next_gpid = _start_stacks(game, pieces, by_place, len(pieces.slots) + 1)
     module_data = _module_data(game)
     saves = tuple(
-        (setup.id, _scenario(game, setup, pieces, boards, by_place, module_data))
+        (setup.id, _save(game, Position.from_setup(game, setup), parts, module_data))
         for setup in game.setups
     )
-    parts = ModuleParts(
+    module_parts = ModuleParts(
         game=game,
         boards=tuple(boards),
         window_boards=frozenset(b.name for b in boards[1:]),
@@ -102,13 +104,38 @@ def compile_module(game: Game, artwork: Artwork) -> CompiledModule:
         ),
         setups=tuple((s.name, s.description, f"{s.id}.vsav") for s in game.setups),
         next_gpid=next_gpid,
-        warnings=warnings,
+        warnings=parts.warnings,
     )
-    entries = [("buildFile.xml", build_file(parts)), ("moduledata", module_data)]
+    entries = [("buildFile.xml", build_file(module_parts)), ("moduledata", module_data)]
     entries += _images(game, artwork, boards)
     entries += [(f"{setup_id}.vsav", save) for setup_id, save in saves]
     entries += [(f"{GAME_FOLDER}/{path}", content) for path, content in game.sources.items()]
     return CompiledModule(_zip(entries), saves)
+
+
+def position_save(game: Game, artwork: Artwork, position: Position) -> bytes:
+    """Any position of the game as a saved game (.vsav) its module loads, pieces as the
+    module makes them: what a player would have saved after setting it up by hand."""
+    return _save(game, position, _parts(game, artwork), _module_data(game))
+
+
+@dataclass(frozen=True)
+class _Parts:
+    """What both the module and its saves are made of: boards, pieces, rules warnings."""
+
+    boards: list[Board]
+    by_place: dict[str, Board]
+    pieces: _Pieces
+    warnings: ModuleWarnings
+
+
+def _parts(game: Game, artwork: Artwork) -> _Parts:
+    sizes = _sizes(game, artwork)
+    heights = sorted(height for _, height in sizes.values())
+    boards = game_boards(game, artwork, heights[len(heights) // 2] if heights else 0)
+    warnings = module_warnings(game, boards)
+    pieces = _pieces(game, sizes, warnings)
+    return _Parts(boards, {board.map_id: board for board in boards}, pieces, warnings)
 
 
 def _sizes(game: Game, artwork: Artwork) -> dict[str, tuple[int, int]]:
@@ -126,12 +153,17 @@ def _pieces(game: Game, sizes: dict[str, tuple[int, int]], warnings: ModuleWarni
         )
         for c in game.counters
     }
+    for key in sorted(warnings.holders):
+        counter_id, faction = key.split("@", 1)
+        counter = game.counter(counter_id)
+        faction_name = game.faction(faction).name if faction else ""
+        defs[key] = piece_def(counter, faction_name, warnings.counter_traits.get(key, ()))
     slots = {
         c.id: Slot(c.name, gpid, defs[c.id].traits, sizes[c.id])
         for gpid, c in enumerate(game.counters, start=1)
     }
     protos = prototypes(game, list(defs.values())) | dict(warnings.prototypes)
-    return _Pieces(defs, protos, sizes, slots)
+    return _Pieces(defs, protos, sizes, slots, warnings)
 
 
 def _start_stacks(
@@ -145,7 +177,7 @@ def _start_stacks(
     for board, label, group in _placed(game, Position.from_setup(game, setup), boards):
         slots = []
         for piece in group:
-            traits = _showing(game, pieces.defs[piece.counter], piece.face, piece.owner)
+            traits = _showing(game, pieces.placed(game, piece), piece.face, piece.owner)
             name = game.counter(piece.counter).name
             slots.append(Slot(name, gpid, traits, pieces.sizes[piece.counter]))
             gpid += 1
@@ -154,15 +186,9 @@ def _start_stacks(
     return tuple((name, tuple(group)) for name, group in stacks.items()), gpid
 
 
-def _scenario(
-    game: Game,
-    setup: Setup,
-    pieces: _Pieces,
-    boards: Sequence[Board],
-    by_place: dict[str, Board],
-    module_data: bytes,
-) -> bytes:
-    """A setup as a saved game (.vsav): its pieces, prototypes expanded, on their places."""
+def _save(game: Game, position: Position, parts: _Parts, module_data: bytes) -> bytes:
+    """A position as a saved game (.vsav): its pieces, prototypes expanded, on their places."""
+    pieces = parts.pieces
     placed = [
         PlacedStack(
             board.name,
@@ -171,7 +197,7 @@ def _scenario(
                 PlacedPiece(
                     tuple(
                         expanded(
-                            _showing(game, pieces.defs[p.counter], p.face, p.owner),
+                            _showing(game, pieces.placed(game, p), p.face, p.owner),
                             pieces.prototypes,
                         )
                     ),
@@ -180,9 +206,9 @@ def _scenario(
                 for p in group
             ),
         )
-        for board, label, group in _placed(game, Position.from_setup(game, setup), by_place)
+        for board, label, group in _placed(game, position, parts.by_place)
     ]
-    stream = save_stream(placed, [(b.name, b.name) for b in boards])
+    stream = save_stream(placed, [(b.name, b.name) for b in parts.boards])
     return _zip(save_entries(stream, module_data, game.version, VASSAL_VERSION))
 
 

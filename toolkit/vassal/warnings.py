@@ -95,11 +95,15 @@ class ModuleWarnings:
     prototypes: Mapping[str, tuple[Trait, ...]] = field(default_factory=dict)
     """'Rules warnings n' → its triggers and reports (each ends in the placeholder piece)."""
     counter_traits: Mapping[str, tuple[Trait, ...]] = field(default_factory=dict)
-    """Counter id → the traits it adds: its warnings prototype and its summed properties."""
+    """Holder key (:func:`holder_key`) → the traits its pieces add: their warnings prototype
+    and their summed properties."""
     warnings: Mapping[str, tuple[Warning, ...]] = field(default_factory=dict)
-    """Counter id → the warnings its pieces check."""
+    """Holder key → the warnings its pieces check."""
     properties: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
-    """Counter id → its summed properties (name → value)."""
+    """Holder key → its summed properties (name → value)."""
+    holders: frozenset[str] = frozenset()
+    """The keys of counters set up for another faction than their printed one (a generic
+    chip given to a power): their pieces carry that faction's warnings."""
     unwatched: tuple[tuple[str, str], ...] = ()
     """(rule id, why the module does not watch it) for every stacking or entry rule left out."""
 
@@ -107,13 +111,20 @@ class ModuleWarnings:
     def enabled(self) -> bool:
         return bool(self.warnings)
 
+    def key_for(self, counter: Counter, owner: str | None) -> str:
+        """The holder key a piece of ``counter`` held by ``owner`` has in the module: its own
+        if a setup gives the counter to that faction, else the printed faction's (a piece
+        dragged from the palette knows nothing else)."""
+        key = holder_key(counter, owner)
+        return key if key in self.holders else counter.id
+
 
 def module_warnings(game: Game, boards: Sequence[Board]) -> ModuleWarnings:
     """The warnings of a game's module, for its boards (as the module names their places)."""
     places = _places(game, boards)
     separator = _separator(places)
     index = SelectorIndex.of(game)
-    plan = _Plan(game, index, places, separator)
+    plan = _Plan(game, index, places, separator, _holders(game))
     for rule in game.rules:
         reason = _why_not(rule)
         if reason:
@@ -125,6 +136,36 @@ def module_warnings(game: Game, boards: Sequence[Board]) -> ModuleWarnings:
         elif isinstance(rule, StackingRule):
             plan.stacking(rule)
     return plan.result()
+
+
+def holder_key(counter: Counter, faction: str | None) -> str:
+    """How a counter held by a faction is keyed: its id for its printed faction, else
+    '<id>@<faction>'."""
+    return counter.id if faction == counter.faction else f"{counter.id}@{faction or ''}"
+
+
+@dataclass(frozen=True, slots=True)
+class Holder:
+    """A counter as held by one faction: the printed one, or one a setup gives it to."""
+
+    counter: Counter
+    faction: str | None
+
+    @property
+    def key(self) -> str:
+        return holder_key(self.counter, self.faction)
+
+
+def _holders(game: Game) -> list[Holder]:
+    """Every counter with its printed faction, then every (counter, faction) a setup places
+    that differs from it, in setup order."""
+    found = {c.id: Holder(c, c.faction) for c in game.counters}
+    for setup in game.setups:
+        for piece in Position.from_setup(game, setup).pieces:
+            counter = game.counter(piece.counter)
+            holder = Holder(counter, piece.owner)
+            found.setdefault(holder.key, holder)
+    return list(found.values())
 
 
 def report_key(n: int) -> str:
@@ -161,11 +202,12 @@ def _places(game: Game, boards: Sequence[Board]) -> Places:
         by_place.setdefault(location.map_id, []).append(location)
     found: Places = {}
     for board in boards:
-        zones = {zone.label: zone.name for zone in board.zones if zone.label}
+        named_as = {zone.label: zone.name for zone in board.zones if zone.label}
+        named_as |= {region.label: region.name for region in board.regions if region.label}
         names: dict[str, Location] = {}
         for location in by_place.get(board.map_id, []):
-            if location.label in zones:
-                name = zones[location.label]
+            if location.label in named_as:
+                name = named_as[location.label]
             elif board.numbering is not None and location.kind in ("hex", "square"):
                 name = location.label
             else:
@@ -195,6 +237,7 @@ class _Plan:
     index: SelectorIndex
     places: Places
     separator: str
+    holders: list[Holder]
     summed: dict[str, None] = field(default_factory=dict)
     lists: dict[str, dict[str, str]] = field(default_factory=dict)
     counter_props: dict[str, dict[str, str]] = field(default_factory=dict)
@@ -221,7 +264,7 @@ class _Plan:
         if key is None:
             return
         message = (
-            f"*! Rules: $newPieceName$ may not be in $location$"
+            f"! Rules: $newPieceName$ may not be in $location$"
             f"{_unless(rule.unless)} ({_chat(rule.cite)}: {_chat(rule.text)})"
         )
         carriers = f"RulesCarry{self._rule_number(rule)}"
@@ -241,9 +284,9 @@ class _Plan:
     def stacking(self, rule: StackingRule) -> None:
         number = self._rule_number(rule)
         counted = [
-            c
-            for c in self._covered(rule.pieces)
-            if rule.exempt is None or not rule.exempt.matches(c, self.index, c.faction)
+            h
+            for h in self._covered(rule.pieces)
+            if rule.exempt is None or not rule.exempt.matches(h.counter, self.index, h.faction)
         ]
         if not counted:
             self.unwatched.append((rule.id, "it counts no counter"))
@@ -253,7 +296,7 @@ class _Plan:
                 (rule.id, "a bonus on top of a limit in stacking points is not expressible")
             )
             return
-        weights = {c.id: _weight(c, rule) for c in counted}
+        weights = {h.key: _weight(h.counter, rule) for h in counted}
         classes = self._limit_classes(rule)
         scale = _scale([*weights.values(), *(Fraction(limit) for limit, _ in classes)])
         if scale is None:
@@ -278,7 +321,7 @@ class _Plan:
         self,
         rule: StackingRule,
         number: int,
-        counted: list[Counter],
+        counted: list[Holder],
         weights: dict[str, Fraction],
         classes: list[tuple[int, StackingBonus | None]],
         scale: int,
@@ -296,15 +339,17 @@ class _Plan:
         bonuses = list(dict.fromkeys(b for _, b in classes if b is not None))
         unit = "stacking points" if rule.points else "pieces"
         message = (
-            f"*! Rules: too many {unit} in $location$"
+            f"! Rules: too many {unit} in $location$"
             f"{' by the end of the phase' if rule.when == 'end-of-phase' else ''}"
             f"{_unless(rule.unless)} ({_chat(rule.cite)}: {_chat(rule.text)})"
         )
         for counter in counted:
             group = self._group_tag(rule, counter)
-            self._set(counter, f"RulesWeight{number}{group}", str(int(weights[counter.id] * scale)))
+            self._set(
+                counter, f"RulesWeight{number}{group}", str(int(weights[counter.key] * scale))
+            )
             for bonus in bonuses:
-                if bonus.pieces.matches(counter, self.index, counter.faction):
+                if bonus.pieces.matches(counter.counter, self.index, counter.faction):
                     self._set(counter, f"RulesBonus{number}_{bonuses.index(bonus)}{group}", "1")
         for counter in counted:
             group = self._group_tag(rule, counter)
@@ -322,7 +367,7 @@ class _Plan:
             self._watch(counter, Warning(rule.id, "over", condition, message, key))
         return True
 
-    def _enemy(self, rule: StackingRule, number: int, counted: list[Counter]) -> bool:
+    def _enemy(self, rule: StackingRule, number: int, counted: list[Holder]) -> bool:
         if rule.mixed_sides:
             return False
         name = f"RulesNoEnemy{number}"
@@ -332,7 +377,7 @@ class _Plan:
         if key is None:
             return False
         message = (
-            f"*! Rules: enemy pieces share $location${_unless(rule.unless)} "
+            f"! Rules: enemy pieces share $location${_unless(rule.unless)} "
             f"({_chat(rule.cite)}: {_chat(rule.text)})"
         )
         sides = [side.id for side in self.game.sides]
@@ -360,9 +405,9 @@ class _Plan:
     def _rule_number(self, rule: Rule) -> int:
         return next(n for n, r in enumerate(self.game.rules) if r.id == rule.id)
 
-    def _covered(self, selector: PieceSelector) -> list[Counter]:
-        """The counters a selector picks, held by their printed faction."""
-        return [c for c in self.game.counters if selector.matches(c, self.index, c.faction)]
+    def _covered(self, selector: PieceSelector) -> list[Holder]:
+        """The holders (counter and faction) a selector picks."""
+        return [h for h in self.holders if selector.matches(h.counter, self.index, h.faction)]
 
     def _next_key(self, rule: Rule) -> str | None:
         if self.watches >= MAX_WATCHES:
@@ -406,12 +451,12 @@ class _Plan:
     def _switch(self) -> str:
         return f"{SWITCH} == 1"
 
-    def _side_tag(self, counter: Counter) -> str:
+    def _side_tag(self, counter: Holder) -> str:
         sides = [side.id for side in self.game.sides]
         side = self.index.sides.get(counter.faction or "")
         return f"_{sides.index(side)}" if side is not None else "_x"
 
-    def _group_tag(self, rule: StackingRule, counter: Counter) -> str:
+    def _group_tag(self, rule: StackingRule, counter: Holder) -> str:
         if rule.per == "side":
             return self._side_tag(counter)
         if rule.per == "faction":
@@ -422,20 +467,20 @@ class _Plan:
     def _sum(self, name: str) -> None:
         self.summed.setdefault(name, None)
 
-    def _set(self, counter: Counter, name: str, value: str) -> None:
-        self.counter_props.setdefault(counter.id, {})[name] = value
+    def _set(self, counter: Holder, name: str, value: str) -> None:
+        self.counter_props.setdefault(counter.key, {})[name] = value
 
-    def _watch(self, counter: Counter, warning: Warning) -> None:
-        self.counter_warnings.setdefault(counter.id, []).append(warning)
+    def _watch(self, counter: Holder, warning: Warning) -> None:
+        self.counter_warnings.setdefault(counter.key, []).append(warning)
 
     def result(self) -> ModuleWarnings:
         if not self.counter_warnings:
             return ModuleWarnings(unwatched=tuple(self.unwatched))
         prototypes: dict[tuple[Warning, ...], str] = {}
         counter_traits: dict[str, tuple[Trait, ...]] = {}
-        for counter in self.game.counters:
-            watched = tuple(self.counter_warnings.get(counter.id, ()))
-            props = self.counter_props.get(counter.id, {})
+        for holder in self.holders:
+            watched = tuple(self.counter_warnings.get(holder.key, ()))
+            props = self.counter_props.get(holder.key, {})
             traits: list[Trait] = []
             if watched:
                 name = prototypes.setdefault(watched, f"Rules warnings {len(prototypes) + 1}")
@@ -443,7 +488,7 @@ class _Plan:
             if props:
                 traits.append(marker(sorted(props.items())))
             if traits:
-                counter_traits[counter.id] = tuple(traits)
+                counter_traits[holder.key] = tuple(traits)
         return ModuleWarnings(
             module_properties=((SWITCH, "1"), *((name, "0") for name in sorted(self.summed))),
             map_properties={
@@ -453,6 +498,7 @@ class _Plan:
                 name: _prototype(watched) for watched, name in sorted(prototypes.items(), key=_n)
             },
             counter_traits=counter_traits,
+            holders=frozenset(h.key for h in self.holders if h.faction != h.counter.faction),
             warnings={cid: tuple(ws) for cid, ws in self.counter_warnings.items()},
             properties={cid: dict(sorted(p.items())) for cid, p in self.counter_props.items()},
             unwatched=tuple(self.unwatched),
@@ -541,6 +587,15 @@ class Raised:
     """Its location key."""
 
 
+def vassal_places(game: Game, boards: Sequence[Board]) -> dict[str, tuple[str, str]]:
+    """Location key → (board name, location name) as VASSAL names the place."""
+    where: dict[str, tuple[str, str]] = {}
+    for board, (_, named) in _places(game, boards).items():
+        for name, location in named.items():
+            where.setdefault(location.key, (board, name))
+    return where
+
+
 def raised(
     game: Game,
     boards: Sequence[Board],
@@ -551,10 +606,7 @@ def raised(
     """Every warning the module's expressions raise when each piece of ``position`` is the one
     that has just moved, evaluated by :func:`toolkit.vassal.expressions.evaluate` on the same
     properties VASSAL would give it. Pieces off every board raise nothing."""
-    where: dict[str, tuple[str, str]] = {}
-    for board, (_, named) in _places(game, boards).items():
-        for name, location in named.items():
-            where.setdefault(location.key, (board, name))
+    where = vassal_places(game, boards)
     module = dict(warnings.module_properties) | {SWITCH: str(switch)}
     at: dict[tuple[str, str], list[Piece]] = {}
     for piece in position.pieces:
@@ -563,10 +615,11 @@ def raised(
             at.setdefault(spot, []).append(piece)
     found: list[Raised] = []
     for (board, name), pieces in at.items():
-        place = _Place(warnings, module, board, name, tuple(pieces))
+        keys = {p.id: warnings.key_for(game.counter(p.counter), p.owner) for p in pieces}
+        place = _Place(warnings, module, board, name, tuple(pieces), keys)
         for piece in pieces:
             scope = Scope(partial(place.property, piece), place.total)
-            for warning in warnings.warnings.get(piece.counter, ()):
+            for warning in warnings.warnings.get(keys[piece.id], ()):
                 if evaluate(warning.condition, scope) is True:
                     found.append(
                         Raised(warning.rule_id, warning.aspect, piece.id, piece.location or "")
@@ -583,6 +636,8 @@ class _Place:
     board: str
     name: str
     pieces: tuple[Piece, ...]
+    keys: Mapping[str, str]
+    """Piece id → its holder key."""
 
     @functools.cached_property
     def lists(self) -> dict[str, str]:
@@ -595,7 +650,7 @@ class _Place:
             return self.name
         if name == "CurrentMap":
             return self.board
-        own = self.warnings.properties.get(piece.counter, {})
+        own = self.warnings.properties.get(self.keys[piece.id], {})
         if name in own:
             return own[name]
         if name in self.lists:
