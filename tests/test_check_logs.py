@@ -86,8 +86,10 @@ def test_a_move_beyond_the_allowance_is_caught(
     assert code == 1, out + err
     lines = out.splitlines()
     assert len(lines) == 1, out
-    assert lines[0].startswith("valley:1005: error[rule movement] 5.1: 2nd Artillery ")
+    # judged drag by drag: the second drag had only what the first one left
+    assert lines[0].startswith("valley:1006: error[rule movement] 5.1: 2nd Artillery ")
     assert "to The Valley 0101" in lines[0]
+    assert "after the 1 it spent earlier in the move" in lines[0]
     assert "3rd Armoured" not in out
 
 

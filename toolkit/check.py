@@ -17,11 +17,11 @@ from toolkit.model.scenario import Setup
 from toolkit.render.artwork import draw_artwork
 from toolkit.rules.context import Situation
 from toolkit.rules.registry import check_position
-from toolkit.rules.turn import check_moves
+from toolkit.rules.turn import check_moves, check_steps
 from toolkit.rules.violations import Violation
-from toolkit.vassal.logs import LogError, read_log, replay_log
+from toolkit.vassal.logs import LogError, read_log, replay_steps
 from toolkit.vassal.module import game_boards
-from toolkit.vassal.positions import position_from_commands, position_from_stream
+from toolkit.vassal.positions import position_from_stream, positions_from_steps
 from toolkit.vassal.reader import ArchiveError, open_archive, read_saved_game
 from toolkit.workers import Workers
 
@@ -199,36 +199,32 @@ def check_turn(game: Game, before_path: Path, after_path: Path) -> CheckResult:
 # -- whole turns from VASSAL logs ----------------------------------------------------------------
 
 
-def read_log_positions(
-    game: Game, log_path: Path
-) -> tuple[Position | None, Position | None, Report]:
-    """The positions a VASSAL log starts and ends with (its logged adds, removes, changes and
-    moves replayed onto the start), read with the module's boards; what cannot be read (a
-    broken archive, a step naming no piece, a piece the game does not know) is a diagnostic."""
+def read_log_positions(game: Game, log_path: Path) -> tuple[tuple[Position, ...], Report]:
+    """The positions a VASSAL log passes through: the game it starts with, then the game after
+    each logged action (adds, removes, changes and moves replayed), read with the module's
+    boards; what cannot be read (a broken archive, a step naming no piece, a piece the game
+    does not know) is a diagnostic. Empty when the log cannot be read at all."""
     report = Report()
     shown = str(log_path)
     try:
         log = read_log(log_path)
     except (ArchiveError, LogError, OSError) as error:
         report.add(Diagnostic("log.unreadable", str(error), shown))
-        return None, None, report
-    replay = replay_log(log)
+        return (), report
+    replay = replay_steps(log)
     for problem in replay.problems:
         report.add(Diagnostic("log.bad-step", problem, shown, severity="warning"))
     with Workers(game) as workers:
         places = draw_artwork(game, workers, counters=False)
     boards = game_boards(game, places, dpi=game.print.dpi)
-    start = position_from_commands(game, boards, log.start_commands())
-    end = position_from_commands(game, boards, replay.commands)
-    for problem in start.problems:
+    reading = positions_from_steps(game, boards, replay.start, replay.steps)
+    for problem in reading.problems:
         report.add(Diagnostic("log.unknown-piece", problem, shown, severity="warning"))
-    return start.position, end.position, report
+    return reading.positions, report
 
 
 def check_log(game: Game, log_path: Path) -> CheckResult:
     """Check every move a VASSAL log records, from the game it starts with to the game it ends
     with, against the movement, zone-of-control and entry rules: a play-by-email turn."""
-    before, after, report = read_log_positions(game, log_path)
-    if before is None or after is None:
-        return CheckResult([], report, str(log_path))
-    return CheckResult(check_moves(game, before, after), report, str(log_path))
+    positions, report = read_log_positions(game, log_path)
+    return CheckResult(check_steps(game, positions), report, str(log_path))

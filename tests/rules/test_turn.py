@@ -11,7 +11,7 @@ from toolkit.model.position import Position
 from toolkit.model.rules import Rule
 from toolkit.rules.context import Situation
 from toolkit.rules.registry import CHECKS
-from toolkit.rules.turn import ENTERED, LEFT, Move, check_moves, list_moves
+from toolkit.rules.turn import ENTERED, LEFT, Move, check_moves, check_steps, list_moves
 from toolkit.rules.violations import Violation, violation
 
 MOVES = read_cases("moves")
@@ -108,3 +108,74 @@ def test_without_an_entry_check_entry_rules_are_left_alone(
     before = position(the_game, {"bl-1-inf/1": "valley:0101"})
     after = position(the_game, {"bl-1-inf/1": "valley:0201"})
     assert check_moves(the_game, before, after) == []
+
+
+# -- a turn as a series of positions (a VASSAL log, one position per drag) ----------------------
+
+
+def _walk(
+    the_game_id: str, piece: str, path: list[str], others: dict[str, str] | None = None
+) -> list[Position]:
+    """The positions of one piece dragged along ``path``, one drag per step."""
+    the_game = game(the_game_id)
+    return [position(the_game, {piece: at, **(others or {})}) for at in path]
+
+
+def test_drags_of_one_move_spend_one_allowance() -> None:
+    """Four drags of one hex each: the fourth goes beyond an allowance of 3, though each drag
+    alone is within it; the violation names that drag and what the earlier ones spent."""
+    the_game = game("rules-hex")
+    steps = _walk("rules-hex", "bl-1-inf/1", ["front:0101", "front:0102", "front:0103"])
+    assert check_steps(the_game, steps) == []
+    steps = _walk(
+        "rules-hex",
+        "bl-1-inf/1",
+        ["front:0101", "front:0102", "front:0103", "front:0104", "front:0105"],
+    )
+    found = check_steps(the_game, steps)
+    assert [(v.rule, v.locations) for v in found] == [("movement", ("front:0104", "front:0105"))]
+    assert "only 0 of its allowance of 3 were left after the 3 it spent" in found[0].message
+
+
+def test_a_wandering_move_is_judged_by_the_way_it_went() -> None:
+    """Out three hexes and back one: judged from start to end the move is two hexes and
+    legal; drag by drag it spent four points of three."""
+    the_game = game("rules-hex")
+    steps = _walk(
+        "rules-hex",
+        "bl-1-inf/1",
+        ["front:0101", "front:0102", "front:0103", "front:0104", "front:0103"],
+    )
+    assert check_moves(the_game, steps[0], steps[-1]) == []
+    assert [v.rule for v in check_steps(the_game, steps)] == ["movement"]
+
+
+def test_a_drag_out_of_an_enemy_zone_entered_earlier_in_the_move_is_caught() -> None:
+    the_game = game("rules-hex")
+    red = {"rd-1-inf/1": "front:0803"}
+    steps = _walk("rules-hex", "bl-1-inf/1", ["front:0603", "front:0703", "front:0603"], red)
+    found = check_steps(the_game, steps)
+    assert [(v.rule, v.locations) for v in found] == [("zoc", ("front:0703", "front:0603"))]
+    assert "entered an enemy zone of control there, which ends its move" in found[0].message
+
+
+def test_a_place_passed_through_is_checked_for_entry() -> None:
+    """Armour driven along the causeway into a lake hex and out again ends on land, and
+    judged from start to end breaks nothing; drag by drag, the lake was entered."""
+    the_game = game("minimal-hex")
+    steps = _walk("minimal-hex", "bl-3-arm/1", ["valley:0304", "valley:0404", "valley:0304"])
+    assert check_moves(the_game, steps[0], steps[-1]) == []
+    found = check_steps(the_game, steps)
+    assert [(v.rule, v.locations) for v in found] == [("lake", ("valley:0404",))]
+
+
+def test_pieces_coming_and_going_are_noticed_once() -> None:
+    the_game = game("rules-hex")
+    steps = [
+        position(the_game, {"bl-1-inf/1": "front:0101"}),
+        position(the_game, {"bl-1-inf/1": None}),
+        position(the_game, {"bl-1-inf/1": "front:0101"}),
+    ]
+    assert check_steps(the_game, steps) == []
+    steps[2] = position(the_game, {"bl-1-inf/1": None})
+    assert [v.rule for v in check_steps(the_game, steps)] == [LEFT]

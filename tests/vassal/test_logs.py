@@ -20,6 +20,7 @@ from toolkit.vassal.logs import (
     parse_move,
     read_log,
     replay_log,
+    replay_steps,
 )
 from toolkit.vassal.reader import ArchiveError
 
@@ -209,3 +210,25 @@ def test_a_new_piece_comes_after_the_starting_ones() -> None:
     assert [parse_add_piece(c).piece_id for c in replay_log(log).commands] == ["5"]
     found, _ = replay([piece("5", "New", (1, 2))])
     assert list(found) == ["1", "2", "5"]
+
+
+def test_step_by_step_each_action_lists_what_it_changed() -> None:
+    """Replayed one action at a time: the starting pieces, then per action the pieces and
+    stacks it touched; at the end, the same pieces as the whole replay."""
+    steps = [
+        drag("1", (30, 40), (10, 20), "13"),
+        ["M/12/Main/70/80/null/Main/50/60/null/p1"],
+        ["chat: nothing moves"],
+    ]
+    log = decode_log(encode_log(START, steps))
+    done = replay_steps(log)
+    assert [ref for ref, _ in done.start] == ["1", "2", "11", "12"]
+    assert [sorted(ref for ref, _ in changed) for changed in done.steps] == [
+        ["1", "11", "13"],
+        ["12", "2"],
+        [],
+    ]
+    last: dict[str, AddPiece] = dict(done.start)
+    for changed in done.steps:
+        last.update(changed)
+    assert places([format_add_piece(p) for p in last.values()]) == places(replay_log(log).commands)

@@ -9,7 +9,9 @@ it is reported plainly, as information (rule ids :data:`ENTERED` and :data:`LEFT
 
 from __future__ import annotations
 
+import itertools
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from toolkit.model import Game
@@ -72,6 +74,99 @@ def check_moves(
     return found
 
 
+@dataclass(frozen=True, slots=True)
+class Leg:
+    """One part of a piece's move: from where it stood to where one logged action put it."""
+
+    step: int
+    """The index of the position the leg starts from."""
+    start: LocationKey
+    end: LocationKey
+
+
+def check_steps(
+    game: Game, positions: Sequence[Position], setup_id: str | None = None
+) -> list[Violation]:
+    """Every broken movement, zoc or entry rule in a turn played as a series of positions
+    (a VASSAL log, one position per logged action).
+
+    A piece moved in several drags makes one move: its legs spend one allowance, each leg
+    costed in the position it was made in; a leg after one that ended in an enemy zone of
+    control that stops movement is a violation; entry rules are checked wherever a leg ends,
+    so a unit passing through a place it may not enter is caught. Pieces that came into play
+    or left it are noticed once, from the first position to the last.
+    """
+    if len(positions) < 2:
+        return []
+    legs: dict[PieceId, list[Leg]] = {}
+    entered: dict[tuple[str, tuple[str, ...], tuple[str, ...]], Violation] = {}
+    for step, (before, after) in enumerate(itertools.pairwise(positions)):
+        moved: set[PieceId] = set()
+        for move in list_moves(before, after):
+            if move.start is not None and move.end is not None:
+                legs.setdefault(move.piece, []).append(Leg(step, move.start, move.end))
+                moved.add(move.piece)
+        for v in _entry(Situation(game, after, setup_id), moved):
+            entered.setdefault((v.rule, v.locations, v.pieces), v)
+    found: list[Violation] = []
+    for move in list_moves(positions[0], positions[-1]):
+        if move.start is None or move.end is None:
+            found.append(_notice(game, positions[0], positions[-1], move))
+    for piece_id, piece_legs in legs.items():
+        found.extend(_check_legs(game, positions, piece_id, piece_legs, setup_id))
+    found.extend(entered.values())
+    return found
+
+
+def _check_legs(
+    game: Game,
+    positions: Sequence[Position],
+    piece_id: PieceId,
+    legs: list[Leg],
+    setup_id: str | None,
+) -> list[Violation]:
+    """A piece's legs against its movement rules and the zones of control it respects."""
+    first = Situation(game, positions[legs[0].step], setup_id)
+    piece = first.position.piece(piece_id)
+    found: list[Violation] = []
+    for rule in _movement_rules(first, piece):
+        spent = 0.0
+        for number, leg in enumerate(legs):
+            situation = Situation(game, positions[leg.step], setup_id)
+            at = situation.position.piece(piece_id)
+            if number > 0 and legs[number - 1].end == leg.start:
+                stopped = _stopped_at(situation, at, leg.start)
+                if stopped is not None:
+                    found.append(_zoc_no_continue(situation, stopped, at, leg))
+                    break
+            problem = _judge(situation, rule, at, leg.end, spent)
+            if problem is not None:
+                found.append(problem)
+                break
+            taken = path(situation, rule, piece_id, leg.end, allowance=math.inf)
+            spent += taken[0] if taken is not None else 0
+    return found
+
+
+def _stopped_at(situation: Situation, piece: Piece, key: LocationKey) -> ZocRule | None:
+    """The zoc rule whose enemy zone at ``key`` ended the piece's move there, if any."""
+    side = side_of(situation, piece)
+    for rule in zoc_rules(situation, piece):
+        if rule.effect == "stop" and _in_zone(situation, rule, key, side):
+            return rule
+    return None
+
+
+def _zoc_no_continue(situation: Situation, rule: ZocRule, piece: Piece, leg: Leg) -> Violation:
+    game = situation.game
+    message = (
+        f"{piece_words(game, piece)} moved on from {place_words(game, leg.start)} to"
+        f" {place_words(game, leg.end)}: it had entered an enemy zone of control there, which"
+        f" ends its move.{unless_words(rule)}"
+    )
+    return violation(rule, message, (leg.start, leg.end), (piece.id,))
+
+
 def _check_move(situation: Situation, piece: Piece, goal: LocationKey) -> list[Violation]:
     found: list[Violation] = []
     for rule in _movement_rules(situation, piece):
@@ -82,9 +177,10 @@ def _check_move(situation: Situation, piece: Piece, goal: LocationKey) -> list[V
 
 
 def _judge(
-    situation: Situation, rule: MovementRule, piece: Piece, goal: LocationKey
+    situation: Situation, rule: MovementRule, piece: Piece, goal: LocationKey, spent: float = 0
 ) -> Violation | None:
-    """The violation of one move against one movement rule (or the zoc rule that stops it)."""
+    """The violation of one move against one movement rule (or the zoc rule that stops it);
+    ``spent``: the points earlier legs of the same move used."""
     game = situation.game
     start = piece.location or ""
     what = f"{piece_words(game, piece)} cannot move from {place_words(game, start)} to"
@@ -93,13 +189,20 @@ def _judge(
     if allowance is None:
         message = f"{what}: its allowance cannot be read, so {rule.id!r} cannot judge the move."
         return Violation(rule.id, rule.cite, "info", message, (start, goal), (piece.id,))
-    if path(situation, rule, piece.id, goal) is not None:
+    left = allowance - spent
+    if path(situation, rule, piece.id, goal, allowance=left) is not None:
         return None
-    if path(situation, rule, piece.id, goal, zoc=False) is not None:
+    if path(situation, rule, piece.id, goal, zoc=False, allowance=left) is not None:
         return _zoc_stop(situation, piece, goal, what)
     longest = path(situation, rule, piece.id, goal, zoc=False, allowance=math.inf)
     if longest is None:
         reason = "no path open to it reaches there (prohibited terrain or hexsides on the way)"
+    elif spent:
+        reason = (
+            f"the cheapest path costs {_points(longest[0])} movement points, and only"
+            f" {_points(left)} of its allowance of {_points(allowance)} were left after the"
+            f" {_points(spent)} it spent earlier in the move"
+        )
     else:
         reason = (
             f"the cheapest path costs {_points(longest[0])} movement points and its allowance"

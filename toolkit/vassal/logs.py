@@ -195,6 +195,43 @@ def replay_log(log: GameLog) -> Replay:
     return Replay(tuple(format_add_piece(p) for p in table.pieces.values()), tuple(problems))
 
 
+@dataclass(frozen=True, slots=True)
+class StepReplay:
+    """A log replayed action by action: the starting pieces, then what each action changed."""
+
+    start: tuple[tuple[PieceRef, AddPiece], ...]
+    """Every piece and stack of the starting game, in its order."""
+    steps: tuple[tuple[tuple[PieceRef, AddPiece], ...], ...]
+    """For each logged action, the pieces and stacks it added or changed (a removed piece is
+    kept, off every map), in the table's order: pieces keep their numbers from step to step."""
+    problems: tuple[str, ...]
+
+
+def replay_steps(log: GameLog) -> StepReplay:
+    """The log replayed one action at a time, so a turn can be judged move by move (a unit
+    moved hex by hex, one drag per hex, is one move spending its allowance leg after leg)."""
+    table = _Table()
+    for command in log.start_commands():
+        if command.startswith(ADD_PIECE):
+            table.add(command)
+    start = tuple(table.pieces.items())
+    steps: list[tuple[tuple[PieceRef, AddPiece], ...]] = []
+    problems: list[str] = []
+    for number, step in enumerate(log.steps, start=1):
+        before = dict(table.pieces)
+        for command in step:
+            try:
+                table.apply(command)
+            except (LogError, PieceStringError) as error:
+                problems.append(f"logged action {number}: {error}")
+        steps.append(
+            tuple(
+                (ref, piece) for ref, piece in table.pieces.items() if before.get(ref) is not piece
+            )
+        )
+    return StepReplay(start, tuple(steps), tuple(problems))
+
+
 class _Table:
     """The pieces and stacks of a game by id, and which stack holds which piece."""
 

@@ -23,6 +23,9 @@ from toolkit.vassal.commands import AddPiece, PieceStringError, leaf_commands, p
 from toolkit.vassal.numbering import grid_location_name
 from toolkit.vassal.pieces import piece_def
 
+StepPieces = Sequence[tuple[str, AddPiece]]
+"""(VASSAL piece id, piece) pairs: a game's pieces, or those one logged action changed."""
+
 
 @dataclass(frozen=True, slots=True)
 class SaveReading:
@@ -158,3 +161,52 @@ def place_at(board: Board, x: int, y: int) -> str | None:
         return None
     bx, by = best[1]
     return best[0] if (bx - x) ** 2 + (by - y) ** 2 <= reach**2 else None
+
+
+@dataclass(frozen=True, slots=True)
+class StepsReading:
+    """The positions a log passes through: its start, then one after each logged action."""
+
+    positions: tuple[Position, ...]
+    problems: tuple[str, ...]
+    """One sentence per starting piece that is not in the positions, saying why."""
+
+
+def positions_from_steps(
+    game: Game, boards: Sequence[Board], start: StepPieces, steps: Sequence[StepPieces]
+) -> StepsReading:
+    """The position before the first logged action and after each one. A piece keeps its id
+    (``counter/n``, numbered in the order pieces first appear) from step to step, so a move
+    made in several drags is one piece's path."""
+    by_name = {board.name: board for board in boards}
+    numbers: Tally[str] = Tally()
+    ids: dict[str, str] = {}
+    current: dict[str, Piece] = {}
+    problems: list[str] = []
+
+    def read(ref: str, added: AddPiece, first: bool) -> None:
+        if not added.basic.type.startswith("piece;"):
+            return  # a stack or a deck: its members are pieces of their own
+        found = _piece(game, by_name, added)
+        if isinstance(found, str):
+            if first:
+                problems.append(found)
+            current.pop(ref, None)
+            return
+        counter_id, face, key = found
+        if ref not in ids:
+            numbers[counter_id] += 1
+            ids[ref] = format_piece_id(counter_id, numbers[counter_id])
+        counter = game.counter(counter_id)
+        current[ref] = Piece(
+            ids[ref], counter_id, key, face, counter.faction, counter.face(face).step
+        )
+
+    for ref, added in start:
+        read(ref, added, True)
+    positions = [Position(tuple(current.values()))]
+    for changed in steps:
+        for ref, added in changed:
+            read(ref, added, ref not in ids)
+        positions.append(Position(tuple(current.values())))
+    return StepsReading(tuple(positions), tuple(problems))
