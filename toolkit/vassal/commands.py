@@ -18,6 +18,12 @@ from toolkit.vassal.codec import ESC, TAB, encode, split_first, split_tokens
 ADD_PIECE = "+/"
 """How an AddPiece command starts."""
 
+MAX_NESTING = 16
+"""The deepest a compound command is taken apart. VASSAL nests a few levels (a logged action's
+carried commands, an undo); reading a level costs a pass over the command, so a hostile stream
+nested a million levels deep (a backslash each) would otherwise take hours. A command nested
+deeper stays one leaf, which no reader takes for a piece."""
+
 BASIC_PREFIXES = frozenset({"piece;", "stack", "deck;"})
 """What the last level of a piece's type may be: a basic piece, a stack or a deck."""
 
@@ -282,17 +288,17 @@ def leaf_commands(stream: str) -> list[str]:
     when reading its first token gives the whole command back.
     """
     leaves: list[str] = []
-    pending = [stream]
+    pending = [(stream, 0)]
     while pending:
-        command = pending.pop()
-        if ESC not in command:
+        command, depth = pending.pop()
+        if ESC not in command or depth >= MAX_NESTING:
             leaves.append(command)
             continue
         tokens = split_tokens(command, ESC)
         if tokens == [command]:
             leaves.append(command)
         else:
-            pending.extend(reversed(tokens))
+            pending.extend((token, depth + 1) for token in reversed(tokens))
     return leaves
 
 
