@@ -7,14 +7,16 @@ capped, and no entry may land outside the folder it is unpacked into.
 
 from __future__ import annotations
 
+import os
 import tempfile
 import zipfile
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path, PurePosixPath
 
 from toolkit.diagnostics import Diagnostic, Report
-from toolkit.load.loader import LoadResult, load_game
+from toolkit.load.loader import LoadResult, load_game, shown_path
 
 GAME_FOLDER = "game"
 MAX_ENTRY_BYTES = 50 * 1024 * 1024
@@ -31,7 +33,32 @@ def game_from_module(module: Path) -> Iterator[LoadResult]:
         if problem is not None:
             yield LoadResult(None, Report([Diagnostic("module.unreadable", problem, str(module))]))
             return
-        yield load_game(folder)
+        yield _named_in_module(load_game(folder), folder, module)
+
+
+def _named_in_module(result: LoadResult, folder: Path, module: Path) -> LoadResult:
+    """The load's diagnostics with each file named as the module holds it
+    (``game.vmod:game/maps/west.json``), not by a temporary folder that is gone when they are
+    read."""
+    unpacked = shown_path(folder)
+    inside = f"{module}:{GAME_FOLDER}"
+    diagnostics = [
+        replace(
+            d,
+            file=_in_module(d.file, unpacked, inside),
+            message=d.message.replace(unpacked + os.sep, inside + "/"),
+        )
+        for d in result.report.diagnostics
+    ]
+    return LoadResult(result.game, Report(diagnostics))
+
+
+def _in_module(file: str, unpacked: str, inside: str) -> str:
+    if file == unpacked:
+        return inside
+    if file.startswith(unpacked + os.sep):
+        return inside + "/" + PurePosixPath(Path(file[len(unpacked) + 1 :])).as_posix()
+    return file
 
 
 def _unpack(module: Path, folder: Path) -> str | None:
