@@ -189,10 +189,13 @@ def _cpu_seconds(pid: int) -> float:
     return ticks / os.sysconf("SC_CLK_TCK")
 
 
-def test_killed_build_takes_its_workers_along_and_the_next_build_clears_up(out: Path) -> None:
+@pytest.mark.parametrize("jobs", [2, 1], ids=["j2", "j1"])
+def test_killed_build_takes_its_workers_along_and_the_next_build_clears_up(
+    out: Path, jobs: int
+) -> None:
     before = snapshot(out / GAME)
-    process = start_build(out, jobs=2)
-    workers = under_way(process, out, workers=2)
+    process = start_build(out, jobs)
+    workers = under_way(process, out, workers=jobs)
     process.send_signal(signal.SIGKILL)
     process.communicate(timeout=DEADLINE)
     wait_for("the workers to die with their parent", lambda: not any(map(alive, workers)))
