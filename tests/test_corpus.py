@@ -198,7 +198,47 @@ def _archive(recipe: dict[str, Any], built: Path, case: Path) -> bytes:
     data = _zip(entries)
     for entry, size in dict(recipe.get("declare", {})).items():
         data = vmods.declared_size(data, entry, int(size))
+    for entry, flags in dict(recipe.get("central", {})).items():
+        data = _central(data, entry, dict(flags))
+    for entry in recipe.get("damage", []):
+        data = _damaged(data, entry)
     return data
+
+
+def _central(data: bytes, name: str, flags: dict[str, Any]) -> bytes:
+    """An archive whose central directory says entry ``name`` is encrypted ("encrypted") or
+    compressed by another method ("method": its number)."""
+    raw = bytearray(data)
+    at = _record(raw, b"PK\x01\x02", 46, name)
+    if flags.get("encrypted"):
+        raw[at + 8] |= 0x1
+    if "method" in flags:
+        raw[at + 10 : at + 12] = int(flags["method"]).to_bytes(2, "little")
+    return bytes(raw)
+
+
+def _damaged(data: bytes, name: str) -> bytes:
+    """An archive whose entry ``name`` has its compressed bytes overwritten, after the first
+    two (its CRC and sizes still claim the old content)."""
+    raw = bytearray(data)
+    at = _record(raw, b"PK\x03\x04", 30, name)
+    start = at + 30 + len(name.encode()) + int.from_bytes(raw[at + 28 : at + 30], "little")
+    size = int.from_bytes(raw[at + 18 : at + 22], "little")
+    raw[start + 2 : start + min(size, 40)] = b"\xff" * (min(size, 40) - 2)
+    return bytes(raw)
+
+
+def _record(raw: bytearray, signature: bytes, name_at: int, name: str) -> int:
+    """Where the zip record with ``signature`` for entry ``name`` starts."""
+    encoded = name.encode()
+    at = raw.find(signature)
+    while at >= 0:
+        length_at = 28 if signature == b"PK\x01\x02" else 26
+        length = int.from_bytes(raw[at + length_at : at + length_at + 2], "little")
+        if raw[at + name_at : at + name_at + length] == encoded:
+            return at
+        at = raw.find(signature, at + 4)
+    raise AssertionError(f"no {signature!r} record for {name!r}")
 
 
 def _content(spec: Any, case: Path) -> bytes:

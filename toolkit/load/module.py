@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 import tempfile
 import zipfile
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -22,6 +23,19 @@ GAME_FOLDER = "game"
 MAX_ENTRY_BYTES = 50 * 1024 * 1024
 MAX_TOTAL_BYTES = 200 * 1024 * 1024
 MAX_ENTRIES = 5000
+
+ENCRYPTED = 0x1
+"""The zip flag bit of an encrypted entry (a module never has one)."""
+_DAMAGE = (
+    zipfile.BadZipFile,
+    zlib.error,  # damaged compressed data
+    EOFError,
+    OSError,
+    RuntimeError,  # an encrypted entry
+    NotImplementedError,  # a compression method this Python lacks
+    ValueError,
+)
+"""What reading a damaged or unusual zip archive raises."""
 
 
 @contextmanager
@@ -82,11 +96,16 @@ def _unpack(module: Path, folder: Path) -> str | None:
                     return f"the entry {info.filename!r} is too large to be a game source"
                 target = folder.joinpath(*relative.parts)
                 target.parent.mkdir(parents=True, exist_ok=True)
-                with archive.open(info) as source:
-                    data = source.read(MAX_ENTRY_BYTES + 1)
+                if info.flag_bits & ENCRYPTED:
+                    return f"the entry {info.filename!r} is encrypted"
+                try:
+                    with archive.open(info) as source:
+                        data = source.read(MAX_ENTRY_BYTES + 1)
+                except _DAMAGE as error:
+                    return f"the entry {info.filename!r} cannot be read: {error}"
                 if len(data) > MAX_ENTRY_BYTES:
                     return f"the entry {info.filename!r} is larger than it says"
                 target.write_bytes(data)
-    except (zipfile.BadZipFile, OSError, ValueError, EOFError) as error:
+    except _DAMAGE as error:
         return f"not a readable module archive: {error}"
     return None

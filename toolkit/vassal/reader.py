@@ -30,6 +30,9 @@ MAX_ENTRIES = 100_000
 MAX_ENTRY_BYTES = 64 * 1024**2
 """The largest entry read into memory: a build file, a saved game, a scenario inside a module."""
 
+ENCRYPTED = 0x1
+"""The zip flag bit of an encrypted entry (VASSAL never writes one)."""
+
 SAVED_GAME = "savedGame"
 """The entry of a saved game that holds its command stream."""
 BEGIN_SAVE = "begin_save"
@@ -102,6 +105,8 @@ class Archive:
         if name not in self.names:
             raise ArchiveError(f"the archive has no entry {name!r}")
         info = self._zip.getinfo(name)
+        if info.flag_bits & ENCRYPTED:
+            raise ArchiveError(f"entry {name!r} is encrypted")
         if info.file_size > limit:
             raise ArchiveError(
                 f"entry {name!r} declares {info.file_size:,} bytes, over the limit of {limit:,}"
