@@ -1,8 +1,9 @@
 """Interrupted and killed builds: real signals sent to a real `toolkit build` of a small game.
 
 Each test waits (polling, with a deadline) until the build is under way — its staging folder
-exists and, with -j 2, its workers run — then signals it and looks at what is left: the exit
-line and status, hidden folders, processes, and the previous output, which must not change.
+exists and its workers run (one at -j 1: the drawing is never done in the main process) — then
+signals it and looks at what is left: the exit line and status, hidden folders, processes, and
+the previous output, which must not change.
 """
 
 from __future__ import annotations
@@ -28,6 +29,12 @@ from toolkit.targets import Target
 GAME = "minimal-hex"
 DEADLINE = 30.0
 """Seconds any awaited event may take on a slow machine; the tests pass far sooner."""
+ANSWER_SECONDS = 3.0
+"""How soon a signalled build must have exited: it answers in well under a second when idle,
+and this leaves room for a loaded machine (a build that waits for a long drawing to finish
+takes several seconds at the resolution the slow-drawing test asks for)."""
+BIG_DPI = "900"
+"""A resolution at which rasterising the small game's map takes seconds in one call."""
 
 
 def wait_for(what: str, check: Callable[[], bool], deadline: float = DEADLINE) -> None:
@@ -78,7 +85,7 @@ def hidden(out: Path) -> list[str]:
     return sorted(p.name for p in out.iterdir() if p.name.startswith("."))
 
 
-def start_build(out: Path, jobs: int) -> subprocess.Popen[str]:
+def start_build(out: Path, jobs: int, *options: str) -> subprocess.Popen[str]:
     """`toolkit build` of the small game, with Ctrl-C acting as at a terminal."""
 
     def default_sigint() -> None:  # a background job (as under CI) starts with SIGINT ignored
@@ -86,7 +93,7 @@ def start_build(out: Path, jobs: int) -> subprocess.Popen[str]:
 
     return subprocess.Popen(
         [sys.executable, "-m", "toolkit", "build", str(FIXTURES / GAME), "-o", str(out)]
-        + ["-j", str(jobs)],
+        + ["-j", str(jobs), *options],
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
@@ -115,33 +122,80 @@ def out(tmp_path: Path) -> Iterator[Path]:
     yield folder
 
 
+def stop(process: subprocess.Popen[str], signum: int) -> tuple[str, str, float]:
+    """Send ``signum`` to the build; its standard output and error, and how long it took to
+    exit."""
+    sent = time.monotonic()
+    process.send_signal(signum)
+    stdout, stderr = process.communicate(timeout=DEADLINE)
+    return stdout, stderr, time.monotonic() - sent
+
+
 @pytest.mark.parametrize(
     ("signum", "jobs", "status"),
-    [(signal.SIGINT, 2, 130), (signal.SIGINT, 1, 130), (signal.SIGTERM, 2, 143)],
-    ids=["ctrl-c-j2", "ctrl-c-j1", "term-j2"],
+    [
+        (signal.SIGINT, 2, 130),
+        (signal.SIGINT, 1, 130),
+        (signal.SIGTERM, 2, 143),
+        (signal.SIGTERM, 1, 143),
+    ],
+    ids=["ctrl-c-j2", "ctrl-c-j1", "term-j2", "term-j1"],
 )
 def test_an_interrupted_build_leaves_one_line_and_nothing_else(
     out: Path, signum: int, jobs: int, status: int
 ) -> None:
     before = snapshot(out / GAME)
     process = start_build(out, jobs)
-    workers = under_way(process, out, workers=jobs if jobs > 1 else 0)
-    sent = time.monotonic()
-    process.send_signal(signum)
-    stdout, stderr = process.communicate(timeout=DEADLINE)
-    took = time.monotonic() - sent
+    workers = under_way(process, out, workers=jobs)
+    stdout, stderr, took = stop(process, signum)
     assert (process.returncode, stderr) == (status, "interrupted; previous output kept\n")
     assert stdout == ""
-    assert took < 5, f"took {took:.1f}s to stop"
+    assert took < ANSWER_SECONDS, f"took {took:.1f}s to stop"
     assert hidden(out) == []
     assert snapshot(out / GAME) == before
     wait_for("the workers to be gone", lambda: not any(alive(pid) for pid in workers))
 
 
-def test_killed_build_takes_its_workers_along_and_the_next_build_clears_up(out: Path) -> None:
+@pytest.mark.parametrize(
+    ("signum", "status"), [(signal.SIGINT, 130), (signal.SIGTERM, 143)], ids=["ctrl-c", "term"]
+)
+def test_one_job_answers_at_once_while_a_map_takes_seconds_to_draw(
+    out: Path, signum: int, status: int
+) -> None:
+    """At -j 1 the map is rasterised in the build's one worker: were it rasterised in the main
+    process, resvg would hold the interpreter's lock and the signal would wait for the map."""
     before = snapshot(out / GAME)
-    process = start_build(out, jobs=2)
-    workers = under_way(process, out, workers=2)
+    process = start_build(out, 1, "--only", "png", "--dpi", BIG_DPI)
+    [worker] = under_way(process, out, workers=1)
+    wait_for("the worker to be drawing", lambda: _cpu_seconds(worker) >= 0.5)
+    stdout, stderr, took = stop(process, signum)
+    assert (process.returncode, stderr, stdout) == (
+        status,
+        "interrupted; previous output kept\n",
+        "",
+    )
+    assert took < ANSWER_SECONDS, f"took {took:.1f}s to stop"
+    assert hidden(out) == []
+    assert snapshot(out / GAME) == before
+    wait_for("the worker to be gone", lambda: not alive(worker))
+
+
+def _cpu_seconds(pid: int) -> float:
+    """The processor time ``pid`` has used so far (user and system), 0 once it is gone."""
+    fields = _stat(pid)
+    if not fields:
+        return 0.0
+    ticks = int(fields[11]) + int(fields[12])  # utime, stime: fields 14 and 15 of stat
+    return ticks / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.parametrize("jobs", [2, 1], ids=["j2", "j1"])
+def test_killed_build_takes_its_workers_along_and_the_next_build_clears_up(
+    out: Path, jobs: int
+) -> None:
+    before = snapshot(out / GAME)
+    process = start_build(out, jobs)
+    workers = under_way(process, out, workers=jobs)
     process.send_signal(signal.SIGKILL)
     process.communicate(timeout=DEADLINE)
     wait_for("the workers to die with their parent", lambda: not any(map(alive, workers)))

@@ -77,7 +77,7 @@ def _build_into(
 ) -> BuildSummary:
     count = total = 0
     try:
-        with Workers(game, options.jobs) as workers:
+        with Workers(game, options.jobs, apart=True) as workers:
             artwork = _artwork(game, workers)
             if any(target.pixels for target in targets):
                 artwork = rasterise(artwork, options.dpi or game.print.dpi, workers)

@@ -21,8 +21,8 @@ from toolkit.rules.turn import check_moves, check_steps
 from toolkit.rules.violations import Violation
 from toolkit.vassal.logs import LogError, read_log, replay_steps
 from toolkit.vassal.module import game_boards
-from toolkit.vassal.positions import position_from_stream, positions_from_steps
-from toolkit.vassal.reader import ArchiveError, open_archive, read_saved_game
+from toolkit.vassal.positions import position_from_commands, positions_from_steps
+from toolkit.vassal.reader import ArchiveError, open_archive, read_saved_game_commands
 from toolkit.workers import Workers
 
 
@@ -153,14 +153,14 @@ def read_save(game: Game, save_path: Path) -> tuple[Position | None, Report]:
     shown = str(save_path)
     try:
         with open_archive(save_path) as archive:
-            stream = read_saved_game(archive)
+            commands = read_saved_game_commands(archive)
     except (ArchiveError, OSError) as error:
         report.add(Diagnostic("save.unreadable", str(error), shown))
         return None, report
     with Workers(game) as workers:
         places = draw_artwork(game, workers, counters=False)
     boards = game_boards(game, places, dpi=game.print.dpi)
-    reading = position_from_stream(game, boards, stream)
+    reading = position_from_commands(game, boards, commands)
     for problem in reading.problems:
         report.add(Diagnostic("save.unknown-piece", problem, shown, severity="warning"))
     return reading.position, report

@@ -7,6 +7,11 @@ to draw). Each task then sends only a small job (an id, an SVG string) and gets 
 Workers never outlive the build: they ignore the terminal's Ctrl-C (the main process decides and
 stops them), die with the main process even when it is killed outright, and are killed, not
 waited for, when the build is interrupted or fails.
+
+A build draws in a worker even at one job: resvg holds the interpreter's lock for as long as it
+rasterises a map (seconds, for a big one at a high resolution), and while it does, no signal
+handler and no thread of the process that called it can run. With the drawing in a worker, the
+main process only waits, and answers Ctrl-C at once.
 """
 
 from __future__ import annotations
@@ -82,15 +87,18 @@ def _run(task: tuple[Callable[[Game, Job], Result], Job]) -> Result:
 
 
 class Workers:
-    """``map(function, jobs)`` over the build's game, in forked processes when ``jobs`` > 1.
+    """``map(function, jobs)`` over the build's game, in forked processes when ``jobs`` > 1, or
+    always when ``apart`` (one process at one job: the caller stays free to answer signals).
 
-    Use it as a context manager: the processes start at the first parallel map and end with the
-    ``with`` block. Functions must be module-level (they are sent by name).
+    Use it as a context manager: the processes start at the first map that uses them and end
+    with the ``with`` block. Functions must be module-level (they are sent by name).
     """
 
-    def __init__(self, game: Game, jobs: int = 1) -> None:
+    def __init__(self, game: Game, jobs: int = 1, *, apart: bool = False) -> None:
         self.game = game
         self.jobs = max(1, jobs)
+        self.apart = apart or self.jobs > 1
+        """Whether maps run in worker processes (else in the calling process)."""
         self._pool: ProcessPoolExecutor | None = None
         self._interrupt = -1
 
@@ -105,7 +113,7 @@ class Workers:
         ``chunksize`` None hands out jobs one at a time (for jobs of very different cost);
         many small jobs go faster in chunks.
         """
-        if self.jobs <= 1 or len(jobs) < 2:
+        if not jobs or not self.apart:
             return [function(self.game, job) for job in jobs]
         tasks = [(function, job) for job in jobs]
         return list(self._executor().map(_run, tasks, chunksize=chunksize or 1))

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import re
+import time
 
 import pytest
 
@@ -218,3 +219,39 @@ def test_the_golden_save_checks_clean_against_its_module() -> None:
 )
 def test_entry_names_that_leave_the_folder(name: str, safe: bool) -> None:
     assert entry_is_safe(name) is safe
+
+
+def _quoted_deep(depth: int) -> str:
+    """A piece ``depth`` levels deep whose first token is quoted (read level by level)."""
+    levels = ["'quoted"] + [f"mark;P{i}" for i in range(depth - 2)] + ["piece;;;a.png;A"]
+    return "+/null/" + _nested(levels) + "/0"
+
+
+def test_a_quoted_piece_a_hundred_levels_deep_is_read() -> None:
+    assert len(parse_add_piece(_quoted_deep(100)).levels) == 100
+
+
+@pytest.mark.parametrize(
+    ("command", "says"),
+    [
+        ("+/1/piece;;;a.png;" + "x" * 1_000_001 + "/0", "characters long, over the limit"),
+        (_quoted_deep(1300), "nested too deeply to read"),
+    ],
+    ids=["long", "deep"],
+)
+def test_a_hostile_piece_is_refused_in_moments(command: str, says: str) -> None:
+    """Reading a piece level by level costs its length per level: a piece nested a thousand
+    deep, or long, took minutes."""
+    started = time.monotonic()
+    with pytest.raises(PieceStringError, match=says):
+        parse_add_piece(command)
+    assert time.monotonic() - started < 10
+
+
+def test_commands_nested_a_million_deep_are_flattened_in_moments() -> None:
+    """Each nesting level costs a pass over the command: a run of a million backslashes before
+    an ESC (a million levels) took hours; past the deepest level read, the rest is one leaf."""
+    started = time.monotonic()
+    leaves = leaf_commands("begin_save" + ESC + "a" + "\\" * 1_000_000 + ESC + "end_save")
+    assert time.monotonic() - started < 10
+    assert leaves[0] == "begin_save" and len(leaves) == 2

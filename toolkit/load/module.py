@@ -7,19 +7,35 @@ capped, and no entry may land outside the folder it is unpacked into.
 
 from __future__ import annotations
 
+import os
 import tempfile
 import zipfile
+import zlib
 from collections.abc import Iterator
 from contextlib import contextmanager
+from dataclasses import replace
 from pathlib import Path, PurePosixPath
 
 from toolkit.diagnostics import Diagnostic, Report
-from toolkit.load.loader import LoadResult, load_game
+from toolkit.load.loader import LoadResult, load_game, shown_path
 
 GAME_FOLDER = "game"
 MAX_ENTRY_BYTES = 50 * 1024 * 1024
 MAX_TOTAL_BYTES = 200 * 1024 * 1024
 MAX_ENTRIES = 5000
+
+ENCRYPTED = 0x1
+"""The zip flag bit of an encrypted entry (a module never has one)."""
+_DAMAGE = (
+    zipfile.BadZipFile,
+    zlib.error,  # damaged compressed data
+    EOFError,
+    OSError,
+    RuntimeError,  # an encrypted entry
+    NotImplementedError,  # a compression method this Python lacks
+    ValueError,
+)
+"""What reading a damaged or unusual zip archive raises."""
 
 
 @contextmanager
@@ -31,7 +47,32 @@ def game_from_module(module: Path) -> Iterator[LoadResult]:
         if problem is not None:
             yield LoadResult(None, Report([Diagnostic("module.unreadable", problem, str(module))]))
             return
-        yield load_game(folder)
+        yield _named_in_module(load_game(folder), folder, module)
+
+
+def _named_in_module(result: LoadResult, folder: Path, module: Path) -> LoadResult:
+    """The load's diagnostics with each file named as the module holds it
+    (``game.vmod:game/maps/west.json``), not by a temporary folder that is gone when they are
+    read."""
+    unpacked = shown_path(folder)
+    inside = f"{module}:{GAME_FOLDER}"
+    diagnostics = [
+        replace(
+            d,
+            file=_in_module(d.file, unpacked, inside),
+            message=d.message.replace(unpacked + os.sep, inside + "/"),
+        )
+        for d in result.report.diagnostics
+    ]
+    return LoadResult(result.game, Report(diagnostics))
+
+
+def _in_module(file: str, unpacked: str, inside: str) -> str:
+    if file == unpacked:
+        return inside
+    if file.startswith(unpacked + os.sep):
+        return inside + "/" + PurePosixPath(Path(file[len(unpacked) + 1 :])).as_posix()
+    return file
 
 
 def _unpack(module: Path, folder: Path) -> str | None:
@@ -55,11 +96,16 @@ def _unpack(module: Path, folder: Path) -> str | None:
                     return f"the entry {info.filename!r} is too large to be a game source"
                 target = folder.joinpath(*relative.parts)
                 target.parent.mkdir(parents=True, exist_ok=True)
-                with archive.open(info) as source:
-                    data = source.read(MAX_ENTRY_BYTES + 1)
+                if info.flag_bits & ENCRYPTED:
+                    return f"the entry {info.filename!r} is encrypted"
+                try:
+                    with archive.open(info) as source:
+                        data = source.read(MAX_ENTRY_BYTES + 1)
+                except _DAMAGE as error:
+                    return f"the entry {info.filename!r} cannot be read: {error}"
                 if len(data) > MAX_ENTRY_BYTES:
                     return f"the entry {info.filename!r} is larger than it says"
                 target.write_bytes(data)
-    except (zipfile.BadZipFile, OSError, ValueError, EOFError) as error:
+    except _DAMAGE as error:
         return f"not a readable module archive: {error}"
     return None

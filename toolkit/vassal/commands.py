@@ -18,6 +18,12 @@ from toolkit.vassal.codec import ESC, TAB, encode, split_first, split_tokens
 ADD_PIECE = "+/"
 """How an AddPiece command starts."""
 
+MAX_NESTING = 16
+"""The deepest a compound command is taken apart. VASSAL nests a few levels (a logged action's
+carried commands, an undo); reading a level costs a pass over the command, so a hostile stream
+nested a million levels deep (a backslash each) would otherwise take hours. A command nested
+deeper stays one leaf, which no reader takes for a piece."""
+
 BASIC_PREFIXES = frozenset({"piece;", "stack", "deck;"})
 """What the last level of a piece's type may be: a basic piece, a stack or a deck."""
 
@@ -75,6 +81,15 @@ TRAIT_PREFIXES = frozenset(
 """The trait prefixes VASSAL 3.7's ``BasicCommandEncoder`` knows (each trait class's ``ID``)."""
 
 
+MAX_PIECE_CHARACTERS = 1_000_000
+"""The longest piece definition read: a piece VASSAL writes is a few thousand characters, and
+reading one costs time in proportion to its length (per TAB in it, in Python)."""
+MAX_LEVEL_READING = 20_000_000
+"""How many characters reading a piece level by level may go over in all. Each level costs the
+rest of the string, so a hostile piece nested a thousand levels deep (with quoted tokens, which
+only that reader takes) would take minutes; a real piece costs a small fraction of this."""
+
+
 class PieceStringError(ValueError):
     """A piece definition VASSAL cannot read at all (the message says why)."""
 
@@ -122,6 +137,10 @@ def parse_add_piece(text: str) -> AddPiece:
     """
     if not text.startswith(ADD_PIECE):
         raise PieceStringError(f"does not start with {ADD_PIECE!r}: {_excerpt(text)}")
+    if len(text) > MAX_PIECE_CHARACTERS:
+        raise PieceStringError(
+            f"is {len(text):,} characters long, over the limit of {MAX_PIECE_CHARACTERS:,}"
+        )
     piece_id, rest = split_first(text[len(ADD_PIECE) :], "/")
     if rest is None:
         raise PieceStringError("has an id but no type and state (expected '+/id/type/state')")
@@ -147,7 +166,14 @@ def _levels_token_by_token(piece_type: str, state: str) -> tuple[Level, ...]:
     levels: list[Level] = []
     remaining_type: str | None = piece_type
     remaining_state: str | None = state
+    read = 0
     while remaining_type is not None:
+        read += len(remaining_type) + len(remaining_state or "")
+        if read > MAX_LEVEL_READING:
+            raise PieceStringError(
+                f"is nested too deeply to read: {len(levels)} levels down, its levels hold"
+                f" over {MAX_LEVEL_READING:,} characters in all"
+            )
         head, rest = split_first(remaining_type, TAB)
         if rest is None:
             levels.append(Level(head, remaining_state))
@@ -282,17 +308,17 @@ def leaf_commands(stream: str) -> list[str]:
     when reading its first token gives the whole command back.
     """
     leaves: list[str] = []
-    pending = [stream]
+    pending = [(stream, 0)]
     while pending:
-        command = pending.pop()
-        if ESC not in command:
+        command, depth = pending.pop()
+        if ESC not in command or depth >= MAX_NESTING:
             leaves.append(command)
             continue
         tokens = split_tokens(command, ESC)
         if tokens == [command]:
             leaves.append(command)
         else:
-            pending.extend(reversed(tokens))
+            pending.extend((token, depth + 1) for token in reversed(tokens))
     return leaves
 
 

@@ -21,6 +21,7 @@ from typing import Any
 from lxml import etree  # type: ignore[import-untyped]
 
 from toolkit.vassal.codec import CodecError, deobfuscate
+from toolkit.vassal.commands import leaf_commands
 
 MAX_ARCHIVE_BYTES = 2 * 1024**3
 """The largest archive read: the biggest published modules are a few hundred megabytes."""
@@ -29,8 +30,16 @@ MAX_ENTRIES = 100_000
 MAX_ENTRY_BYTES = 64 * 1024**2
 """The largest entry read into memory: a build file, a saved game, a scenario inside a module."""
 
+ENCRYPTED = 0x1
+"""The zip flag bit of an encrypted entry (VASSAL never writes one)."""
+
 SAVED_GAME = "savedGame"
 """The entry of a saved game that holds its command stream."""
+BEGIN_SAVE = "begin_save"
+END_SAVE = "end_save"
+"""The first and last commands of a saved game's stream."""
+LOGGED = "LOG\t"
+"""How a logged action's commands start (found in logs, never in saved games)."""
 
 XmlElement = Any
 """An lxml element (lxml ships no type hints)."""
@@ -96,6 +105,8 @@ class Archive:
         if name not in self.names:
             raise ArchiveError(f"the archive has no entry {name!r}")
         info = self._zip.getinfo(name)
+        if info.flag_bits & ENCRYPTED:
+            raise ArchiveError(f"entry {name!r} is encrypted")
         if info.file_size > limit:
             raise ArchiveError(
                 f"entry {name!r} declares {info.file_size:,} bytes, over the limit of {limit:,}"
@@ -213,3 +224,22 @@ def read_saved_game(archive: Archive) -> str:
         return deobfuscate(data)
     except CodecError as error:
         raise ArchiveError(f"{SAVED_GAME}: {error}") from None
+
+
+def read_saved_game_commands(archive: Archive) -> list[str]:
+    """The commands of a saved game, nested ones flattened: ``begin_save`` first, then the
+    pieces and ``end_save`` (a command after it is read too, as VASSAL runs it), and no logged
+    action.
+
+    :raises ArchiveError: as :func:`read_saved_game`, or a stream that is not a saved game's
+        (anything else would read as a game with no pieces, which breaks no rule).
+    """
+    commands = leaf_commands(read_saved_game(archive))
+    if commands[0] != BEGIN_SAVE or END_SAVE not in commands:
+        raise ArchiveError(
+            f"{SAVED_GAME}: not a {BEGIN_SAVE!r} … {END_SAVE!r} command stream, as VASSAL saves"
+            " a game"
+        )
+    if any(command.startswith(LOGGED) for command in commands):
+        raise ArchiveError(f"{SAVED_GAME}: a log of moves, not a saved game: check it with --log")
+    return commands
