@@ -75,14 +75,33 @@ def cli() -> None:
     """Turn a wargame written as JSON sources into SVG, PNG, a print-and-play PDF and more."""
 
 
+_GAME_OPTION = click.option(
+    "--game",
+    "game_path",
+    type=click.Path(exists=True, path_type=Path),
+    default=None,
+    metavar="SRC|GAME.vmod",
+    help="For a scenario folder: its game, as a game folder or a built module.",
+)
+
+
 @cli.command("validate")
 @click.argument("sources", nargs=-1, required=True, type=click.Path(path_type=Path))
+@_GAME_OPTION
 @_format_option("Diagnostics")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
-def validate_command(sources: tuple[Path, ...], fmt: str, strict: bool) -> None:
-    """Check game folders; print one line per problem."""
+def validate_command(
+    sources: tuple[Path, ...], game_path: Path | None, fmt: str, strict: bool
+) -> None:
+    """Check game folders, or scenario folders with --game; print one line per problem."""
+    from toolkit.load.scenarios import is_scenario
+
     combined = Report()
     for folder in sources:
+        if is_scenario(folder):
+            report = _validate_scenario(folder, _need_game(game_path), fmt)
+            combined.extend((_strict(report) if strict else report).diagnostics)
+            continue
         result = load_game(folder)
         report = _strict(result.report) if strict else result.report
         combined.extend(report.diagnostics)
@@ -98,6 +117,31 @@ def validate_command(sources: tuple[Path, ...], fmt: str, strict: bool) -> None:
         if fmt == "text":
             click.echo(combined.summary(), err=True)
         sys.exit(EXIT_INVALID)
+
+
+def _need_game(game_path: Path | None) -> Path:
+    if game_path is None:
+        raise click.UsageError("a scenario folder needs its game: --game SRC or --game GAME.vmod")
+    return game_path
+
+
+def _validate_scenario(folder: Path, game_path: Path, fmt: str) -> Report:
+    """A scenario folder loaded against its game: its own diagnostics (the game's only when
+    the game itself does not load: a scenario author cannot fix the game's warnings)."""
+    from toolkit.load.scenarios import load_game_source, load_scenario
+
+    with load_game_source(game_path) as result:
+        if result.game is None:
+            return result.report
+        loaded = load_scenario(result.game, folder)
+        if fmt == "text" and loaded.scenario is not None and not loaded.report.errors:
+            scenario = loaded.scenario
+            click.echo(
+                f"ok: {folder} — {scenario.title} (v{scenario.version}, for {result.game.title} "
+                f"{scenario.versions_text()}): {len(scenario.setup.placements)} placement(s), "
+                f"{len(scenario.setup.reinforcements)} reinforcement(s)"
+            )
+        return loaded.report
 
 
 @cli.command("build")
@@ -225,9 +269,11 @@ _FILE = click.Path(path_type=Path, dir_okay=False)
     metavar="FILE.vlog",
     help="Check every move a VASSAL log (play by email) records.",
 )
+@_GAME_OPTION
 @_format_option("Violations")
 def check_command(
     source: Path,
+    game_path: Path | None,
     setup_id: str | None,
     position_path: Path | None,
     save_path: Path | None,
@@ -237,9 +283,16 @@ def check_command(
     fmt: str,
 ) -> None:
     """Check a setup, a position, a VASSAL saved game, a whole turn or a VASSAL log against
-    the game's rules; SOURCE is the game folder or its built module (.vmod). One line per
-    broken rule."""
+    the game's rules; SOURCE is the game folder or its built module (.vmod), or a scenario
+    folder (its start is checked) with --game. One line per broken rule."""
     asked = [setup_id, position_path, save_path, before_path or after_path, log_path]
+    from toolkit.load.scenarios import is_scenario
+
+    if is_scenario(source):
+        if any(choice is not None for choice in asked):
+            raise click.UsageError("a scenario folder is checked at its start; give only --game")
+        _check_scenario(source, _need_game(game_path), fmt)
+        return
     if sum(choice is not None for choice in asked) != 1 or (before_path is None) != (
         after_path is None
     ):
@@ -265,6 +318,32 @@ def check_command(
             after_path,
             log_path,
         )
+
+
+def _check_scenario(folder: Path, game_path: Path, fmt: str) -> None:
+    """toolkit check SCENARIO --game G: the scenario's start against the game's rules."""
+    from toolkit.check import format_violation, violation_json
+    from toolkit.load.scenarios import load_game_source, load_scenario
+    from toolkit.publish.rules import check_scenario
+
+    with load_game_source(game_path) as result:
+        if result.game is None:
+            _emit(result.report, fmt)
+            raise SourcesInvalid("the game has errors; nothing was checked")
+        loaded = load_scenario(result.game, folder)
+        if loaded.scenario is None:
+            _emit(loaded.report, fmt)
+            raise SourcesInvalid("the scenario has errors; nothing was checked")
+        scenario = loaded.scenario
+        violations = check_scenario(result.game, scenario)
+    where = f"scenario {scenario.id}"
+    if fmt == "json":
+        click.echo(json.dumps([violation_json(v) for v in violations], indent=2))
+    for v in violations if fmt == "text" else ():
+        waived = scenario.setup.waivers.get(v.rule)
+        click.echo(format_violation(v, where) + (f" (waived: {waived})" if waived else ""))
+    if any(v.severity == "error" and v.rule not in scenario.setup.waivers for v in violations):
+        sys.exit(EXIT_INVALID)
 
 
 def _check(
