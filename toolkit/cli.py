@@ -401,20 +401,102 @@ def _check(
     nargs=-1,
     type=click.Path(exists=True, dir_okay=False, readable=True, path_type=Path),
 )
+@click.option(
+    "--extends",
+    "extends",
+    type=click.Path(exists=True, dir_okay=False, readable=True, path_type=Path),
+    default=None,
+    metavar="GAME.vmod",
+    help="For an extension (.vmdx): the module it extends, to check it against.",
+)
 @_format_option("Problems")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
-def vmod_check_command(module: Path, saves: tuple[Path, ...], fmt: str, strict: bool) -> None:
-    """Check a VASSAL module (any, not only ours) and saved games for what VASSAL rejects or
-    silently gets wrong; print one line per problem."""
+def vmod_check_command(
+    module: Path, saves: tuple[Path, ...], extends: Path | None, fmt: str, strict: bool
+) -> None:
+    """Check a VASSAL module or extension (any, not only ours) and saved games for what VASSAL
+    rejects or silently gets wrong; print one line per problem."""
     from toolkit.vassal.check import check_module
 
-    report = Report(check_module(module, saves))
+    report = Report(check_module(module, saves, extends))
     report = _strict(report) if strict else report
     _emit(report, fmt)
     if fmt == "text":
         click.echo(f"{module}: {report.summary()}", err=bool(report.diagnostics))
     if report.errors:
         sys.exit(EXIT_INVALID)
+
+
+@cli.command("publish")
+@click.argument("scenario", required=False, type=click.Path(exists=True, path_type=Path))
+@_GAME_OPTION
+@click.option(
+    "-o",
+    "--output",
+    "out_dir",
+    type=click.Path(path_type=Path),
+    default=Path("build"),
+    show_default=True,
+    help="Where scenarios/<id>/ goes.",
+)
+@click.option(
+    "--index",
+    "index_dir",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    default=None,
+    metavar="DIR",
+    help="Instead: merge DIR's packages (DIR/scenarios/*/) into DIR/index.json and index.html.",
+)
+@_format_option("Diagnostics")
+def publish_command(
+    scenario: Path | None, game_path: Path | None, out_dir: Path, index_dir: Path | None, fmt: str
+) -> None:
+    """Publish a scenario folder as DIR/scenarios/<id>/: its saved game, a VASSAL module
+    extension, a printable scenario card and a catalogue entry; or, with --index DIR, make the
+    catalogue of a folder of packages."""
+    if index_dir is not None:
+        if scenario is not None:
+            raise click.UsageError("give either SCENARIO --game G or --index DIR, not both")
+        _publish_index(index_dir)
+        return
+    if scenario is None:
+        raise click.UsageError("give SCENARIO --game G, or --index DIR")
+    _publish_scenario(scenario, _need_game(game_path), out_dir, fmt)
+
+
+def _publish_scenario(folder: Path, game_path: Path, out_dir: Path, fmt: str) -> None:
+    from toolkit.load.scenarios import load_game_source, load_scenario
+    from toolkit.publish.package import PublishRefused, package_scenario, write_package
+
+    with load_game_source(game_path) as result:
+        if result.game is None:
+            _emit(result.report, fmt)
+            raise SourcesInvalid("the game has errors; nothing was published")
+        loaded = load_scenario(result.game, folder)
+        _emit(loaded.report, fmt)
+        if loaded.scenario is None:
+            raise SourcesInvalid("the scenario has errors; nothing was published")
+        try:
+            package = package_scenario(result.game, loaded.scenario)
+        except PublishRefused as refused:
+            _emit(Report(refused.diagnostics), fmt)
+            raise SourcesInvalid(
+                "the scenario breaks its game's rules; nothing was published"
+            ) from None
+    final = write_package(package, out_dir)
+    size = sum(len(content) for _, content in package.files)
+    if fmt == "text":
+        click.echo(f"published {final}: {len(package.files)} file(s), {size / 1e6:.1f} MB")
+
+
+def _publish_index(index_dir: Path) -> None:
+    from toolkit.publish.catalogue import CatalogueError, write_catalogue
+
+    try:
+        written, count = write_catalogue(index_dir)
+    except CatalogueError as error:
+        raise SourcesInvalid(str(error)) from None
+    click.echo(f"indexed {count} scenario(s): {', '.join(str(p) for p in written)}")
 
 
 @cli.command("new")

@@ -203,7 +203,9 @@ def _check_turns(ctx: Context, source: Source, game: Game) -> None:
     first = data.get("first_turn", game.turns.first)
     last = data.get("last_turn")
     if first < game.turns.first or (game.turns.last is not None and first > game.turns.last):
-        ctx.error(source, "scenario.bad-turn", _turn_range(game, f"first turn {first}"), "/first_turn")
+        ctx.error(
+            source, "scenario.bad-turn", _turn_range(game, f"first turn {first}"), "/first_turn"
+        )
     if last is not None and last < first:
         message = f"the last turn ({last}) comes before the first ({first})"
         ctx.error(source, "scenario.bad-turn", message, "/last_turn")
@@ -230,7 +232,10 @@ def _victory_rules(ctx: Context, source: Source, counters: dict[str, Any]) -> li
     for i, item in enumerate(source.data.get("victory_rules", [])):
         pointer = f"/victory_rules/{i}"
         if item["kind"] != "victory":
-            message = f"a scenario's checkable victory condition is a rule of kind 'victory', not {item['kind']!r}"
+            message = (
+                "a scenario's checkable victory condition is a rule of kind 'victory', "
+                f"not {item['kind']!r}"
+            )
             ctx.error(source, "scenario.not-victory", message, pointer + "/kind")
             continue
         if ctx.declare(source, "rule", item["id"], pointer + "/id"):
