@@ -499,6 +499,84 @@ def _publish_index(index_dir: Path) -> None:
     click.echo(f"indexed {count} scenario(s): {', '.join(str(p) for p in written)}")
 
 
+@cli.command("import-save")
+@click.argument("module", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("save", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option(
+    "-o",
+    "--output",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    required=True,
+    help="The scenario folder to write scenario.json into.",
+)
+@click.option(
+    "--scenario",
+    "base_path",
+    type=click.Path(exists=True, path_type=Path),
+    default=None,
+    metavar="SCENARIO",
+    help="Keep this scenario's title, rules, control and the rest; take only the pieces.",
+)
+def import_save_command(module: Path, save: Path, out_dir: Path, base_path: Path | None) -> None:
+    """Turn a position set up by hand in VASSAL (a saved game of MODULE, a module toolkit
+    built) into a scenario folder's scenario.json."""
+    from toolkit.load.module import game_from_module
+    from toolkit.load.scenarios import load_scenario, scenario_file
+    from toolkit.publish.imports import scenario_from_save, scenario_json
+
+    base = _read_base(scenario_file(base_path)) if base_path is not None else None
+    with game_from_module(module) as result:
+        if result.game is None:
+            _emit(result.report, "text")
+            raise SourcesInvalid("the module carries no readable game; nothing was imported")
+        notes = _placement_notes(result.game, base_path) if base_path is not None else {}
+        imported = scenario_from_save(result.game, save, base, notes)
+        if imported.report.diagnostics:
+            click.echo(imported.report.format_text(), err=True)
+        if imported.scenario is None:
+            raise SourcesInvalid(f"{save} cannot be read; nothing was imported")
+        out_dir.mkdir(parents=True, exist_ok=True)
+        target = out_dir / "scenario.json"
+        temporary = out_dir / ".scenario.json.tmp"
+        temporary.write_bytes(scenario_json(imported.scenario))
+        temporary.replace(target)
+        loaded = load_scenario(result.game, out_dir)
+    _emit(loaded.report, "text")
+    pieces = sum(len(p["pieces"]) for p in imported.scenario["placements"])
+    click.echo(
+        f"imported {target}: {len(imported.scenario['placements'])} location(s), "
+        f"{pieces} piece entr{'y' if pieces == 1 else 'ies'}"
+    )
+    unknown = [d for d in imported.report.diagnostics if d.code == "save.unknown-piece"]
+    if unknown:
+        click.echo(f"{len(unknown)} piece(s) of the save are not in the game: see above", err=True)
+    if loaded.report.errors or unknown:
+        sys.exit(EXIT_INVALID)
+
+
+def _placement_notes(game: Any, base_path: Path) -> dict[str, str]:
+    """The base scenario's placement notes by location key (the save cannot hold them)."""
+    from toolkit.load.scenarios import load_scenario
+
+    loaded = load_scenario(game, base_path)
+    if loaded.scenario is None:
+        _emit(loaded.report, "text")
+        raise SourcesInvalid(f"{base_path} has errors; nothing was imported")
+    return {p.at: p.note for p in loaded.scenario.setup.placements if p.note}
+
+
+def _read_base(path: Path) -> dict[str, Any]:
+    """An existing scenario's document, to keep what a saved game does not hold."""
+    try:
+        data = json.loads(path.read_bytes()[: 16 * 1024 * 1024])
+    except (OSError, ValueError) as error:
+        raise click.BadParameter(f"{path}: not a readable scenario ({error})") from None
+    if not isinstance(data, dict) or data.get("kind") != "scenario":
+        raise click.BadParameter(f"{path}: not a scenario (kind 'scenario')")
+    return data
+
+
 @cli.command("new")
 @click.argument("directory", type=click.Path(path_type=Path))
 def new_command(directory: Path) -> None:
