@@ -17,6 +17,9 @@ CASES = sorted(p.name for p in CORPUS.iterdir() if (p / "expect.json").is_file()
 
 OUTSIDE = "outside"
 """A case's files under outside/ go beside the game folder, not into it (symlink targets)."""
+SCENARIO = "scenario"
+"""A scenario case ("scenario": a fixture scenario folder) copies that folder beside the game
+as scenario/, lays the case's scenario/ files over it, and validates it with --game game."""
 
 
 def make_case(name: str, workdir: Path) -> tuple[Path, dict[str, object]]:
@@ -26,10 +29,12 @@ def make_case(name: str, workdir: Path) -> tuple[Path, dict[str, object]]:
     expect = json.loads((case / "expect.json").read_text(encoding="utf-8"))
     game = workdir / "game"
     shutil.copytree(FIXTURES / str(expect["base"]), game)
+    if SCENARIO in expect:
+        shutil.copytree(FIXTURES / str(expect[SCENARIO]), workdir / SCENARIO)
     for path in sorted(case.rglob("*")):
         if path.is_file() and path.name != "expect.json":
             relative = path.relative_to(case)
-            base = workdir if relative.parts[0] == OUTSIDE else game
+            base = workdir if relative.parts[0] in (OUTSIDE, SCENARIO) else game
             target = base / relative
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, target)
@@ -64,10 +69,15 @@ def test_corpus_is_big_enough() -> None:
     assert len(CASES) >= 40
 
 
+def validate_args(expect: dict[str, object]) -> list[str]:
+    """What to validate: the game folder, or the scenario folder with --game."""
+    return [SCENARIO, "--game", "game"] if SCENARIO in expect else ["game"]
+
+
 @pytest.mark.parametrize("name", CASES)
 def test_broken_source(name: str, tmp_path: Path) -> None:
     game, expect = make_case(name, tmp_path)
-    result = run_cli("validate", "game", cwd=tmp_path, timeout=60)
+    result = run_cli("validate", *validate_args(expect), cwd=tmp_path, timeout=60)
     assert "Traceback" not in result.stderr
     assert "internal error" not in result.stderr
     if "exit" in expect:
@@ -79,7 +89,8 @@ def test_broken_source(name: str, tmp_path: Path) -> None:
     matching = [line for line in lines if wanted in line]
     assert matching, f"expected {wanted}, got:\n{result.stderr}"
     file_part, line_no, column, _ = matching[0].split(":", 3)
-    assert file_part == (f"game/{expect['file']}" if expect["file"] else "game"), matching[0]
+    folder = SCENARIO if SCENARIO in expect else "game"
+    assert file_part == (f"{folder}/{expect['file']}" if expect["file"] else folder), matching[0]
     assert int(line_no) == expect["line"], matching[0]
     assert int(column) >= 1
 
@@ -88,7 +99,7 @@ def test_broken_source(name: str, tmp_path: Path) -> None:
 def test_broken_source_json_format(name: str, tmp_path: Path) -> None:
     """--format json carries the same diagnostics as objects on stdout."""
     game, expect = make_case(name, tmp_path)
-    result = run_cli("validate", "game", "--format", "json", cwd=tmp_path, timeout=60)
+    result = run_cli("validate", *validate_args(expect), "--format", "json", cwd=tmp_path, timeout=60)
     diagnostics = json.loads(result.stdout)
     if "exit" in expect:
         assert not [d for d in diagnostics if d["severity"] == "error"]

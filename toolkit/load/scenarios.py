@@ -231,13 +231,6 @@ def _victory_rules(ctx: Context, source: Source, counters: dict[str, Any]) -> li
     rules = []
     for i, item in enumerate(source.data.get("victory_rules", [])):
         pointer = f"/victory_rules/{i}"
-        if item["kind"] != "victory":
-            message = (
-                "a scenario's checkable victory condition is a rule of kind 'victory', "
-                f"not {item['kind']!r}"
-            )
-            ctx.error(source, "scenario.not-victory", message, pointer + "/kind")
-            continue
         if ctx.declare(source, "rule", item["id"], pointer + "/id"):
             rules.append(reader.rule(item, pointer))
     return rules
