@@ -99,7 +99,9 @@ def test_broken_source(name: str, tmp_path: Path) -> None:
 def test_broken_source_json_format(name: str, tmp_path: Path) -> None:
     """--format json carries the same diagnostics as objects on stdout."""
     game, expect = make_case(name, tmp_path)
-    result = run_cli("validate", *validate_args(expect), "--format", "json", cwd=tmp_path, timeout=60)
+    result = run_cli(
+        "validate", *validate_args(expect), "--format", "json", cwd=tmp_path, timeout=60
+    )
     diagnostics = json.loads(result.stdout)
     if "exit" in expect:
         assert not [d for d in diagnostics if d["severity"] == "error"]
