@@ -158,21 +158,20 @@ def _card(item: Listed) -> str:
     low, high = versions.get("min"), versions.get("max")
     version_text = f"{low or 'any'}–{high}" if high else f"{low} or later" if low else "any"
     turns = entry.get("turns") or {}
-    turn_text = (
-        f"turns {turns.get('first')}–{turns.get('last')}"
-        if turns.get("last")
-        else f"from turn {turns.get('first')}"
-    )
+    first, last = turns.get("first"), turns.get("last")
+    if last is None:
+        turn_text = f"from turn {first}"
+    else:
+        turn_text = f"turn {first}" if last == first else f"turns {first}–{last}"
     image = f"{item.folder}/{sid}-map.png"
     img = (
         f'<img src="{_a(image)}" alt="{_a("Map excerpt of " + str(entry["title"]))}">'
         if f"{sid}-map.png" in files
         else ""
     )
+    shown = sorted({*files, f"{sid}.json"} - {f"{sid}-map.png"})
     links = " ".join(
-        f'<a href="{_a(item.folder + "/" + name)}">{_t(_label(name, sid))}</a>'
-        for name in sorted(files)
-        if not name.endswith(".png")
+        f'<a href="{_a(item.folder + "/" + name)}">{_t(_label(name, sid))}</a>' for name in shown
     )
     return (
         f'<article class="scenario" data-game="{_a(game["id"])}" '
