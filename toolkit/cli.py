@@ -447,9 +447,22 @@ def vmod_check_command(
     metavar="DIR",
     help="Instead: merge DIR's packages (DIR/scenarios/*/) into DIR/index.json and index.html.",
 )
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help="Worker processes for drawing.",
+)
 @_format_option("Diagnostics")
 def publish_command(
-    scenario: Path | None, game_path: Path | None, out_dir: Path, index_dir: Path | None, fmt: str
+    scenario: Path | None,
+    game_path: Path | None,
+    out_dir: Path,
+    index_dir: Path | None,
+    jobs: int,
+    fmt: str,
 ) -> None:
     """Publish a scenario folder as DIR/scenarios/<id>/: its saved game, a VASSAL module
     extension, a printable scenario card and a catalogue entry; or, with --index DIR, make the
@@ -461,10 +474,10 @@ def publish_command(
         return
     if scenario is None:
         raise click.UsageError("give SCENARIO --game G, or --index DIR")
-    _publish_scenario(scenario, _need_game(game_path), out_dir, fmt)
+    _publish_scenario(scenario, _need_game(game_path), out_dir, jobs, fmt)
 
 
-def _publish_scenario(folder: Path, game_path: Path, out_dir: Path, fmt: str) -> None:
+def _publish_scenario(folder: Path, game_path: Path, out_dir: Path, jobs: int, fmt: str) -> None:
     from toolkit.load.scenarios import load_game_source, load_scenario
     from toolkit.publish.package import PublishRefused, package_scenario, write_package
 
@@ -477,7 +490,7 @@ def _publish_scenario(folder: Path, game_path: Path, out_dir: Path, fmt: str) ->
         if loaded.scenario is None:
             raise SourcesInvalid("the scenario has errors; nothing was published")
         try:
-            package = package_scenario(result.game, loaded.scenario)
+            package = package_scenario(result.game, loaded.scenario, jobs)
         except PublishRefused as refused:
             _emit(Report(refused.diagnostics), fmt)
             raise SourcesInvalid(

@@ -53,8 +53,8 @@ class Package:
     files: tuple[tuple[str, bytes], ...]
 
 
-def package_scenario(game: Game, scenario: Scenario, workers: Workers | None = None) -> Package:
-    """Every file of the scenario's package.
+def package_scenario(game: Game, scenario: Scenario, jobs: int = 1) -> Package:
+    """Every file of the scenario's package (``jobs``: worker processes for drawing).
 
     :raises PublishRefused: the scenario's start breaks a rule of severity error it does not
         waive.
@@ -63,7 +63,7 @@ def package_scenario(game: Game, scenario: Scenario, workers: Workers | None = N
     if broken:
         raise PublishRefused(broken)
     played = game_with_scenario(game, scenario)
-    with workers or Workers(played) as pool:
+    with Workers(played, jobs) as pool:
         artwork = draw_artwork(played, pool)
     return package_from_artwork(played, scenario, artwork)
 
