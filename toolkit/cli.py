@@ -17,6 +17,7 @@ from toolkit.diagnostics import Report
 from toolkit.errors import EXIT_INVALID, EXIT_OK, SourcesInvalid, ToolkitError
 from toolkit.interrupts import EXIT_SIGNAL_BASE, stop_on_signals
 from toolkit.load import LoadResult, load_game
+from toolkit.model import Game
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -480,6 +481,7 @@ def publish_command(
 def _publish_scenario(folder: Path, game_path: Path, out_dir: Path, jobs: int, fmt: str) -> None:
     from toolkit.load.scenarios import load_game_source, load_scenario
     from toolkit.publish.package import PublishRefused, package_scenario, write_package
+    from toolkit.vassal.module import ModuleError
 
     with load_game_source(game_path) as result:
         if result.game is None:
@@ -491,6 +493,8 @@ def _publish_scenario(folder: Path, game_path: Path, out_dir: Path, jobs: int, f
             raise SourcesInvalid("the scenario has errors; nothing was published")
         try:
             package = package_scenario(result.game, loaded.scenario, jobs)
+        except ModuleError as error:
+            raise SourcesInvalid(f"{folder}: {error}; nothing was published") from None
         except PublishRefused as refused:
             _emit(Report(refused.diagnostics), fmt)
             raise SourcesInvalid(
@@ -568,7 +572,7 @@ def import_save_command(module: Path, save: Path, out_dir: Path, base_path: Path
         sys.exit(EXIT_INVALID)
 
 
-def _placement_notes(game: Any, base_path: Path) -> dict[str, str]:
+def _placement_notes(game: Game, base_path: Path) -> dict[str, str]:
     """The base scenario's placement notes by location key (the save cannot hold them)."""
     from toolkit.load.scenarios import load_scenario
 
