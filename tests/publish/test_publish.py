@@ -16,6 +16,7 @@ from pypdf import PdfReader
 from tests.conftest import run_cli
 from tests.publish.conftest import GAME, SCENARIO, SCENARIO_ID, scenario_copy
 from tests.vassal.engine import run_engine
+from tests.vassal.vmods import make_zip, read_zip
 
 FILES = {
     f"{SCENARIO_ID}.vsav",
@@ -179,6 +180,35 @@ def test_vassal_loads_the_saved_game(module: Path, published: Path) -> None:
     assert not report.problems, "\n".join(report.problems)
     places = report.places(f"save {SCENARIO_ID}.vsav")
     assert sum(places.values()) == 4  # the reinforcement is not on the map yet
+    assert places == {
+        ("The Valley", "0304"): 1,
+        ("The Valley", "0205"): 1,
+        ("The Valley", "0604"): 2,
+    }
+
+
+def test_vassal_loads_the_extensions_setup_merged_into_its_module(
+    tmp_path: Path, module: Path, published: Path
+) -> None:
+    """load-module does not load extensions, so the extension's one component is added to the
+    module as VASSAL's ExtensionElement adds it (to the module, its target being empty), with
+    the saved game it carries, and VASSAL loads that predefined setup."""
+    with zipfile.ZipFile(published / f"{SCENARIO_ID}.vmdx") as archive:
+        extension = etree.fromstring(archive.read("buildFile.xml"))
+        carried = {
+            name: archive.read(name) for name in archive.namelist() if name.endswith(".vsav")
+        }
+    (element,) = extension
+    entries = read_zip(module.read_bytes())
+    root = etree.fromstring(entries["buildFile.xml"])
+    root.append(element[0])
+    entries["buildFile.xml"] = etree.tostring(root, xml_declaration=True, encoding="UTF-8")
+    entries.update(carried)
+    merged = tmp_path / "merged.vmod"
+    merged.write_bytes(make_zip(entries))
+    report = run_engine(merged)
+    assert not report.problems, "\n".join(report.problems)
+    places = report.places("setup Race for the Hilltop")
     assert places == {
         ("The Valley", "0304"): 1,
         ("The Valley", "0205"): 1,
