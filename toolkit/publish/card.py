@@ -48,13 +48,16 @@ def card_lines(game: Game, scenario: Scenario, width: float) -> list[Line]:
     """The card's text as wrapped lines, the setup's own lines (from the kit) last."""
     setup = scenario.setup
     setup_part = setup_lines(game, gazetteer(game), replace(setup, description=""), width)
+    facts = 1
+    while facts < len(setup_part) and not setup_part[facts].bold:
+        facts += 1  # the turns and who moves first, up to the first heading
     lines = setup_part[:1]
     byline = (
         f"By {scenario.author}. Scenario version {scenario.version}, for {game.title} "
         f"{scenario.versions_text()} (this card printed for version {game.version})."
     )
     lines += flow.paragraph(byline, width, space_before=2)
-    lines += setup_part[1:2] if len(setup_part) > 1 and not setup_part[1].bold else []
+    lines += setup_part[1:facts]
     if setup.description:
         lines += flow.paragraph(setup.description, width, space_before=4)
     lines += _numbered("Special rules", scenario.special_rules, width)
@@ -64,14 +67,13 @@ def card_lines(game: Game, scenario: Scenario, width: float) -> list[Line]:
         [f"{rule.text} ({rule.cite})" for rule in scenario.victory_rules],
         width,
     )
+    rules = {r.id: r for r in (*game.rules, *scenario.victory_rules)}
     waived = [
-        f"{game.rule(rule).text} ({game.rule(rule).cite}) — {reason}"
+        f"{rules[rule].text} ({rules[rule].cite}) — {reason}" if rule in rules else reason
         for rule, reason in setup.waivers.items()
-        if rule in {r.id for r in game.rules}
     ]
     lines += _numbered("Rules this scenario waives, and why", waived, width)
-    rest = setup_part[2:] if len(setup_part) > 1 and not setup_part[1].bold else setup_part[1:]
-    return lines + rest
+    return lines + setup_part[facts:]
 
 
 def _numbered(title: str, items: tuple[str, ...] | list[str], width: float) -> list[Line]:
