@@ -47,6 +47,9 @@ LOCATED = re.compile(r"^(?P<file>.*?)(?::(?P<line>\d+):(?P<column>\d+))?: (?:err
 
 OUTSIDE = "outside"
 """A case's files under outside/ go beside the game folder, not into it (symlink targets)."""
+SCENARIO_CASE = "scenario"
+"""A scenario case ("scenario": a fixture scenario folder) copies that folder beside the game
+as scenario/, lays the case's scenario/ files over it, and validates it with --game game."""
 
 
 def make_case(name: str, workdir: Path) -> tuple[Path, dict[str, object]]:
@@ -56,10 +59,12 @@ def make_case(name: str, workdir: Path) -> tuple[Path, dict[str, object]]:
     expect = json.loads((case / "expect.json").read_text(encoding="utf-8"))
     game = workdir / "game"
     shutil.copytree(FIXTURES / str(expect["base"]), game)
+    if SCENARIO_CASE in expect:
+        shutil.copytree(FIXTURES / str(expect[SCENARIO_CASE]), workdir / SCENARIO_CASE)
     for path in sorted(case.rglob("*")):
         if path.is_file() and path.name != "expect.json":
             relative = path.relative_to(case)
-            base = workdir if relative.parts[0] == OUTSIDE else game
+            base = workdir if relative.parts[0] in (OUTSIDE, SCENARIO_CASE) else game
             target = base / relative
             target.parent.mkdir(parents=True, exist_ok=True)
             shutil.copyfile(path, target)
@@ -94,10 +99,15 @@ def test_corpus_is_big_enough() -> None:
     assert len(CASES) >= 40
 
 
+def validate_args(expect: dict[str, object]) -> list[str]:
+    """What to validate: the game folder, or the scenario folder with --game."""
+    return [SCENARIO_CASE, "--game", "game"] if SCENARIO_CASE in expect else ["game"]
+
+
 @pytest.mark.parametrize("name", CASES)
 def test_broken_source(name: str, tmp_path: Path) -> None:
     game, expect = make_case(name, tmp_path)
-    result = run_cli("validate", "game", cwd=tmp_path, timeout=60)
+    result = run_cli("validate", *validate_args(expect), cwd=tmp_path, timeout=60)
     assert "Traceback" not in result.stderr
     assert "internal error" not in result.stderr
     if "exit" in expect:
@@ -109,7 +119,8 @@ def test_broken_source(name: str, tmp_path: Path) -> None:
     matching = [line for line in lines if wanted in line]
     assert matching, f"expected {wanted}, got:\n{result.stderr}"
     file_part, line_no, column, _ = matching[0].split(":", 3)
-    assert file_part == (f"game/{expect['file']}" if expect["file"] else "game"), matching[0]
+    folder = SCENARIO_CASE if SCENARIO_CASE in expect else "game"
+    assert file_part == (f"{folder}/{expect['file']}" if expect["file"] else folder), matching[0]
     assert int(line_no) == expect["line"], matching[0]
     assert int(column) >= 1
 
@@ -118,7 +129,9 @@ def test_broken_source(name: str, tmp_path: Path) -> None:
 def test_broken_source_json_format(name: str, tmp_path: Path) -> None:
     """--format json carries the same diagnostics as objects on stdout."""
     game, expect = make_case(name, tmp_path)
-    result = run_cli("validate", "game", "--format", "json", cwd=tmp_path, timeout=60)
+    result = run_cli(
+        "validate", *validate_args(expect), "--format", "json", cwd=tmp_path, timeout=60
+    )
     diagnostics = json.loads(result.stdout)
     if "exit" in expect:
         assert not [d for d in diagnostics if d["severity"] == "error"]
@@ -179,8 +192,8 @@ def make_reader_case(name: str, workdir: Path, built: Path) -> dict[str, Any]:
 
 
 def _archive(recipe: dict[str, Any], built: Path, case: Path) -> bytes:
-    """A zip made as ``recipe`` says: the built module's or scenario's entries ("from"), or
-    none; entries replaced or removed ("entries"), text edited ("edits": a saved game's
+    """A zip made as ``recipe`` says: the built module's, scenario's or extension's entries
+    ("from"), or none; entries replaced or removed ("entries"), text edited ("edits": a saved game's
     command stream is edited as text and obfuscated again), sizes declared ("declare")."""
     origin = recipe.get("from")
     entries: dict[str, bytes] = {}
@@ -188,6 +201,8 @@ def _archive(recipe: dict[str, Any], built: Path, case: Path) -> bytes:
         entries = vmods.read_zip((built / f"{built.name}.vmod").read_bytes())
     elif origin == "scenario":
         entries = vmods.read_zip((built / "scenarios" / SCENARIO).read_bytes())
+    elif origin == "extension":
+        entries = vmods.read_zip(_extension(built))
     for entry, spec in dict(recipe.get("entries", {})).items():
         if spec is None:
             del entries[entry]
@@ -203,6 +218,17 @@ def _archive(recipe: dict[str, Any], built: Path, case: Path) -> bytes:
     for entry in recipe.get("damage", []):
         data = _damaged(data, entry)
     return data
+
+
+def _extension(built: Path) -> bytes:
+    """A module extension (.vmdx) adding the base game's scenario as a predefined setup, as
+    `toolkit publish` writes one."""
+    from tests.conftest import load_fixture
+    from toolkit.vassal.extension import ExtensionInfo, extension_archive
+
+    info = ExtensionInfo("Meeting again", "1.0", "The meeting engagement", SCENARIO)
+    save = (built / "scenarios" / SCENARIO).read_bytes()
+    return extension_archive(load_fixture("minimal-hex"), info, save)
 
 
 def _central(data: bytes, name: str, flags: dict[str, Any]) -> bytes:

@@ -39,7 +39,10 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "check": OUTPUT | {"load", "rules", "render", "vassal"},
     "build": OUTPUT | {"load", "render", "kit", "vassal", "rules", "targets", "check"},
     "scaffold": frozenset({"load"}),
-    "cli": OUTPUT | {"load", "build", "targets", "scaffold", "check", "vassal", "toolkit"},
+    # Publishing a scenario stands on every output and on the checker, as the build does.
+    "publish": OUTPUT | {"load", "render", "kit", "vassal", "rules", "check"},
+    "cli": OUTPUT
+    | {"load", "build", "targets", "scaffold", "check", "vassal", "publish", "toolkit"},
     "__main__": frozenset({"cli"}),
     "toolkit": frozenset(),
 }

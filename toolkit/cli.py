@@ -17,6 +17,7 @@ from toolkit.diagnostics import Report
 from toolkit.errors import EXIT_INVALID, EXIT_OK, SourcesInvalid, ToolkitError
 from toolkit.interrupts import EXIT_SIGNAL_BASE, stop_on_signals
 from toolkit.load import LoadResult, load_game
+from toolkit.model import Game
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -75,14 +76,33 @@ def cli() -> None:
     """Turn a wargame written as JSON sources into SVG, PNG, a print-and-play PDF and more."""
 
 
+_GAME_OPTION = click.option(
+    "--game",
+    "game_path",
+    type=click.Path(exists=True, path_type=Path),
+    default=None,
+    metavar="SRC|GAME.vmod",
+    help="For a scenario folder: its game, as a game folder or a built module.",
+)
+
+
 @cli.command("validate")
 @click.argument("sources", nargs=-1, required=True, type=click.Path(path_type=Path))
+@_GAME_OPTION
 @_format_option("Diagnostics")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
-def validate_command(sources: tuple[Path, ...], fmt: str, strict: bool) -> None:
-    """Check game folders; print one line per problem."""
+def validate_command(
+    sources: tuple[Path, ...], game_path: Path | None, fmt: str, strict: bool
+) -> None:
+    """Check game folders, or scenario folders with --game; print one line per problem."""
+    from toolkit.load.scenarios import is_scenario
+
     combined = Report()
     for folder in sources:
+        if is_scenario(folder):
+            report = _validate_scenario(folder, _need_game(game_path), fmt)
+            combined.extend((_strict(report) if strict else report).diagnostics)
+            continue
         result = load_game(folder)
         report = _strict(result.report) if strict else result.report
         combined.extend(report.diagnostics)
@@ -98,6 +118,31 @@ def validate_command(sources: tuple[Path, ...], fmt: str, strict: bool) -> None:
         if fmt == "text":
             click.echo(combined.summary(), err=True)
         sys.exit(EXIT_INVALID)
+
+
+def _need_game(game_path: Path | None) -> Path:
+    if game_path is None:
+        raise click.UsageError("a scenario folder needs its game: --game SRC or --game GAME.vmod")
+    return game_path
+
+
+def _validate_scenario(folder: Path, game_path: Path, fmt: str) -> Report:
+    """A scenario folder loaded against its game: its own diagnostics (the game's only when
+    the game itself does not load: a scenario author cannot fix the game's warnings)."""
+    from toolkit.load.scenarios import load_game_source, load_scenario
+
+    with load_game_source(game_path) as result:
+        if result.game is None:
+            return result.report
+        loaded = load_scenario(result.game, folder)
+        if fmt == "text" and loaded.scenario is not None and not loaded.report.errors:
+            scenario = loaded.scenario
+            click.echo(
+                f"ok: {folder} — {scenario.title} (v{scenario.version}, for {result.game.title} "
+                f"{scenario.versions_text()}): {len(scenario.setup.placements)} placement(s), "
+                f"{len(scenario.setup.reinforcements)} reinforcement(s)"
+            )
+        return loaded.report
 
 
 @cli.command("build")
@@ -225,9 +270,11 @@ _FILE = click.Path(path_type=Path, dir_okay=False)
     metavar="FILE.vlog",
     help="Check every move a VASSAL log (play by email) records.",
 )
+@_GAME_OPTION
 @_format_option("Violations")
 def check_command(
     source: Path,
+    game_path: Path | None,
     setup_id: str | None,
     position_path: Path | None,
     save_path: Path | None,
@@ -237,9 +284,16 @@ def check_command(
     fmt: str,
 ) -> None:
     """Check a setup, a position, a VASSAL saved game, a whole turn or a VASSAL log against
-    the game's rules; SOURCE is the game folder or its built module (.vmod). One line per
-    broken rule."""
+    the game's rules; SOURCE is the game folder or its built module (.vmod), or a scenario
+    folder (its start is checked) with --game. One line per broken rule."""
     asked = [setup_id, position_path, save_path, before_path or after_path, log_path]
+    from toolkit.load.scenarios import is_scenario
+
+    if is_scenario(source):
+        if any(choice is not None for choice in asked):
+            raise click.UsageError("a scenario folder is checked at its start; give only --game")
+        _check_scenario(source, _need_game(game_path), fmt)
+        return
     if sum(choice is not None for choice in asked) != 1 or (before_path is None) != (
         after_path is None
     ):
@@ -265,6 +319,32 @@ def check_command(
             after_path,
             log_path,
         )
+
+
+def _check_scenario(folder: Path, game_path: Path, fmt: str) -> None:
+    """toolkit check SCENARIO --game G: the scenario's start against the game's rules."""
+    from toolkit.check import format_violation, violation_json
+    from toolkit.load.scenarios import load_game_source, load_scenario
+    from toolkit.publish.rules import check_scenario
+
+    with load_game_source(game_path) as result:
+        if result.game is None:
+            _emit(result.report, fmt)
+            raise SourcesInvalid("the game has errors; nothing was checked")
+        loaded = load_scenario(result.game, folder)
+        if loaded.scenario is None:
+            _emit(loaded.report, fmt)
+            raise SourcesInvalid("the scenario has errors; nothing was checked")
+        scenario = loaded.scenario
+        violations = check_scenario(result.game, scenario)
+    where = f"scenario {scenario.id}"
+    if fmt == "json":
+        click.echo(json.dumps([violation_json(v) for v in violations], indent=2))
+    for v in violations if fmt == "text" else ():
+        waived = scenario.setup.waivers.get(v.rule)
+        click.echo(format_violation(v, where) + (f" (waived: {waived})" if waived else ""))
+    if any(v.severity == "error" and v.rule not in scenario.setup.waivers for v in violations):
+        sys.exit(EXIT_INVALID)
 
 
 def _check(
@@ -322,20 +402,196 @@ def _check(
     nargs=-1,
     type=click.Path(exists=True, dir_okay=False, readable=True, path_type=Path),
 )
+@click.option(
+    "--extends",
+    "extends",
+    type=click.Path(exists=True, dir_okay=False, readable=True, path_type=Path),
+    default=None,
+    metavar="GAME.vmod",
+    help="For an extension (.vmdx): the module it extends, to check it against.",
+)
 @_format_option("Problems")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
-def vmod_check_command(module: Path, saves: tuple[Path, ...], fmt: str, strict: bool) -> None:
-    """Check a VASSAL module (any, not only ours) and saved games for what VASSAL rejects or
-    silently gets wrong; print one line per problem."""
+def vmod_check_command(
+    module: Path, saves: tuple[Path, ...], extends: Path | None, fmt: str, strict: bool
+) -> None:
+    """Check a VASSAL module or extension (any, not only ours) and saved games for what VASSAL
+    rejects or silently gets wrong; print one line per problem."""
     from toolkit.vassal.check import check_module
 
-    report = Report(check_module(module, saves))
+    report = Report(check_module(module, saves, extends))
     report = _strict(report) if strict else report
     _emit(report, fmt)
     if fmt == "text":
         click.echo(f"{module}: {report.summary()}", err=bool(report.diagnostics))
     if report.errors:
         sys.exit(EXIT_INVALID)
+
+
+@cli.command("publish")
+@click.argument("scenario", required=False, type=click.Path(exists=True, path_type=Path))
+@_GAME_OPTION
+@click.option(
+    "-o",
+    "--output",
+    "out_dir",
+    type=click.Path(path_type=Path),
+    default=Path("build"),
+    show_default=True,
+    help="Where scenarios/<id>/ goes.",
+)
+@click.option(
+    "--index",
+    "index_dir",
+    type=click.Path(exists=True, file_okay=False, path_type=Path),
+    default=None,
+    metavar="DIR",
+    help="Instead: merge DIR's packages (DIR/scenarios/*/) into DIR/index.json and index.html.",
+)
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help="Worker processes for drawing.",
+)
+@_format_option("Diagnostics")
+def publish_command(
+    scenario: Path | None,
+    game_path: Path | None,
+    out_dir: Path,
+    index_dir: Path | None,
+    jobs: int,
+    fmt: str,
+) -> None:
+    """Publish a scenario folder as DIR/scenarios/<id>/: its saved game, a VASSAL module
+    extension, a printable scenario card and a catalogue entry; or, with --index DIR, make the
+    catalogue of a folder of packages."""
+    if index_dir is not None:
+        if scenario is not None:
+            raise click.UsageError("give either SCENARIO --game G or --index DIR, not both")
+        _publish_index(index_dir)
+        return
+    if scenario is None:
+        raise click.UsageError("give SCENARIO --game G, or --index DIR")
+    _publish_scenario(scenario, _need_game(game_path), out_dir, jobs, fmt)
+
+
+def _publish_scenario(folder: Path, game_path: Path, out_dir: Path, jobs: int, fmt: str) -> None:
+    from toolkit.load.scenarios import load_game_source, load_scenario
+    from toolkit.publish.package import PublishRefused, package_scenario, write_package
+    from toolkit.vassal.module import ModuleError
+
+    with load_game_source(game_path) as result:
+        if result.game is None:
+            _emit(result.report, fmt)
+            raise SourcesInvalid("the game has errors; nothing was published")
+        loaded = load_scenario(result.game, folder)
+        _emit(loaded.report, fmt)
+        if loaded.scenario is None:
+            raise SourcesInvalid("the scenario has errors; nothing was published")
+        try:
+            package = package_scenario(result.game, loaded.scenario, jobs)
+        except ModuleError as error:
+            raise SourcesInvalid(f"{folder}: {error}; nothing was published") from None
+        except PublishRefused as refused:
+            _emit(Report(refused.diagnostics), fmt)
+            raise SourcesInvalid(
+                "the scenario breaks its game's rules; nothing was published"
+            ) from None
+    final = write_package(package, out_dir)
+    size = sum(len(content) for _, content in package.files)
+    if fmt == "text":
+        click.echo(f"published {final}: {len(package.files)} file(s), {size / 1e6:.1f} MB")
+
+
+def _publish_index(index_dir: Path) -> None:
+    from toolkit.publish.catalogue import CatalogueError, write_catalogue
+
+    try:
+        written, count = write_catalogue(index_dir)
+    except CatalogueError as error:
+        raise SourcesInvalid(str(error)) from None
+    click.echo(f"indexed {count} scenario(s): {', '.join(str(p) for p in written)}")
+
+
+@cli.command("import-save")
+@click.argument("module", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.argument("save", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option(
+    "-o",
+    "--output",
+    "out_dir",
+    type=click.Path(file_okay=False, path_type=Path),
+    required=True,
+    help="The scenario folder to write scenario.json into.",
+)
+@click.option(
+    "--scenario",
+    "base_path",
+    type=click.Path(exists=True, path_type=Path),
+    default=None,
+    metavar="SCENARIO",
+    help="Keep this scenario's title, rules, control and the rest; take only the pieces.",
+)
+def import_save_command(module: Path, save: Path, out_dir: Path, base_path: Path | None) -> None:
+    """Turn a position set up by hand in VASSAL (a saved game of MODULE, a module toolkit
+    built) into a scenario folder's scenario.json."""
+    from toolkit.load.module import game_from_module
+    from toolkit.load.scenarios import load_scenario, scenario_file
+    from toolkit.publish.imports import scenario_from_save, scenario_json
+
+    base = _read_base(scenario_file(base_path)) if base_path is not None else None
+    with game_from_module(module) as result:
+        if result.game is None:
+            _emit(result.report, "text")
+            raise SourcesInvalid("the module carries no readable game; nothing was imported")
+        notes = _placement_notes(result.game, base_path) if base_path is not None else {}
+        imported = scenario_from_save(result.game, save, base, notes)
+        if imported.report.diagnostics:
+            click.echo(imported.report.format_text(), err=True)
+        if imported.scenario is None:
+            raise SourcesInvalid(f"{save} cannot be read; nothing was imported")
+        out_dir.mkdir(parents=True, exist_ok=True)
+        target = out_dir / "scenario.json"
+        temporary = out_dir / ".scenario.json.tmp"
+        temporary.write_bytes(scenario_json(imported.scenario))
+        temporary.replace(target)
+        loaded = load_scenario(result.game, out_dir)
+    _emit(loaded.report, "text")
+    pieces = sum(len(p["pieces"]) for p in imported.scenario["placements"])
+    click.echo(
+        f"imported {target}: {len(imported.scenario['placements'])} location(s), "
+        f"{pieces} piece entr{'y' if pieces == 1 else 'ies'}"
+    )
+    unknown = [d for d in imported.report.diagnostics if d.code == "save.unknown-piece"]
+    if unknown:
+        click.echo(f"{len(unknown)} piece(s) of the save are not in the game: see above", err=True)
+    if loaded.report.errors or unknown:
+        sys.exit(EXIT_INVALID)
+
+
+def _placement_notes(game: Game, base_path: Path) -> dict[str, str]:
+    """The base scenario's placement notes by location key (the save cannot hold them)."""
+    from toolkit.load.scenarios import load_scenario
+
+    loaded = load_scenario(game, base_path)
+    if loaded.scenario is None:
+        _emit(loaded.report, "text")
+        raise SourcesInvalid(f"{base_path} has errors; nothing was imported")
+    return {p.at: p.note for p in loaded.scenario.setup.placements if p.note}
+
+
+def _read_base(path: Path) -> dict[str, Any]:
+    """An existing scenario's document, to keep what a saved game does not hold."""
+    try:
+        data = json.loads(path.read_bytes()[: 16 * 1024 * 1024])
+    except (OSError, ValueError) as error:
+        raise click.BadParameter(f"{path}: not a readable scenario ({error})") from None
+    if not isinstance(data, dict) or data.get("kind") != "scenario":
+        raise click.BadParameter(f"{path}: not a scenario (kind 'scenario')")
+    return data
 
 
 @cli.command("new")

@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from toolkit.model.base import Origin, empty
+from toolkit.model.rules import Rule
 
 LocationKey = str
 
@@ -73,3 +74,69 @@ class Setup:
             for piece in placement.pieces:
                 counts[piece.counter] = counts.get(piece.counter, 0) + piece.count
         return counts
+
+
+Version = tuple[int, ...]
+"""A dotted version as numbers, so that 1.10 comes after 1.9."""
+
+
+def parse_version(text: str) -> Version:
+    """'1.10' → (1, 10); trailing zeros dropped, so '1.0' and '1' are the same version.
+
+    :raises ValueError: not dotted numbers.
+    """
+    try:
+        parts = [int(part) for part in text.strip().split(".")]
+    except ValueError:
+        raise ValueError(f"{text!r} is not a version of dotted numbers") from None
+    while len(parts) > 1 and parts[-1] == 0:
+        parts.pop()
+    return tuple(parts)
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    """A scenario published for a game from outside its folder: a setup plus who wrote it, the
+    game versions it is for and what players read on its card."""
+
+    setup: Setup
+    """The starting position, with the scenario's id, title, turns and waivers."""
+    title: str
+    author: str
+    version: str
+    game: str
+    """The id of the game it is for."""
+    min_version: str | None = None
+    max_version: str | None = None
+    """The game versions it works with, both ends included (None: open)."""
+    special_rules: tuple[str, ...] = ()
+    victory: tuple[str, ...] = ()
+    """The victory conditions in words."""
+    victory_rules: tuple[Rule, ...] = ()
+    """The checkable ones, as rules of kind 'victory'."""
+    area: tuple[LocationKey, ...] = ()
+    """The locations in play (empty: wherever a piece starts or arrives)."""
+
+    @property
+    def id(self) -> str:
+        """The scenario's id (its setup's)."""
+        return self.setup.id
+
+    def supports(self, game_version: str) -> bool:
+        """Whether a game version lies within the scenario's range."""
+        version = parse_version(game_version)
+        low = parse_version(self.min_version) if self.min_version else None
+        high = parse_version(self.max_version) if self.max_version else None
+        return (low is None or version >= low) and (high is None or version <= high)
+
+    def versions_text(self) -> str:
+        """'1.0 to 1.9', '1.0 or later', 'up to 2.0' or 'any version'."""
+        if self.min_version and self.max_version:
+            if self.min_version == self.max_version:
+                return self.min_version
+            return f"{self.min_version} to {self.max_version}"
+        if self.min_version:
+            return f"{self.min_version} or later"
+        if self.max_version:
+            return f"up to {self.max_version}"
+        return "any version"

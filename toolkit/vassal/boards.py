@@ -10,6 +10,7 @@ becomes a named region instead.
 
 from __future__ import annotations
 
+import math
 import struct
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -76,7 +77,8 @@ def pixel_size(width: float, height: float, dpi: int) -> Pixel:
     """
     if dpi <= 0:
         raise ValueError("a board without its image needs the resolution it was drawn at")
-    return round(width * dpi / 72), round(height * dpi / 72)
+    # Halves round up, as the rasteriser rounds them (Python's round() would make 2462.5 2462).
+    return math.floor(width * dpi / 72 + 0.5), math.floor(height * dpi / 72 + 0.5)
 
 
 def png_size(png: bytes) -> Pixel:

@@ -46,6 +46,8 @@ LEGACY_BUILD_FILE = "buildFile"
 MODULE_DATA = "moduledata"
 EXTENSION_DATA = "extensiondata"
 """An extension's metadata entry; VASSAL reads its VassalVersion, not a module's."""
+EXTENSION_ELEMENT = "VASSAL.build.module.ExtensionElement"
+"""Wraps each component an extension adds; its ``target`` names where it goes."""
 IMAGES = "images/"
 ELSEWHERE = " (unless the module this extension extends has it)"
 """Said of what an extension lacks."""
@@ -102,14 +104,19 @@ UNKNOWN_MODULE = Module(frozenset(), frozenset(), frozenset(), None)
 """Stands for a module that could not be read."""
 
 
-def check_module(module_path: Path, save_paths: Sequence[Path] = ()) -> list[Diagnostic]:
-    """Every problem of a module and of the saved games given with it, in reading order."""
+def check_module(
+    module_path: Path, save_paths: Sequence[Path] = (), extends: Path | None = None
+) -> list[Diagnostic]:
+    """Every problem of a module (or an extension) and of the saved games given with it, in
+    reading order. ``extends``: the module an extension is for; what the extension uses is
+    then looked up in both, so something neither has is an error, not a warning."""
     findings = Findings()
     shown = str(module_path)
     module = None
+    base = _base_module(extends, findings) if extends is not None else None
     try:
         with open_archive(module_path) as archive:
-            module = _check_archive(archive, shown, findings)
+            module = _check_archive(archive, shown, findings, base)
     except ArchiveError as error:
         findings.add(shown, "archive", str(error))
     for save_path in save_paths:
@@ -117,7 +124,9 @@ def check_module(module_path: Path, save_paths: Sequence[Path] = ()) -> list[Dia
     return findings.items
 
 
-def _check_archive(archive: Archive, shown: str, findings: Findings) -> Module | None:
+def _check_archive(
+    archive: Archive, shown: str, findings: Findings, base: BaseModule | None = None
+) -> Module | None:
     """The archive's entries, build file, pieces and scenarios; the module, if it was read."""
     _check_entry_names(archive, shown, findings)
     entry = _build_file_entry(archive, shown, findings)
@@ -139,6 +148,12 @@ def _check_archive(archive: Archive, shown: str, findings: Findings) -> Module |
         findings.add(where, "root", f"the root element is {root.tag!r}, not {expected}")
         return None
     module = _module(root, archive.names)
+    if module.extension:
+        _check_extension(root, archive, base, where, findings)
+        if base is not None:
+            module = _with_base(module, base.module)
+    elif base is not None:
+        findings.add(where, "not-extension", "--extends is for an extension; this is a module")
     _check_classes(root, module, where, findings)
     _check_attributes(root, where, findings)
     _check_module_pieces(root, module, where, findings)
@@ -203,6 +218,137 @@ def _module(root: XmlElement, names: frozenset[str]) -> Module:
     custom = next((tag for tag in encoders if tag != c.COMMAND_ENCODER), None)
     extension = root.tag == c.EXTENSION_ROOT
     return Module(names, frozenset(maps), frozenset(prototypes), custom, extension)
+
+
+# -- extensions ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class BaseModule:
+    """The module an extension is checked against: what it defines, its name and version."""
+
+    module: Module
+    root: XmlElement
+    name: str
+    version: str
+
+
+def _base_module(path: Path, findings: Findings) -> BaseModule | None:
+    """The module an extension extends, read (not checked: vmod-check it on its own)."""
+    shown = str(path)
+    try:
+        with open_archive(path) as archive:
+            entry = _build_file_entry(archive, shown, findings)
+            if entry is None:
+                return None
+            root = read_xml(archive.read(entry), entry)
+            names = archive.names
+    except ArchiveError as error:
+        findings.add(shown, "archive", str(error))
+        return None
+    if root.tag not in c.MODULE_ROOTS:
+        findings.add(shown, "root", f"--extends names {root.tag!r}, not a module")
+        return None
+    name, version = str(root.get("name", "")), str(root.get("version", ""))
+    return BaseModule(_module(root, names), root, name, version)
+
+
+def _with_base(extension: Module, base: Module) -> Module:
+    """What an extension can use: its own entries and definitions, and its module's."""
+    return Module(
+        extension.names | base.names,
+        extension.maps | base.maps,
+        extension.prototypes | base.prototypes,
+        extension.custom_encoder or base.custom_encoder,
+        extension=False,
+    )
+
+
+def _check_extension(
+    root: XmlElement, archive: Archive, base: BaseModule | None, where: str, f: Findings
+) -> None:
+    """What VASSAL's ModuleExtension reads: its metadata, its id, the module it names (VASSAL
+    refuses to load an extension into another module), and one component per
+    ExtensionElement, whose target is a component of the module."""
+    if EXTENSION_DATA not in archive.names:
+        f.add(
+            where,
+            "extension-data",
+            f"no {EXTENSION_DATA!r}: VASSAL reads the build file's first lines instead",
+            "warning",
+        )
+    if not root.get("extensionId"):
+        f.add(
+            where, "extension-id", "no extensionId: the pieces it adds get no unique ids", "warning"
+        )
+    universal = root.get("anyModule") == "true"
+    if base is not None and not universal and root.get("module") != base.name:
+        f.add(
+            where,
+            "extension-module",
+            f"the extension is for module {root.get('module')!r}; VASSAL refuses to load it "
+            f"into {base.name!r}",
+        )
+    if (
+        base is not None
+        and not universal
+        and _newer(str(root.get("moduleVersion", "")), base.version)
+    ):
+        f.add(
+            where,
+            "extension-version",
+            f"the extension is for version {root.get('moduleVersion')!r} of its module, newer "
+            f"than {base.version!r}: VASSAL warns when it loads it",
+            "warning",
+        )
+    for element in root.iter(EXTENSION_ELEMENT):
+        children = [child for child in element if isinstance(child.tag, str)]
+        if len(children) != 1:
+            f.add(
+                where,
+                "extension-element",
+                f"an ExtensionElement holds {len(children)} components; VASSAL builds one, "
+                "the first",
+            )
+        target = str(element.get("target", ""))
+        if base is not None and target and _find_target(base.root, target) is None:
+            f.add(where, "extension-target", f"target {target!r} is not a component of the module")
+
+
+def _newer(version: str, than: str) -> bool:
+    """Whether a dotted version is after another (unreadable ones are not)."""
+    try:
+        return tuple(int(p) for p in version.split(".")) > tuple(int(p) for p in than.split("."))
+    except ValueError:
+        return False
+
+
+def _find_target(root: XmlElement, target: str) -> XmlElement | None:
+    """The component an ExtensionElement's target names: '/'-separated 'Class:name' steps
+    from the module down (VASSAL's ComponentPathBuilder)."""
+    here: XmlElement | None = root
+    for step in re.split(r"(?<!\\)/", target):
+        tag, _, name = step.replace("\\/", "/").partition(":")
+        here = next(
+            (
+                child
+                for child in (here if here is not None else [])
+                if child.tag == tag and (not name or name in _names(child))
+            ),
+            None,
+        )
+        if here is None:
+            return None
+    return here
+
+
+def _names(element: XmlElement) -> set[str]:
+    """The names a component goes by in a target path."""
+    return {
+        str(element.get(key))
+        for key in ("name", "mapName", "entryName", "text")
+        if element.get(key)
+    }
 
 
 # -- components ----------------------------------------------------------------------------------

@@ -19,7 +19,14 @@ from toolkit.model.chart import Chart
 from toolkit.model.map import parse_location_key
 from toolkit.model.position import Piece, Position
 from toolkit.options import BuildOptions
-from toolkit.vassal.boards import Board, board_of, build_board, map_names, png_size
+from toolkit.vassal.boards import (
+    Board,
+    board_of,
+    build_board,
+    map_names,
+    pixel_size,
+    png_size,
+)
 from toolkit.vassal.buildfile import (
     VASSAL_VERSION,
     ModuleParts,
@@ -86,9 +93,9 @@ def compile_module(game: Game, artwork: Artwork) -> CompiledModule:
     parts = _parts(game, artwork)
     boards, by_place, pieces = parts.boards, parts.by_place, parts.pieces
     stacks, next_gpid = _start_stacks(game, pieces, by_place, len(pieces.slots) + 1)
-    module_data = _module_data(game)
+    metadata = module_data(game)
     saves = tuple(
-        (setup.id, _save(game, Position.from_setup(game, setup), parts, module_data))
+        (setup.id, _save(game, Position.from_setup(game, setup), parts, metadata))
         for setup in game.setups
     )
     module_parts = ModuleParts(
@@ -106,17 +113,21 @@ def compile_module(game: Game, artwork: Artwork) -> CompiledModule:
         next_gpid=next_gpid,
         warnings=parts.warnings,
     )
-    entries = [("buildFile.xml", build_file(module_parts)), ("moduledata", module_data)]
+    entries = [("buildFile.xml", build_file(module_parts)), ("moduledata", metadata)]
     entries += _images(game, artwork, boards)
     entries += [(f"{setup_id}.vsav", save) for setup_id, save in saves]
     entries += [(f"{GAME_FOLDER}/{path}", content) for path, content in game.sources.items()]
-    return CompiledModule(_zip(entries), saves)
+    return CompiledModule(zip_archive(entries), saves)
 
 
 def position_save(game: Game, artwork: Artwork, position: Position) -> bytes:
     """Any position of the game as a saved game (.vsav) its module loads, pieces as the
-    module makes them: what a player would have saved after setting it up by hand."""
-    return _save(game, position, _parts(game, artwork), _module_data(game))
+    module makes them: what a player would have saved after setting it up by hand. The
+    artwork may be drawn only (boards and counters then measure as the rasteriser would
+    make them at the game's resolution).
+
+    :raises ModuleError: a piece at a place no board shows."""
+    return _save(game, position, _parts(game, artwork), module_data(game))
 
 
 @dataclass(frozen=True)
@@ -132,15 +143,26 @@ class _Parts:
 def _parts(game: Game, artwork: Artwork) -> _Parts:
     sizes = _sizes(game, artwork)
     heights = sorted(height for _, height in sizes.values())
-    boards = game_boards(game, artwork, heights[len(heights) // 2] if heights else 0)
+    boards = game_boards(
+        game, artwork, heights[len(heights) // 2] if heights else 0, game.print.dpi
+    )
     warnings = module_warnings(game, boards)
     pieces = _pieces(game, sizes, warnings)
     return _Parts(boards, {board.map_id: board for board in boards}, pieces, warnings)
 
 
 def _sizes(game: Game, artwork: Artwork) -> dict[str, tuple[int, int]]:
-    """Every counter's size in pixels (its front's image)."""
-    return {c.id: png_size(artwork.counters[c.id].faces[c.front.id].png) for c in game.counters}
+    """Every counter's size in pixels: its front's image, or, for artwork drawn but not
+    rasterised, the size the rasteriser would give it at the game's resolution."""
+    sizes = {}
+    for c in game.counters:
+        front = artwork.counters[c.id].faces[c.front.id]
+        sizes[c.id] = (
+            png_size(front.png)
+            if front.png
+            else pixel_size(front.width, front.height, game.print.dpi)
+        )
+    return sizes
 
 
 def _pieces(game: Game, sizes: dict[str, tuple[int, int]], warnings: ModuleWarnings) -> _Pieces:
@@ -186,7 +208,7 @@ def _start_stacks(
     return tuple((name, tuple(group)) for name, group in stacks.items()), gpid
 
 
-def _save(game: Game, position: Position, parts: _Parts, module_data: bytes) -> bytes:
+def _save(game: Game, position: Position, parts: _Parts, metadata: bytes) -> bytes:
     """A position as a saved game (.vsav): its pieces, prototypes expanded, on their places."""
     pieces = parts.pieces
     placed = [
@@ -209,7 +231,7 @@ def _save(game: Game, position: Position, parts: _Parts, module_data: bytes) -> 
         for board, label, group in _placed(game, position, parts.by_place)
     ]
     stream = save_stream(placed, [(b.name, b.name) for b in parts.boards])
-    return _zip(save_entries(stream, module_data, game.version, VASSAL_VERSION))
+    return zip_archive(save_entries(stream, metadata, game.version, VASSAL_VERSION))
 
 
 def _table_charts(game: Game, artwork: Artwork) -> list[Chart]:
@@ -332,7 +354,9 @@ def _palettes(game: Game, slots: dict[str, Slot]) -> tuple[Palette, ...]:
     return tuple(tabs)
 
 
-def _module_data(game: Game) -> bytes:
+def module_data(game: Game) -> bytes:
+    """The moduledata entry: what VASSAL shows of a module before it opens it."""
+
     def esc(value: str) -> str:
         return text(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
@@ -345,7 +369,7 @@ def _module_data(game: Game) -> bytes:
     ).encode()
 
 
-def _zip(entries: Sequence[tuple[str, bytes]]) -> bytes:
+def zip_archive(entries: Sequence[tuple[str, bytes]]) -> bytes:
     """A deterministic archive: entries in the given order, fixed times and modes."""
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w") as archive:

@@ -1,0 +1,256 @@
+"""A catalogue of published scenarios: DIR/index.json and a static DIR/index.html that a club
+or a publisher can put on the web as it is (no server code, no outside resources).
+
+The packages are read as untrusted: each catalogue entry is size-limited, must be a JSON object
+of the known format, and every file it lists must be there with its size and SHA-256; the page
+escapes every text it shows.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import html
+import json
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from toolkit.publish.package import ENTRY_FORMAT, PACKAGES
+
+MAX_ENTRY_BYTES = 1024 * 1024
+"""A catalogue entry is a few kilobytes; a larger one is not ours."""
+SIZES = (("small", 20), ("medium", 60), ("large", None))
+"""Scenario sizes by starting pieces: up to 20, up to 60, more."""
+
+
+class CatalogueError(ValueError):
+    """A package cannot be listed (the message names its file and why)."""
+
+
+@dataclass(frozen=True)
+class Listed:
+    """One package as the catalogue lists it."""
+
+    folder: str
+    """Its folder inside DIR, 'scenarios/<id>'."""
+    entry: Mapping[str, Any]
+
+
+def write_catalogue(folder: Path) -> tuple[list[Path], int]:
+    """Read every package of DIR/scenarios/ and write DIR/index.json and DIR/index.html.
+
+    :raises CatalogueError: a package's entry is unreadable or its files do not match it.
+    """
+    listed = read_packages(folder)
+    index_json = catalogue_json(listed)
+    index_html = catalogue_html(listed)
+    written = []
+    for name, content in (("index.json", index_json), ("index.html", index_html)):
+        path = folder / name
+        temporary = folder / f".{name}.tmp"
+        temporary.write_bytes(content)
+        temporary.replace(path)
+        written.append(path)
+    return written, len(listed)
+
+
+def read_packages(folder: Path) -> list[Listed]:
+    """Every package under DIR/scenarios/, checked, in catalogue order (game, then title)."""
+    root = folder / PACKAGES
+    if not root.is_dir():
+        raise CatalogueError(f"{root}: no such folder; publish scenarios into {folder} first")
+    listed = []
+    for package in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")):
+        entry_path = package / f"{package.name}.json"
+        listed.append(Listed(f"{PACKAGES}/{package.name}", _entry(entry_path, package)))
+    listed.sort(key=lambda item: (item.entry["game"]["title"], item.entry["title"], item.folder))
+    return listed
+
+
+def _entry(path: Path, package: Path) -> Mapping[str, Any]:
+    """A package's catalogue entry, read as hostile and checked against its files."""
+    try:
+        if path.stat().st_size > MAX_ENTRY_BYTES:
+            raise CatalogueError(f"{path}: larger than {MAX_ENTRY_BYTES} bytes")
+        entry = json.loads(path.read_bytes())
+    except (OSError, ValueError) as error:
+        raise CatalogueError(f"{path}: not a readable catalogue entry ({error})") from None
+    if not isinstance(entry, dict) or entry.get("format") != ENTRY_FORMAT:
+        raise CatalogueError(f"{path}: not a catalogue entry of format {ENTRY_FORMAT}")
+    if entry.get("id") != package.name:
+        raise CatalogueError(f"{path}: its id {entry.get('id')!r} is not its folder's name")
+    try:
+        files = dict(entry["files"])
+        title, game_title = str(entry["title"]), str(entry["game"]["title"])
+        int(entry["pieces"])
+    except (KeyError, TypeError, ValueError):
+        raise CatalogueError(
+            f"{path}: a catalogue entry needs title, game, pieces and files"
+        ) from None
+    del title, game_title
+    for name, facts in sorted(files.items()):
+        _check_file(path, package, name, facts)
+    return entry
+
+
+def _check_file(path: Path, package: Path, name: str, facts: Any) -> None:
+    """A listed file is in the package (never outside it) with its size and SHA-256."""
+    if "/" in name or "\\" in name or name.startswith("."):
+        raise CatalogueError(f"{path}: file {name!r} would leave its package")
+    target = package / name
+    if not target.is_file():
+        raise CatalogueError(f"{path}: lists {name!r}, which is not in {package}")
+    content = target.read_bytes()
+    if not isinstance(facts, dict) or facts.get("bytes") != len(content):
+        raise CatalogueError(f"{path}: {name!r} is not the size the entry says")
+    if facts.get("sha256") != hashlib.sha256(content).hexdigest():
+        raise CatalogueError(f"{path}: {name!r} does not have the SHA-256 the entry says")
+
+
+def size_class(pieces: int) -> str:
+    """'small', 'medium' or 'large', by starting pieces."""
+    for name, limit in SIZES:
+        if limit is None or pieces <= limit:
+            return name
+    return SIZES[-1][0]
+
+
+def catalogue_json(listed: list[Listed]) -> bytes:
+    """index.json: every entry, with its folder and size class."""
+    document = {
+        "format": ENTRY_FORMAT,
+        "scenarios": [
+            {**item.entry, "folder": item.folder, "size": size_class(int(item.entry["pieces"]))}
+            for item in listed
+        ],
+    }
+    return (json.dumps(document, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def catalogue_html(listed: list[Listed]) -> bytes:
+    """index.html: a card per scenario, its map excerpt, and filters by game and size."""
+    games = sorted(
+        {(i.entry["game"]["id"], i.entry["game"]["title"]) for i in listed}, key=lambda g: g[1]
+    )
+    game_options = "".join(
+        f'<option value="{_a(gid)}">{_t(title)}</option>' for gid, title in games
+    )
+    size_options = "".join(f'<option value="{name}">{name}</option>' for name, _ in SIZES)
+    cards = "\n".join(_card(item) for item in listed)
+    page = PAGE.format(
+        count=len(listed),
+        game_options=game_options,
+        size_options=size_options,
+        cards=cards,
+    )
+    return page.encode("utf-8")
+
+
+def _card(item: Listed) -> str:
+    entry = item.entry
+    sid = str(entry["id"])
+    files = entry["files"]
+    pieces = int(entry["pieces"])
+    total = sum(int(f["bytes"]) for f in files.values())
+    game = entry["game"]
+    versions = game.get("versions") or {}
+    low, high = versions.get("min"), versions.get("max")
+    version_text = f"{low or 'any'}–{high}" if high else f"{low} or later" if low else "any"
+    turns = entry.get("turns") or {}
+    first, last = turns.get("first"), turns.get("last")
+    if last is None:
+        turn_text = f"from turn {first}"
+    else:
+        turn_text = f"turn {first}" if last == first else f"turns {first}–{last}"
+    image = f"{item.folder}/{sid}-map.png"
+    img = (
+        f'<img src="{_a(image)}" alt="{_a("Map excerpt of " + str(entry["title"]))}">'
+        if f"{sid}-map.png" in files
+        else ""
+    )
+    shown = sorted({*files, f"{sid}.json"} - {f"{sid}-map.png"})
+    links = " ".join(
+        f'<a href="{_a(item.folder + "/" + name)}">{_t(_label(name, sid))}</a>' for name in shown
+    )
+    return (
+        f'<article class="scenario" data-game="{_a(game["id"])}" '
+        f'data-size="{size_class(pieces)}" id="{_a(sid)}">{img}'
+        f"<h2>{_t(entry['title'])}</h2>"
+        f'<p class="meta">{_t(game["title"])} (versions {_t(version_text)}) · by '
+        f"{_t(entry['author'])} · v{_t(entry['version'])} · {_t(turn_text)} · "
+        f'<span class="pieces">{pieces} pieces ({size_class(pieces)})</span> · '
+        f"{total / 1e6:.1f} MB</p>"
+        f'<p>{_t(entry.get("description", ""))}</p><p class="files">{links}</p></article>'
+    )
+
+
+def _label(name: str, sid: str) -> str:
+    labels = {
+        f"{sid}.vsav": "saved game (.vsav)",
+        f"{sid}.vmdx": "VASSAL extension (.vmdx)",
+        f"{sid}-sheet.pdf": "scenario card (PDF)",
+        f"{sid}.json": "catalogue entry",
+    }
+    return labels.get(name, name)
+
+
+def _t(value: object) -> str:
+    return html.escape(str(value), quote=False)
+
+
+def _a(value: object) -> str:
+    return html.escape(str(value), quote=True)
+
+
+PAGE = """<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Scenarios</title>
+<style>
+body {{ font-family: sans-serif; margin: 1.5em; color: #222; background: #f6f4ee; }}
+header {{ display: flex; gap: 1em; align-items: baseline; flex-wrap: wrap; }}
+main {{ display: grid; grid-template-columns: repeat(auto-fill, minmax(22em, 1fr)); gap: 1em; }}
+.scenario {{ background: #fff; border: 1px solid #ccc; border-radius: 6px; padding: 0.8em; }}
+.scenario img {{ width: 100%; height: 14em; object-fit: cover; border: 1px solid #ddd; }}
+.scenario h2 {{ font-size: 1.15em; margin: 0.4em 0; }}
+.meta {{ color: #555; font-size: 0.9em; }}
+.files a {{ margin-right: 0.8em; }}
+.scenario[hidden] {{ display: none; }}
+</style>
+</head>
+<body>
+<header>
+<h1>Scenarios</h1>
+<label>Game <select id="game-filter"><option value="">all games</option>{game_options}
+</select></label>
+<label>Size <select id="size-filter"><option value="">any size</option>{size_options}
+</select></label>
+<p id="shown"><span id="shown-count">{count}</span> of {count} scenarios shown</p>
+</header>
+<main>
+{cards}
+</main>
+<script>
+(function () {{
+  var game = document.getElementById("game-filter");
+  var size = document.getElementById("size-filter");
+  function apply() {{
+    var shown = 0;
+    document.querySelectorAll(".scenario").forEach(function (card) {{
+      var ok = (!game.value || card.dataset.game === game.value) &&
+               (!size.value || card.dataset.size === size.value);
+      card.hidden = !ok;
+      if (ok) {{ shown += 1; }}
+    }});
+    document.getElementById("shown-count").textContent = String(shown);
+  }}
+  game.addEventListener("change", apply);
+  size.addEventListener("change", apply);
+}})();
+</script>
+</body>
+</html>
+"""

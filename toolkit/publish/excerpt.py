@@ -1,0 +1,170 @@
+"""The part of a map a scenario is played on, with its starting units drawn where they stand.
+
+One SVG per map in play, cut from the game's own map drawing (the very drawing the kit prints
+and the module shows) and the counters' own face drawings, at their printed sizes: the card
+prints it, and the catalogue page shows it rasterised.
+"""
+
+from __future__ import annotations
+
+import base64
+from collections import defaultdict
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from toolkit.artwork import Artwork, Drawing
+from toolkit.model import Game
+from toolkit.model.map import parse_location_key
+from toolkit.model.position import Piece, Position
+from toolkit.model.scenario import Scenario
+from toolkit.render.svg import attrs, esc, fmt, svg_document
+
+Point = tuple[float, float]
+Box = tuple[float, float, float, float]
+"""left, top, right, bottom in the map drawing's points."""
+
+SHOWN_PER_STACK = 4
+"""Pieces drawn in one stack; the rest are counted on a badge."""
+STACK_STEP = 3.0
+"""How far each piece of a stack is drawn up and right of the one below (points)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Excerpt:
+    """One map's excerpt as a standalone SVG of its printed size."""
+
+    map_id: str
+    title: str
+    svg: str
+    width: float
+    height: float
+
+
+def scenario_excerpts(game: Game, scenario: Scenario, artwork: Artwork) -> list[Excerpt]:
+    """An excerpt of every map the scenario's area (or, without one, its pieces) lies on,
+    main map first: the one holding the most starting pieces."""
+    position = Position.from_setup(game, scenario.setup)
+    keys = list(scenario.area) or _piece_keys(scenario, position)
+    by_map: dict[str, list[str]] = defaultdict(list)
+    for key in keys:
+        map_id, label = parse_location_key(key)
+        if map_id in artwork.maps:
+            by_map[map_id].append(label)
+    stacks = _stacks(game, position)
+    counts = {m: sum(len(s) for (mid, _), s in stacks.items() if mid == m) for m in by_map}
+    ordered = sorted(by_map, key=lambda m: (-counts[m], m))
+    return [_excerpt(game, artwork, m, by_map[m], stacks) for m in ordered]
+
+
+def _piece_keys(scenario: Scenario, position: Position) -> list[str]:
+    """Where the pieces start, and where reinforcements arrive."""
+    keys = [p.location for p in position.pieces if p.location is not None]
+    keys += [r.at for r in scenario.setup.reinforcements if r.at is not None]
+    return list(dict.fromkeys(keys))
+
+
+def _stacks(game: Game, position: Position) -> dict[tuple[str, str], list[Piece]]:
+    stacks: dict[tuple[str, str], list[Piece]] = defaultdict(list)
+    for piece in position.pieces:
+        if piece.location is not None:
+            stacks[parse_location_key(piece.location)].append(piece)
+    return stacks
+
+
+def _excerpt(
+    game: Game,
+    artwork: Artwork,
+    map_id: str,
+    labels: list[str],
+    stacks: dict[tuple[str, str], list[Piece]],
+) -> Excerpt:
+    art = artwork.maps[map_id]
+    box = _bounds(art.placement.outlines, art.placement.centres, labels)
+    margin = _counter_size(game, artwork)
+    left, top, right, bottom = _clamp(
+        (box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin),
+        (0.0, 0.0, art.drawing.width, art.drawing.height),
+    )
+    body = [_image(art.drawing, 0.0, 0.0)]
+    for (stack_map, label), pieces in sorted(stacks.items()):
+        centre = art.placement.centres.get(label)
+        if stack_map != map_id or centre is None:
+            continue
+        body.append(_stack(artwork, pieces, centre))
+    width, height = right - left, bottom - top
+    inner = f'<g transform="translate({fmt(-left)},{fmt(-top)})">{"".join(body)}</g>'
+    title = game.map(map_id).name
+    return Excerpt(map_id, title, svg_document(width, height, inner, title=title), width, height)
+
+
+def _bounds(
+    outlines: Mapping[str, tuple[Point, ...]], centres: Mapping[str, Point], labels: list[str]
+) -> Box:
+    """The box around the labels' outlines (their centres where nothing outlines them).
+
+    :raises ValueError: none of the labels is drawn on the map.
+    """
+    xs: list[float] = []
+    ys: list[float] = []
+    for label in labels:
+        points = outlines.get(label) or ((centres[label],) if label in centres else ())
+        for x, y in points:
+            xs.append(x)
+            ys.append(y)
+    if not xs:
+        raise ValueError("no location of the area is drawn on its map")
+    return min(xs), min(ys), max(xs), max(ys)
+
+
+def _clamp(box: Box, within: Box) -> Box:
+    """The part of ``box`` inside ``within``."""
+    return (
+        max(box[0], within[0]),
+        max(box[1], within[1]),
+        min(box[2], within[2]),
+        min(box[3], within[3]),
+    )
+
+
+def _counter_size(game: Game, artwork: Artwork) -> float:
+    """The largest counter's larger side: the margin kept around the area."""
+    sizes = [
+        max(d.width, d.height)
+        for c in game.counters
+        if c.id in artwork.counters
+        for d in [artwork.counters[c.id].faces[c.front.id]]
+    ]
+    return max(sizes, default=36.0)
+
+
+def _image(drawing: Drawing, x: float, y: float) -> str:
+    """A drawing placed as an image of its own: its ids cannot clash with the others'."""
+    data = base64.b64encode(drawing.svg.encode("utf-8")).decode("ascii")
+    return (
+        f"<image {attrs(x=fmt(x), y=fmt(y), width=fmt(drawing.width), height=fmt(drawing.height))}"
+        f' href="data:image/svg+xml;base64,{data}"/>'
+    )
+
+
+def _stack(artwork: Artwork, pieces: list[Piece], centre: tuple[float, float]) -> str:
+    """The first pieces of a stack, each a little up and right of the one below, and a badge
+    with the number of pieces when some are not drawn."""
+    shown = pieces[:SHOWN_PER_STACK]
+    parts = []
+    for i, piece in enumerate(shown):
+        faces = artwork.counters[piece.counter].faces
+        drawing = faces.get(piece.face) or next(iter(faces.values()))
+        x = centre[0] - drawing.width / 2 + i * STACK_STEP
+        y = centre[1] - drawing.height / 2 - i * STACK_STEP
+        parts.append(_image(drawing, x, y))
+    if len(pieces) > len(shown):
+        last = artwork.counters[shown[-1].counter].faces
+        d = next(iter(last.values()))
+        x = centre[0] + d.width / 2 + (len(shown) - 1) * STACK_STEP
+        y = centre[1] - d.height / 2 - (len(shown) - 1) * STACK_STEP
+        parts.append(
+            f'<circle cx="{fmt(x)}" cy="{fmt(y)}" r="7" fill="#ffffff" stroke="#000000" '
+            f'stroke-width="0.8"/><text x="{fmt(x)}" y="{fmt(y + 2.8)}" font-size="8" '
+            f'font-weight="bold" text-anchor="middle">{esc(len(pieces))}</text>'
+        )
+    return "".join(parts)

@@ -1,0 +1,146 @@
+"""A scenario package: DIR/scenarios/<id>/ with the saved game, the module extension, the
+scenario card, the map excerpt and the catalogue entry, made in memory and written at once.
+
+Every file is a pure function of the game and the scenario, so the same sources give the same
+bytes; the catalogue entry lists every other file with its size and SHA-256.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import shutil
+import tempfile
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+from toolkit.artwork import Artwork
+from toolkit.diagnostics import Diagnostic
+from toolkit.load.scenarios import game_with_scenario
+from toolkit.model import Game
+from toolkit.model.scenario import Scenario
+from toolkit.publish.card import card_pdf
+from toolkit.publish.excerpt import scenario_excerpts
+from toolkit.publish.rules import scenario_diagnostics
+from toolkit.render.artwork import draw_artwork
+from toolkit.render.raster import svg_to_png
+from toolkit.vassal.extension import ExtensionInfo, extension_archive, scenario_save
+from toolkit.workers import Workers
+
+PACKAGES = "scenarios"
+"""The folder of DIR that holds one folder per published scenario."""
+ENTRY_FORMAT = 1
+"""The catalogue entry's format version, for readers of <id>.json."""
+EXCERPT_DPI = 72
+"""The catalogue page's map excerpt: small enough for a web page of many scenarios."""
+
+
+class PublishRefused(ValueError):
+    """The scenario breaks its game's rules without a waiver: the diagnostics say where."""
+
+    def __init__(self, diagnostics: list[Diagnostic]) -> None:
+        super().__init__(f"{len(diagnostics)} rule(s) broken")
+        self.diagnostics = diagnostics
+
+
+@dataclass(frozen=True)
+class Package:
+    """A scenario's published files, by name inside scenarios/<id>/."""
+
+    scenario_id: str
+    files: tuple[tuple[str, bytes], ...]
+
+
+def package_scenario(game: Game, scenario: Scenario, jobs: int = 1) -> Package:
+    """Every file of the scenario's package (``jobs``: worker processes for drawing).
+
+    :raises PublishRefused: the scenario's start breaks a rule of severity error it does not
+        waive.
+    """
+    broken = scenario_diagnostics(game, scenario)
+    if broken:
+        raise PublishRefused(broken)
+    played = game_with_scenario(game, scenario)
+    with Workers(played, jobs) as pool:
+        artwork = draw_artwork(played, pool)
+    return package_from_artwork(played, scenario, artwork)
+
+
+def package_from_artwork(game: Game, scenario: Scenario, artwork: Artwork) -> Package:
+    """The package from the game's drawn artwork (the game already holds the scenario)."""
+    sid = scenario.id
+    save = scenario_save(game, scenario.setup, artwork)
+    info = ExtensionInfo(
+        name=scenario.title,
+        version=scenario.version,
+        description=f"{scenario.title}, by {scenario.author}",
+        setup_file=f"{sid}.vsav",
+    )
+    excerpts = scenario_excerpts(game, scenario, artwork)
+    files = [
+        (f"{sid}.vsav", save),
+        (f"{sid}.vmdx", extension_archive(game, info, save)),
+        (f"{sid}-sheet.pdf", card_pdf(game, scenario, excerpts)),
+    ]
+    if excerpts:
+        files.append(
+            (f"{sid}-map.png", svg_to_png(excerpts[0].svg, EXCERPT_DPI, background="#ffffff"))
+        )
+    files.append((f"{sid}.json", catalogue_entry(game, scenario, files)))
+    return Package(sid, tuple(files))
+
+
+def catalogue_entry(game: Game, scenario: Scenario, files: Sequence[tuple[str, bytes]]) -> bytes:
+    """<id>.json: what a catalogue lists, and every file's size and SHA-256."""
+    setup = scenario.setup
+    entry = {
+        "format": ENTRY_FORMAT,
+        "id": scenario.id,
+        "title": scenario.title,
+        "author": scenario.author,
+        "version": scenario.version,
+        "description": setup.description,
+        "game": {
+            "id": game.id,
+            "title": game.title,
+            "published_with": game.version,
+            "versions": {"min": scenario.min_version, "max": scenario.max_version},
+        },
+        "turns": {
+            "first": setup.turn if setup.turn is not None else game.turns.first,
+            "last": setup.last_turn,
+        },
+        "pieces": sum(state.count for p in setup.placements for state in p.pieces),
+        "waivers": dict(setup.waivers),
+        "files": {
+            name: {"bytes": len(content), "sha256": hashlib.sha256(content).hexdigest()}
+            for name, content in files
+        },
+    }
+    return (json.dumps(entry, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
+
+
+def write_package(package: Package, out_dir: Path) -> Path:
+    """Write DIR/scenarios/<id>/ at once: into a temporary folder beside it, then moved into
+    place, so a failure leaves the previous package (or nothing), never half of one."""
+    parent = out_dir / PACKAGES
+    parent.mkdir(parents=True, exist_ok=True)
+    final = parent / package.scenario_id
+    staging = Path(tempfile.mkdtemp(prefix=f".{package.scenario_id}.tmp-", dir=parent))
+    staging.chmod(0o755)  # a package is for sharing; mkdtemp makes it private
+    try:
+        for name, content in package.files:
+            (staging / name).write_bytes(content)
+        old = None
+        if final.exists():
+            old = Path(tempfile.mkdtemp(prefix=f".{package.scenario_id}.old-", dir=parent))
+            os.rmdir(old)
+            final.rename(old)
+        staging.rename(final)
+        if old is not None:
+            shutil.rmtree(old, ignore_errors=True)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
+    return final
