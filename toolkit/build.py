@@ -9,7 +9,9 @@ into the same folder clears what it left (never while another build is running t
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import fcntl
+import json
 import os
 import secrets
 import shutil
@@ -18,10 +20,12 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from toolkit.artwork import Artwork
+from toolkit.cache import Cache, key
 from toolkit.check import setup_diagnostics
 from toolkit.diagnostics import Diagnostic
 from toolkit.errors import BuildError, DiagnosticsError
 from toolkit.interrupts import register, signals_held, undo_on_interrupt, unregister
+from toolkit.kit.pdf import use_bundled_fonts
 from toolkit.load.jsonsource import locate
 from toolkit.model import Game
 from toolkit.options import BuildOptions
@@ -77,12 +81,13 @@ def _build_into(
 ) -> BuildSummary:
     count = total = 0
     try:
+        cache = Cache.open(options.cache)
         with Workers(game, options.jobs) as workers:
             artwork = _artwork(game, workers)
             if any(target.pixels for target in targets):
-                artwork = rasterise(artwork, options.dpi or game.print.dpi, workers)
+                artwork = rasterise(artwork, options.dpi or game.print.dpi, workers, cache)
             for target in targets:
-                for relative, content in target.files(game, artwork, options, workers):
+                for relative, content in _target_files(target, game, artwork, options, workers):
                     path = _inside(staging, relative)
                     path.parent.mkdir(parents=True, exist_ok=True)
                     path.write_bytes(content)
@@ -93,6 +98,146 @@ def _build_into(
     except Exception as exc:
         raise BuildError(f"building {game.id!r} failed: {exc}") from exc
     return BuildSummary(final, count, total)
+
+
+FINGERPRINT_LIMIT = 256 * 1024 * 1024
+"""A game folder larger than this is not fingerprinted: every build of it loads it."""
+
+
+def fingerprint(folder: Path, targets: Sequence[Target], options: BuildOptions) -> str | None:
+    """A hash of every file in the game folder (but hidden ones), the targets and the options:
+    when it matches the last clean build's, that build's output is this one's. None when the
+    folder cannot be read or is too large to be worth it."""
+    # the folder as given, too: the warnings repeated name their files the way the user did
+    parts: list[str | bytes] = [str(folder), " ".join(t.name for t in targets)]
+    parts.append(_options_text(options))
+    size = 0
+    try:
+        for path in sorted(folder.rglob("*")):
+            relative = path.relative_to(folder)
+            if any(part.startswith(".") for part in relative.parts) or not path.is_file():
+                continue
+            size += path.stat().st_size
+            if size > FINGERPRINT_LIMIT:
+                return None
+            parts += [relative.as_posix(), path.read_bytes()]
+    except OSError:
+        return None
+    return key("build", *parts)
+
+
+def up_to_date(
+    folder: Path, out_dir: Path, targets: Sequence[Target], options: BuildOptions
+) -> tuple[BuildSummary, list[Diagnostic]] | None:
+    """The last build's summary and warnings when its sources, targets and options are these and
+    its output is still in place as it wrote it (same files, sizes and times); otherwise None."""
+    if options.cache is None:
+        return None
+    stamp = fingerprint(folder, targets, options)
+    stored = Cache.open(options.cache).get(stamp) if stamp else None
+    if stored is None:
+        return None
+    try:
+        record = json.loads(stored)
+        final = out_dir / record["game"]
+        if _listing(final) != record["files"]:
+            return None
+        warnings = [Diagnostic(**fields) for fields in record["warnings"]]
+        summary = BuildSummary(final, len(record["files"]), sum(f[1] for f in record["files"]))
+    except (ValueError, KeyError, TypeError, OSError):
+        return None
+    return summary, warnings
+
+
+def remember(
+    folder: Path,
+    summary: BuildSummary,
+    targets: Sequence[Target],
+    options: BuildOptions,
+    warnings: Sequence[Diagnostic],
+) -> None:
+    """Note a build of ``folder`` and the warnings its load gave, so that the next build of the
+    same sources can skip all work (and repeat the warnings)."""
+    stamp = fingerprint(folder, targets, options) if options.cache is not None else None
+    if stamp is None:
+        return
+    with contextlib.suppress(OSError):
+        record = {
+            "game": summary.folder.name,
+            "files": _listing(summary.folder),
+            "warnings": [dataclasses.asdict(w) for w in warnings],
+        }
+        Cache.open(options.cache).put(stamp, json.dumps(record).encode("utf-8"))
+
+
+def _listing(folder: Path) -> list[list[object]]:
+    """Every file of an output folder: path, size, modification time in nanoseconds."""
+    files = sorted(p for p in folder.rglob("*") if p.is_file())
+    return [
+        [p.relative_to(folder).as_posix(), p.stat().st_size, p.stat().st_mtime_ns] for p in files
+    ]
+
+
+def _options_text(options: BuildOptions) -> str:
+    """The options that shape outputs, as text (not how many workers, nor where the cache is)."""
+    shaping = (options.dpi, options.paper, options.duplex, options.maps, options.back_offset)
+    use_bundled_fonts()  # sets FONTCONFIG_FILE unless the user did: key what conversion will use
+    # the kit's dates and a user's own font configuration change bytes too
+    environment = [os.environ.get(name) for name in ("SOURCE_DATE_EPOCH", "FONTCONFIG_FILE")]
+    return repr((shaping, environment))
+
+
+def _target_files(
+    target: Target, game: Game, artwork: Artwork, options: BuildOptions, workers: Workers
+) -> list[tuple[str, bytes]]:
+    """The target's files; an assembled output (the kit, the module) is read back from the cache
+    when the game's sources and the options that shape it are the ones it was made from."""
+    if not target.assembled or options.cache is None:
+        return list(target.files(game, artwork, options, workers))
+    cache = Cache.open(options.cache)
+    shaping = f"{options.dpi or game.print.dpi} {_options_text(options)}"
+    name = key(f"output:{target.name}", shaping, *_sources(game))
+    stored = cache.get(name)
+    if stored is not None:
+        with contextlib.suppress(ValueError):
+            return unpack_files(stored)
+    files = list(target.files(game, artwork, options, workers))
+    cache.put(name, pack_files(files))
+    return files
+
+
+def _sources(game: Game) -> list[str | bytes]:
+    """Every file the game was loaded from, as path and bytes: what its model is made of."""
+    return [part for path, data in sorted(game.sources.items()) for part in (path, data)]
+
+
+def pack_files(files: Sequence[tuple[str, bytes]]) -> bytes:
+    """Files as one cache entry: for each, the path's and the content's lengths, then both."""
+    parts = []
+    for path, content in files:
+        name = path.encode("utf-8")
+        parts.append(len(name).to_bytes(4, "big") + len(content).to_bytes(8, "big") + name)
+        parts.append(content)
+    return b"".join(parts)
+
+
+def unpack_files(data: bytes) -> list[tuple[str, bytes]]:
+    """The files of :func:`pack_files`.
+
+    :raises ValueError: the entry is not a list of files.
+    """
+    files, at = [], 0
+    while at < len(data):
+        if at + 12 > len(data):
+            raise ValueError("truncated entry")
+        size_name = int.from_bytes(data[at : at + 4], "big")
+        size = int.from_bytes(data[at + 4 : at + 12], "big")
+        start = at + 12 + size_name
+        if start + size > len(data):
+            raise ValueError("truncated entry")
+        files.append((data[at + 12 : start].decode("utf-8"), data[start : start + size]))
+        at = start + size
+    return files
 
 
 @contextlib.contextmanager

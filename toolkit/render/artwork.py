@@ -10,6 +10,7 @@ from dataclasses import dataclass, replace
 from types import MappingProxyType
 
 from toolkit.artwork import Artwork, ChartArt, CounterArt, Drawing, MapArt
+from toolkit.cache import Cache, key
 from toolkit.model import Game
 from toolkit.render.charts import draw_chart
 from toolkit.render.counters import CounterLayoutError, counter_faces
@@ -61,12 +62,26 @@ def draw_artwork(game: Game, workers: Workers, counters: bool = True) -> Artwork
     )
 
 
-def rasterise(artwork: Artwork, dpi: int, workers: Workers) -> Artwork:
+def rasterise(artwork: Artwork, dpi: int, workers: Workers, cache: Cache | None = None) -> Artwork:
     """The artwork with every drawing's PNG made, once, for every output that needs pixels
-    (the png output writes them, a module shows them)."""
+    (the png output writes them, a module shows them).
+
+    With a ``cache``, a drawing whose SVG was rasterised at this resolution before is read back
+    instead; identical drawings (a face shared by many counters) are rasterised once.
+    """
     drawings = [d for d in _all_drawings(artwork)]
-    chunk = max(1, len(drawings) // (workers.jobs * 8))
-    pngs = workers.map(_rasterise, [(d.svg, dpi) for d in drawings], chunksize=chunk)
+    store = cache or Cache(None)
+    names = [key("png", str(dpi), d.svg) for d in drawings]
+    unique = list(dict.fromkeys(names))
+    svg_of = {name: d.svg for name, d in zip(names, drawings, strict=True)}
+
+    def make(indexes: list[int]) -> list[bytes]:
+        jobs = [(svg_of[unique[i]], dpi) for i in indexes]
+        chunk = max(1, len(jobs) // (workers.jobs * 8))
+        return workers.map(_rasterise, jobs, chunksize=chunk)
+
+    by_name = dict(zip(unique, store.convert("png", unique, make), strict=True))
+    pngs = [by_name[name] for name in names]
     done = {id(d): replace(d, png=png) for d, png in zip(drawings, pngs, strict=True)}
     return Artwork(
         maps={k: replace(art, drawing=done[id(art.drawing)]) for k, art in artwork.maps.items()},

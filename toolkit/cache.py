@@ -1,0 +1,151 @@
+"""A content-addressed store of what a build converts, under ``<output>/.cache/``.
+
+Each entry is named by a hash of exactly what it is made from: the SVG text itself (which embeds
+every image it shows, by value), the resolution, the kind of conversion, and a stamp of
+everything else that could change the bytes: the toolkit's version, the converters' versions
+and the bundled font files. An edit changes only the drawings it touches, so only those miss.
+
+Nothing read back is trusted: an entry carries a checksum of its bytes and is ignored (and
+removed) when they do not match; a cache whose stamp differs from this toolkit's is removed as a
+whole before use. Writes go to a temporary name and are renamed into place, so a killed build
+leaves at worst a stray temporary file, never a half-written entry under a real name.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import secrets
+import shutil
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import metadata
+from pathlib import Path
+
+from toolkit import __version__
+
+FOLDER = ".cache"
+"""The cache's folder inside a build's output folder (``build/.cache``)."""
+STAMP_FILE = "STAMP"
+MAGIC = b"toolkit-cache-1\n"
+_DIGEST = 32
+_CONVERTERS = ("resvg_py", "CairoSVG", "pypdf", "pillow")
+_FONTS = Path(__file__).resolve().parent / "fonts"
+
+
+@cache
+def stamp() -> str:
+    """What every entry depends on beyond its own inputs: versions and font files, hashed."""
+    h = hashlib.sha256(f"toolkit {__version__}\n".encode())
+    for name in _CONVERTERS:
+        try:
+            h.update(f"{name} {metadata.version(name)}\n".encode())
+        except metadata.PackageNotFoundError:  # pragma: no cover - a dependency is missing
+            h.update(f"{name} -\n".encode())
+    for font in sorted(_FONTS.iterdir()):
+        if font.is_file():
+            h.update(font.name.encode() + b"\0" + hashlib.sha256(font.read_bytes()).digest())
+    return h.hexdigest()
+
+
+def key(kind: str, *parts: str | bytes) -> str:
+    """The entry name for ``kind`` made from ``parts`` (each length-prefixed, so no two
+    different part lists hash alike)."""
+    h = hashlib.sha256(stamp().encode() + b"\0" + kind.encode() + b"\0")
+    for part in parts:
+        data = part.encode("utf-8") if isinstance(part, str) else part
+        h.update(len(data).to_bytes(8, "big") + data)
+    return h.hexdigest()
+
+
+@dataclass
+class Cache:
+    """The cache of one output folder; ``folder`` None is a disabled cache (``--no-cache``),
+    which misses every time and stores nothing."""
+
+    folder: Path | None
+    hits: int = 0
+    misses: int = 0
+    made: list[str] = field(default_factory=list)
+    """Kinds of the entries this build had to make, in order (what an edit redrew)."""
+
+    @classmethod
+    def open(cls, folder: Path | None) -> Cache:
+        """The cache in ``folder``, emptied first when another version wrote it."""
+        if folder is None:
+            return cls(None)
+        try:
+            if (folder / STAMP_FILE).read_text(encoding="ascii") == stamp():
+                return cls(folder)
+        except (OSError, UnicodeDecodeError):
+            pass
+        try:
+            if folder.is_symlink() or folder.is_file():
+                folder.unlink()
+            else:
+                shutil.rmtree(folder, ignore_errors=True)
+            folder.mkdir(parents=True, exist_ok=True)
+            _write_atomic(folder / STAMP_FILE, stamp().encode("ascii"))
+        except OSError:  # an unwritable cache: build without one
+            return cls(None)
+        return cls(folder)
+
+    def get(self, name: str) -> bytes | None:
+        """The entry's bytes when present and intact; a damaged entry is removed."""
+        if self.folder is None:
+            return None
+        path = self._path(name)
+        try:
+            data = path.read_bytes()
+        except OSError:
+            return None
+        head = len(MAGIC) + _DIGEST
+        body = data[head:]
+        if data[: len(MAGIC)] != MAGIC or data[len(MAGIC) : head] != hashlib.sha256(body).digest():
+            path.unlink(missing_ok=True)
+            return None
+        return body
+
+    def put(self, name: str, data: bytes) -> None:
+        """Store an entry (silently not, when the disk refuses: a cache is only a shortcut)."""
+        if self.folder is None:
+            return
+        path = self._path(name)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            _write_atomic(path, MAGIC + hashlib.sha256(data).digest() + data)
+        except OSError:
+            pass
+
+    def convert(
+        self,
+        kind: str,
+        keys: Sequence[str],
+        make: Callable[[list[int]], list[bytes]],
+    ) -> list[bytes]:
+        """The entry of every key, making only the missing ones: ``make(indexes)`` returns the
+        bytes for those positions (in one batch, so a worker pool can share them out)."""
+        found = [self.get(k) for k in keys]
+        missing = [i for i, data in enumerate(found) if data is None]
+        self.hits += len(keys) - len(missing)
+        self.misses += len(missing)
+        if missing:
+            for i, data in zip(missing, make(missing), strict=True):
+                self.put(keys[i], data)
+                found[i] = data
+                self.made.append(kind)
+        return [data if data is not None else b"" for data in found]
+
+    def _path(self, name: str) -> Path:
+        assert self.folder is not None
+        return self.folder / name[:2] / name[2:]
+
+
+def _write_atomic(path: Path, data: bytes) -> None:
+    partial = path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}")
+    try:
+        partial.write_bytes(data)
+        partial.replace(path)
+    finally:
+        partial.unlink(missing_ok=True)
