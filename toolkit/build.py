@@ -196,7 +196,7 @@ def _target_files(
         return list(target.files(game, artwork, options, workers))
     cache = Cache.open(options.cache)
     shaping = f"{options.dpi or game.print.dpi} {_options_text(options)}"
-    name = key(f"output:{target.name}", shaping, *_sources(game))
+    name = key(f"output-{target.name}", shaping, *_sources(game))
     stored = cache.get(name)
     if stored is not None:
         with contextlib.suppress(ValueError):

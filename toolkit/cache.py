@@ -18,7 +18,7 @@ import os
 import secrets
 import shutil
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from functools import cache
 from importlib import metadata
 from pathlib import Path
@@ -50,13 +50,13 @@ def stamp() -> str:
 
 
 def key(kind: str, *parts: str | bytes) -> str:
-    """The entry name for ``kind`` made from ``parts`` (each length-prefixed, so no two
-    different part lists hash alike)."""
+    """The entry name for ``kind`` (a word: 'png', 'pdf', 'output-kit') made from ``parts``
+    (each length-prefixed, so no two different part lists hash alike): ``kind/hash``."""
     h = hashlib.sha256(stamp().encode() + b"\0" + kind.encode() + b"\0")
     for part in parts:
         data = part.encode("utf-8") if isinstance(part, str) else part
         h.update(len(data).to_bytes(8, "big") + data)
-    return h.hexdigest()
+    return f"{kind}/{h.hexdigest()}"
 
 
 @dataclass
@@ -67,12 +67,11 @@ class Cache:
     folder: Path | None
     hits: int = 0
     misses: int = 0
-    made: list[str] = field(default_factory=list)
-    """Kinds of the entries this build had to make, in order (what an edit redrew)."""
 
     @classmethod
     def open(cls, folder: Path | None) -> Cache:
-        """The cache in ``folder``, emptied first when another version wrote it."""
+        """The cache in ``folder``, emptied first when another version wrote it. The folder is
+        made at the first entry stored, so a build that fails before storing any leaves none."""
         if folder is None:
             return cls(None)
         try:
@@ -83,11 +82,9 @@ class Cache:
         try:
             if folder.is_symlink() or folder.is_file():
                 folder.unlink()
-            else:
-                shutil.rmtree(folder, ignore_errors=True)
-            folder.mkdir(parents=True, exist_ok=True)
-            _write_atomic(folder / STAMP_FILE, stamp().encode("ascii"))
-        except OSError:  # an unwritable cache: build without one
+            elif folder.exists():
+                shutil.rmtree(folder)
+        except OSError:  # a cache that cannot be emptied cannot be trusted: build without one
             return cls(None)
         return cls(folder)
 
@@ -113,6 +110,9 @@ class Cache:
             return
         path = self._path(name)
         try:
+            if not (self.folder / STAMP_FILE).is_file():
+                self.folder.mkdir(parents=True, exist_ok=True)
+                _write_atomic(self.folder / STAMP_FILE, stamp().encode("ascii"))
             path.parent.mkdir(parents=True, exist_ok=True)
             _write_atomic(path, MAGIC + hashlib.sha256(data).digest() + data)
         except OSError:
@@ -120,7 +120,6 @@ class Cache:
 
     def convert(
         self,
-        kind: str,
         keys: Sequence[str],
         make: Callable[[list[int]], list[bytes]],
     ) -> list[bytes]:
@@ -134,12 +133,14 @@ class Cache:
             for i, data in zip(missing, make(missing), strict=True):
                 self.put(keys[i], data)
                 found[i] = data
-                self.made.append(kind)
         return [data if data is not None else b"" for data in found]
 
     def _path(self, name: str) -> Path:
         assert self.folder is not None
-        return self.folder / name[:2] / name[2:]
+        kind, _, digest = name.rpartition("/")
+        if not kind.isidentifier() and not kind.replace("-", "_").isidentifier():
+            raise ValueError(f"not a cache key: {name!r}")
+        return self.folder / kind / digest[:2] / digest[2:]
 
 
 def _write_atomic(path: Path, data: bytes) -> None:

@@ -132,7 +132,7 @@ def convert_all(svgs: Sequence[str], workers: Workers, cache: Cache | None = Non
         return workers.map(_convert, [svg_of[unique[i]] for i in indexes])
 
     store = cache or Cache(None)
-    by_name = dict(zip(unique, store.convert("pdf", unique, make), strict=True))
+    by_name = dict(zip(unique, store.convert(unique, make), strict=True))
     return [by_name[name] for name in names]
 
 

@@ -80,7 +80,7 @@ def rasterise(artwork: Artwork, dpi: int, workers: Workers, cache: Cache | None 
         chunk = max(1, len(jobs) // (workers.jobs * 8))
         return workers.map(_rasterise, jobs, chunksize=chunk)
 
-    by_name = dict(zip(unique, store.convert("png", unique, make), strict=True))
+    by_name = dict(zip(unique, store.convert(unique, make), strict=True))
     pngs = [by_name[name] for name in names]
     done = {id(d): replace(d, png=png) for d, png in zip(drawings, pngs, strict=True)}
     return Artwork(
