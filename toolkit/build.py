@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from toolkit.artwork import Artwork
-from toolkit.cache import Cache, key
+from toolkit.cache import Cache, key, pack, unpack
 from toolkit.check import setup_diagnostics
 from toolkit.diagnostics import Diagnostic
 from toolkit.errors import BuildError, DiagnosticsError
@@ -83,7 +83,7 @@ def _build_into(
     try:
         cache = Cache.open(options.cache)
         with Workers(game, options.jobs) as workers:
-            artwork = _artwork(game, workers)
+            artwork = _artwork(game, workers, cache)
             if any(target.pixels for target in targets):
                 artwork = rasterise(artwork, options.dpi or game.print.dpi, workers, cache)
             for target in targets:
@@ -200,44 +200,15 @@ def _target_files(
     stored = cache.get(name)
     if stored is not None:
         with contextlib.suppress(ValueError):
-            return unpack_files(stored)
+            return unpack(stored)
     files = list(target.files(game, artwork, options, workers))
-    cache.put(name, pack_files(files))
+    cache.put(name, pack(files))
     return files
 
 
 def _sources(game: Game) -> list[str | bytes]:
     """Every file the game was loaded from, as path and bytes: what its model is made of."""
     return [part for path, data in sorted(game.sources.items()) for part in (path, data)]
-
-
-def pack_files(files: Sequence[tuple[str, bytes]]) -> bytes:
-    """Files as one cache entry: for each, the path's and the content's lengths, then both."""
-    parts = []
-    for path, content in files:
-        name = path.encode("utf-8")
-        parts.append(len(name).to_bytes(4, "big") + len(content).to_bytes(8, "big") + name)
-        parts.append(content)
-    return b"".join(parts)
-
-
-def unpack_files(data: bytes) -> list[tuple[str, bytes]]:
-    """The files of :func:`pack_files`.
-
-    :raises ValueError: the entry is not a list of files.
-    """
-    files, at = [], 0
-    while at < len(data):
-        if at + 12 > len(data):
-            raise ValueError("truncated entry")
-        size_name = int.from_bytes(data[at : at + 4], "big")
-        size = int.from_bytes(data[at + 4 : at + 12], "big")
-        start = at + 12 + size_name
-        if start + size > len(data):
-            raise ValueError("truncated entry")
-        files.append((data[at + 12 : start].decode("utf-8"), data[start : start + size]))
-        at = start + size
-    return files
 
 
 @contextlib.contextmanager
@@ -289,10 +260,10 @@ def _new_staging(out_dir: Path, game_id: str) -> Path:
         return staging
 
 
-def _artwork(game: Game, workers: Workers) -> Artwork:
+def _artwork(game: Game, workers: Workers, cache: Cache) -> Artwork:
     """The drawings every output shares; counters that cannot be drawn become diagnostics."""
     try:
-        return draw_artwork(game, workers)
+        return draw_artwork(game, workers, cache=cache)
     except ArtworkError as error:
         raise DiagnosticsError([layout_diagnostic(game, e) for e in error.errors]) from None
 

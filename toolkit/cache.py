@@ -13,15 +13,17 @@ leaves at worst a stray temporary file, never a half-written entry under a real 
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import os
 import secrets
 import shutil
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
+from enum import Enum
 from functools import cache
 from importlib import metadata
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from toolkit import __version__
 
@@ -141,6 +143,82 @@ class Cache:
         if not kind.isidentifier() and not kind.replace("-", "_").isidentifier():
             raise ValueError(f"not a cache key: {name!r}")
         return self.folder / kind / digest[:2] / digest[2:]
+
+
+def pack(files: Sequence[tuple[str, bytes]]) -> bytes:
+    """Named byte strings (files, faces) as one entry: for each, the name's and the content's
+    lengths, then both."""
+    parts = []
+    for path, content in files:
+        name = path.encode("utf-8")
+        parts.append(len(name).to_bytes(4, "big") + len(content).to_bytes(8, "big") + name)
+        parts.append(content)
+    return b"".join(parts)
+
+
+def unpack(data: bytes) -> list[tuple[str, bytes]]:
+    """The named byte strings of :func:`pack`.
+
+    :raises ValueError: the entry is not such a list.
+    """
+    files, at = [], 0
+    while at < len(data):
+        if at + 12 > len(data):
+            raise ValueError("truncated entry")
+        size_name = int.from_bytes(data[at : at + 4], "big")
+        size = int.from_bytes(data[at + 4 : at + 12], "big")
+        start = at + 12 + size_name
+        if start + size > len(data):
+            raise ValueError("truncated entry")
+        files.append((data[at + 12 : start].decode("utf-8"), data[start : start + size]))
+        at = start + size
+    return files
+
+
+def canonical(value: object) -> str:
+    """A text of a model value that is the same in every process (unlike ``repr``, whose sets
+    follow the process's string hashing): what a drawing's key is made of.
+
+    :raises TypeError: a value of a kind this cannot write for certain (then do not cache).
+    """
+    parts: list[str] = []
+    _canonical(value, parts.append)
+    return "".join(parts)
+
+
+def _canonical(value: object, out: Callable[[str], object]) -> None:
+    if value is None or isinstance(value, bool | int | float | str | bytes):
+        out(repr(value))
+    elif isinstance(value, PurePath):
+        out(f"path:{value.as_posix()!r}")
+    elif isinstance(value, Enum):
+        out(f"{type(value).__qualname__}.{value.name}")
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out(f"{type(value).__qualname__}(")
+        for item in dataclasses.fields(value):
+            if not item.name.startswith("_"):
+                out(f"{item.name}=")
+                _canonical(getattr(value, item.name), out)
+                out(",")
+        out(")")
+    elif isinstance(value, Mapping):
+        entries = sorted(((canonical(k), v) for k, v in value.items()), key=lambda e: e[0])
+        out("{")
+        for text, item in entries:
+            out(f"{text}:")
+            _canonical(item, out)
+            out(",")
+        out("}")
+    elif isinstance(value, set | frozenset):
+        out("{" + ",".join(sorted(canonical(item) for item in value)) + "}")
+    elif isinstance(value, list | tuple):
+        out("[")
+        for item in value:
+            _canonical(item, out)
+            out(",")
+        out("]")
+    else:
+        raise TypeError(f"no stable text for a {type(value).__name__}")
 
 
 def _write_atomic(path: Path, data: bytes) -> None:

@@ -6,11 +6,13 @@ write it, the kit places it, a module writer lays out its boards from the maps' 
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
 from toolkit.artwork import Artwork, ChartArt, CounterArt, Drawing, MapArt
-from toolkit.cache import Cache, key
+from toolkit.cache import Cache, canonical, key, pack, unpack
 from toolkit.model import Game
 from toolkit.render.charts import draw_chart
 from toolkit.render.counters import CounterLayoutError, counter_faces
@@ -36,9 +38,14 @@ class _Item:
     id: str
 
 
-def draw_artwork(game: Game, workers: Workers, counters: bool = True) -> Artwork:
+def draw_artwork(
+    game: Game, workers: Workers, counters: bool = True, cache: Cache | None = None
+) -> Artwork:
     """Draw everything, in parallel when the workers allow (``counters=False``: only the
     maps and charts, for reading where things are on them).
+
+    With a ``cache``, a counter whose faces were drawn before from the same counter, template,
+    faction and image files is read back instead of drawn.
 
     :raises ArtworkError: one or more counter faces cannot be drawn legibly.
     """
@@ -47,8 +54,22 @@ def draw_artwork(game: Game, workers: Workers, counters: bool = True) -> Artwork
         + [_Item("counter", c.id) for c in game.counters if counters]
         + [_Item("chart", c.id) for c in game.charts]
     )
-    chunk = max(1, len(items) // (workers.jobs * 8))
-    drawn = workers.map(_draw, items, chunksize=chunk)
+    store = cache or Cache(None)
+    names = _counter_keys(game, items) if store.folder is not None else {}
+    known: dict[int, CounterArt] = {}
+    for index, name in names.items():
+        stored = store.get(name)
+        if stored is not None:
+            with contextlib.suppress(ValueError, UnicodeDecodeError):
+                known[index] = _counter_art(game, items[index].id, unpack(stored))
+    missing = [item for index, item in enumerate(items) if index not in known]
+    chunk = max(1, len(missing) // (workers.jobs * 8))
+    made = iter(workers.map(_draw, missing, chunksize=chunk))
+    drawn = [known[index] if index in known else next(made) for index in range(len(items))]
+    for index, name in names.items():
+        art = drawn[index]
+        if index not in known and isinstance(art, CounterArt):
+            store.put(name, pack([(f, d.svg.encode("utf-8")) for f, d in art.faces.items()]))
     errors = [d for d in drawn if isinstance(d, CounterLayoutError)]
     if errors:
         raise ArtworkError(errors)
@@ -60,6 +81,38 @@ def draw_artwork(game: Game, workers: Workers, counters: bool = True) -> Artwork
         counters=MappingProxyType(by_kind["counter"]),  # type: ignore[arg-type]
         charts=MappingProxyType(by_kind["chart"]),  # type: ignore[arg-type]
     )
+
+
+def _counter_keys(game: Game, items: list[_Item]) -> dict[int, str]:
+    """Cache keys of the counters among ``items``, by index: exactly what its faces are drawn
+    from (the counter, its template, its faction) and the game's image files. A counter whose
+    values cannot be written for certain gets no key and is always drawn."""
+    assets = hashlib.sha256()
+    for path, data in sorted(game.sources.items()):
+        if not path.endswith((".json", ".csv")):
+            assets.update(path.encode("utf-8") + b"\0" + hashlib.sha256(data).digest())
+    shared: dict[tuple[str, str | None], str] = {}  # one text per template and faction
+    names = {}
+    for index, item in enumerate(items):
+        if item.kind != "counter":
+            continue
+        counter = game.counter(item.id)
+        try:
+            pair = (counter.template, counter.faction)
+            if pair not in shared:
+                faction = game.faction(counter.faction) if counter.faction else None
+                shared[pair] = canonical((game.template(counter.template), faction))
+            names[index] = key("counter", canonical(counter), shared[pair], assets.digest())
+        except TypeError:
+            continue
+    return names
+
+
+def _counter_art(game: Game, counter_id: str, faces: list[tuple[str, bytes]]) -> CounterArt:
+    """A counter's art from its faces' SVGs, sized as :func:`_draw` sizes them."""
+    template = game.template(game.counter(counter_id).template)
+    size = declared_size(template.width, template.height)
+    return CounterArt({face: Drawing(svg.decode("utf-8"), *size) for face, svg in faces})
 
 
 def rasterise(artwork: Artwork, dpi: int, workers: Workers, cache: Cache | None = None) -> Artwork:
