@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 from PIL import Image
 
-from tests.conftest import copy_fixture
-from toolkit.build import build_game, remember, selected_targets, up_to_date
+from tests.conftest import copy_fixture, run_cli
+from toolkit.build import build_game, fingerprint, remember, selected_targets, up_to_date
 from toolkit.cache import FOLDER, STAMP_FILE, Cache
 from toolkit.load import load_game
 from toolkit.options import BuildOptions
@@ -211,21 +211,52 @@ def test_an_unchanged_folder_is_up_to_date_until_its_output_or_sources_change(
     out = tmp_path / "out"
     options = BuildOptions(cache=out / FOLDER)
     targets = selected_targets(None)
-    assert up_to_date(game, out, targets, options) is None
+
+    def now(chosen: BuildOptions = options, only: list[str] | None = None) -> object:
+        return up_to_date(fingerprint(game, selected_targets(only), chosen), out, chosen)
+
+    assert now() is None
+    stamp = fingerprint(game, targets, options)
     result = load_game(game)
     assert result.game is not None
     summary = build_game(result.game, out, targets, options)
-    remember(game, summary, targets, options, result.report.diagnostics)
-    done = up_to_date(game, out, targets, options)
-    assert done is not None and done[0] == summary
-    assert up_to_date(game, out, selected_targets(["svg"]), options) is None
-    assert up_to_date(game, out, targets, dataclasses.replace(options, dpi=100)) is None
+    remember(stamp, summary, options, result.report.diagnostics)
+    done = now()
+    assert isinstance(done, tuple) and done[0] == summary
+    assert now(only=["svg"]) is None
+    assert now(dataclasses.replace(options, dpi=100)) is None
+    assert now(dataclasses.replace(options, cache=None)) is None
     (summary.folder / "minimal-hex-kit.pdf").write_bytes(b"edited by hand")
-    assert up_to_date(game, out, targets, options) is None
+    assert now() is None
     shutil.rmtree(summary.folder)
-    assert up_to_date(game, out, targets, options) is None
+    assert now() is None
     summary = build_game(result.game, out, targets, options)
-    remember(game, summary, targets, options, result.report.diagnostics)
+    remember(stamp, summary, options, result.report.diagnostics)
+    assert now() is not None
     _replace(game / "rules.json", '"limit": 2', '"limit": 3')
-    assert up_to_date(game, out, targets, options) is None
-    assert up_to_date(game, out, targets, dataclasses.replace(options, cache=None)) is None
+    assert now() is None
+
+
+def test_an_edit_saved_during_a_build_is_not_taken_for_built(tmp_path: Path) -> None:
+    game = copy_fixture("minimal-hex", tmp_path / "src")
+    out = tmp_path / "out"
+    options = BuildOptions(cache=out / FOLDER)
+    targets = selected_targets(None)
+    stamp = fingerprint(game, targets, options)  # taken before the sources are read
+    result = load_game(game)
+    assert result.game is not None
+    _replace(game / "rules.json", '"limit": 2', '"limit": 3')  # saved while it builds
+    summary = build_game(result.game, out, targets, options)
+    remember(stamp, summary, options, result.report.diagnostics)
+    assert up_to_date(fingerprint(game, targets, options), out, options) is None
+
+
+def test_a_cli_rebuild_of_unchanged_sources_repeats_its_warnings(tmp_path: Path) -> None:
+    game = copy_fixture("minimal-hex", tmp_path / "src")
+    _replace(game / "rules.json", 'rules.schema.json"', 'map.schema.json"')
+    command = ("build", "src/minimal-hex", "-o", "out", "--only", "svg")
+    first, second = run_cli(*command, cwd=tmp_path), run_cli(*command, cwd=tmp_path)
+    assert first.returncode == second.returncode == 0, first.stderr
+    assert "(unchanged)" in second.stdout and "(unchanged)" not in first.stdout
+    assert "warning[source.wrong-schema]" in first.stderr
+    assert second.stderr == first.stderr

@@ -168,7 +168,7 @@ def build_command(
     fmt: str,
 ) -> None:
     """Check a game folder and make its outputs in OUTPUT/<game>/."""
-    from toolkit.build import build_game, remember, selected_targets, up_to_date
+    from toolkit.build import build_game, fingerprint, remember, selected_targets, up_to_date
     from toolkit.cache import FOLDER
     from toolkit.options import BuildOptions
     from toolkit.targets import target_names
@@ -189,7 +189,8 @@ def build_command(
         cache=None if no_cache else out_dir / FOLDER,
     )
     targets = selected_targets(wanted)
-    done = up_to_date(source, out_dir, targets, options)
+    stamp = fingerprint(source, targets, options) if options.cache is not None else None
+    done = up_to_date(stamp, out_dir, options)
     if done is not None:
         summary, warnings = done
         _emit(Report(warnings), fmt)
@@ -204,7 +205,7 @@ def build_command(
             click.echo(result.report.summary(), err=True)
         raise SourcesInvalid("the sources have errors; nothing was built")
     summary = build_game(result.game, out_dir, targets, options)
-    remember(source, summary, targets, options, result.report.diagnostics)
+    remember(stamp, summary, options, result.report.diagnostics)
     if fmt == "text":
         click.echo(f"built {summary.folder}: {summary.files} file(s), {summary.bytes / 1e6:.1f} MB")
 

@@ -66,13 +66,13 @@ def draw_artwork(
     chunk = max(1, len(missing) // (workers.jobs * 8))
     made = iter(workers.map(_draw, missing, chunksize=chunk))
     drawn = [known[index] if index in known else next(made) for index in range(len(items))]
+    errors = [d for d in drawn if isinstance(d, CounterLayoutError)]
+    if errors:  # stored nothing: a build that fails here leaves no cache behind
+        raise ArtworkError(errors)
     for index, name in names.items():
         art = drawn[index]
         if index not in known and isinstance(art, CounterArt):
             store.put(name, pack([(f, d.svg.encode("utf-8")) for f, d in art.faces.items()]))
-    errors = [d for d in drawn if isinstance(d, CounterLayoutError)]
-    if errors:
-        raise ArtworkError(errors)
     by_kind: dict[str, dict[str, object]] = {"map": {}, "counter": {}, "chart": {}}
     for item, art in zip(items, drawn, strict=True):
         by_kind[item.kind][item.id] = art
