@@ -9,6 +9,7 @@ the cache made new PNG entries for exactly the drawings whose pixels changed.
 from __future__ import annotations
 
 import dataclasses
+import os
 import shutil
 from collections.abc import Callable
 from pathlib import Path
@@ -18,7 +19,7 @@ from PIL import Image
 
 from tests.conftest import copy_fixture, run_cli
 from toolkit.build import build_game, fingerprint, remember, selected_targets, up_to_date
-from toolkit.cache import FOLDER, STAMP_FILE, Cache
+from toolkit.cache import FOLDER, STAMP_FILE, Cache, key
 from toolkit.load import load_game
 from toolkit.options import BuildOptions
 
@@ -260,3 +261,16 @@ def test_a_cli_rebuild_of_unchanged_sources_repeats_its_warnings(tmp_path: Path)
     assert "(unchanged)" in second.stdout and "(unchanged)" not in first.stdout
     assert "warning[source.wrong-schema]" in first.stderr
     assert second.stderr == first.stderr
+
+
+def test_prune_keeps_the_most_recently_used_entries(tmp_path: Path) -> None:
+    cache = Cache.open(tmp_path / FOLDER)
+    names = [key("output-kit", str(n)) for n in range(5)]
+    for n, name in enumerate(names):
+        cache.put(name, f"kit {n}".encode())
+        entry = tmp_path / FOLDER / "output-kit" / name[11:13] / name[13:]
+        os.utime(entry, ns=(n * 10**9, n * 10**9))
+    assert cache.get(names[0], touch=True) == b"kit 0"  # used just now: newest
+    cache.prune("output-kit", 2)
+    assert [cache.get(name) is not None for name in names] == [True, False, False, False, True]
+    assert Cache(None).get(names[0]) is None

@@ -100,6 +100,11 @@ def _build_into(
     return BuildSummary(final, count, total)
 
 
+KEEP_ASSEMBLED = 16
+"""How many assembled kits (and modules) the cache keeps: each is megabytes, and an edit makes
+another; the pages and drawings they are made from stay, so an older one is quick to remake."""
+KEEP_RECORDS = 64
+"""How many remembered builds (one per game folder, targets and options) the cache keeps."""
 FINGERPRINT_LIMIT = 256 * 1024 * 1024
 """A game folder larger than this is not fingerprinted: every build of it loads it."""
 
@@ -133,7 +138,7 @@ def up_to_date(
     when its output is still in place as it wrote it (same files, sizes and times); else None."""
     if options.cache is None or stamp is None:
         return None
-    stored = Cache.open(options.cache).get(stamp)
+    stored = Cache.open(options.cache).get(stamp, touch=True)
     if stored is None:
         return None
     try:
@@ -162,7 +167,9 @@ def remember(
             "files": _listing(summary.folder),
             "warnings": [dataclasses.asdict(w) for w in warnings],
         }
-        Cache.open(options.cache).put(stamp, json.dumps(record).encode("utf-8"))
+        cache = Cache.open(options.cache)
+        cache.put(stamp, json.dumps(record).encode("utf-8"))
+        cache.prune(stamp.partition("/")[0], KEEP_RECORDS)
 
 
 def _listing(folder: Path) -> list[list[object]]:
@@ -202,12 +209,13 @@ def _target_files(
     cache = Cache.open(options.cache)
     shaping = f"{options.dpi or game.print.dpi} {_options_text(options)}"
     name = key(f"output-{target.name}", shaping, *_sources(game))
-    stored = cache.get(name)
+    stored = cache.get(name, touch=True)
     if stored is not None:
         with contextlib.suppress(ValueError):
             return unpack(stored)
     files = list(target.files(game, artwork, options, workers))
     cache.put(name, pack(files))
+    cache.prune(name.partition("/")[0], KEEP_ASSEMBLED)
     return files
 
 

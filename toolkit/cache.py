@@ -13,6 +13,7 @@ leaves at worst a stray temporary file, never a half-written entry under a real 
 
 from __future__ import annotations
 
+import contextlib
 import dataclasses
 import hashlib
 import os
@@ -90,8 +91,9 @@ class Cache:
             return cls(None)
         return cls(folder)
 
-    def get(self, name: str) -> bytes | None:
-        """The entry's bytes when present and intact; a damaged entry is removed."""
+    def get(self, name: str, touch: bool = False) -> bytes | None:
+        """The entry's bytes when present and intact; a damaged entry is removed. ``touch``
+        marks it as just used, so :meth:`prune` keeps it."""
         if self.folder is None:
             return None
         path = self._path(name)
@@ -104,6 +106,9 @@ class Cache:
         if data[: len(MAGIC)] != MAGIC or data[len(MAGIC) : head] != hashlib.sha256(body).digest():
             path.unlink(missing_ok=True)
             return None
+        if touch:
+            with contextlib.suppress(OSError):
+                os.utime(path)
         return body
 
     def put(self, name: str, data: bytes) -> None:
@@ -119,6 +124,17 @@ class Cache:
             _write_atomic(path, MAGIC + hashlib.sha256(data).digest() + data)
         except OSError:
             pass
+
+    def prune(self, kind: str, keep: int) -> None:
+        """Keep only the ``keep`` most recently used entries of ``kind``: for the big ones (a
+        whole kit or module), which would otherwise pile up one per edit."""
+        if self.folder is None:
+            return
+        with contextlib.suppress(OSError):
+            entries = [p for p in (self.folder / kind).glob("*/*") if p.is_file()]
+            entries.sort(key=lambda p: p.stat().st_mtime_ns, reverse=True)
+            for old in entries[keep:]:
+                old.unlink(missing_ok=True)
 
     def convert(
         self,
