@@ -1,9 +1,10 @@
 """A content-addressed store of what a build converts, under ``<output>/.cache/``.
 
-Each entry is named by a hash of exactly what it is made from: the SVG text itself (which embeds
-every image it shows, by value), the resolution, the kind of conversion, and a stamp of
-everything else that could change the bytes: the toolkit's version, the converters' versions
-and the bundled font files. An edit changes only the drawings it touches, so only those miss.
+Each entry is named by a hash of exactly what it is made from (for a PNG: the SVG text, which
+embeds every image it shows by value, and the resolution; for a counter: its model values, its
+template and faction, the game's image files) and of a stamp of everything else that could
+change the bytes: the toolkit's and the converters' versions, and the toolkit's own code and
+bundled fonts. An edit changes only the entries it touches, so only those are made again.
 
 Nothing read back is trusted: an entry carries a checksum of its bytes and is ignored (and
 removed) when they do not match; a cache whose stamp differs from this toolkit's is removed as a
@@ -34,21 +35,26 @@ STAMP_FILE = "STAMP"
 MAGIC = b"toolkit-cache-1\n"
 _DIGEST = 32
 _CONVERTERS = ("resvg_py", "CairoSVG", "pypdf", "pillow")
-_FONTS = Path(__file__).resolve().parent / "fonts"
+_PACKAGE = Path(__file__).resolve().parent
 
 
 @cache
 def stamp() -> str:
-    """What every entry depends on beyond its own inputs: versions and font files, hashed."""
+    """What every entry depends on beyond its own inputs, hashed: the versions of the toolkit and
+    its converters, and the toolkit's own code, data and font files (each by size and time)."""
     h = hashlib.sha256(f"toolkit {__version__}\n".encode())
     for name in _CONVERTERS:
         try:
             h.update(f"{name} {metadata.version(name)}\n".encode())
         except metadata.PackageNotFoundError:  # pragma: no cover - a dependency is missing
             h.update(f"{name} -\n".encode())
-    for font in sorted(_FONTS.iterdir()):
-        if font.is_file():
-            h.update(font.name.encode() + b"\0" + hashlib.sha256(font.read_bytes()).digest())
+    # the fonts, and the code itself, not just its version number: a changed renderer must not
+    # reuse old art. Named by size and time, not read: this runs in every build, even a no-op.
+    for path in sorted(_PACKAGE.rglob("*")):
+        if path.suffix in (".py", ".json", ".svg", ".ttf") and path.is_file():
+            stat = path.stat()
+            name = path.relative_to(_PACKAGE).as_posix()
+            h.update(f"{name} {stat.st_size} {stat.st_mtime_ns}\n".encode())
     return h.hexdigest()
 
 
