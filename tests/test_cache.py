@@ -274,3 +274,27 @@ def test_prune_keeps_the_most_recently_used_entries(tmp_path: Path) -> None:
     cache.prune("output-kit", 2)
     assert [cache.get(name) is not None for name in names] == [True, False, False, False, True]
     assert Cache(None).get(names[0]) is None
+
+
+def test_no_cache_neither_reads_nor_fills_the_cache(tmp_path: Path) -> None:
+    copy_fixture("minimal-hex", tmp_path / "src")
+    command = ("build", "src/minimal-hex", "-o", "out", "--only", "svg,png")
+    assert run_cli(*command, cwd=tmp_path).returncode == 0
+    cached = tmp_path / "out" / FOLDER
+    before = sorted(p for p in cached.rglob("*") if p.is_file())
+    for entry in before:  # a cache read would now give broken files, or be dropped
+        if entry.name != STAMP_FILE:
+            entry.write_bytes(b"junk")
+    again = run_cli(*command, "--no-cache", cwd=tmp_path)
+    assert again.returncode == 0, again.stderr
+    assert "(unchanged)" not in again.stdout
+    assert sorted(p for p in cached.rglob("*") if p.is_file()) == before
+    assert all(p.read_bytes() == b"junk" for p in before if p.name != STAMP_FILE)
+    fresh = run_cli("build", "src/minimal-hex", "-o", "cold", "--only", "svg,png", cwd=tmp_path)
+    assert fresh.returncode == 0
+    built = tmp_path / "out" / "minimal-hex"
+    assert all(
+        p.read_bytes() == (tmp_path / "cold" / "minimal-hex" / p.relative_to(built)).read_bytes()
+        for p in built.rglob("*")
+        if p.is_file()
+    )
