@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import random
+import shutil
 from pathlib import Path
 
 from toolkit.geometry import HexGrid, format_label, hex_neighbors, offset_to_hex
@@ -157,3 +158,87 @@ def write_kit_game(folder: Path) -> None:
     data = json.loads((folder / "game.json").read_text(encoding="utf-8"))
     data["id"] = "bench-kit"
     _write(folder / "game.json", data)
+
+
+def write_monster_game(folder: Path, scale: float = 1.0) -> dict[str, int]:
+    """The issue's monster game at ``scale``: 3000 hexes, 2000 two-faced counters, 10 charts,
+    3 setups and its rules at 1.0 (hexes and counters grow with ``scale``; charts, setups and
+    rules stay). Returns what it holds, by kind."""
+    counters = round(2000 * scale)
+    columns, rows = round(60 * scale**0.5), round(50 * scale**0.5)
+    write_counter_game(folder, counters)
+    map_folder = folder / ".map"
+    write_map_game(map_folder, columns, rows)
+    (folder / "maps").mkdir(exist_ok=True)
+    (map_folder / "maps" / "big.json").rename(folder / "maps" / "big.json")
+    shutil.rmtree(map_folder)
+    data = json.loads((folder / "game.json").read_text(encoding="utf-8"))
+    data["id"] = "bench-monster"
+    _write(folder / "game.json", data)
+    for n in range(10):
+        _write(
+            folder / "charts" / f"table-{n}.json",
+            {
+                "$schema": str(SCHEMAS / "chart.schema.json"),
+                "kind": "chart",
+                "id": f"table-{n}",
+                "title": f"Table {n + 1}",
+                "type": "table",
+                "row_header": "Roll",
+                "columns": [f"Column {c}" for c in range(6)],
+                "rows": [
+                    {"label": str(r + 1), "cells": [f"{(r * 7 + c * n) % 10}" for c in range(6)]}
+                    for r in range(10)
+                ],
+            },
+        )
+    grid = HexGrid("flat", columns, rows)
+    terrain = json.loads((folder / "maps" / "big.json").read_text(encoding="utf-8"))["terrain"]
+    land = [
+        format_label(grid, offset_to_hex(grid, column + 1, row + 1))
+        for row, line in enumerate(terrain["rows"])
+        for column, char in enumerate(line)
+        if TERRAIN[char] != "lake"
+    ]
+    placed = min(len(land), counters // 4)
+    for n in range(3):
+        _write(
+            folder / "setups" / f"scenario-{n}.json",
+            {
+                "$schema": str(SCHEMAS / "setup.schema.json"),
+                "kind": "setup",
+                "id": f"scenario-{n}",
+                "name": f"Scenario {n + 1}",
+                "turn": 1,
+                "placements": [
+                    {"at": at, "pieces": [f"c{k:05d}"]}
+                    for k, at in enumerate(random.Random(n).sample(land, placed))
+                ],
+            },
+        )
+    _write(
+        folder / "rules.json",
+        {
+            "$schema": str(SCHEMAS / "rules.schema.json"),
+            "kind": "rules",
+            "rules": [
+                {
+                    "id": "stacking",
+                    "kind": "stacking",
+                    "cite": "1.1",
+                    "text": "At most two units in a hex.",
+                    "limit": 2,
+                    "pieces": {"faction": [f[0] for f in FACTIONS]},
+                },
+                {
+                    "id": "no-lakes",
+                    "kind": "entry",
+                    "cite": "1.2",
+                    "text": "No unit enters a lake.",
+                    "pieces": {"faction": [f[0] for f in FACTIONS]},
+                    "forbid": {"terrain": "lake"},
+                },
+            ],
+        },
+    )
+    return {"hexes": columns * rows, "counters": counters, "charts": 10, "setups": 3}

@@ -56,7 +56,8 @@ def test_new_then_build(tmp_path: Path) -> None:
     built = run_cli("build", "my-game", "-o", "out", cwd=tmp_path)
     assert built.returncode == 0, built.stderr
     assert (tmp_path / "out" / "my-game" / "svg" / "maps" / "valley.svg").is_file()
-    assert not [p for p in (tmp_path / "out").iterdir() if p.name.startswith(".")]
+    hidden = [p.name for p in (tmp_path / "out").iterdir() if p.name.startswith(".")]
+    assert hidden == [".cache"]  # the build's cache; nothing a build staged is left
 
 
 def test_new_refuses_a_folder_that_is_not_empty(tmp_path: Path) -> None:

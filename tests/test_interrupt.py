@@ -81,8 +81,9 @@ def snapshot(folder: Path) -> dict[str, str]:
 
 
 def hidden(out: Path) -> list[str]:
-    """The hidden entries of the output folder: staging, old or lock leftovers."""
-    return sorted(p.name for p in out.iterdir() if p.name.startswith("."))
+    """The hidden entries of the output folder: staging, old or lock leftovers (not the cache,
+    which builds keep there on purpose)."""
+    return sorted(p.name for p in out.iterdir() if p.name.startswith(".") and p.name != ".cache")
 
 
 def start_build(out: Path, jobs: int, *options: str) -> subprocess.Popen[str]:

@@ -17,7 +17,7 @@ PACKAGE = Path(__file__).resolve().parents[1] / "toolkit"
 BASE = frozenset({"diagnostics", "errors", "options", "interrupts"})
 """Plain shared pieces: the diagnostic type, the error classes, the build options, and what an
 interrupted process must undo."""
-OUTPUT = BASE | {"geometry", "model", "artwork", "workers"}
+OUTPUT = BASE | {"geometry", "model", "artwork", "workers", "cache"}
 """What every output package stands on: the model, and the build's typed artwork and workers."""
 
 MAY_IMPORT: dict[str, frozenset[str]] = {
@@ -29,6 +29,7 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "model": frozenset({"geometry", "diagnostics"}),  # did-you-mean hints in lookups
     "artwork": frozenset({"geometry", "model"}),
     "workers": frozenset({"model", "interrupts"}),
+    "cache": frozenset({"toolkit"}),  # the version, which is part of every key
     "load": BASE | {"geometry", "model"},
     "render": OUTPUT,
     # The kit places the renderer's drawings and shares its fonts: the one sideways arrow.

@@ -9,19 +9,24 @@ into the same folder clears what it left (never while another build is running t
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import fcntl
+import json
 import os
 import secrets
 import shutil
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
+from stat import S_ISREG
 
 from toolkit.artwork import Artwork
+from toolkit.cache import Cache, key, pack, unpack
 from toolkit.check import setup_diagnostics
 from toolkit.diagnostics import Diagnostic
 from toolkit.errors import BuildError, DiagnosticsError
 from toolkit.interrupts import register, signals_held, undo_on_interrupt, unregister
+from toolkit.kit.pdf import use_bundled_fonts
 from toolkit.load.jsonsource import locate
 from toolkit.model import Game
 from toolkit.options import BuildOptions
@@ -77,15 +82,15 @@ def _build_into(
 ) -> BuildSummary:
     count = total = 0
     try:
+        cache = Cache.open(options.cache)
         with Workers(game, options.jobs, apart=True) as workers:
-            artwork = _artwork(game, workers)
+            artwork = _artwork(game, workers, cache)
             if any(target.pixels for target in targets):
-                artwork = rasterise(artwork, options.dpi or game.print.dpi, workers)
+                artwork = rasterise(artwork, options.dpi or game.print.dpi, workers, cache)
+            folders: set[Path] = set()
             for target in targets:
-                for relative, content in target.files(game, artwork, options, workers):
-                    path = _inside(staging, relative)
-                    path.parent.mkdir(parents=True, exist_ok=True)
-                    path.write_bytes(content)
+                for relative, content in _target_files(target, game, artwork, options, workers):
+                    _stage(staging, final, relative, content, folders)
                     count, total = count + 1, total + len(content)
         _replace(staging, final)
     except BuildError:
@@ -93,6 +98,130 @@ def _build_into(
     except Exception as exc:
         raise BuildError(f"building {game.id!r} failed: {exc}") from exc
     return BuildSummary(final, count, total)
+
+
+KEEP_ASSEMBLED = 16
+"""How many assembled kits (and modules) the cache keeps: each is megabytes, and an edit makes
+another; the pages and drawings they are made from stay, so an older one is quick to remake."""
+KEEP_RECORDS = 64
+"""How many remembered builds (one per game folder, targets and options) the cache keeps."""
+FINGERPRINT_LIMIT = 256 * 1024 * 1024
+"""A game folder larger than this is not fingerprinted: every build of it loads it."""
+
+
+def fingerprint(folder: Path, targets: Sequence[Target], options: BuildOptions) -> str | None:
+    """A hash of every file in the game folder (but hidden ones), the targets and the options:
+    when it matches the last clean build's, that build's output is this one's. None when the
+    folder cannot be read or is too large to be worth it."""
+    # the folder as given, too: the warnings repeated name their files the way the user did
+    parts: list[str | bytes] = [str(folder), " ".join(t.name for t in targets)]
+    parts.append(_options_text(options))
+    size = 0
+    try:
+        for path in sorted(folder.rglob("*")):
+            relative = path.relative_to(folder)
+            if any(part.startswith(".") for part in relative.parts) or not path.is_file():
+                continue
+            size += path.stat().st_size
+            if size > FINGERPRINT_LIMIT:
+                return None
+            parts += [relative.as_posix(), path.read_bytes()]
+    except OSError:
+        return None
+    return key("build", *parts)
+
+
+def up_to_date(
+    stamp: str | None, out_dir: Path, options: BuildOptions
+) -> tuple[BuildSummary, list[Diagnostic]] | None:
+    """The summary and warnings of the build remembered under ``stamp`` (a :func:`fingerprint`)
+    when its output is still in place as it wrote it (same files, sizes and times); else None."""
+    if options.cache is None or stamp is None:
+        return None
+    stored = Cache.open(options.cache).get(stamp, touch=True)
+    if stored is None:
+        return None
+    try:
+        record = json.loads(stored)
+        final = out_dir / record["game"]
+        if _listing(final) != record["files"]:
+            return None
+        warnings = [Diagnostic(**fields) for fields in record["warnings"]]
+        summary = BuildSummary(final, len(record["files"]), sum(f[1] for f in record["files"]))
+    except (ValueError, KeyError, TypeError, OSError):
+        return None
+    return summary, warnings
+
+
+def remember(
+    stamp: str | None, summary: BuildSummary, options: BuildOptions, warnings: Sequence[Diagnostic]
+) -> None:
+    """Note a build and the warnings its load gave under ``stamp``, the :func:`fingerprint` of
+    its sources taken before they were read (an edit saved during the build is not taken for
+    built), so that the next build of the same sources can skip all work."""
+    if options.cache is None or stamp is None:
+        return
+    with contextlib.suppress(OSError):
+        record = {
+            "game": summary.folder.name,
+            "files": _listing(summary.folder),
+            "warnings": [dataclasses.asdict(w) for w in warnings],
+        }
+        cache = Cache.open(options.cache)
+        cache.put(stamp, json.dumps(record).encode("utf-8"))
+        cache.prune(stamp.partition("/")[0], KEEP_RECORDS)
+
+
+def _listing(folder: Path) -> list[list[object]]:
+    """Every file of an output folder: path, size, modification time in nanoseconds (one stat
+    each, by os.scandir: a big game has thousands)."""
+    found: list[list[object]] = []
+    pending = [("", os.fspath(folder))]
+    while pending:
+        prefix, where = pending.pop()
+        with os.scandir(where) as entries:
+            for entry in entries:
+                name = prefix + entry.name
+                if entry.is_dir(follow_symlinks=False):
+                    pending.append((name + "/", entry.path))
+                elif entry.is_file(follow_symlinks=False):
+                    stat = entry.stat(follow_symlinks=False)
+                    found.append([name, stat.st_size, stat.st_mtime_ns])
+    return sorted(found, key=lambda item: str(item[0]))
+
+
+def _options_text(options: BuildOptions) -> str:
+    """The options that shape outputs, as text (not how many workers, nor where the cache is)."""
+    shaping = (options.dpi, options.paper, options.duplex, options.maps, options.back_offset)
+    use_bundled_fonts()  # sets FONTCONFIG_FILE unless the user did: key what conversion will use
+    # the kit's dates and a user's own font configuration change bytes too
+    environment = [os.environ.get(name) for name in ("SOURCE_DATE_EPOCH", "FONTCONFIG_FILE")]
+    return repr((shaping, environment))
+
+
+def _target_files(
+    target: Target, game: Game, artwork: Artwork, options: BuildOptions, workers: Workers
+) -> list[tuple[str, bytes]]:
+    """The target's files; an assembled output (the kit, the module) is read back from the cache
+    when the game's sources and the options that shape it are the ones it was made from."""
+    if not target.assembled or options.cache is None:
+        return list(target.files(game, artwork, options, workers))
+    cache = Cache.open(options.cache)
+    shaping = f"{options.dpi or game.print.dpi} {_options_text(options)}"
+    name = key(f"output-{target.name}", shaping, *_sources(game))
+    stored = cache.get(name, touch=True)
+    if stored is not None:
+        with contextlib.suppress(ValueError):
+            return unpack(stored)
+    files = list(target.files(game, artwork, options, workers))
+    cache.put(name, pack(files))
+    cache.prune(name.partition("/")[0], KEEP_ASSEMBLED)
+    return files
+
+
+def _sources(game: Game) -> list[str | bytes]:
+    """Every file the game was loaded from, as path and bytes: what its model is made of."""
+    return [part for path, data in sorted(game.sources.items()) for part in (path, data)]
 
 
 @contextlib.contextmanager
@@ -144,10 +273,10 @@ def _new_staging(out_dir: Path, game_id: str) -> Path:
         return staging
 
 
-def _artwork(game: Game, workers: Workers) -> Artwork:
+def _artwork(game: Game, workers: Workers, cache: Cache) -> Artwork:
     """The drawings every output shares; counters that cannot be drawn become diagnostics."""
     try:
-        return draw_artwork(game, workers)
+        return draw_artwork(game, workers, cache=cache)
     except ArtworkError as error:
         raise DiagnosticsError([layout_diagnostic(game, e) for e in error.errors]) from None
 
@@ -161,12 +290,33 @@ def layout_diagnostic(game: Game, error: CounterLayoutError) -> Diagnostic:
     return Diagnostic(code, str(error), origin.file or game.id, line, column, pointer)
 
 
+def _stage(staging: Path, final: Path, relative: str, content: bytes, folders: set[Path]) -> None:
+    """Write one output file into the staging folder. A file the last build wrote with the very
+    same bytes is hard-linked instead: the swap then frees (and the disk rewrites) only what
+    changed, which on a big game is most of an incremental build's time."""
+    path = _inside(staging, relative)
+    if path.parent not in folders:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        folders.add(path.parent)
+    old = final / relative
+    with contextlib.suppress(OSError):
+        stat = old.lstat()
+        if S_ISREG(stat.st_mode) and stat.st_size == len(content) and old.read_bytes() == content:
+            os.link(old, path)
+            return
+    path.write_bytes(content)
+
+
 def _inside(root: Path, relative: str) -> Path:
-    """``root/relative``, refusing anything that would land outside ``root``."""
-    path = (root / relative).resolve()
-    if not path.is_relative_to(root.resolve()):
+    """``root/relative``, refusing anything that would land outside ``root``.
+
+    Read from the name alone: ``root`` is the staging folder, made by this build and holding
+    only folders it made, so no link inside it can lead out.
+    """
+    parts = PurePosixPath(relative).parts
+    if not parts or PurePosixPath(relative).is_absolute() or ".." in parts or "\\" in relative:
         raise BuildError(f"refusing to write {relative!r} outside the build folder")
-    return path
+    return root.joinpath(*parts)
 
 
 def _replace(staging: Path, final: Path) -> None:

@@ -193,6 +193,11 @@ def _validate_scenario(folder: Path, game_path: Path, fmt: str) -> Report:
     metavar="X,Y",
     help="The printer's back offset in mm, measured on the kit's calibration page.",
 )
+@click.option(
+    "--no-cache",
+    is_flag=True,
+    help="Make every output afresh, neither reading nor filling OUTPUT/.cache.",
+)
 @_format_option("Diagnostics")
 def build_command(
     source: Path,
@@ -204,10 +209,12 @@ def build_command(
     duplex: str | None,
     maps_mode: str | None,
     back_offset: tuple[float, float] | None,
+    no_cache: bool,
     fmt: str,
 ) -> None:
     """Check a game folder and make its outputs in OUTPUT/<game>/."""
-    from toolkit.build import build_game, selected_targets
+    from toolkit.build import build_game, fingerprint, remember, selected_targets, up_to_date
+    from toolkit.cache import FOLDER
     from toolkit.options import BuildOptions
     from toolkit.targets import target_names
 
@@ -217,16 +224,33 @@ def build_command(
             raise click.BadParameter(
                 f"unknown output {name!r} (known: {', '.join(target_names())})", param_hint="--only"
             )
+    options = BuildOptions(
+        dpi=dpi,
+        jobs=jobs,
+        paper=paper,
+        duplex=duplex,
+        maps=maps_mode,
+        back_offset=back_offset,
+        cache=None if no_cache else out_dir / FOLDER,
+    )
+    targets = selected_targets(wanted)
+    stamp = fingerprint(source, targets, options) if options.cache is not None else None
+    done = up_to_date(stamp, out_dir, options)
+    if done is not None:
+        summary, warnings = done
+        _emit(Report(warnings), fmt)
+        if fmt == "text":
+            size = f"{summary.bytes / 1e6:.1f} MB"
+            click.echo(f"built {summary.folder}: {summary.files} file(s), {size} (unchanged)")
+        return
     result = load_game(source)
     _emit(result.report, fmt)
     if result.game is None:
         if fmt == "text":
             click.echo(result.report.summary(), err=True)
         raise SourcesInvalid("the sources have errors; nothing was built")
-    options = BuildOptions(
-        dpi=dpi, jobs=jobs, paper=paper, duplex=duplex, maps=maps_mode, back_offset=back_offset
-    )
-    summary = build_game(result.game, out_dir, selected_targets(wanted), options)
+    summary = build_game(result.game, out_dir, targets, options)
+    remember(stamp, summary, options, result.report.diagnostics)
     if fmt == "text":
         click.echo(f"built {summary.folder}: {summary.files} file(s), {summary.bytes / 1e6:.1f} MB")
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 
 @dataclass(frozen=True)
@@ -16,3 +17,5 @@ class BuildOptions:
     maps: str | None = None
     back_offset: tuple[float, float] | None = None
     """The printer's measured back offset (x, y) in points, overriding game.json."""
+    cache: Path | None = None
+    """The content-addressed cache folder (``build/.cache``); None builds everything afresh."""

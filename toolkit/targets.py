@@ -32,13 +32,18 @@ class Target:
     files: Files
     pixels: bool = False
     """Whether it needs the artwork rasterised (at the build's resolution) before it runs."""
+    assembled: bool = False
+    """Whether its files are assembled from the whole game (kit, module): the build keeps them
+    in its cache, keyed by the game's sources and options, rather than making them again."""
 
 
 TARGETS: tuple[Target, ...] = (
     Target("svg", "every component as SVG", svg_files),
     Target("png", "every component as PNG", png_files, pixels=True),
-    Target("kit", "the print-and-play kit (PDF)", kit_files),
-    Target("vmod", "the VASSAL module and its scenarios", module_files, pixels=True),
+    Target("kit", "the print-and-play kit (PDF)", kit_files, assembled=True),
+    Target(
+        "vmod", "the VASSAL module and its scenarios", module_files, pixels=True, assembled=True
+    ),
 )
 """Every output, in build order."""
 

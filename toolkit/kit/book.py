@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from toolkit.artwork import Artwork, Drawing
+from toolkit.cache import Cache
 from toolkit.kit.artwork import KitArt, kit_art
 from toolkit.kit.calibration import calibration_plans
 from toolkit.kit.charts import CHART_MODES, ChartItem, chart_pages
@@ -179,7 +180,7 @@ def build_kit(game: Game, artwork: Artwork, options: BuildOptions, workers: Work
     svgs = [plan.art[k].svg for k in keys] + [
         page_svg(p, game.title, n, total) for n, p in enumerate(plan.pages, start=1)
     ]
-    pdfs = convert_all(svgs, workers)
+    pdfs = convert_all(svgs, workers, Cache.open(options.cache))
     art = {
         k: ArtPdf(pdf, plan.art[k].width, plan.art[k].height)
         for k, pdf in zip(keys, pdfs[: len(keys)], strict=True)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import io
 import os
+import re
 import tempfile
 import time
 import urllib.parse
@@ -31,6 +32,8 @@ from pypdf.generic import (
     StreamObject,
 )
 
+from toolkit.cache import Cache
+from toolkit.cache import key as cache_key
 from toolkit.kit.layout import PagePlan
 from toolkit.kit.paper import Rect
 from toolkit.model import Game
@@ -110,13 +113,43 @@ def _convert(game: Game, svg: str) -> bytes:
     return svg_to_pdf(svg, game.folder)
 
 
-def convert_all(svgs: Sequence[str], workers: Workers) -> list[bytes]:
-    """Every SVG converted, in order, by the build's workers.
+def convert_all(svgs: Sequence[str], workers: Workers, cache: Cache | None = None) -> list[bytes]:
+    """Every SVG converted, in order, by the build's workers; with a ``cache``, only those never
+    converted before (the key is the SVG and the bytes of any game file it refers to), and
+    identical SVGs once.
 
     Pages go one at a time (chunksize 1): their costs differ a lot (a map against a setup
     sheet), and handing the next page to whichever worker is free keeps every core busy.
     """
-    return workers.map(_convert, list(svgs))
+    folder = workers.game.folder
+    use_bundled_fonts()
+    fonts = os.environ.get("FONTCONFIG_FILE", "")  # a user's own font set changes the text
+    names = [cache_key("pdf", fonts, svg, *_resources(svg, folder)) for svg in svgs]
+    unique = list(dict.fromkeys(names))
+    svg_of = dict(zip(names, svgs, strict=True))
+
+    def make(indexes: list[int]) -> list[bytes]:
+        return workers.map(_convert, [svg_of[unique[i]] for i in indexes])
+
+    store = cache or Cache(None)
+    by_name = dict(zip(unique, store.convert(unique, make), strict=True))
+    return [by_name[name] for name in names]
+
+
+_HREF = re.compile(r"""href\s*=\s*["']([^"'#][^"']*)["']""")
+
+
+def _resources(svg: str, folder: Path | None) -> list[bytes]:
+    """Each game file the SVG links to (not data: URLs, which it holds by value), as its path and
+    bytes: what the conversion reads besides the SVG, so part of its cache key."""
+    found: list[bytes] = []
+    for url in sorted(set(_HREF.findall(svg))):
+        if url.startswith("data:"):
+            continue
+        found.append(url.encode("utf-8"))
+        fetched = game_fetcher(folder)(url, "image")
+        found.append(hashlib.sha256(fetched).digest())
+    return found
 
 
 # -- assembly ------------------------------------------------------------------------------------

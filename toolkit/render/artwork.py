@@ -6,10 +6,13 @@ write it, the kit places it, a module writer lays out its boards from the maps' 
 
 from __future__ import annotations
 
+import contextlib
+import hashlib
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
 from toolkit.artwork import Artwork, ChartArt, CounterArt, Drawing, MapArt
+from toolkit.cache import Cache, canonical, key, pack, unpack
 from toolkit.model import Game
 from toolkit.render.charts import draw_chart
 from toolkit.render.counters import CounterLayoutError, counter_faces
@@ -35,9 +38,14 @@ class _Item:
     id: str
 
 
-def draw_artwork(game: Game, workers: Workers, counters: bool = True) -> Artwork:
+def draw_artwork(
+    game: Game, workers: Workers, counters: bool = True, cache: Cache | None = None
+) -> Artwork:
     """Draw everything, in parallel when the workers allow (``counters=False``: only the
     maps and charts, for reading where things are on them).
+
+    With a ``cache``, a counter whose faces were drawn before from the same counter, template,
+    faction and image files is read back instead of drawn.
 
     :raises ArtworkError: one or more counter faces cannot be drawn legibly.
     """
@@ -46,11 +54,25 @@ def draw_artwork(game: Game, workers: Workers, counters: bool = True) -> Artwork
         + [_Item("counter", c.id) for c in game.counters if counters]
         + [_Item("chart", c.id) for c in game.charts]
     )
-    chunk = max(1, len(items) // (workers.jobs * 8))
-    drawn = workers.map(_draw, items, chunksize=chunk)
+    store = cache or Cache(None)
+    names = _counter_keys(game, items) if store.folder is not None else {}
+    known: dict[int, CounterArt] = {}
+    for index, name in names.items():
+        stored = store.get(name)
+        if stored is not None:
+            with contextlib.suppress(ValueError, UnicodeDecodeError):
+                known[index] = _counter_art(game, items[index].id, unpack(stored))
+    missing = [item for index, item in enumerate(items) if index not in known]
+    chunk = max(1, len(missing) // (workers.jobs * 8))
+    made = iter(workers.map(_draw, missing, chunksize=chunk))
+    drawn = [known[index] if index in known else next(made) for index in range(len(items))]
     errors = [d for d in drawn if isinstance(d, CounterLayoutError)]
-    if errors:
+    if errors:  # stored nothing: a build that fails here leaves no cache behind
         raise ArtworkError(errors)
+    for index, name in names.items():
+        art = drawn[index]
+        if index not in known and isinstance(art, CounterArt):
+            store.put(name, pack([(f, d.svg.encode("utf-8")) for f, d in art.faces.items()]))
     by_kind: dict[str, dict[str, object]] = {"map": {}, "counter": {}, "chart": {}}
     for item, art in zip(items, drawn, strict=True):
         by_kind[item.kind][item.id] = art
@@ -61,12 +83,58 @@ def draw_artwork(game: Game, workers: Workers, counters: bool = True) -> Artwork
     )
 
 
-def rasterise(artwork: Artwork, dpi: int, workers: Workers) -> Artwork:
+def _counter_keys(game: Game, items: list[_Item]) -> dict[int, str]:
+    """Cache keys of the counters among ``items``, by index: exactly what its faces are drawn
+    from (the counter, its template, its faction) and the game's image files. A counter whose
+    values cannot be written for certain gets no key and is always drawn."""
+    assets = hashlib.sha256()
+    for path, data in sorted(game.sources.items()):
+        if not path.endswith((".json", ".csv")):
+            assets.update(path.encode("utf-8") + b"\0" + hashlib.sha256(data).digest())
+    shared: dict[tuple[str, str | None], str] = {}  # one text per template and faction
+    names = {}
+    for index, item in enumerate(items):
+        if item.kind != "counter":
+            continue
+        counter = game.counter(item.id)
+        try:
+            pair = (counter.template, counter.faction)
+            if pair not in shared:
+                faction = game.faction(counter.faction) if counter.faction else None
+                shared[pair] = canonical((game.template(counter.template), faction))
+            names[index] = key("counter", canonical(counter), shared[pair], assets.digest())
+        except TypeError:
+            continue
+    return names
+
+
+def _counter_art(game: Game, counter_id: str, faces: list[tuple[str, bytes]]) -> CounterArt:
+    """A counter's art from its faces' SVGs, sized as :func:`_draw` sizes them."""
+    template = game.template(game.counter(counter_id).template)
+    size = declared_size(template.width, template.height)
+    return CounterArt({face: Drawing(svg.decode("utf-8"), *size) for face, svg in faces})
+
+
+def rasterise(artwork: Artwork, dpi: int, workers: Workers, cache: Cache | None = None) -> Artwork:
     """The artwork with every drawing's PNG made, once, for every output that needs pixels
-    (the png output writes them, a module shows them)."""
+    (the png output writes them, a module shows them).
+
+    With a ``cache``, a drawing whose SVG was rasterised at this resolution before is read back
+    instead; identical drawings (a face shared by many counters) are rasterised once.
+    """
     drawings = [d for d in _all_drawings(artwork)]
-    chunk = max(1, len(drawings) // (workers.jobs * 8))
-    pngs = workers.map(_rasterise, [(d.svg, dpi) for d in drawings], chunksize=chunk)
+    store = cache or Cache(None)
+    names = [key("png", str(dpi), d.svg) for d in drawings]
+    unique = list(dict.fromkeys(names))
+    svg_of = {name: d.svg for name, d in zip(names, drawings, strict=True)}
+
+    def make(indexes: list[int]) -> list[bytes]:
+        jobs = [(svg_of[unique[i]], dpi) for i in indexes]
+        chunk = max(1, len(jobs) // (workers.jobs * 8))
+        return workers.map(_rasterise, jobs, chunksize=chunk)
+
+    by_name = dict(zip(unique, store.convert(unique, make), strict=True))
+    pngs = [by_name[name] for name in names]
     done = {id(d): replace(d, png=png) for d, png in zip(drawings, pngs, strict=True)}
     return Artwork(
         maps={k: replace(art, drawing=done[id(art.drawing)]) for k, art in artwork.maps.items()},

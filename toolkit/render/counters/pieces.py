@@ -14,7 +14,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
-from pathlib import Path
+from pathlib import Path, PurePath
 
 from PIL import Image, UnidentifiedImageError
 
@@ -308,26 +308,30 @@ _MIME = {
 }
 
 
-@lru_cache(maxsize=256)
 def load_image(path: Path) -> tuple[str, float]:
-    """(data: URI, height/width) of an image file, read once per build.
+    """(data: URI, height/width) of an image file, read afresh each time (an edited file must
+    show in the next build of the same process) and encoded once per distinct content.
 
     :raises ValueError: too large, or not an image we can embed.
     """
-    data = path.read_bytes()
-    if len(data) > MAX_IMAGE_BYTES:
+    if path.stat().st_size > MAX_IMAGE_BYTES:
         raise ValueError(
-            f"image {path.name!r} is {len(data) // 1000} kB; counters embed "
+            f"image {path.name!r} is {path.stat().st_size // 1000} kB; counters embed "
             f"their art, so keep it under {MAX_IMAGE_BYTES // 1_000_000} MB"
         )
-    mime = _MIME.get(path.suffix.lower())
+    return _encoded(path.name, path.read_bytes())
+
+
+@lru_cache(maxsize=256)
+def _encoded(name: str, data: bytes) -> tuple[str, float]:
+    mime = _MIME.get(PurePath(name).suffix.lower())
     if mime is None:
-        raise ValueError(f"image {path.name!r}: use PNG, JPEG, GIF, WebP or SVG")
+        raise ValueError(f"image {name!r}: use PNG, JPEG, GIF, WebP or SVG")
     aspect = 1.0
     if mime != "image/svg+xml":
         try:
             with Image.open(io.BytesIO(data)) as picture:
                 aspect = picture.height / picture.width
         except (UnidentifiedImageError, OSError, ZeroDivisionError):
-            raise ValueError(f"image {path.name!r} cannot be read as {mime}") from None
+            raise ValueError(f"image {name!r} cannot be read as {mime}") from None
     return f"data:{mime};base64,{base64.b64encode(data).decode('ascii')}", aspect

@@ -1,0 +1,252 @@
+"""A content-addressed store of what a build converts, under ``<output>/.cache/``.
+
+Each entry is named by a hash of exactly what it is made from (for a PNG: the SVG text, which
+embeds every image it shows by value, and the resolution; for a counter: its model values, its
+template and faction, the game's image files) and of a stamp of everything else that could
+change the bytes: the toolkit's and the converters' versions, and the toolkit's own code and
+bundled fonts. An edit changes only the entries it touches, so only those are made again.
+
+Nothing read back is trusted: an entry carries a checksum of its bytes and is ignored (and
+removed) when they do not match; a cache whose stamp differs from this toolkit's is removed as a
+whole before use. Writes go to a temporary name and are renamed into place, so a killed build
+leaves at worst a stray temporary file, never a half-written entry under a real name.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import hashlib
+import os
+import secrets
+import shutil
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
+from enum import Enum
+from functools import cache
+from importlib import metadata
+from pathlib import Path, PurePath
+
+from toolkit import __version__
+
+FOLDER = ".cache"
+"""The cache's folder inside a build's output folder (``build/.cache``)."""
+STAMP_FILE = "STAMP"
+MAGIC = b"toolkit-cache-1\n"
+_DIGEST = 32
+_CONVERTERS = ("resvg_py", "CairoSVG", "pypdf", "pillow")
+_PACKAGE = Path(__file__).resolve().parent
+
+
+@cache
+def stamp() -> str:
+    """What every entry depends on beyond its own inputs, hashed: the versions of the toolkit and
+    its converters, and the toolkit's own code, data and font files (each by size and time)."""
+    h = hashlib.sha256(f"toolkit {__version__}\n".encode())
+    for name in _CONVERTERS:
+        try:
+            h.update(f"{name} {metadata.version(name)}\n".encode())
+        except metadata.PackageNotFoundError:  # pragma: no cover - a dependency is missing
+            h.update(f"{name} -\n".encode())
+    # the fonts, and the code itself, not just its version number: a changed renderer must not
+    # reuse old art. Named by size and time, not read: this runs in every build, even a no-op.
+    for path in sorted(_PACKAGE.rglob("*")):
+        if path.suffix in (".py", ".json", ".svg", ".ttf") and path.is_file():
+            stat = path.stat()
+            name = path.relative_to(_PACKAGE).as_posix()
+            h.update(f"{name} {stat.st_size} {stat.st_mtime_ns}\n".encode())
+    return h.hexdigest()
+
+
+def key(kind: str, *parts: str | bytes) -> str:
+    """The entry name for ``kind`` (a word: 'png', 'pdf', 'output-kit') made from ``parts``
+    (each length-prefixed, so no two different part lists hash alike): ``kind/hash``."""
+    h = hashlib.sha256(stamp().encode() + b"\0" + kind.encode() + b"\0")
+    for part in parts:
+        data = part.encode("utf-8") if isinstance(part, str) else part
+        h.update(len(data).to_bytes(8, "big") + data)
+    return f"{kind}/{h.hexdigest()}"
+
+
+@dataclass
+class Cache:
+    """The cache of one output folder; ``folder`` None is a disabled cache (``--no-cache``),
+    which misses every time and stores nothing."""
+
+    folder: Path | None
+    hits: int = 0
+    misses: int = 0
+
+    @classmethod
+    def open(cls, folder: Path | None) -> Cache:
+        """The cache in ``folder``, emptied first when another version wrote it. The folder is
+        made at the first entry stored, so a build that fails before storing any leaves none."""
+        if folder is None:
+            return cls(None)
+        try:
+            if (folder / STAMP_FILE).read_text(encoding="ascii") == stamp():
+                return cls(folder)
+        except (OSError, UnicodeDecodeError):
+            pass
+        try:
+            if folder.is_symlink() or folder.is_file():
+                folder.unlink()
+            elif folder.exists():
+                shutil.rmtree(folder)
+        except OSError:  # a cache that cannot be emptied cannot be trusted: build without one
+            return cls(None)
+        return cls(folder)
+
+    def get(self, name: str, touch: bool = False) -> bytes | None:
+        """The entry's bytes when present and intact; a damaged entry is removed. ``touch``
+        marks it as just used, so :meth:`prune` keeps it."""
+        if self.folder is None:
+            return None
+        path = self._path(name)
+        try:
+            data = path.read_bytes()
+        except OSError:
+            return None
+        head = len(MAGIC) + _DIGEST
+        body = data[head:]
+        if data[: len(MAGIC)] != MAGIC or data[len(MAGIC) : head] != hashlib.sha256(body).digest():
+            path.unlink(missing_ok=True)
+            return None
+        if touch:
+            with contextlib.suppress(OSError):
+                os.utime(path)
+        return body
+
+    def put(self, name: str, data: bytes) -> None:
+        """Store an entry (silently not, when the disk refuses: a cache is only a shortcut)."""
+        if self.folder is None:
+            return
+        path = self._path(name)
+        try:
+            if not (self.folder / STAMP_FILE).is_file():
+                self.folder.mkdir(parents=True, exist_ok=True)
+                _write_atomic(self.folder / STAMP_FILE, stamp().encode("ascii"))
+            path.parent.mkdir(parents=True, exist_ok=True)
+            _write_atomic(path, MAGIC + hashlib.sha256(data).digest() + data)
+        except OSError:
+            pass
+
+    def prune(self, kind: str, keep: int) -> None:
+        """Keep only the ``keep`` most recently used entries of ``kind``: for the big ones (a
+        whole kit or module), which would otherwise pile up one per edit."""
+        if self.folder is None:
+            return
+        with contextlib.suppress(OSError):
+            entries = [p for p in (self.folder / kind).glob("*/*") if p.is_file()]
+            entries.sort(key=lambda p: p.stat().st_mtime_ns, reverse=True)
+            for old in entries[keep:]:
+                old.unlink(missing_ok=True)
+
+    def convert(
+        self,
+        keys: Sequence[str],
+        make: Callable[[list[int]], list[bytes]],
+    ) -> list[bytes]:
+        """The entry of every key, making only the missing ones: ``make(indexes)`` returns the
+        bytes for those positions (in one batch, so a worker pool can share them out)."""
+        found = [self.get(k) for k in keys]
+        missing = [i for i, data in enumerate(found) if data is None]
+        self.hits += len(keys) - len(missing)
+        self.misses += len(missing)
+        if missing:
+            for i, data in zip(missing, make(missing), strict=True):
+                self.put(keys[i], data)
+                found[i] = data
+        return [data if data is not None else b"" for data in found]
+
+    def _path(self, name: str) -> Path:
+        assert self.folder is not None
+        kind, _, digest = name.rpartition("/")
+        if not kind.isidentifier() and not kind.replace("-", "_").isidentifier():
+            raise ValueError(f"not a cache key: {name!r}")
+        return self.folder / kind / digest[:2] / digest[2:]
+
+
+def pack(files: Sequence[tuple[str, bytes]]) -> bytes:
+    """Named byte strings (files, faces) as one entry: for each, the name's and the content's
+    lengths, then both."""
+    parts = []
+    for path, content in files:
+        name = path.encode("utf-8")
+        parts.append(len(name).to_bytes(4, "big") + len(content).to_bytes(8, "big") + name)
+        parts.append(content)
+    return b"".join(parts)
+
+
+def unpack(data: bytes) -> list[tuple[str, bytes]]:
+    """The named byte strings of :func:`pack`.
+
+    :raises ValueError: the entry is not such a list.
+    """
+    files, at = [], 0
+    while at < len(data):
+        if at + 12 > len(data):
+            raise ValueError("truncated entry")
+        size_name = int.from_bytes(data[at : at + 4], "big")
+        size = int.from_bytes(data[at + 4 : at + 12], "big")
+        start = at + 12 + size_name
+        if start + size > len(data):
+            raise ValueError("truncated entry")
+        files.append((data[at + 12 : start].decode("utf-8"), data[start : start + size]))
+        at = start + size
+    return files
+
+
+def canonical(value: object) -> str:
+    """A text of a model value that is the same in every process (unlike ``repr``, whose sets
+    follow the process's string hashing): what a drawing's key is made of.
+
+    :raises TypeError: a value of a kind this cannot write for certain (then do not cache).
+    """
+    parts: list[str] = []
+    _canonical(value, parts.append)
+    return "".join(parts)
+
+
+def _canonical(value: object, out: Callable[[str], object]) -> None:
+    if value is None or isinstance(value, bool | int | float | str | bytes):
+        out(repr(value))
+    elif isinstance(value, PurePath):
+        out(f"path:{value.as_posix()!r}")
+    elif isinstance(value, Enum):
+        out(f"{type(value).__qualname__}.{value.name}")
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        out(f"{type(value).__qualname__}(")
+        for item in dataclasses.fields(value):
+            if not item.name.startswith("_"):
+                out(f"{item.name}=")
+                _canonical(getattr(value, item.name), out)
+                out(",")
+        out(")")
+    elif isinstance(value, Mapping):
+        entries = sorted(((canonical(k), v) for k, v in value.items()), key=lambda e: e[0])
+        out("{")
+        for text, item in entries:
+            out(f"{text}:")
+            _canonical(item, out)
+            out(",")
+        out("}")
+    elif isinstance(value, set | frozenset):
+        out("{" + ",".join(sorted(canonical(item) for item in value)) + "}")
+    elif isinstance(value, list | tuple):
+        out("[")
+        for item in value:
+            _canonical(item, out)
+            out(",")
+        out("]")
+    else:
+        raise TypeError(f"no stable text for a {type(value).__name__}")
+
+
+def _write_atomic(path: Path, data: bytes) -> None:
+    partial = path.with_name(f".{path.name}.{os.getpid()}-{secrets.token_hex(4)}")
+    try:
+        partial.write_bytes(data)
+        partial.replace(path)
+    finally:
+        partial.unlink(missing_ok=True)
