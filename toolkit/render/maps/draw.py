@@ -42,10 +42,12 @@ from toolkit.render.maps.grid import (
     crossed_numbers,
     grid_lines_svg,
     hexsides_svg,
+    inside_outline,
     line_segments,
     lines_svg,
     mat_svg,
     number_labels,
+    numbers_beside_lines,
     numbers_svg,
     plates_svg,
     segment_boxes,
@@ -198,6 +200,7 @@ def _grid_body(
     numbers = number_labels(
         the_map, plan, sizes.number, style.numbers_color, style.numbers_position, colours.fills
     )
+    numbers = numbers_beside_lines(the_map, plan, numbers, plan.unit * 0.07)
     for label in numbers:
         placer.block(label.box)
     for p, q, _ in line_segments(the_map, plan):
@@ -224,7 +227,10 @@ def _grid_body(
         cx, cy = plan.centres[at]
         return [(cx, cy - lift)]
 
-    placed = place_groups(groups, placer, sizes, spots, plan.unit * 0.35, plan.centres)
+    def home(at: str, box: Rect) -> bool:
+        return inside_outline(box, plan.outline(at))
+
+    placed = place_groups(groups, placer, sizes, spots, plan.unit * 0.35, plan.centres, home=home)
     return "".join(layers) + _features_svg(placed), numbers + placed.labels
 
 
