@@ -304,6 +304,13 @@ def test_spent_backs_of_two_nations_differ(kinds: Game) -> None:
     assert len(grounds) == 2 and all(not _is_grey(c) for c in grounds), grounds
 
 
+def test_a_reduced_back_on_a_grey_ground_keeps_a_stripe_of_its_faction(kinds: Game) -> None:
+    german, soviet = faces(kinds, "ge-grey-inf")["back"], faces(kinds, "su-grey-inf")["back"]
+    assert _ground(german) == _ground(soviet) == "#c8c8c8"  # the template's back colour ...
+    assert kinds.faction("ge").color in _fills(german)  # ... with a stripe of the owner's
+    assert kinds.faction("su").color in _fills(soviet)
+
+
 def test_a_counter_sets_its_own_back_colour(kinds: Game) -> None:
     italian = faces(kinds, "it-fighter")
     assert "#2e5e8c" in _fills(italian["back"])  # its band, over the template's faction colour

@@ -7,7 +7,9 @@ reduced back with a label), or the whole content (generic: the faction's nationa
 colour only, unless the template gives the hidden side elements of its own, as a chit's value).
 
 Every back keeps its owner's identity: a spent face keeps a trace of its colour in the ground
-and carries its band in the full colour, so flipped stacks of different nations still differ.
+and carries its band in the full colour, and a reduced back on a ground of another colour (a
+template's grey back) carries its stripe in the faction's colour, so flipped stacks of different
+nations still differ.
 """
 
 from __future__ import annotations
@@ -117,10 +119,16 @@ def face_paint(
         colour, ink = faction.color, faction.text_color
     else:
         colour, ink = ground, contrasting_text(ground)
+    # Whose piece it is: the faction's colours, unless the counter chose its own back colour.
+    identity = (colour, ink)
+    if faction is not None and not back_background and ground != "faction":
+        identity = (faction.color, faction.text_color)
     if style == "spent":
         # Greys squeeze colours together: the ink is chosen again against the washed ground.
         washed = mix(greyed(colour), colour, SPENT_HUE)
-        return Paint(washed, greyed(contrasting_text(washed)), grey=True, identity=(colour, ink))
+        return Paint(washed, greyed(contrasting_text(washed)), grey=True, identity=identity)
+    if style == "reduced" and identity != (colour, ink):
+        return Paint(colour, ink, identity=identity)
     return Paint(colour, ink)
 
 
@@ -146,6 +154,8 @@ def _band(
     if style not in ("reduced", "spent") or not label:
         return None
     fill, ink = spent_band(paint) if style == "spent" else (reduced_fill(paint), "")
+    if style == "reduced" and paint.identity is not None:
+        fill, ink = paint.identity
     piece = TextPiece(
         shown_text(label), BAND_TEXT * smaller, True, ink or contrasting_text(fill), where.at(None)
     )
@@ -163,7 +173,10 @@ def spent_band(paint: Paint) -> tuple[str, str]:
 
 def reduced_fill(paint: Paint) -> str:
     """The reduced-strength stripe: a pale band under dark ink, a deep one under light ink, so
-    it stands out from the ground and the ink stays readable on it."""
+    it stands out from the ground and the ink stays readable on it; on a back whose ground is
+    not its owner's colour, the owner's colour."""
+    if paint.identity is not None and not paint.grey:
+        return paint.identity[0]
     if colour_luminance(paint.ink) < 0.5:
         return mix(paint.background, "#ffffff", 0.72)
     return mix(paint.background, "#000000", 0.5)

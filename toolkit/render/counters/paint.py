@@ -53,8 +53,8 @@ class Paint:
     grey: bool = False
     """A spent face: every colour is drawn as a grey."""
     identity: tuple[str, str] | None = None
-    """A spent face's own colour and ink before greying (its owner's), for the band that keeps
-    it recognisable."""
+    """The owner's colour and ink, where the ground does not show them as they are (a spent
+    face's greys, a back of another colour): its band or stripe keeps the piece recognisable."""
 
     def tone(self, colour: str) -> str:
         """``colour`` as this face prints it."""
