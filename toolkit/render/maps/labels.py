@@ -92,19 +92,20 @@ class Placer:
         (clear, then crossing lines) at every size before far ones.
 
         With ``within`` (the name's own hex), every size and up to three lines are first tried
-        for an option whose lines all stay within; only a name that fits there nowhere spills.
+        for an option whose lines all stay within, clear of everything, roads and rivers too;
+        only a name that has no such room spills (a name across a railway reads worse than one
+        that reaches into the next hex).
         """
         if within is not None:
-            home = [
+            home = (
                 option
                 for font, lines in HOME_TRIES
                 for option in build(size * font, lines)
                 if all(within(label.box) for label in option)
-            ]
-            for test in (self._clear, self._fits):
-                chosen = next((o for o in home if test(o)), None)
-                if chosen is not None:
-                    return self._keep(chosen)
+            )
+            chosen = next((o for o in home if self._clear(o)), None)
+            if chosen is not None:
+                return self._keep(chosen)
         tries = [(size, 1), (size * 0.85, 1), (size * 0.85, 2), (size * 0.72, 2)]
         built = [build(font, lines) for font, lines in tries]
         for tier in range(2 if near else 1):
