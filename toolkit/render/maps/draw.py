@@ -38,6 +38,7 @@ from toolkit.render.maps.features import (
     place_groups,
 )
 from toolkit.render.maps.grid import (
+    NAME_REACH,
     clusters_svg,
     crossed_numbers,
     grid_lines_svg,
@@ -50,6 +51,7 @@ from toolkit.render.maps.grid import (
     numbers_beside_lines,
     numbers_svg,
     plates_svg,
+    scaled,
     segment_boxes,
     terrain_svg,
 )
@@ -228,7 +230,7 @@ def _grid_body(
         return [(cx, cy - lift)]
 
     def home(at: str, box: Rect) -> bool:
-        return inside_outline(box, plan.outline(at))
+        return inside_outline(box, scaled(plan.outline(at), plan.centres[at], NAME_REACH))
 
     placed = place_groups(groups, placer, sizes, spots, plan.unit * 0.35, plan.centres, home=home)
     return "".join(layers) + _features_svg(placed), numbers + placed.labels

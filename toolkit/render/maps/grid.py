@@ -399,6 +399,17 @@ def _beside(
     return number
 
 
+NAME_REACH = 1.3
+"""How far a place name may reach past its hex, as a scale of the hex about its centre: a name
+a little wider than its hex reads as belonging to it, one across three hexes does not."""
+
+
+def scaled(outline: Sequence[Point], centre: Point, factor: float) -> list[Point]:
+    """An outline scaled by ``factor`` about ``centre``."""
+    cx, cy = centre
+    return [(cx + (x - cx) * factor, cy + (y - cy) * factor) for x, y in outline]
+
+
 def inside_outline(box: Rect, outline: Sequence[Point]) -> bool:
     """Whether a box lies inside a convex outline (a hex, a square): all four corners do."""
     corners = ((box.x0, box.y0), (box.x1, box.y0), (box.x0, box.y1), (box.x1, box.y1))

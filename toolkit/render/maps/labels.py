@@ -19,7 +19,7 @@ PAD = 0.6
 
 Option = Sequence[Label]
 """One way to place a label: its lines, each positioned."""
-HOME_TRIES = ((1.0, 1), (0.85, 1), (1.0, 2), (0.85, 2), (0.72, 2), (0.72, 3), (0.62, 3))
+HOME_TRIES = ((1.0, 1), (0.85, 1), (1.0, 2), (0.85, 2), (0.72, 2), (0.72, 3))
 """(share of the size, lines) tried in turn to keep a name within its own hex."""
 
 
@@ -97,10 +97,12 @@ class Placer:
         that reaches into the next hex).
         """
         if within is not None:
-            home = (
+            home_built = [build(size * font, lines) for font, lines in HOME_TRIES]
+            home = (  # near spots at every size before far ones, as below
                 option
-                for font, lines in HOME_TRIES
-                for option in build(size * font, lines)
+                for tier in range(2)
+                for options in home_built
+                for option in _tier(options, near, tier)
                 if all(within(label.box) for label in option)
             )
             chosen = next((o for o in home if self._clear(o)), None)
@@ -116,6 +118,13 @@ class Placer:
                     if chosen is not None:
                         return self._keep(chosen)
         return self.place(built[-1])
+
+
+def _tier(options: Sequence[Option], near: int | None, tier: int) -> Sequence[Option]:
+    """The near options (tier 0) or the far ones (tier 1); all options are near without
+    ``near``."""
+    tiers = _tiers(options, near)
+    return tiers[tier] if tier < len(tiers) else ()
 
 
 def _tiers(options: Sequence[Option], near: int | None) -> list[Sequence[Option]]:
