@@ -14,7 +14,7 @@ from toolkit.geometry import point_in_polygon
 from toolkit.render.maps import draw_map
 from toolkit.render.maps.base import Label, Rect
 from toolkit.render.maps.draw import MapDrawing
-from toolkit.render.maps.grid import NAME_REACH, scaled
+from toolkit.render.maps.grid import NAME_REACH, widened
 from toolkit.render.maps.labels import wrap
 
 SVG = "{http://www.w3.org/2000/svg}"
@@ -98,7 +98,7 @@ def test_a_long_place_name_stays_in_its_hex(drawing: MapDrawing) -> None:
     assert "".join(lb.text for lb in lines) == LONG_NAME
     assert len(lines) > 1
     # within its hex, give or take the little a name may reach past it
-    outline = scaled(drawing.plan.outline("0403"), drawing.plan.centres["0403"], NAME_REACH)
+    outline = widened(drawing.plan.outline("0403"), drawing.plan.centres["0403"], NAME_REACH)
     for label in lines:
         assert _inside(label.box, outline), label.text
     assert NAME_REACH < 1.5  # not as far as the neighbours' centres

@@ -51,9 +51,9 @@ from toolkit.render.maps.grid import (
     numbers_beside_lines,
     numbers_svg,
     plates_svg,
-    scaled,
     segment_boxes,
     terrain_svg,
+    widened,
 )
 from toolkit.render.maps.labels import Placer
 from toolkit.render.maps.legend import Palette, common_legend, palette, scale_of
@@ -118,7 +118,7 @@ def draw_map(game: Game, the_map: Map) -> MapDrawing:
 
 
 def grid_sizes(the_map: Map, unit: float) -> Sizes:
-    """Text and symbol sizes for a hex or square map, scaled to the location size."""
+    """Text and symbol sizes for a hex or square map, widened to the location size."""
     number = the_map.style.numbers_size or min(10.0, max(4.0, 0.13 * unit))
     name = min(12.0, max(5.0, 0.16 * unit))
     return Sizes(
@@ -230,7 +230,7 @@ def _grid_body(
         return [(cx, cy - lift)]
 
     def home(at: str, box: Rect) -> bool:
-        return inside_outline(box, scaled(plan.outline(at), plan.centres[at], NAME_REACH))
+        return inside_outline(box, widened(plan.outline(at), plan.centres[at], NAME_REACH))
 
     placed = place_groups(groups, placer, sizes, spots, plan.unit * 0.35, plan.centres, home=home)
     return "".join(layers) + _features_svg(placed), numbers + placed.labels

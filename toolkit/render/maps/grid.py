@@ -400,14 +400,15 @@ def _beside(
 
 
 NAME_REACH = 1.3
-"""How far a place name may reach past its hex, as a scale of the hex about its centre: a name
-a little wider than its hex reads as belonging to it, one across three hexes does not."""
+"""How far a place name may reach sideways past its hex, as a scale of the hex's width about
+its centre: a name a little wider than its hex reads as belonging to it, one across three hexes
+does not. Upwards and downwards it stays inside (above it is the hex number)."""
 
 
-def scaled(outline: Sequence[Point], centre: Point, factor: float) -> list[Point]:
-    """An outline scaled by ``factor`` about ``centre``."""
-    cx, cy = centre
-    return [(cx + (x - cx) * factor, cy + (y - cy) * factor) for x, y in outline]
+def widened(outline: Sequence[Point], centre: Point, factor: float) -> list[Point]:
+    """An outline stretched sideways by ``factor`` about ``centre``."""
+    cx = centre[0]
+    return [(cx + (x - cx) * factor, y) for x, y in outline]
 
 
 def inside_outline(box: Rect, outline: Sequence[Point]) -> bool:

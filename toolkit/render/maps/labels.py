@@ -19,7 +19,7 @@ PAD = 0.6
 
 Option = Sequence[Label]
 """One way to place a label: its lines, each positioned."""
-HOME_TRIES = ((1.0, 1), (0.85, 1), (1.0, 2), (0.85, 2), (0.72, 2), (0.72, 3))
+HOME_TRIES = ((1.0, 1), (0.85, 1), (1.0, 2), (0.85, 2), (0.85, 3), (0.72, 2), (0.72, 3))
 """(share of the size, lines) tried in turn to keep a name within its own hex."""
 
 
@@ -98,10 +98,10 @@ class Placer:
         """
         if within is not None:
             home_built = [build(size * font, lines) for font, lines in HOME_TRIES]
-            home = (  # near spots at every size before far ones, as below
+            home = (  # the largest size that fits, near spots before far ones
                 option
-                for tier in range(2)
                 for options in home_built
+                for tier in range(2)
                 for option in _tier(options, near, tier)
                 if all(within(label.box) for label in option)
             )
