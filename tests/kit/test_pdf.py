@@ -70,7 +70,7 @@ def headers(pdf: bytes) -> list[str]:
 def test_page_order_and_numbering(hex_kit: bytes) -> None:
     heads = headers(hex_kit)
     total = len(heads)
-    order = ["Cover", "Calibration", "Counters", "Map", "Chart", "Setup"]
+    order = ["Cover", "Calibration", "Counters", "Map", "Chart", "Setup", "Rules"]
     sections = []
     for number, head in enumerate(heads, start=1):
         assert head.startswith("Minimal Hex · ") and head.endswith(f"page {number} of {total}")
@@ -283,6 +283,37 @@ def test_setup_sheet_lists_every_placement(hex_game: Game, hex_kit: bytes) -> No
     assert "Control at start" in text and "Blue Army (24)" in text
 
 
+def test_cover_says_what_the_game_is(hex_game: Game, hex_kit: bytes) -> None:
+    cover = " ".join(page_texts(hex_kit)[0].split())
+    assert hex_game.description and " ".join(hex_game.description.split()) in cover
+
+
+def test_setup_sheet_says_whose_each_piece_is(hex_game: Game, hex_kit: bytes) -> None:
+    text = "\n".join(t for t in page_texts(hex_kit) if "Setup: Meeting Engagement" in t)
+    blue, red = text.index("Starting positions: Blue"), text.index("Starting positions: Red")
+    assert blue < red
+    assert "1 × 1st Infantry [Blue Army]" in text[blue:red]
+    assert "2 × 1st Rifles [Red Army]" in text[red:]
+    assert "[Red Army]" not in text[blue:red] and "[Blue Army]" not in text[red:]
+
+
+def test_rules_summary_lists_every_checkable_rule(hex_game: Game, hex_kit: bytes) -> None:
+    pages = [t for t in page_texts(hex_kit) if "Rules summary" in t]
+    assert pages, "no rules summary page"
+    text = " ".join(" ".join(pages).split())
+    assert hex_game.rules
+    for rule in hex_game.rules:
+        assert f"{rule.cite} {rule.text}" in text, rule.id
+    for heading in ("Stacking", "Where units may go", "Movement", "Victory"):
+        assert heading in text
+    assert "Rules summary page" in " ".join(page_texts(hex_kit)[0].split())  # in the contents
+
+
+def test_a_game_without_rules_has_no_summary(hex_game: Game) -> None:
+    game = dataclasses.replace(hex_game, rules=())
+    assert not any("Rules summary" in t for t in page_texts(make_kit(game)))
+
+
 def test_area_game_kit(minimal_area: Game) -> None:
     pdf = make_kit(minimal_area)
     texts = page_texts(pdf)
@@ -326,7 +357,7 @@ def test_bleed_continues_the_drawn_edge_colour_past_the_cut(
 
 
 def test_a_game_with_nothing_to_print_still_gets_a_cover(hex_game: Game) -> None:
-    bare = dataclasses.replace(hex_game, counters=(), maps=(), charts=(), setups=())
+    bare = dataclasses.replace(hex_game, counters=(), maps=(), charts=(), setups=(), rules=())
     texts = page_texts(make_kit(bare))
     assert len(texts) == 2  # the cover and its blank back
     assert "How to print" in texts[0] and "Calibrate" not in texts[0]

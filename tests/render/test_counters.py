@@ -288,11 +288,45 @@ def test_reduced_back_matches_the_front_plus_a_stripe(kinds: Game) -> None:
     assert len(_fills(both["back"]) - _fills(both["front"])) == 1  # the stripe's colour
 
 
-def test_spent_back_is_grey_with_its_band(kinds: Game) -> None:
+def test_spent_back_is_washed_out_with_its_band_in_the_faction_colour(kinds: Game) -> None:
     back = faces(kinds, "ge-fighter")["back"]
     assert "SPENT" in _texts(back)
-    for colour in _fills(back):
-        assert colour[1:3] == colour[3:5] == colour[5:7], colour
+    germany = kinds.faction("ge").color
+    assert germany in _fills(back)  # the band: the faction's colour, untouched
+    assert _ground(back) not in (germany, "#ffffff")  # the ground is washed out ...
+    assert not _is_grey(_ground(back))  # ... but keeps a trace of the colour
+
+
+def test_spent_backs_of_two_nations_differ(kinds: Game) -> None:
+    german, soviet = faces(kinds, "ge-fighter")["back"], faces(kinds, "su-fighter")["back"]
+    assert kinds.faction("su").color in _fills(soviet)
+    grounds = {_ground(german), _ground(soviet)}
+    assert len(grounds) == 2 and all(not _is_grey(c) for c in grounds), grounds
+
+
+def test_a_reduced_back_on_a_grey_ground_keeps_a_stripe_of_its_faction(kinds: Game) -> None:
+    german, soviet = faces(kinds, "ge-grey-inf")["back"], faces(kinds, "su-grey-inf")["back"]
+    assert _ground(german) == _ground(soviet) == "#c8c8c8"  # the template's back colour ...
+    assert kinds.faction("ge").color in _fills(german)  # ... with a stripe of the owner's
+    assert kinds.faction("su").color in _fills(soviet)
+
+
+def test_a_counter_sets_its_own_back_colour(kinds: Game) -> None:
+    italian = faces(kinds, "it-fighter")
+    assert "#2e5e8c" in _fills(italian["back"])  # its band, over the template's faction colour
+    assert kinds.faction("it").color in _fills(italian["front"])
+    assert kinds.faction("it").color not in _fills(italian["back"])
+
+
+def _ground(svg: str) -> str:
+    """The fill of a face's first shape: its ground."""
+    match = re.search(r'<(?:rect|circle|ellipse)[^>]*fill="(#[0-9a-f]{6})"', svg)
+    assert match, svg[:300]
+    return match.group(1)
+
+
+def _is_grey(colour: str) -> bool:
+    return colour[1:3] == colour[3:5] == colour[5:7]
 
 
 def test_generic_back_is_national(kinds: Game) -> None:

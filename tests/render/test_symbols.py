@@ -291,6 +291,10 @@ def test_unit_type_required_set() -> None:
         "partisan",
         "gas",
         "railway-gun",
+        "heavy-artillery",
+        "siege-artillery",
+        "naval",
+        "air",
     }
 
 

@@ -1,8 +1,9 @@
 """The whole kit: settings, every page planned and numbered, converted and bound into one PDF.
 
 Order: cover (even page count), calibration front/back, counter sheets (fronts on odd pages, each
-followed by its backs), maps, charts, setup sheets. The double-sided part comes first and starts
-on an odd page, so printing the whole file double-sided still puts every back behind its front.
+followed by its backs), maps, charts, setup sheets, the rules summary. The double-sided part
+comes first and starts on an odd page, so printing the whole file double-sided still puts every
+back behind its front.
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from toolkit.kit.paper import PAPER_SIZES, paper
 from toolkit.kit.pdf import ArtPdf, assemble, convert_all, metadata
 from toolkit.kit.setups import setup_plans
 from toolkit.kit.sheets import sheet_plans
+from toolkit.kit.summary import summary_plans
 from toolkit.kit.tiles import full_plan, tile_plans
 from toolkit.model import Game
 from toolkit.options import BuildOptions
@@ -124,7 +126,7 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
         art[key] = drawing
         charts.append(ChartItem(key, chart.id, chart.title, (drawing.width, drawing.height)))
     boards.extend(chart_pages(charts, page, settings.charts))
-    body = calibration + sheets + boards + setup_plans(game, page)
+    body = calibration + sheets + boards + setup_plans(game, page) + summary_plans(game, page)
     count = 2
     for _attempt in range(4):  # the cover's length moves every page number: let it settle
         guide = _guide(

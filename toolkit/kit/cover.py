@@ -1,4 +1,5 @@
-"""The cover: title, contents with page numbers, and how to print the kit so the backs line up."""
+"""The cover: title, what the game is, contents with page numbers, and how to print the kit so the
+backs line up."""
 
 from __future__ import annotations
 
@@ -59,7 +60,8 @@ def cover_plans(
 def cover_lines(
     game: Game, contents: list[tuple[str, int, int]], guide: PrintGuide, width: float
 ) -> list[Line]:
-    """Title block, printing instructions (first: they matter most), contents."""
+    """Title block (title, credits, the game's description), printing instructions (first:
+    they matter most), contents."""
     lines = [Line(game.title, 26, True, space_before=10)]
     if game.subtitle:
         lines.extend(flow.paragraph(game.subtitle, width, size=14, space_before=2))
@@ -70,6 +72,10 @@ def cover_lines(
     lines.extend(
         flow.paragraph(" · ".join(credits), width, size=10, space_before=4, colour="#444444")
     )
+    for number, text in enumerate(p for p in game.description.split("\n") if p.strip()):
+        lines.extend(
+            flow.paragraph(text.strip(), width, size=10, space_before=10 if not number else 4)
+        )
     lines.append(flow.heading("How to print", space_before=16))
     for number, text in enumerate(instructions(guide), start=1):
         lines.extend(flow.paragraph(f"{number}.  {text}", width, hanging=12, space_before=4))

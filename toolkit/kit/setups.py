@@ -60,23 +60,39 @@ def _facts(game: Game, setup: Setup) -> str:
 
 
 def _placements(game: Game, places: Gazetteer, setup: Setup, width: float) -> list[Line]:
-    """Pieces grouped by location, in the order the scenario first names each location."""
-    by_place: dict[str, list[PieceState]] = {}
+    """Pieces by side (each player sets up their own), then by location in the order the
+    scenario first names it; pieces of no side (markers) come last."""
+    by_side: dict[str, dict[str, list[PieceState]]] = {}
     notes: dict[str, list[str]] = {}
     for placement in setup.placements:
-        by_place.setdefault(placement.at, []).extend(placement.pieces)
+        for piece in placement.pieces:
+            side = piece_side(game, piece)
+            by_side.setdefault(side, {}).setdefault(placement.at, []).append(piece)
         if placement.note:
             notes.setdefault(placement.at, []).append(placement.note)
-    if not by_place:
+    if not by_side:
         return []
-    lines = [flow.heading("Starting positions")]
-    for key, pieces in by_place.items():
-        lines.append(
-            Line(location_title(game, places, key), bold=True, space_before=3, keep_with_next=True)
-        )
-        lines.extend(_piece_lines(game, pieces, width))
-        for note in notes.get(key, []):
-            lines.extend(flow.paragraph(note, width, indent=INDENT, colour="#444444"))
+    order = [side.id for side in game.sides] + sorted(set(by_side) - {s.id for s in game.sides})
+    lines: list[Line] = []
+    noted: set[str] = set()
+    for side in (s for s in order if s in by_side):
+        title = "Starting positions"
+        if side or len(by_side) > 1:
+            title += f": {party_name(game, side) if side else 'no side'}"
+        lines.append(flow.heading(title))
+        for key, pieces in by_side[side].items():
+            lines.append(
+                Line(
+                    location_title(game, places, key),
+                    bold=True,
+                    space_before=3,
+                    keep_with_next=True,
+                )
+            )
+            lines.extend(_piece_lines(game, pieces, width))
+            for note in notes.get(key, []) if key not in noted else []:
+                lines.extend(flow.paragraph(note, width, indent=INDENT, colour="#444444"))
+            noted.add(key)
     return lines
 
 
@@ -88,14 +104,27 @@ def _piece_lines(game: Game, pieces: Iterable[PieceState], width: float) -> list
 
 
 def piece_text(game: Game, piece: PieceState) -> str:
-    """'2 × 1st Rifles (back, step 2) [Red Army]' — name, count, and the face it shows."""
+    """'2 × 1st Rifles (back, step 2) [Red Army]' — name, count, the face it shows, and whose
+    it is: its faction (or the owner the scenario gives it)."""
     counter = game.counter(piece.counter)
     shown: list[str] = [] if piece.face == "front" else [str(piece.face)]
     if piece.step is not None:
         shown.append(f"step {piece.step}")
     detail = f" ({', '.join(shown)})" if shown else ""
-    owner = f" [{party_name(game, piece.owner)}]" if piece.owner else ""
+    party = piece.owner or counter.faction
+    owner = f" [{party_name(game, party)}]" if party else ""
     return f"{piece.count} × {counter.name}{detail}{owner}"
+
+
+def piece_side(game: Game, piece: PieceState) -> str:
+    """The side a piece sets up for: its owner's or its faction's ('' for none, a marker)."""
+    party = piece.owner or game.counter(piece.counter).faction or ""
+    if any(side.id == party for side in game.sides):
+        return party
+    try:
+        return game.faction(party).side if party else ""
+    except KeyError:
+        return ""
 
 
 def _control(game: Game, places: Gazetteer, setup: Setup, width: float) -> list[Line]:

@@ -230,6 +230,11 @@ def _counter(
             pointer + "/back",
         )
     steps = item.get("steps", 1)
+    back_background = item.get("back", {}).get("background")
+    if back_background not in (None, "faction"):
+        back_background = colour(
+            ctx, source, back_background, pointer + "/back/background", "#ffffff"
+        )
     return Counter(
         id=item["id"],
         name=item.get("name", item["id"]),
@@ -253,6 +258,7 @@ def _counter(
         set_id=set_id,
         images=MappingProxyType(images),
         origin=_origin(source, pointer),
+        back_background=back_background,
     )
 
 

@@ -140,6 +140,9 @@ class Counter:
     """Image fields → their checked path inside the game folder."""
     origin: Origin = Origin()
     """Where the counter is written (a JSON object, or a CSV row)."""
+    back_background: str | None = None
+    """The counter's own back colour ('faction' or '#rrggbb'), over its template's: two nations
+    sharing a template can still differ when flipped."""
 
     def __post_init__(self) -> None:
         """A counter has a front first and no face id twice.

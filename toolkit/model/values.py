@@ -142,6 +142,10 @@ UNIT_TYPES = (
     "partisan",
     "gas",
     "railway-gun",
+    "heavy-artillery",
+    "siege-artillery",
+    "naval",
+    "air",
 )
 """NATO-style unit types counters may show; the renderer draws each (and '+' combinations)."""
 

@@ -1,10 +1,15 @@
 """One face of a counter as a standalone SVG: ground, back band, elements, border.
 
-Back styles change only what this module decides: the colours (a spent face in greys), a
-mark (reduced: a stripe across the middle, behind the unchanged layout, so the back matches the
-front; spent: a band along the top edge with 'SPENT' or the back's label, as has a reduced
-back with a label), or the whole content (generic: the faction's national back; hidden: colour
-only, unless the template gives the hidden side elements of its own, as a chit's value).
+Back styles change only what this module decides: the colours (a spent face washed towards
+grey), a mark (reduced: a stripe across the middle, behind the unchanged layout, so the back
+matches the front; spent: a band along the top edge with 'SPENT' or the back's label, as has a
+reduced back with a label), or the whole content (generic: the faction's national back; hidden:
+colour only, unless the template gives the hidden side elements of its own, as a chit's value).
+
+Every back keeps its owner's identity: a spent face keeps a trace of its colour in the ground
+and carries its band in the full colour, and a reduced back on a ground of another colour (a
+template's grey back) carries its stripe in the faction's colour, so flipped stacks of different
+nations still differ.
 """
 
 from __future__ import annotations
@@ -35,6 +40,10 @@ GENERIC_NAME = 0.13
 REDUCED_STRIPE = 0.34
 """Depth of a reduced back's stripe across the middle, as a share of the height."""
 SPENT_BAND = "#3c3c3c"
+"""The band of a spent face that has no colour of its own to show (white or black ground)."""
+SPENT_HUE = 0.3
+"""How much of its colour a spent face's ground keeps, the rest being its grey: enough to tell
+nations apart in a stack, little enough that the face still reads as spent."""
 
 
 def draw_face(game: Game, counter: Counter, template: Template, face: Face) -> str:
@@ -46,7 +55,7 @@ def draw_face(game: Game, counter: Counter, template: Template, face: Face) -> s
     faction = game.faction(counter.faction) if counter.faction else None
     outline = Outline(template.shape, template.width, template.height)
     smaller = min(template.width, template.height)
-    paint = face_paint(template, faction, face.style)
+    paint = face_paint(template, faction, face.style, counter.back_background)
     border_width = max(0.5, BORDER * smaller)
     border = paint.tone(template.border) if template.border else None
     layout = "back" if face.style != "front" and template.back.elements is not None else "front"
@@ -92,24 +101,34 @@ def draw_face(game: Game, counter: Counter, template: Template, face: Face) -> s
     )
 
 
-def face_paint(template: Template, faction: Faction | None, style: str) -> Paint:
+def face_paint(
+    template: Template, faction: Faction | None, style: str, back_background: str | None = None
+) -> Paint:
     """Ground and ink of a face: the faction's colours on a faction-coloured face, otherwise
-    black or white on the template's colour; on a spent face, greys that still contrast."""
+    black or white on the template's colour; on a spent face, greys that keep a trace of the
+    colour and still contrast. ``back_background`` is the counter's own back colour, which wins
+    over the template's on every back face."""
     ground = template.background
     if style in ("generic", "hidden"):
-        ground = template.back.background or "faction"
-    elif style != "front" and template.back.background:
-        ground = template.back.background
+        ground = back_background or template.back.background or "faction"
+    elif style != "front" and (back_background or template.back.background):
+        ground = back_background or template.back.background or ground
     if ground == "faction" and faction is None:
         ground = template.background if template.background != "faction" else "#ffffff"
     if ground == "faction" and faction is not None:
         colour, ink = faction.color, faction.text_color
     else:
         colour, ink = ground, contrasting_text(ground)
+    # Whose piece it is: the faction's colours, unless the counter chose its own back colour.
+    identity = (colour, ink)
+    if faction is not None and not back_background and ground != "faction":
+        identity = (faction.color, faction.text_color)
     if style == "spent":
-        # Greys squeeze colours together: the ink is chosen again against the grey ground.
-        ground_grey = greyed(colour)
-        return Paint(ground_grey, greyed(contrasting_text(ground_grey)), grey=True)
+        # Greys squeeze colours together: the ink is chosen again against the washed ground.
+        washed = mix(greyed(colour), colour, SPENT_HUE)
+        return Paint(washed, greyed(contrasting_text(washed)), grey=True, identity=identity)
+    if style == "reduced" and identity != (colour, ink):
+        return Paint(colour, ink, identity=identity)
     return Paint(colour, ink)
 
 
@@ -134,16 +153,30 @@ def _band(
     label = template.back.label or ("SPENT" if style == "spent" else "")
     if style not in ("reduced", "spent") or not label:
         return None
-    fill = paint.tone(SPENT_BAND) if style == "spent" else reduced_fill(paint)
+    fill, ink = spent_band(paint) if style == "spent" else (reduced_fill(paint), "")
+    if style == "reduced" and paint.identity is not None:
+        fill, ink = paint.identity
     piece = TextPiece(
-        shown_text(label), BAND_TEXT * smaller, True, contrasting_text(fill), where.at(None)
+        shown_text(label), BAND_TEXT * smaller, True, ink or contrasting_text(fill), where.at(None)
     )
     return StripeItem("top", BAND_SHARE * smaller, fill, piece)
 
 
+def spent_band(paint: Paint) -> tuple[str, str]:
+    """Fill and ink of a spent face's band: the owner's colour at full strength, as on its
+    front, unless that colour is a plain white or black ground that would not read as a band."""
+    if paint.identity is None or paint.identity[0] in ("#ffffff", "#000000"):
+        fill = paint.tone(SPENT_BAND)
+        return fill, contrasting_text(fill)
+    return paint.identity
+
+
 def reduced_fill(paint: Paint) -> str:
     """The reduced-strength stripe: a pale band under dark ink, a deep one under light ink, so
-    it stands out from the ground and the ink stays readable on it."""
+    it stands out from the ground and the ink stays readable on it; on a back whose ground is
+    not its owner's colour, the owner's colour."""
+    if paint.identity is not None and not paint.grey:
+        return paint.identity[0]
     if colour_luminance(paint.ink) < 0.5:
         return mix(paint.background, "#ffffff", 0.72)
     return mix(paint.background, "#000000", 0.5)

@@ -3,7 +3,7 @@ shapes, and bands (stripes) cut to the shape.
 
 Colours reaching this module are the model's canonical '#rrggbb' strings, so mixing and greying
 are plain arithmetic; the only colour decisions are contrast (black or white on a fill) and
-tone (a spent face is drawn in greys).
+tone (a spent face is drawn in greys, but for a band in its owner's colour).
 """
 
 from __future__ import annotations
@@ -52,6 +52,9 @@ class Paint:
     """Default colour of text and symbols: the faction's text colour, or black/white by contrast."""
     grey: bool = False
     """A spent face: every colour is drawn as a grey."""
+    identity: tuple[str, str] | None = None
+    """The owner's colour and ink, where the ground does not show them as they are (a spent
+    face's greys, a back of another colour): its band or stripe keeps the piece recognisable."""
 
     def tone(self, colour: str) -> str:
         """``colour`` as this face prints it."""

@@ -38,18 +38,22 @@ from toolkit.render.maps.features import (
     place_groups,
 )
 from toolkit.render.maps.grid import (
+    NAME_REACH,
     clusters_svg,
     crossed_numbers,
     grid_lines_svg,
     hexsides_svg,
+    inside_outline,
     line_segments,
     lines_svg,
     mat_svg,
     number_labels,
+    numbers_beside_lines,
     numbers_svg,
     plates_svg,
     segment_boxes,
     terrain_svg,
+    widened,
 )
 from toolkit.render.maps.labels import Placer
 from toolkit.render.maps.legend import Palette, common_legend, palette, scale_of
@@ -114,7 +118,7 @@ def draw_map(game: Game, the_map: Map) -> MapDrawing:
 
 
 def grid_sizes(the_map: Map, unit: float) -> Sizes:
-    """Text and symbol sizes for a hex or square map, scaled to the location size."""
+    """Text and symbol sizes for a hex or square map, widened to the location size."""
     number = the_map.style.numbers_size or min(10.0, max(4.0, 0.13 * unit))
     name = min(12.0, max(5.0, 0.16 * unit))
     return Sizes(
@@ -198,6 +202,7 @@ def _grid_body(
     numbers = number_labels(
         the_map, plan, sizes.number, style.numbers_color, style.numbers_position, colours.fills
     )
+    numbers = numbers_beside_lines(the_map, plan, numbers, plan.unit * 0.07)
     for label in numbers:
         placer.block(label.box)
     for p, q, _ in line_segments(the_map, plan):
@@ -224,7 +229,10 @@ def _grid_body(
         cx, cy = plan.centres[at]
         return [(cx, cy - lift)]
 
-    placed = place_groups(groups, placer, sizes, spots, plan.unit * 0.35, plan.centres)
+    def home(at: str, box: Rect) -> bool:
+        return inside_outline(box, widened(plan.outline(at), plan.centres[at], NAME_REACH))
+
+    placed = place_groups(groups, placer, sizes, spots, plan.unit * 0.35, plan.centres, home=home)
     return "".join(layers) + _features_svg(placed), numbers + placed.labels
 
 

@@ -201,12 +201,15 @@ def place_groups(
     reach: float,
     centres: Mapping[str, Point],
     value_order: Sequence[int] = (2, 0, 1, 3),
+    home: Callable[[str, Rect], bool] | None = None,
 ) -> Placed:
     """Place every group: symbols first, then values, then names (most constrained last).
 
     ``value_order`` ranks the first four spots around the symbols (below, above, right, left)
     for the values: right of the symbols reads as belonging to them on a hex map, above them
-    keeps values inside the space on an area map.
+    keeps values inside the space on an area map. ``home(at, box)`` says whether a box lies in
+    the location ``at``: a name is then set smaller or over more lines (breaking after hyphens
+    too) rather than spill into its neighbours.
     """
     out = Placed([], [])
     boxes: dict[str, Rect] = {}
@@ -238,26 +241,33 @@ def place_groups(
             build = _options(box, [text], "place", reach, 1.15)
             out.labels += placer.place_sized(build, sizes.name, NEAR)
         if group.names:
-            build = _options(box, group.names, "name", reach)
-            out.labels += placer.place_sized(build, sizes.name, NEAR)
+            at = group.at
+            within = (lambda b, at=at: home(at, b)) if home is not None else None
+            build = _options(box, group.names, "name", reach, hyphens=within is not None)
+            out.labels += placer.place_sized(build, sizes.name, NEAR, within)
     return out
 
 
 def _options(
-    box: Rect, names: Sequence[str], role: str, reach: float, scale: float = 1.0
+    box: Rect,
+    names: Sequence[str],
+    role: str,
+    reach: float,
+    scale: float = 1.0,
+    hyphens: bool = False,
 ) -> Callable[[float, int], list[Option]]:
     """The options builder for names around ``box`` at a font size and a number of lines."""
 
     def build(size: float, lines: int) -> list[Option]:
-        return around(box, _name_lines(names, lines), size * scale, role, reach)
+        return around(box, _name_lines(names, lines, hyphens), size * scale, role, reach)
 
     return build
 
 
-def _name_lines(names: Sequence[str], lines: int) -> list[str]:
+def _name_lines(names: Sequence[str], lines: int, hyphens: bool = False) -> list[str]:
     if len(names) > 1:
         return list(names)
-    return wrap(names[0], lines)
+    return wrap(names[0], lines, hyphens)
 
 
 def _place_row(group: Group, spots: list[Point], placer: Placer, size: float) -> Rect:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from toolkit.geometry import (
     HEX_DIRECTIONS,
@@ -17,6 +18,7 @@ from toolkit.geometry import (
     hex_corners,
     hexside_endpoints,
     hexside_of,
+    point_in_polygon,
 )
 from toolkit.model import Game
 from toolkit.model.map import Map
@@ -58,14 +60,21 @@ def terrain_svg(the_map: Map, plan: Plan, fills: Mapping[str, str]) -> str:
     )
 
 
-def clusters_svg(the_map: Map, plan: Plan, cluster_ids: Mapping[str, str], skip: set[str]) -> str:
-    """A terrain symbol cluster per patterned location, except where features stand."""
+MUTED_CLUSTER = 0.4
+"""Opacity of the terrain symbols in a location where a feature stands: the terrain still shows
+(a town hex keeps the pattern the legend promises) and the feature's symbol and name read
+over it."""
+
+
+def clusters_svg(the_map: Map, plan: Plan, cluster_ids: Mapping[str, str], muted: set[str]) -> str:
+    """A terrain symbol cluster per patterned location, faded where features stand."""
     uses = []
     for label, loc in the_map.locations.items():
         ref = cluster_ids.get(loc.terrain or "")
-        if ref and label not in skip and label in plan.centres:
+        if ref and label in plan.centres:
             x, y = plan.centres[label]
-            uses.append(el("use", href="#" + ref, x=x, y=y))
+            opacity = MUTED_CLUSTER if label in muted else None
+            uses.append(el("use", href="#" + ref, x=x, y=y, opacity=opacity))
     return "".join(uses)
 
 
@@ -346,6 +355,66 @@ def segment_boxes(p: Point, q: Point, reach: float) -> list[Rect]:
             for i in range(steps + 1)
         )
     ]
+
+
+def numbers_beside_lines(
+    the_map: Map, plan: Plan, numbers: Sequence[Label], reach: float
+) -> list[Label]:
+    """Hex numbers moved sideways, inside their hex, off the roads and railways that run
+    through them (a line to the hex above crosses a number at the top). A number with no room
+    beside its lines stays, and gets a plate (:func:`crossed_numbers`)."""
+    routes: dict[str, list[tuple[Point, Point]]] = {}
+    for line in the_map.lines:
+        for a, b in zip(line.path, line.path[1:], strict=False):
+            if a in plan.centres and b in plan.centres:
+                for label in (a, b):
+                    routes.setdefault(label, []).append((plan.centres[a], plan.centres[b]))
+    moved = []
+    for number in numbers:
+        segments = routes.get(number.text, [])
+        if any(_segment_hits(p, q, number.box.grow(reach)) for p, q in segments):
+            number = _beside(number, segments, plan.outline(number.text), reach)
+        moved.append(number)
+    return moved
+
+
+def _beside(
+    number: Label, segments: Sequence[tuple[Point, Point]], outline: Sequence[Point], reach: float
+) -> Label:
+    """The nearest sideways shift of a number that clears every segment and stays in the hex,
+    moving it down a little (where the hex widens) only when the side has no room."""
+    step = max(number.size * 0.25, 0.5)
+    toward_centre = (
+        1.0 if number.y < (max(y for _, y in outline) + min(y for _, y in outline)) / 2 else -1.0
+    )
+    for j in range(7):  # at most 1.5 x the number's size towards the centre
+        for k in range(1, 41):
+            for dx in (k * step, -k * step):
+                shifted = replace(number, x=number.x + dx, y=number.y + toward_centre * j * step)
+                box = shifted.box.grow(reach)
+                if inside_outline(shifted.box, outline) and not any(
+                    _segment_hits(p, q, box) for p, q in segments
+                ):
+                    return shifted
+    return number
+
+
+NAME_REACH = 1.3
+"""How far a place name may reach sideways past its hex, as a scale of the hex's width about
+its centre: a name a little wider than its hex reads as belonging to it, one across three hexes
+does not. Upwards and downwards it stays inside (above it is the hex number)."""
+
+
+def widened(outline: Sequence[Point], centre: Point, factor: float) -> list[Point]:
+    """An outline stretched sideways by ``factor`` about ``centre``."""
+    cx = centre[0]
+    return [(cx + (x - cx) * factor, y) for x, y in outline]
+
+
+def inside_outline(box: Rect, outline: Sequence[Point]) -> bool:
+    """Whether a box lies inside a convex outline (a hex, a square): all four corners do."""
+    corners = ((box.x0, box.y0), (box.x1, box.y0), (box.x0, box.y1), (box.x1, box.y1))
+    return bool(outline) and all(point_in_polygon(x, y, outline) for x, y in corners)
 
 
 def crossed_numbers(

@@ -8,7 +8,9 @@ crowded map still gets every name rather than an exception.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Sequence
+from itertools import combinations
 
 from toolkit.render.maps.base import Label, Rect, RectIndex, rect_union
 
@@ -17,6 +19,8 @@ PAD = 0.6
 
 Option = Sequence[Label]
 """One way to place a label: its lines, each positioned."""
+HOME_TRIES = ((1.0, 1), (0.85, 1), (1.0, 2), (0.85, 2), (0.85, 3), (0.72, 2), (0.72, 3))
+"""(share of the size, lines) tried in turn to keep a name within its own hex."""
 
 
 class Placer:
@@ -78,10 +82,32 @@ class Placer:
         return list(option)
 
     def place_sized(
-        self, build: Callable[[float, int], list[Option]], size: float, near: int | None = None
+        self,
+        build: Callable[[float, int], list[Option]],
+        size: float,
+        near: int | None = None,
+        within: Callable[[Rect], bool] | None = None,
     ) -> list[Label]:
         """Try ``build(size, lines)`` at full size, smaller, then over two lines; near options
-        (clear, then crossing lines) at every size before far ones."""
+        (clear, then crossing lines) at every size before far ones.
+
+        With ``within`` (the name's own hex), every size and up to three lines are first tried
+        for an option whose lines all stay within, clear of everything, roads and rivers too;
+        only a name that has no such room spills (a name across a railway reads worse than one
+        that reaches into the next hex).
+        """
+        if within is not None:
+            home_built = [build(size * font, lines) for font, lines in HOME_TRIES]
+            home = (  # the largest size that fits, near spots before far ones
+                option
+                for options in home_built
+                for tier in range(2)
+                for option in _tier(options, near, tier)
+                if all(within(label.box) for label in option)
+            )
+            chosen = next((o for o in home if self._clear(o)), None)
+            if chosen is not None:
+                return self._keep(chosen)
         tries = [(size, 1), (size * 0.85, 1), (size * 0.85, 2), (size * 0.72, 2)]
         built = [build(font, lines) for font, lines in tries]
         for tier in range(2 if near else 1):
@@ -94,6 +120,13 @@ class Placer:
         return self.place(built[-1])
 
 
+def _tier(options: Sequence[Option], near: int | None, tier: int) -> Sequence[Option]:
+    """The near options (tier 0) or the far ones (tier 1); all options are near without
+    ``near``."""
+    tiers = _tiers(options, near)
+    return tiers[tier] if tier < len(tiers) else ()
+
+
 def _tiers(options: Sequence[Option], near: int | None) -> list[Sequence[Option]]:
     """The near options and the far ones (or all options as one tier)."""
     if near is None or near >= len(options):
@@ -101,8 +134,14 @@ def _tiers(options: Sequence[Option], near: int | None) -> list[Sequence[Option]
     return [options[:near], options[near:]]
 
 
-def wrap(text: str, lines: int) -> list[str]:
-    """Split a name over ``lines`` lines at the space nearest the middle (one line if none)."""
+def wrap(text: str, lines: int, hyphens: bool = False) -> list[str]:
+    """Split a name over ``lines`` lines at the space nearest the middle (one line if none).
+
+    With ``hyphens``, a line may also end after a hyphen (which it keeps), and a name may take
+    more than two lines: 'Saint-Pierre-des-Corps' fits a hex as 'Saint-Pierre-' / 'des-Corps'.
+    """
+    if hyphens:
+        return _wrap_pieces(text, lines)
     words = text.split(" ")
     if lines < 2 or len(words) < 2:
         return [text]
@@ -110,6 +149,25 @@ def wrap(text: str, lines: int) -> list[str]:
         range(1, len(words)), key=lambda i: abs(len(" ".join(words[:i])) - len(" ".join(words[i:])))
     )
     return [" ".join(words[:best]), " ".join(words[best:])]
+
+
+def _wrap_pieces(text: str, lines: int) -> list[str]:
+    """At most ``lines`` lines broken after spaces or hyphens, the longest line the shortest;
+    a break after a hyphen counts as three letters longer, so spaces are preferred."""
+    pieces = [p for p in re.split(r"(?<=-)|(?<= )", text) if p]
+    if lines < 2 or len(pieces) < 2:
+        return [text]
+
+    def cost(candidate: list[str]) -> int:
+        return max(map(len, candidate)) + 3 * sum(line.endswith("-") for line in candidate)
+
+    best: list[str] = [text]
+    for cuts in combinations(range(1, len(pieces)), min(lines, len(pieces)) - 1):
+        bounds = (0, *cuts, len(pieces))
+        candidate = ["".join(pieces[a:b]).strip() for a, b in zip(bounds, bounds[1:], strict=False)]
+        if cost(candidate) < cost(best):
+            best = candidate
+    return best
 
 
 def block_box(labels: Sequence[Label]) -> Rect | None:

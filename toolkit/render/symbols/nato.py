@@ -219,6 +219,67 @@ def _m_railway_gun(f: _Frame) -> str:
     return dot + _m_railway(f)
 
 
+def _m_heavy_artillery(f: _Frame) -> str:
+    # No standard: APP-6 draws every calibre with the one dot; wargames that field heavy
+    # batteries beside field guns double it, two dots side by side.
+    cx, cy = f.p(0.5, 0.5)
+    r, gap = 0.13 * f.m, 0.17 * f.m
+    d = _circle_d(cx - gap, cy, r) + _circle_d(cx + gap, cy, r)
+    return _path(d, fill=f.color, stroke="none")
+
+
+def _m_siege_artillery(f: _Frame) -> str:
+    # No standard: the artillery dot over a low battlemented wall, the gun that breaks
+    # fortresses (siege, fortress-breaking and super-heavy batteries).
+    h = f.m
+    cx, cy = f.p(0.5, 0.3)
+    dot = _path(_circle_d(cx, cy, 0.12 * h), fill=f.color, stroke="none")
+    half = min(0.4 * h, 0.3 * f.w)
+    base, top, notch = cy + 0.54 * h, cy + 0.26 * h, cy + 0.38 * h
+    step = 2 * half / 5
+    xs = [cx - half + k * step for k in range(6)]
+    pts = [(xs[0], base), (xs[0], top)]
+    for k in range(1, 5):  # merlon tops at 0-1, 2-3, 4-5; notches between
+        pts += [(xs[k], top), (xs[k], notch)] if k % 2 else [(xs[k], notch), (xs[k], top)]
+    pts += [(xs[5], top), (xs[5], base)]
+    return dot + _path(_poly_d(pts, False), stroke_width=0.8 * f.lw, stroke_linejoin="miter")
+
+
+def _m_naval(f: _Frame) -> str:
+    # APP-6 naval (a navy unit ashore: naval infantry brigades, port parties): an anchor.
+    h = f.m
+    cx, cy = f.p(0.5, 0.5)
+    top, bottom = cy - 0.34 * h, cy + 0.32 * h
+    ring = 0.07 * h
+    stock = 0.17 * h
+    arm = 0.26 * h
+    d = _circle_d(cx, top + ring, ring)
+    d += _poly_d([(cx, top + 2 * ring), (cx, bottom)], False)
+    d += _poly_d([(cx - stock, top + 2.9 * ring), (cx + stock, top + 2.9 * ring)], False)
+    d += (
+        f"M{fmt(cx - arm)} {fmt(bottom - arm)}"
+        f"A{fmt(arm)} {fmt(arm)} 0 0 0 {fmt(cx + arm)} {fmt(bottom - arm)}"
+    )
+    return _path(d, stroke_width=0.8 * f.lw, stroke_linecap="round")
+
+
+def _m_air(f: _Frame) -> str:
+    # APP-6 aviation (fixed wing): a propeller, two blades meeting at the centre.
+    h = f.m
+    cx, cy = f.p(0.5, 0.5)
+    reach = min(0.5 * h, 0.34 * f.w)
+    bulge = 0.2 * h
+    d = ""
+    for sign in (-1, 1):
+        tip = cx + sign * reach
+        mid = cx + sign * reach / 2
+        d += (
+            f"M{fmt(cx)} {fmt(cy)}Q{fmt(mid)} {fmt(cy - bulge)} {fmt(tip)} {fmt(cy)}"
+            f"Q{fmt(mid)} {fmt(cy + bulge)} {fmt(cx)} {fmt(cy)}Z"
+        )
+    return _path(d, stroke_linejoin="round")
+
+
 def _m_fortress(f: _Frame) -> str:
     # No standard: APP-6 has no fortress unit mark; we draw a battlemented wall (three
     # merlons), the fortification sign of maps and the most widely recognised on counters.
@@ -311,6 +372,10 @@ _MARKS: dict[str, Callable[[_Frame], str]] = {
     "gas": _m_gas,
     "fortress": _m_fortress,
     "railway-gun": _m_railway_gun,
+    "heavy-artillery": _m_heavy_artillery,
+    "siege-artillery": _m_siege_artillery,
+    "naval": _m_naval,
+    "air": _m_air,
     "militia": _m_militia,
     "garrison": _m_garrison,
     "partisan": _m_partisan,
@@ -344,6 +409,10 @@ _KINDS: dict[str, tuple[tuple[str, ...], tuple[str, ...]]] = {
     "partisan": (("infantry", "partisan"), ("partisan",)),
     "gas": (("gas",), ("gas",)),
     "railway-gun": (("railway-gun",), ("railway-gun",)),
+    "heavy-artillery": (("heavy-artillery",), ("heavy-artillery",)),
+    "siege-artillery": (("siege-artillery",), ("siege-artillery",)),
+    "naval": (("naval",), ("naval",)),
+    "air": (("air",), ("air",)),
 }
 
 # UNIT_TYPES (imported above) is the model's vocabulary: what the loader accepts is exactly
@@ -384,6 +453,16 @@ _KIND_ALIASES: dict[str, str] = {
     "fort": "fortress",
     "railway-artillery": "railway-gun",
     "rail-gun": "railway-gun",
+    "heavy-art": "heavy-artillery",
+    "heavy-arty": "heavy-artillery",
+    "siege": "siege-artillery",
+    "siege-art": "siege-artillery",
+    "siege-gun": "siege-artillery",
+    "navy": "naval",
+    "naval-infantry": "naval",
+    "aviation": "air",
+    "air-force": "air",
+    "aircraft": "air",
 }
 
 

@@ -1,0 +1,97 @@
+"""The rules summary: every checkable rule (rules.json) in its own words, with its citation.
+
+The module and ``toolkit check`` quote these rules when a position breaks one; the printed kit
+lists the same sentences, grouped by what they govern, so players at a table read what the
+checker will hold them to and where the rulebook says it.
+"""
+
+from __future__ import annotations
+
+from toolkit.kit import flow
+from toolkit.kit.flow import Line
+from toolkit.kit.layout import PagePlan
+from toolkit.kit.paper import Page
+from toolkit.model import Game
+from toolkit.model.rules import Rule
+
+SECTION = "Rules summary"
+INDENT = 14.0
+KINDS = {
+    "stacking": "Stacking",
+    "entry": "Where units may go",
+    "movement": "Movement",
+    "zoc": "Zones of control",
+    "supply": "Supply",
+    "capacity": "Transport",
+    "placement": "Setting up",
+    "counter-mix": "Counter mix",
+    "victory": "Victory",
+}
+"""Headings by rule kind, in the order a turn meets them."""
+WHEN = {
+    "setup": "at set-up",
+    "end-of-phase": "at the end of each phase",
+    "end-of-turn": "at the end of each turn",
+    "movement": "as units move",
+}
+"""When a rule is checked, where it is not at every moment."""
+INTRO = (
+    "What the VASSAL module and toolkit check test a position against, numbered as in the "
+    "rulebook. The rulebook stays the authority: this page is a reminder, not a replacement."
+)
+
+
+def summary_plans(game: Game, page: Page) -> list[PagePlan]:
+    """The rules summary pages; none when the game has no checkable rules."""
+    if not game.rules:
+        return []
+    bodies = flow.paginate(summary_lines(game, page.inner_width), page)
+    return [PagePlan(page, SECTION, body) for body in bodies]
+
+
+def summary_lines(game: Game, width: float) -> list[Line]:
+    """A heading per kind of rule, then each rule: citation and text, and its conditions."""
+    lines = [flow.heading(SECTION, size=16, space_before=0)]
+    lines.extend(flow.paragraph(INTRO, width, space_before=2, colour="#444444"))
+    for kind, title in KINDS.items():
+        rules = [rule for rule in game.rules if rule.kind == kind]
+        if not rules:
+            continue
+        lines.append(flow.heading(title))
+        for rule in rules:
+            lines.extend(rule_lines(game, rule, width))
+    return lines
+
+
+def rule_lines(game: Game, rule: Rule, width: float) -> list[Line]:
+    """'EE 5.5  No limit in an ordinary area…', then when, unless and for which scenarios."""
+    cite = rule.cite.strip()
+    lines = flow.paragraph(
+        f"{cite}  {rule.text}" if cite else rule.text, width, hanging=INDENT, space_before=3
+    )
+    notes = rule_notes(game, rule)
+    if notes:
+        lines.extend(
+            flow.paragraph(notes, width, size=8, indent=INDENT, hanging=0.0, colour="#555555")
+        )
+    return lines
+
+
+def rule_notes(game: Game, rule: Rule) -> str:
+    """The rule's conditions in words: when it is checked, what lifts it, where it applies."""
+    notes = []
+    if rule.when in WHEN:
+        notes.append(f"Checked {WHEN[rule.when]}")
+    if rule.severity in ("warning", "info") and rule.kind != "victory":
+        notes.append("a reminder, not an error")
+    if rule.severity == "ignore":
+        notes.append("not checked")
+    if rule.unless:
+        notes.append(f"unless {rule.unless.strip().rstrip('.')}")
+    if rule.setups:
+        names = {setup.id: setup.name for setup in game.setups}
+        notes.append("only in " + ", ".join(names.get(s, s) for s in sorted(rule.setups)))
+    if not notes:
+        return ""
+    text = "; ".join(notes)
+    return text[0].upper() + text[1:] + "."
