@@ -20,6 +20,7 @@ from toolkit.geometry import (
 )
 from toolkit.load.context import Context, get
 from toolkit.load.game import colour, frozen, length
+from toolkit.load.hexsize import hex_size
 from toolkit.load.jsonsource import Source
 from toolkit.load.spaces import load_spaces
 from toolkit.model.map import (
@@ -208,9 +209,7 @@ def _hex_grid(ctx: Context, source: Source, data: dict[str, Any]) -> HexMapGrid:
         origin=get(data, "origin", "top-left"),
         label=_label_format(data.get("label", {})),
     )
-    width = length(ctx, source, data.get("hex_width"), "/grid/hex_width", 54.0)
-    regular = width * (3**0.5) / 2 if grid.orientation == "flat" else width * 2 / (3**0.5)
-    height = length(ctx, source, data.get("hex_height"), "/grid/hex_height", regular)
+    width, height = hex_size(ctx, source, data, grid.orientation)
     return HexMapGrid(grid, width, height, bool(data.get("half_hexes", False)))
 
 
