@@ -60,6 +60,7 @@ class RuleReader:
             "hexside_costs": self.hexside_costs,
             "line_costs": self.line_costs,
             "blocked_by": self.blocked_by,
+            "bridged_by": self.bridged_by,
             "setups": self.setups,
             "side": self.side,
             "control": self.control,
@@ -218,6 +219,13 @@ class RuleReader:
         known = list(self.ctx.known("hexside type")) + list(BORDER_TYPES)
         for j, name in enumerate(value):
             self.ctx.check_ref(self.source, "border type", name, f"{pointer}/{j}", known)
+        return frozenset(value)
+
+    def bridged_by(self, value: list[str], pointer: str) -> frozenset[str]:
+        """'bridge' or line types, every one declared."""
+        known = [*self.ctx.known("line type"), "bridge"]
+        for j, name in enumerate(value):
+            self.ctx.check_ref(self.source, "line type", name, f"{pointer}/{j}", known)
         return frozenset(value)
 
     # -- placement, victory -------------------------------------------------------------------

@@ -311,7 +311,8 @@ class ZocRule(RuleBase):
     not_into: LocationSelector | None = None
     effect: ZocEffect = "stop"
     bridged_by: frozenset[str] = frozenset()
-    """Line types (roads, railways) that carry the zone across a blocking hexside they cross."""
+    """Crossings that carry the zone across a blocking hexside: 'bridge' (every bridge of the
+    maps) or line types (the bridges of roads, railways)."""
     cost: float = 1
     """Effect 'cost': the extra points a piece pays to enter a location in an enemy zone."""
 
@@ -331,6 +332,8 @@ class SupplyRule(RuleBase):
     range: int | PropertyRef | None = None
     """Path length; None: unlimited."""
     blocked_by: frozenset[str] = frozenset()
+    bridged_by: frozenset[str] = frozenset()
+    """Crossings a path may take over a ``blocked_by`` hexside: 'bridge' or line types."""
     through: LocationSelector | None = None
     """Where a path may pass; None: anywhere."""
     enemy_blocks: frozenset[SupplyBlock] = frozenset({"units"})
@@ -349,6 +352,7 @@ class SupplyRule(RuleBase):
     def __post_init__(self) -> None:
         """Sets from JSON lists."""
         object.__setattr__(self, "enemy_blocks", frozenset(self.enemy_blocks))
+        object.__setattr__(self, "bridged_by", frozenset(self.bridged_by))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
