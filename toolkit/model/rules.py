@@ -383,6 +383,15 @@ class CapacityRule(RuleBase):
     """A cargo counter property summed instead of counting pieces."""
 
 
+@dataclass(frozen=True, slots=True)
+class VictoryLevel:
+    """One level of victory: its name and the score it needs (places held, or points)."""
+
+    name: str
+    """'decisive', 'marginal'…"""
+    at_least: float
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class VictoryRule(RuleBase):
     """A side wins by controlling (enough of) some locations."""
@@ -394,6 +403,17 @@ class VictoryRule(RuleBase):
     """How many of them; None: all."""
     check_at: str = ""
     """When it is checked, in words."""
+    points: str | None = None
+    """Score by this value of the places held ('vp': the locations' and features' values)
+    instead of counting the places."""
+    levels: tuple[VictoryLevel, ...] = ()
+    """Levels from the highest down ('decisive', then 'marginal'); a score below every level
+    is a draw. None given: one level, met by ``count`` places (or all of them)."""
+
+    def __post_init__(self) -> None:
+        """Levels from the highest score down, whatever order the source gave."""
+        ordered = tuple(sorted(self.levels, key=lambda level: -level.at_least))
+        object.__setattr__(self, "levels", ordered)
 
     @property
     def needed(self) -> int:
