@@ -18,12 +18,14 @@ from toolkit.geometry import (
     square_grid_squares,
     square_to_offset,
 )
+from toolkit.load.charts import cell_names, name_locations
 from toolkit.load.context import Context, get
 from toolkit.load.game import colour, frozen, length
 from toolkit.load.hexsize import hex_size
 from toolkit.load.jsonsource import Source
 from toolkit.load.lines import corner_sides, crossings, line_path, run_sides
 from toolkit.load.spaces import load_spaces
+from toolkit.model.chart import TrackCell
 from toolkit.model.map import (
     AreaMapGrid,
     Box,
@@ -120,6 +122,7 @@ def load_map(ctx: Context, source: Source) -> Map | None:
     ctx.maps[map_id] = the_map
     for location in locations.values():
         ctx.add_location(location)
+    name_locations(ctx, map_id, _box_names(boxes))
     for feature, pointer in features_with_pointers(features):
         if feature.id and ctx.declare(source, "place", feature.id, pointer):
             ctx.places[feature.id] = location_key(map_id, feature.at)
@@ -554,6 +557,16 @@ def _boxes(
                 parent=location_key(map_id, box.id),
             )
     return boxes
+
+
+def _box_names(boxes: list[Box]) -> list[tuple[str, str]]:
+    """A map's boxes by printed name, and their cells by number ('turn-track/1')."""
+    names = []
+    for box in boxes:
+        names.append((box.name, box.id))
+        cells = tuple(TrackCell(f"{box.id}/{cell}") for cell in box.cells)
+        names += [(f"{box.id}/{n}", label) for n, label in cell_names(cells, dated=False)]
+    return names
 
 
 def _links_unresolved(
