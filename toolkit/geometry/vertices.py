@@ -76,3 +76,30 @@ def corners_side(a: frozenset[Hex], b: frozenset[Hex]) -> tuple[Hex, Hex] | None
         return None
     first, second = sorted(shared, key=lambda h: (h.q, h.r))
     return first, second
+
+
+EDGES = ("n", "e", "s", "w")
+"""The four edges of a hex map, by the compass on the page."""
+
+
+def grid_edge_hexes(orientation: str, hexes: list[Hex], edge: str) -> list[Hex]:
+    """The hexes along one edge of a map on the page ('n', 'e', 's', 'w'), in ``hexes`` order.
+
+    A hex is on the edge when its centre lies within 0.9 hex sizes of the outermost centre
+    on that side: the first column or row, and the half-shifted one beside it where the grid
+    staggers along that edge (a ragged edge is entered from both).
+
+    :raises ValueError: not one of the four edges.
+    """
+    if edge not in EDGES:
+        raise ValueError(f"{edge!r} is not an edge of a map; its edges are {', '.join(EDGES)}")
+    m = ORIENTATIONS[orientation]
+
+    def toward(h: Hex) -> float:
+        x, y = m.f0 * h.q + m.f1 * h.r, m.f2 * h.q + m.f3 * h.r
+        return {"n": -y, "s": y, "e": x, "w": -x}[edge]
+
+    if not hexes:
+        return []
+    outer = max(toward(h) for h in hexes)
+    return [h for h in hexes if toward(h) >= outer - 0.9]
