@@ -81,9 +81,14 @@ def cli() -> None:
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 def validate_command(sources: tuple[Path, ...], fmt: str, strict: bool) -> None:
     """Check game folders; print one line per problem."""
+    from toolkit.build import build_checks
+
     combined = Report()
     for folder in sources:
         result = load_game(folder)
+        if result.game is not None and not result.report.errors:
+            # what the build would stop on, so that a clean validate promises a build
+            result.report.extend(build_checks(result.game))
         report = _strict(result.report) if strict else result.report
         combined.extend(report.diagnostics)
         if fmt == "text" and not report.errors and result.game is not None:
