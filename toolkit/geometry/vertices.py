@@ -60,6 +60,7 @@ def corner_hexes(orientation: str, h: Hex, name: str) -> frozenset[Hex]:
 
     # The two neighbours whose centres lie nearest the corner share it.
     def closeness(direction: int) -> float:
+        """Minus the squared distance from the neighbour's centre to the corner."""
         d = HEX_DIRECTIONS[direction]
         x, y = m.f0 * d.q + m.f1 * d.r, m.f2 * d.q + m.f3 * d.r
         return -((x - cx) ** 2 + (y - cy) ** 2)
@@ -96,6 +97,7 @@ def grid_edge_hexes(orientation: str, hexes: list[Hex], edge: str) -> list[Hex]:
     m = ORIENTATIONS[orientation]
 
     def toward(h: Hex) -> float:
+        """How far out toward the edge a hex's centre lies."""
         x, y = m.f0 * h.q + m.f1 * h.r, m.f2 * h.q + m.f3 * h.r
         return {"n": -y, "s": y, "e": x, "w": -x}[edge]
 
