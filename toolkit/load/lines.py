@@ -97,8 +97,7 @@ def _hex_line(the_map: Map, a: str, b: str) -> list[str] | None:
     ha, hb = the_map.locations[a].hex, the_map.locations[b].hex
     if ha is None or hb is None:
         return None
-    by_hex = {loc.hex: label for label, loc in the_map.locations.items() if loc.hex is not None}
-    labels = [by_hex.get(h) for h in hex_line(ha, hb)]
+    labels = [the_map.label_at(h) for h in hex_line(ha, hb)]
     return None if None in labels else [label for label in labels if label is not None]
 
 
@@ -157,7 +156,6 @@ def corner_sides(
         if corner is None:
             return []
         corners.append(corner)
-    by_hex = {loc.hex: label for label, loc in the_map.locations.items() if loc.hex is not None}
     sides: list[SidePair] = []
     for k, (a, b) in enumerate(zip(corners, corners[1:], strict=False)):
         pair = corners_side(a, b)
@@ -171,7 +169,7 @@ def corner_sides(
                 f"{pointer}/{k + 1}",
             )
             return []
-        side = _side_labels(orientation, by_hex, *pair)
+        side = _side_labels(orientation, the_map, *pair)
         if side is not None:
             sides.append(side)
     return sides
@@ -198,9 +196,9 @@ def _corner(
         return None
 
 
-def _side_labels(orientation: str, by_hex: Mapping[Hex, str], a: Hex, b: Hex) -> SidePair | None:
+def _side_labels(orientation: str, the_map: Map, a: Hex, b: Hex) -> SidePair | None:
     """Labels either side; a side with one hex off the map is that hex's map-edge side."""
-    la, lb = by_hex.get(a), by_hex.get(b)
+    la, lb = the_map.label_at(a), the_map.label_at(b)
     if la is not None and lb is not None:
         return la, lb
     inside, outside, label = (a, b, la) if la is not None else (b, a, lb)

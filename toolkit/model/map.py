@@ -379,6 +379,10 @@ class Map:
             f"{off!r} is not a hex or square of map {self.id!r}, so it has no grid distance"
         )
 
+    def label_at(self, h: Hex) -> str | None:
+        """The label of the hex at axial coordinate ``h`` on this map, or None (off the map)."""
+        return self._by_hex.get(h)
+
     def _known(self, label: str) -> Location:
         try:
             return self.locations[label]
