@@ -52,6 +52,20 @@ def selected_targets(only: Sequence[str] | None) -> list[Target]:
     return [t for t in TARGETS if t.name in only]
 
 
+def build_checks(game: Game, jobs: int = 1) -> list[Diagnostic]:
+    """Everything :func:`build_game` would stop on before writing a file, as diagnostics:
+    setups that break rules they do not waive, and counters that cannot be drawn legibly (a
+    text that does not fit, an image that cannot be read). ``toolkit validate`` runs these, so
+    a clean validate means the build succeeds."""
+    found = list(setup_diagnostics(game))
+    with Workers(game, jobs) as workers:
+        try:
+            draw_artwork(game, workers)
+        except ArtworkError as error:
+            found += [layout_diagnostic(game, e) for e in error.errors]
+    return found
+
+
 def build_game(
     game: Game, out_dir: Path, targets: Sequence[Target], options: BuildOptions
 ) -> BuildSummary:

@@ -95,6 +95,7 @@ def validate_command(
     sources: tuple[Path, ...], game_path: Path | None, fmt: str, strict: bool
 ) -> None:
     """Check game folders, or scenario folders with --game; print one line per problem."""
+    from toolkit.build import build_checks
     from toolkit.load.scenarios import is_scenario
 
     combined = Report()
@@ -104,6 +105,9 @@ def validate_command(
             combined.extend((_strict(report) if strict else report).diagnostics)
             continue
         result = load_game(folder)
+        if result.game is not None and not result.report.errors:
+            # what the build would stop on, so that a clean validate promises a build
+            result.report.extend(build_checks(result.game))
         report = _strict(result.report) if strict else result.report
         combined.extend(report.diagnostics)
         if fmt == "text" and not report.errors and result.game is not None:

@@ -462,7 +462,10 @@ def test_a_parameter_of_another_kind_still_has_its_references_checked(tmp_path: 
     [
         ("entry", {"forbid", "allow", "aboard", "unless", "setups"}),
         ("counter-mix", {"unless", "setups"}),
-        ("victory", {"side", "control", "count", "check_at", "unless", "setups"}),
+        (
+            "victory",
+            {"side", "control", "count", "check_at", "points", "levels", "unless", "setups"},
+        ),
     ],
 )
 def test_rule_parameters_per_kind(kind: str, takes: set[str]) -> None:

@@ -8,11 +8,12 @@ from toolkit.load.context import Context, get
 from toolkit.load.game import colour, frozen
 from toolkit.load.jsonsource import Source
 from toolkit.model.chart import Chart, Column, DisplayBox, Row, TrackCell
+from toolkit.model.game import Turns
 from toolkit.model.map import Location, location_key
 
 
-def load_chart(ctx: Context, source: Source) -> Chart | None:
-    """Check one chart source and build its Chart."""
+def load_chart(ctx: Context, source: Source, turns: Turns | None = None) -> Chart | None:
+    """Check one chart source and build its Chart (``turns``: the game's, for a turn track)."""
     data = source.data
     chart_id = data["id"]
     if not ctx.declare(source, "chart", chart_id, "/id"):
@@ -43,7 +44,7 @@ def load_chart(ctx: Context, source: Source) -> Chart | None:
                 f"/rows/{i}/cells",
             )
         rows.append(Row(row["label"], tuple(row["cells"])))
-    cells = _track_cells(ctx, source, data)
+    cells = _track_cells(ctx, source, data, turns or Turns())
     boxes = _boxes(ctx, source, data.get("boxes", []))
     chart = Chart(
         chart_id,
@@ -78,10 +79,49 @@ def load_chart(ctx: Context, source: Source) -> Chart | None:
                 location_key(chart_id, cell.label), chart_id, cell.label, "cell", name=cell.label
             )
         )
+    box_names = [(box.name, box.id) for box in boxes]
+    name_locations(ctx, chart_id, box_names + cell_names(cells, bool(data.get("turns"))))
     return chart
 
 
-def _track_cells(ctx: Context, source: Source, data: dict[str, Any]) -> tuple[TrackCell, ...]:
+def name_locations(ctx: Context, board: str, names: list[tuple[str, str]]) -> None:
+    """Other names of a board's locations, as (name, label) pairs: a box by its printed name, a
+    track cell by its number or date. A name that is some location's own label, or another's
+    name already, stays with it. Run once the board's locations are known."""
+    for name, label in names:
+        alias, key = location_key(board, name), location_key(board, label)
+        if alias != key and alias not in ctx.locations and alias not in ctx.places:
+            ctx.places[alias] = key
+
+
+def cell_names(cells: tuple[TrackCell, ...], dated: bool) -> list[tuple[str, str]]:
+    """A track's cells by number counted from 1 or, on a turn track, by date."""
+    if dated:
+        return [(cell.note, cell.label) for cell in cells if cell.note]
+    return [(str(i), cell.label) for i, cell in enumerate(cells, start=1)]
+
+
+def _turn_cells(ctx: Context, source: Source, turns: Turns) -> tuple[TrackCell, ...]:
+    """A cell per turn, numbered by turn and dated with its label."""
+    if turns.last is None:
+        ctx.error(
+            source,
+            "chart.turns-open",
+            "a turn track needs the game's last turn (turns.last in game.json); list its cells "
+            "instead for an open-ended game",
+            "/turns",
+        )
+        return ()
+    count = turns.last - turns.first + 1
+    labels = (*turns.labels, *([""] * count))
+    return tuple(TrackCell(str(turns.first + i), labels[i]) for i in range(count))
+
+
+def _track_cells(
+    ctx: Context, source: Source, data: dict[str, Any], turns: Turns
+) -> tuple[TrackCell, ...]:
+    if data.get("turns") is True:
+        return _turn_cells(ctx, source, turns)
     if "range" in data:
         spec = data["range"]
         if spec["from"] > spec["to"]:

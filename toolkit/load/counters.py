@@ -346,7 +346,10 @@ def check_field_value(spec: FieldSpec, value: Any) -> Scalar:
         return parse_echelon(text)
     if kind == "icon":
         if text not in ICON_TYPES:
-            raise ValueError(f"{text!r} is not an icon{did_you_mean(text, ICON_TYPES)}")
+            raise ValueError(
+                f"{text!r} is not an icon{did_you_mean(text, ICON_TYPES)}; "
+                f"the icons are {', '.join(ICON_TYPES)}"
+            )
         return text
     if kind == "colour":
         return parse_colour(text)

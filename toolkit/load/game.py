@@ -9,6 +9,7 @@ from typing import Any
 from toolkit.load.context import Context, get
 from toolkit.load.jsonsource import Source
 from toolkit.model.game import (
+    CombatEffect,
     Dice,
     Faction,
     HexsideType,
@@ -131,6 +132,15 @@ def _factions(ctx: Context, source: Source, items: list[dict[str, Any]]) -> list
     return factions
 
 
+def combat_effect(data: dict[str, Any] | None) -> CombatEffect | None:
+    """A terrain's or hexside's combat effect (the schema has checked its fields)."""
+    if data is None:
+        return None
+    return CombatEffect(
+        float(get(data, "defence", 1.0)), int(get(data, "shift", 0)), get(data, "note", "")
+    )
+
+
 def _terrain(ctx: Context, source: Source, items: list[dict[str, Any]]) -> list[TerrainType]:
     terrain = []
     for i, item in enumerate(items):
@@ -146,6 +156,7 @@ def _terrain(ctx: Context, source: Source, items: list[dict[str, Any]]) -> list[
                     get(item, "pattern", "none"),
                     bool(item.get("water", False)),
                     frozen(item.get("properties")),
+                    combat_effect(item.get("combat")),
                 )
             )
     return terrain
@@ -163,6 +174,7 @@ def _hexside_types(ctx: Context, source: Source, items: list[dict[str, Any]]) ->
                     colour(ctx, source, item.get("color"), pointer + "/color", "#2b6cb0"),
                     get(item, "style", "river"),
                     frozen(item.get("properties")),
+                    combat_effect(item.get("combat")),
                 )
             )
     return types

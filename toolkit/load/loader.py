@@ -299,7 +299,8 @@ def _build(
     for source in sources["counters"]:
         for counter in load_counters(ctx, source, templates):
             counters[counter.id] = counter
-    charts = [c for s in sources["chart"] if (c := load_chart(ctx, s)) is not None]
+    turns = parts.fields.get("turns")
+    charts = [c for s in sources["chart"] if (c := load_chart(ctx, s, turns)) is not None]
     setups = [s for src in sources["setup"] if (s := load_setup(ctx, src, counters)) is not None]
     rules = [r for src in sources["rules"] for r in load_rules(ctx, src, counters)]
     check_waivers(ctx, sources["setup"])

@@ -18,10 +18,14 @@ from toolkit.geometry import (
     square_grid_squares,
     square_to_offset,
 )
+from toolkit.load.charts import cell_names, name_locations
 from toolkit.load.context import Context, get
 from toolkit.load.game import colour, frozen, length
+from toolkit.load.hexsize import hex_size
 from toolkit.load.jsonsource import Source
+from toolkit.load.lines import corner_sides, crossings, line_path, run_sides
 from toolkit.load.spaces import load_spaces
+from toolkit.model.chart import TrackCell
 from toolkit.model.map import (
     AreaMapGrid,
     Box,
@@ -105,7 +109,7 @@ def load_map(ctx: Context, source: Source) -> Map | None:
         ground,
         terrain_default=default,
         hexsides=tuple(_hexsides(ctx, source, ground, data.get("hexsides", []))),
-        lines=tuple(_lines(ctx, source, ground, data.get("lines", []))),
+        lines=tuple(_lines(ctx, source, ground, data.get("lines", []), _places(features))),
         features=tuple(features),
         spaces=tuple(spaces),
         boxes=tuple(boxes),
@@ -114,13 +118,20 @@ def load_map(ctx: Context, source: Source) -> Map | None:
         properties=frozen(data.get("properties")),
         tags=frozenset(data.get("tags", [])),
     )
+    the_map = replace(the_map, crossings=crossings(ctx, source, the_map, data.get("crossings", [])))
     ctx.maps[map_id] = the_map
     for location in locations.values():
         ctx.add_location(location)
+    name_locations(ctx, map_id, _box_names(boxes))
     for feature, pointer in features_with_pointers(features):
         if feature.id and ctx.declare(source, "place", feature.id, pointer):
             ctx.places[feature.id] = location_key(map_id, feature.at)
     return the_map
+
+
+def _places(features: list[Feature]) -> Mapping[str, str]:
+    """Feature id → its label, so a line's waypoints may name the towns it joins."""
+    return MappingProxyType({f.id: f.at for f in features if f.id})
 
 
 def features_with_pointers(features: list[Feature]) -> list[tuple[Feature, str]]:
@@ -208,9 +219,7 @@ def _hex_grid(ctx: Context, source: Source, data: dict[str, Any]) -> HexMapGrid:
         origin=get(data, "origin", "top-left"),
         label=_label_format(data.get("label", {})),
     )
-    width = length(ctx, source, data.get("hex_width"), "/grid/hex_width", 54.0)
-    regular = width * (3**0.5) / 2 if grid.orientation == "flat" else width * 2 / (3**0.5)
-    height = length(ctx, source, data.get("hex_height"), "/grid/hex_height", regular)
+    width, height = hex_size(ctx, source, data, grid.orientation)
     return HexMapGrid(grid, width, height, bool(data.get("half_hexes", False)))
 
 
@@ -387,7 +396,8 @@ def _hexsides(
     directions = EDGE_DIRECTIONS[orientation]
     for i, item in enumerate(items):
         ctx.check_ref(source, "hexside type", item["type"], f"/hexsides/{i}/type")
-        for j, side in enumerate(item["sides"]):
+        sides.extend(_hexside_run(ctx, source, the_map, item, f"/hexsides/{i}"))
+        for j, side in enumerate(item.get("sides", [])):
             pointer = f"/hexsides/{i}/sides/{j}"
             a, b = side.split("/")
             if not _check_label(ctx, source, a, locations, pointer):
@@ -409,11 +419,35 @@ def _hexsides(
     return sides
 
 
-def _lines(ctx: Context, source: Source, the_map: Map, items: list[dict[str, Any]]) -> list[Line]:
+def _hexside_run(
+    ctx: Context, source: Source, the_map: Map, item: dict[str, Any], pointer: str
+) -> list[Hexside]:
+    """The sides an item gives as a run between two groups of hexes or a chain of corners."""
+    pairs = []
+    if "between" in item:
+        pairs += run_sides(ctx, source, the_map, item["between"], pointer + "/between")
+    if "corners" in item:
+        pairs += corner_sides(ctx, source, the_map, item["corners"], pointer + "/corners")
+    name = get(item, "name", "")
+    return [Hexside(item["type"], a, b, name, edge=b not in the_map.locations) for a, b in pairs]
+
+
+def _lines(
+    ctx: Context,
+    source: Source,
+    the_map: Map,
+    items: list[dict[str, Any]],
+    places: Mapping[str, str] = MappingProxyType({}),
+) -> list[Line]:
     lines: list[Line] = []
     locations = the_map.locations
     for i, item in enumerate(items):
         ctx.check_ref(source, "line type", item["type"], f"/lines/{i}/type")
+        if "waypoints" in item:
+            filled = line_path(ctx, source, the_map, item, f"/lines/{i}", places)
+            if filled is not None:
+                lines.append(Line(item["type"], filled, get(item, "name", "")))
+            continue
         path = item["path"]
         ok = True
         for j, label in enumerate(path):
@@ -523,6 +557,16 @@ def _boxes(
                 parent=location_key(map_id, box.id),
             )
     return boxes
+
+
+def _box_names(boxes: list[Box]) -> list[tuple[str, str]]:
+    """A map's boxes by printed name, and their cells by number ('turn-track/1')."""
+    names = []
+    for box in boxes:
+        names.append((box.name, box.id))
+        cells = tuple(TrackCell(f"{box.id}/{cell}") for cell in box.cells)
+        names += [(f"{box.id}/{n}", label) for n, label in cell_names(cells, dated=False)]
+    return names
 
 
 def _links_unresolved(

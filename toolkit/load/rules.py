@@ -21,6 +21,7 @@ from toolkit.model.rules import (
     Rule,
     StackingBonus,
     StackingOverride,
+    VictoryLevel,
     rule_parameters,
 )
 
@@ -60,9 +61,11 @@ class RuleReader:
             "hexside_costs": self.hexside_costs,
             "line_costs": self.line_costs,
             "blocked_by": self.blocked_by,
+            "bridged_by": self.bridged_by,
             "setups": self.setups,
             "side": self.side,
             "control": self.control,
+            "levels": self.levels,
         }
         """Parameters that are more than a plain JSON value, by key."""
 
@@ -220,6 +223,13 @@ class RuleReader:
             self.ctx.check_ref(self.source, "border type", name, f"{pointer}/{j}", known)
         return frozenset(value)
 
+    def bridged_by(self, value: list[str], pointer: str) -> frozenset[str]:
+        """'bridge' or line types, every one declared."""
+        known = [*self.ctx.known("line type"), "bridge"]
+        for j, name in enumerate(value):
+            self.ctx.check_ref(self.source, "line type", name, f"{pointer}/{j}", known)
+        return frozenset(value)
+
     # -- placement, victory -------------------------------------------------------------------
 
     def setups(self, value: list[str], pointer: str) -> frozenset[str]:
@@ -236,6 +246,20 @@ class RuleReader:
     def control(self, value: list[str], pointer: str) -> tuple[str, ...]:
         """Locations to control, as keys."""
         return tuple(self.ctx.resolve_locations(self.source, value, pointer))
+
+    def levels(self, value: list[dict[str, Any]], pointer: str) -> tuple[VictoryLevel, ...]:
+        """Victory levels; two with one name would make the outcome ambiguous."""
+        seen: set[str] = set()
+        for j, item in enumerate(value):
+            if item["name"] in seen:
+                self.ctx.error(
+                    self.source,
+                    "id.duplicate",
+                    f"victory level {item['name']!r} is named twice",
+                    f"{pointer}/{j}/name",
+                )
+            seen.add(item["name"])
+        return tuple(VictoryLevel(item["name"], float(item["at_least"])) for item in value)
 
 
 def _strings(value: str | list[str] | None) -> frozenset[str]:

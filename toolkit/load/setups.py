@@ -6,6 +6,7 @@ from collections.abc import Mapping
 from types import MappingProxyType
 from typing import Any
 
+from toolkit.load.arrivals import entry_places, waiting_box
 from toolkit.load.context import Context, get
 from toolkit.load.jsonsource import Source
 from toolkit.model.base import Origin
@@ -31,7 +32,18 @@ def load_setup(ctx: Context, source: Source, counters: dict[str, Counter]) -> Se
         pointer = f"/reinforcements/{i}"
         at = ctx.resolve_location(source, item["at"], pointer + "/at") if "at" in item else None
         pieces = load_pieces(ctx, source, item["pieces"], pointer + "/pieces", counters, used)
-        reinforcements.append(Reinforcement(item["turn"], pieces, at, get(item, "note", "")))
+        enter, enter_text = entry_places(ctx, source, item, pointer)
+        reinforcements.append(
+            Reinforcement(
+                item["turn"],
+                pieces,
+                at,
+                get(item, "note", ""),
+                waiting_box(ctx, source, item, pointer),
+                enter,
+                enter_text,
+            )
+        )
     control = {}
     for faction, refs in data.get("control", {}).items():
         pointer = f"/control/{faction}"

@@ -97,7 +97,19 @@ def _capacity(warn: _Warner, rule: Rule, counters: Mapping[str, Counter]) -> Non
 
 
 def _victory(warn: _Warner, rule: Rule, counters: Mapping[str, Counter]) -> None:
-    if isinstance(rule, VictoryRule) and rule.count is not None and rule.count > len(rule.control):
+    if not isinstance(rule, VictoryRule):
+        return
+    if rule.levels and rule.count is not None:
+        warn("count", "levels say what each outcome needs, so count is ignored; remove it")
+    if rule.levels and rule.points is None:
+        for level in rule.levels:
+            if level.at_least > len(rule.control):
+                warn(
+                    "levels",
+                    f"level {level.name!r} needs {level.at_least:g} of {len(rule.control)} "
+                    "places and can never be met",
+                )
+    if rule.count is not None and rule.count > len(rule.control):
         warn(
             "count",
             f"{rule.count} of {len(rule.control)} places can never be met; "

@@ -52,7 +52,9 @@ class Chart:
 
     id: str
     title: str
-    type: Literal["table", "crt", "track", "display"]
+    type: Literal["table", "crt", "track", "display", "tec"]
+    """'tec': a terrain effects chart, its rows made from the game's terrain, hexside and
+    movement data when drawn."""
     cite: str = ""
     notes: tuple[str, ...] = ()
     method: str | None = None

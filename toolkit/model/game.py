@@ -52,6 +52,22 @@ class Faction:
 
 
 @dataclass(frozen=True, slots=True)
+class CombatEffect:
+    """What a terrain or a hexside does to combat: the defender's strength multiplied, the odds
+    column shifted (negative: toward the attacker's worse odds), and a note for the chart."""
+
+    defence: float = 1.0
+    """Multiplier on the defender's strength (2: doubled)."""
+    shift: int = 0
+    """Columns the attack shifts on the combat results table (-1: one column left)."""
+    note: str = ""
+    """What the chart prints besides the numbers ('attacker may not advance')."""
+
+
+NO_EFFECT = CombatEffect()
+
+
+@dataclass(frozen=True, slots=True)
 class TerrainType:
     """A terrain a hex or area can have, and how it is drawn."""
 
@@ -61,6 +77,8 @@ class TerrainType:
     pattern: str = "none"
     water: bool = False
     properties: Mapping[str, Scalar] = empty()
+    combat: CombatEffect | None = None
+    """Its effect on a defender in it (None: none declared)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +90,8 @@ class HexsideType:
     color: str
     style: str = "river"
     properties: Mapping[str, Scalar] = empty()
+    combat: CombatEffect | None = None
+    """Its effect when every attacker attacks across it (None: none declared)."""
 
 
 @dataclass(frozen=True, slots=True)

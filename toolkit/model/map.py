@@ -137,6 +137,28 @@ class Line:
     name: str = ""
 
 
+CrossingType = Literal["bridge", "ford"]
+
+
+@dataclass(frozen=True, slots=True)
+class Crossing:
+    """Where a road or railway crosses a hexside (a river), as data the maps draw and the rules
+    read: a bridge carries zones of control, supply and road movement across; a ford does not.
+
+    Every line that crosses a hexside makes a bridge unless the map declares a ford there; a
+    map may also declare a bridge no line leads to.
+    """
+
+    type: CrossingType
+    a: str
+    """Label of the location on one side."""
+    b: str
+    """Label of the location on the other side."""
+    lines: tuple[str, ...] = ()
+    """The line types that cross here, in source order (none: a bridge of its own)."""
+    name: str = ""
+
+
 @dataclass(frozen=True, slots=True)
 class Feature:
     """A city, port, capital, fortress… at a location."""
@@ -227,6 +249,8 @@ class Map:
     terrain_default: str | None = None
     hexsides: tuple[Hexside, ...] = ()
     lines: tuple[Line, ...] = ()
+    crossings: tuple[Crossing, ...] = ()
+    """Bridges and fords where lines cross hexsides, one per side."""
     features: tuple[Feature, ...] = ()
     spaces: tuple[Space, ...] = ()
     adjacency: Mapping[str, tuple[Adjacency, ...]] = field(
@@ -313,6 +337,22 @@ class Map:
         self._known(a)
         return self._line_index.get(frozenset((a, b)), ())
 
+    def crossing(self, a: str, b: str) -> Crossing | None:
+        """The bridge or ford on the side between ``a`` and ``b`` (either order), or None.
+
+        :raises KeyError: ``a`` is not on this map.
+        """
+        self._known(a)
+        return self._crossing_index.get(frozenset((a, b)))
+
+    def bridged(self, a: str, b: str) -> bool:
+        """True when a bridge spans the side between ``a`` and ``b``.
+
+        :raises KeyError: ``a`` is not on this map.
+        """
+        found = self.crossing(a, b)
+        return found is not None and found.type == "bridge"
+
     def features_at(self, label: str) -> tuple[Feature, ...]:
         """The features at ``label``, in source order.
 
@@ -338,6 +378,10 @@ class Map:
         raise ValueError(
             f"{off!r} is not a hex or square of map {self.id!r}, so it has no grid distance"
         )
+
+    def label_at(self, h: Hex) -> str | None:
+        """The label of the hex at axial coordinate ``h`` on this map, or None (off the map)."""
+        return self._by_hex.get(h)
 
     def _known(self, label: str) -> Location:
         try:
@@ -394,6 +438,10 @@ class Map:
                 if line not in index.get(pair, ()):
                     index[pair] = (*index.get(pair, ()), line)
         return index
+
+    @functools.cached_property
+    def _crossing_index(self) -> dict[frozenset[str], Crossing]:
+        return {frozenset((c.a, c.b)): c for c in self.crossings}
 
     @functools.cached_property
     def _feature_index(self) -> dict[str, tuple[Feature, ...]]:

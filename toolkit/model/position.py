@@ -61,6 +61,8 @@ class Arrival:
     """Off the map (``location`` is None) until it arrives."""
     at: LocationKey | None = None
     """Where it arrives, when the setup fixes it."""
+    enter: tuple[LocationKey, ...] = ()
+    """Where it may enter, when the setup gives a choice (a range of hexes, a map edge)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,8 +130,10 @@ class Position:
     def from_setup(cls, game: Game, setup: Setup) -> Position:
         """The position a scenario starts from.
 
-        Placements become pieces on their face. Control starts from the owners the maps print
-        and the setup's control overrides them (a later faction wins a location named twice).
+        Placements become pieces on their face, and so do reinforcements waiting in a box
+        (they are on the table); the other reinforcements become arrivals. Control starts from
+        the owners the maps print and the setup's control overrides them (a later faction wins
+        a location named twice).
         The turn defaults to the game's first; weather is the setup's 'weather' global.
 
         :raises ValueError: a piece names a face its counter does not have (the loader has
@@ -141,21 +145,24 @@ class Position:
             for placement in setup.placements
             for state in placement.pieces
         )
-        arrivals = tuple(
-            Arrival(later.turn, piece, later.at)
-            for later in setup.reinforcements
-            for state in later.pieces
-            for piece in _pieces(game.counter(state.counter), state, None, numbers)
-        )
+        arrivals: list[Arrival] = []
+        waiting: list[Piece] = []
+        for later in setup.reinforcements:
+            for state in later.pieces:
+                made = _pieces(game.counter(state.counter), state, later.waiting, numbers)
+                if later.waiting is not None:
+                    waiting.extend(made)  # on the table in their box: pieces, not arrivals
+                else:
+                    arrivals.extend(Arrival(later.turn, p, later.at, later.enter) for p in made)
         weather = setup.globals.get("weather")
         return cls(
-            pieces=pieces,
+            pieces=(*pieces, *waiting),
             control=_control(game, setup),
             turn=setup.turn if setup.turn is not None else game.turns.first,
             phase=setup.phase,
             weather=weather if isinstance(weather, str) else None,
             globals=MappingProxyType(dict(setup.globals)),
-            arrivals=arrivals,
+            arrivals=tuple(arrivals),
         )
 
 

@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from toolkit.model.map import (
+    Crossing,
     Feature,
     Hexside,
     Line,
@@ -120,6 +121,18 @@ def location_lines(game: Game, a: LocationKey, b: LocationKey) -> tuple[Line, ..
     if map_a is None or map_a is not map_b:
         return ()
     return map_a.lines_between(label_a, label_b)
+
+
+def location_crossing(game: Game, a: LocationKey, b: LocationKey) -> Crossing | None:
+    """The bridge or ford on the side between two locations of one map, or None.
+
+    :raises KeyError: either location is unknown.
+    """
+    map_a, label_a = _on_map(game, a)
+    map_b, label_b = _on_map(game, b)
+    if map_a is None or map_a is not map_b:
+        return None
+    return map_a.crossing(label_a, label_b)
 
 
 def location_border_type(game: Game, a: LocationKey, b: LocationKey) -> str | None:

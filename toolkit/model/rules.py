@@ -311,7 +311,8 @@ class ZocRule(RuleBase):
     not_into: LocationSelector | None = None
     effect: ZocEffect = "stop"
     bridged_by: frozenset[str] = frozenset()
-    """Line types (roads, railways) that carry the zone across a blocking hexside they cross."""
+    """Crossings that carry the zone across a blocking hexside: 'bridge' (every bridge of the
+    maps) or line types (the bridges of roads, railways)."""
     cost: float = 1
     """Effect 'cost': the extra points a piece pays to enter a location in an enemy zone."""
 
@@ -331,6 +332,8 @@ class SupplyRule(RuleBase):
     range: int | PropertyRef | None = None
     """Path length; None: unlimited."""
     blocked_by: frozenset[str] = frozenset()
+    bridged_by: frozenset[str] = frozenset()
+    """Crossings a path may take over a ``blocked_by`` hexside: 'bridge' or line types."""
     through: LocationSelector | None = None
     """Where a path may pass; None: anywhere."""
     enemy_blocks: frozenset[SupplyBlock] = frozenset({"units"})
@@ -349,6 +352,7 @@ class SupplyRule(RuleBase):
     def __post_init__(self) -> None:
         """Sets from JSON lists."""
         object.__setattr__(self, "enemy_blocks", frozenset(self.enemy_blocks))
+        object.__setattr__(self, "bridged_by", frozenset(self.bridged_by))
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)
@@ -379,6 +383,15 @@ class CapacityRule(RuleBase):
     """A cargo counter property summed instead of counting pieces."""
 
 
+@dataclass(frozen=True, slots=True)
+class VictoryLevel:
+    """One level of victory: its name and the score it needs (places held, or points)."""
+
+    name: str
+    """'decisive', 'marginal'…"""
+    at_least: float
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class VictoryRule(RuleBase):
     """A side wins by controlling (enough of) some locations."""
@@ -390,6 +403,17 @@ class VictoryRule(RuleBase):
     """How many of them; None: all."""
     check_at: str = ""
     """When it is checked, in words."""
+    points: str | None = None
+    """Score by this value of the places held ('vp': the locations' and features' values)
+    instead of counting the places."""
+    levels: tuple[VictoryLevel, ...] = ()
+    """Levels from the highest down ('decisive', then 'marginal'); a score below every level
+    is a draw. None given: one level, met by ``count`` places (or all of them)."""
+
+    def __post_init__(self) -> None:
+        """Levels from the highest score down, whatever order the source gave."""
+        ordered = tuple(sorted(self.levels, key=lambda level: -level.at_least))
+        object.__setattr__(self, "levels", ordered)
 
     @property
     def needed(self) -> int:

@@ -43,6 +43,13 @@ class Reinforcement:
     pieces: tuple[PieceState, ...]
     at: LocationKey | None = None
     note: str = ""
+    waiting: LocationKey | None = None
+    """A box where the pieces wait, in play and on the table, until they arrive: they are the
+    setup's pieces there, counted once against the counter mix."""
+    enter: tuple[LocationKey, ...] = ()
+    """Where they may enter when the place is not fixed: a range of hexes, or a map edge's."""
+    enter_text: str = ""
+    """How the source said it ('the west edge of The Crossing'), for players."""
 
 
 @dataclass(frozen=True, slots=True)

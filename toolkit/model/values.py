@@ -5,6 +5,7 @@ Every parser raises ``ValueError`` with a worded message; the loader turns it in
 
 from __future__ import annotations
 
+import difflib
 import re
 from fractions import Fraction
 
@@ -116,7 +117,8 @@ def parse_echelon(text: str) -> str:
     if key in _ECHELON_ALIASES:
         return _ECHELON_ALIASES[key]
     raise ValueError(
-        f"{text!r} is not an echelon; use one of {', '.join(ECHELONS)} or 'XX'-style marks"
+        f"{text!r} is not an echelon{_did_you_mean(key, (*ECHELONS, *_ECHELON_ALIASES))}; "
+        f"use one of {', '.join(ECHELONS)} or 'XX'-style marks"
     )
 
 
@@ -189,5 +191,15 @@ def parse_unit_type(text: str) -> str:
     parts = [p.strip().lower() for p in text.split("+")]
     for part in parts:
         if part not in UNIT_TYPES:
-            raise ValueError(f"{part!r} is not a unit type")
+            raise ValueError(
+                f"{part!r} is not a unit type{_did_you_mean(part, UNIT_TYPES)}; "
+                f"the unit types are {', '.join(UNIT_TYPES)} (combine them with '+')"
+            )
     return "+".join(parts)
+
+
+def _did_you_mean(word: str, choices: tuple[str, ...]) -> str:
+    """A " (did you mean 'x'?)" hint, as the loader's references give: a closed list of
+    choices deserves the same help as a list of ids."""
+    matches = difflib.get_close_matches(word, choices, n=2, cutoff=0.6)
+    return f" (did you mean {' or '.join(repr(m) for m in matches)}?)" if matches else ""

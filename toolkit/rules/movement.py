@@ -21,7 +21,7 @@ from dataclasses import dataclass
 
 from toolkit.model.map import LocationKey, parse_location_key
 from toolkit.model.position import Piece, PieceId
-from toolkit.model.queries import location_lines
+from toolkit.model.queries import location_crossing, location_lines
 from toolkit.model.rules import PROHIBITED, MovementRule, PropertyRef, Rule
 from toolkit.rules.context import Situation
 from toolkit.rules.violations import Violation
@@ -101,7 +101,8 @@ def step_cost(
     zones of control; None when it is prohibited.
 
     Along a line of a type the rule prices, the step costs the cheaper of the line cost and the
-    terrain cost; the line ignores terrain, and its hexside too unless the rule says otherwise.
+    terrain cost; the line ignores terrain, and its hexside too (the road's bridge crosses the
+    river) unless the rule says otherwise or the map has a ford there.
     Terrain the rule does not price costs 1; hexsides it does not price cost nothing.
     """
     line = _line_cost(situation, rule, a, b)
@@ -110,7 +111,8 @@ def step_cost(
     across = None if terrain is None or side is None else terrain + side
     if line is None:
         return across
-    line_step = line if rule.line_ignores_hexsides else (None if side is None else line + side)
+    ignores = rule.line_ignores_hexsides and not _forded(situation, a, b)
+    line_step = line if ignores else (None if side is None else line + side)
     options = [cost for cost in (across, line_step) if cost is not None]
     return min(options) if options else None
 
@@ -241,6 +243,12 @@ def _hexside_cost(
             return None
         total += float(cost)
     return total
+
+
+def _forded(situation: Situation, a: LocationKey, b: LocationKey) -> bool:
+    """True when the line between ``a`` and ``b`` crosses its hexside by a ford, not a bridge."""
+    crossing = location_crossing(situation.game, a, b)
+    return crossing is not None and crossing.type == "ford"
 
 
 def _line_cost(

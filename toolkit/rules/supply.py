@@ -31,6 +31,7 @@ from toolkit.rules.words import piece_words, place_words, unless_words
 from toolkit.rules.zoc import (
     ZocMap,
     blocking_types,
+    bridged,
     in_enemy_zone,
     neighbours,
     side_of,
@@ -245,8 +246,11 @@ class _Tracer:
         )
 
     def crosses(self, a: LocationKey, b: LocationKey) -> bool:
-        """True when no hexside or border of a blocking type lies between ``a`` and ``b``."""
-        return blocking_types(self.situation, a, b).isdisjoint(self.rule.blocked_by)
+        """True when no hexside or border of a blocking type lies between ``a`` and ``b``, or a
+        bridge the rule's ``bridged_by`` names spans it."""
+        if blocking_types(self.situation, a, b).isdisjoint(self.rule.blocked_by):
+            return True
+        return bridged(self.situation, a, b, self.rule.bridged_by)
 
     def at_sea(self, key: LocationKey) -> bool:
         """True for a sea area or a water hex."""

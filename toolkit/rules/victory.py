@@ -1,7 +1,9 @@
-"""Victory: which side meets its condition, by control of places (all of them, or a count)."""
+"""Victory: which side meets its condition, by control of places (all of them, or a count), and
+with levels (decisive, marginal…) by places held or points, otherwise a draw."""
 
 from __future__ import annotations
 
+from toolkit.model.queries import location_features
 from toolkit.model.rules import Rule, VictoryRule
 from toolkit.rules.context import Situation
 from toolkit.rules.describe import join_words, place_name, unless_note
@@ -9,7 +11,8 @@ from toolkit.rules.violations import Violation, violation
 
 
 def check_victory(situation: Situation, rule: Rule) -> list[Violation]:
-    """A finding when the rule's side controls enough of its places; nothing otherwise.
+    """A finding when the rule's side controls enough of its places; nothing otherwise. A rule
+    with levels always has a finding: the level reached, or a draw.
 
     A met victory condition is news for the players, not a fault: its severity is the rule's
     own ('info' unless the rule says otherwise).
@@ -17,6 +20,8 @@ def check_victory(situation: Situation, rule: Rule) -> list[Violation]:
     if not isinstance(rule, VictoryRule):
         raise TypeError(f"rule {rule.id!r} is a {rule.kind} rule, not a victory rule")
     held = tuple(key for key in rule.control if _side_controlling(situation, key) == rule.side)
+    if rule.levels:
+        return [_outcome(situation, rule, held)]
     if len(held) < rule.needed:
         return []
     game = situation.game
@@ -31,6 +36,60 @@ def check_victory(situation: Situation, rule: Rule) -> list[Violation]:
         f"({places}){when}{unless_note(rule.unless)}."
     )
     return [violation(rule, message, held)]
+
+
+def victory_level(situation: Situation, rule: VictoryRule) -> str | None:
+    """The name of the highest level the rule's side reaches, or None (a draw, or not met)."""
+    held = tuple(key for key in rule.control if _side_controlling(situation, key) == rule.side)
+    if not rule.levels:
+        return "victory" if len(held) >= rule.needed else None
+    return _level(rule, score(situation, rule, held))
+
+
+def score(situation: Situation, rule: VictoryRule, held: tuple[str, ...]) -> float:
+    """The side's score: the places held, or the sum of their ``points`` values (a location's
+    own and its features')."""
+    if rule.points is None:
+        return float(len(held))
+    total = 0.0
+    for key in held:
+        location = situation.location(key)
+        total += location.values.get(rule.points, 0.0)
+        total += sum(f.values.get(rule.points, 0.0) for f in location_features(situation.game, key))
+    return total
+
+
+def _level(rule: VictoryRule, value: float) -> str | None:
+    return next((level.name for level in rule.levels if value >= level.at_least), None)
+
+
+def _outcome(situation: Situation, rule: VictoryRule, held: tuple[str, ...]) -> Violation:
+    game = situation.game
+    side = game.side(rule.side).name
+    value = score(situation, rule, held)
+    unit = rule.points if rule.points is not None else "places"
+    scored = f"{value:g} {unit}" + (
+        f" ({join_words(place_name(game, k) for k in held)})" if held else ""
+    )
+    when = f"; it is checked {rule.check_at}" if rule.check_at else ""
+    reached = _level(rule, value)
+    if reached is None:
+        lowest = rule.levels[-1]
+        message = (
+            f"A draw: {side} scores {scored}, short of a {lowest.name} victory "
+            f"({lowest.at_least:g} {unit}){when}{unless_note(rule.unless)}."
+        )
+    else:
+        message = (
+            f"{reached.capitalize()} victory for {side}: {scored}, "
+            f"{_needed(rule, reached, unit)}{when}{unless_note(rule.unless)}."
+        )
+    return violation(rule, message, held)
+
+
+def _needed(rule: VictoryRule, name: str, unit: str) -> str:
+    level = next(level for level in rule.levels if level.name == name)
+    return f"{level.at_least:g} {unit} needed"
 
 
 def _side_controlling(situation: Situation, key: str) -> str | None:

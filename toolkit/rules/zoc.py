@@ -15,6 +15,7 @@ from toolkit.model.map import LocationKey
 from toolkit.model.position import Piece
 from toolkit.model.queries import (
     location_border_type,
+    location_crossing,
     location_hexsides,
     location_lines,
     location_neighbours,
@@ -43,7 +44,7 @@ def zoc_map(situation: Situation, rule: ZocRule) -> ZocMap:
     A piece the rule's ``exerted_by`` picks, standing in a location its ``where`` picks, exerts
     a zone in its own location and each neighbour (across map links too), except neighbours
     ``not_into`` picks and those behind a side of a ``blocked_by`` type (a river) that no line
-    of a ``bridged_by`` type (a road's bridge) crosses.
+    of a ``bridged_by`` type (a road's bridge, or any 'bridge') crosses.
     """
     found = situation.memo.get(("zoc", rule.id))
     if found is None:
@@ -106,8 +107,19 @@ def zone_crosses(situation: Situation, rule: ZocRule, a: LocationKey, b: Locatio
     """True when a zone exerted at ``a`` reaches its neighbour ``b`` under ``rule``."""
     if blocking_types(situation, a, b).isdisjoint(rule.blocked_by):
         return True
-    lines = location_lines(situation.game, a, b)
-    return any(line.type in rule.bridged_by for line in lines)
+    return bridged(situation, a, b, rule.bridged_by)
+
+
+def bridged(situation: Situation, a: LocationKey, b: LocationKey, by: frozenset[str]) -> bool:
+    """True when a crossing ``by`` names spans the side between ``a`` and ``b``: 'bridge' names
+    every bridge, a line type (road) the bridges that line crosses. A ford carries nothing; a
+    line over a side that is not a crossing (a road through a pass) carries what it names."""
+    if not by:
+        return False
+    crossing = location_crossing(situation.game, a, b)
+    if crossing is not None:
+        return crossing.type == "bridge" and ("bridge" in by or not by.isdisjoint(crossing.lines))
+    return any(line.type in by for line in location_lines(situation.game, a, b))
 
 
 def _build(situation: Situation, rule: ZocRule) -> ZocMap:

@@ -16,6 +16,7 @@ from toolkit.model.chart import Chart
 from toolkit.render.charts.display import display_body
 from toolkit.render.charts.layout import Body, draw_body
 from toolkit.render.charts.table import table_body
+from toolkit.render.charts.tec import tec_table
 from toolkit.render.charts.text import Font, text_element, widest, wrap
 from toolkit.render.charts.track import track_body
 from toolkit.render.svg import attrs, declared_size, svg_document
@@ -102,6 +103,8 @@ def chart_body(game: Game, chart: Chart) -> Body:
         return track_body(chart)
     if chart.type == "display":
         return display_body(game, chart)
+    if chart.type == "tec":
+        return table_body(tec_table(game, chart))
     return table_body(chart)
 
 

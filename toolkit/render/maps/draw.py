@@ -20,6 +20,7 @@ from toolkit.model import Game
 from toolkit.model.map import AreaMapGrid, Box, Map
 from toolkit.render.maps.area import area_layers, area_legend, area_sizes, area_spots
 from toolkit.render.maps.base import INK, Label, Point, Rect, el, label_svg, safe_colour
+from toolkit.render.maps.bridges import bridges_svg
 from toolkit.render.maps.canvas import Sheet, lay_out_sheet
 from toolkit.render.maps.decor import (
     Block,
@@ -216,6 +217,7 @@ def _grid_body(
         grid_lines_svg(plan, max(0.3, plan.unit * 0.012)),
         hexsides_svg(game, the_map, plan),
         lines_svg(game, the_map, plan),
+        bridges_svg(game, the_map, plan),
         mat_svg(plan.frame, sheet.width, sheet.height, safe_colour(style.background, "#ffffff"))
         if half
         else "",

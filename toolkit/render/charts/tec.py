@@ -1,0 +1,59 @@
+"""The terrain effects chart, made from the game's own data: what each terrain and hexside
+costs to move into or across (the game's first movement rule) and does to combat (the combat
+effects of game.json), so the printed chart and the rules the checker applies cannot differ."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from toolkit.model import Game
+from toolkit.model.chart import Chart, Column, Row
+from toolkit.model.game import CombatEffect
+from toolkit.model.rules import PROHIBITED, MoveCost, MovementRule
+
+DASH = "—"
+
+
+def tec_table(game: Game, chart: Chart) -> Chart:
+    """The chart as a table: a row per terrain, then per hexside type that has an effect."""
+    movement = next((r for r in game.rules if isinstance(r, MovementRule)), None)
+    rows = [
+        _row(t.name, _cost(movement.costs.get(t.id, 1)) if movement else None, t.combat)
+        for t in game.terrain
+    ]
+    for kind in game.hexside_types:
+        cost = movement.hexside_costs.get(kind.id) if movement else None
+        if cost is not None or kind.combat is not None:
+            rows.append(_row(f"{kind.name} hexside", _extra(cost), kind.combat))
+    columns = ["Defence", "Column shift", "Notes"]
+    if movement is not None:
+        columns.insert(0, "Movement cost")
+    else:
+        rows = [Row(row.label, row.cells[1:]) for row in rows]
+    if not any(row.cells[-1] != DASH for row in rows):
+        columns.pop()
+        rows = [Row(row.label, row.cells[:-1]) for row in rows]
+    return replace(
+        chart,
+        type="table",
+        row_header=chart.row_header or "Terrain",
+        columns=tuple(Column(c) for c in columns),
+        rows=tuple(rows),
+    )
+
+
+def _row(label: str, cost: str | None, effect: CombatEffect | None) -> Row:
+    effect = effect or CombatEffect()
+    defence = DASH if effect.defence == 1 else f"×{effect.defence:g}"
+    shift = DASH if effect.shift == 0 else f"{effect.shift:+d}"
+    return Row(label, (cost or DASH, defence, shift, effect.note or DASH))
+
+
+def _cost(cost: MoveCost) -> str:
+    return "Prohibited" if cost == PROHIBITED else f"{float(cost):g}"
+
+
+def _extra(cost: MoveCost | None) -> str | None:
+    if cost is None:
+        return None
+    return "Prohibited" if cost == PROHIBITED else f"+{float(cost):g}"
