@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from toolkit.geometry import MIN_BORDER, shared_borders
 from toolkit.model import Game
 from toolkit.model.map import AreaMapGrid, Location, Map, Space, parse_location_key
 from toolkit.render.maps.area_draw import (
@@ -79,16 +80,26 @@ def band_width(plan: Plan) -> float:
     return min(5.0, max(2.0, 0.012 * plan.unit))
 
 
-def _touching(tiles: list[Tile]) -> Callable[[str, str], bool]:
-    """Whether two spaces' outlines share a stretch of border (their link is then a reminder)."""
+def _touching(tiles: list[Tile], drawn: set[tuple[str, str]]) -> Callable[[str, str], bool]:
+    """Whether two spaces' outlines share a stretch of border (their link is then a reminder):
+    ``drawn`` pairs measured once for drawn shapes, schematic cells compared edge by edge."""
     outlines = {t.space.id: t.outline for t in tiles if len(t.outline) >= 3}
 
     def touching(a: str, b: str) -> bool:
+        if (min(a, b), max(a, b)) in drawn:
+            return True
         if a not in outlines or b not in outlines:
             return False
         return shared_edge(outlines[a], outlines[b], 0.5) is not None
 
     return touching
+
+
+def _drawn_shapes(tiles: list[Tile]) -> dict[str, tuple[tuple[Point, ...], ...]]:
+    """The designer's shapes on the page (all rings), by space id; schematic cells excluded."""
+    return {
+        t.space.id: (t.outline, *t.rings) for t in tiles if t.space.polygon and len(t.outline) >= 3
+    }
 
 
 def area_sizes(plan: Plan) -> Sizes:
@@ -140,8 +151,10 @@ def _tiles(game: Game, the_map: Map, plan: Plan, fills: dict[str, str], gap: flo
         location = the_map.locations[space.id]
         outline: tuple[Point, ...] = cells.get(space.id, ())
         convex = True
+        rings: tuple[tuple[Point, ...], ...] = ()
         if space.polygon and not is_nodes(the_map):
             outline = tuple(plan.to_page(x, y) for x, y in space.polygon)
+            rings = tuple(tuple(plan.to_page(x, y) for x, y in r) for r in space.rings[1:])
             convex = is_convex(outline)
         tiles.append(
             Tile(
@@ -151,6 +164,7 @@ def _tiles(game: Game, the_map: Map, plan: Plan, fills: dict[str, str], gap: flo
                 space_fill(game, fills, location, space.kind),
                 convex,
                 len(tiles),
+                rings,
             )
         )
     return tiles
@@ -325,7 +339,19 @@ def area_layers(
             bands_svg(game, group, band_width(plan)),
             outlines_svg(group, line_w),
         ]
-    borders = links_svg(game, declared_borders(the_map), centres, shapes, line_w, _touching(tiles))
+    drawn = _drawn_shapes(tiles)
+    least = max(f.width, f.height) * MIN_BORDER
+    pairs = {k for k, v in shared_borders(drawn, 0.6).items() if v >= least}
+    borders = links_svg(
+        game,
+        declared_borders(the_map),
+        centres,
+        shapes,
+        line_w,
+        _touching(tiles, pairs),
+        drawn,
+        sizes.symbol * 0.6,
+    )
     borders += area_lines_svg(game, the_map, centres, shapes, sizes.symbol * 2.2)
     layers += [
         circles,
