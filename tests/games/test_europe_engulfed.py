@@ -402,7 +402,7 @@ def _edge_distance(point, rings):
     px, py = point
     best = math.inf
     for ring in rings:
-        for (ax, ay), (bx, by) in zip(ring, ring[1:] + ring[:1]):
+        for (ax, ay), (bx, by) in zip(ring, ring[1:] + ring[:1], strict=True):
             dx, dy = bx - ax, by - ay
             t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy or 1)))
             best = min(best, math.dist(point, (ax + t * dx, ay + t * dy)))
