@@ -87,12 +87,14 @@ def inset_convex(points: tuple[Point, ...], d: float) -> list[Point]:
 
 
 def fills_svg(tiles: list[Tile]) -> str:
-    by_fill: dict[str, list[str]] = {}
+    by_fill: dict[tuple[str, bool], list[str]] = {}
     for tile in tiles:
         if len(tile.outline) >= 3:
-            by_fill.setdefault(tile.fill, []).append(tile_d(tile))
+            # Only a shape with holes fills even-odd: overlapping polygons of one colour stay whole.
+            by_fill.setdefault((tile.fill, bool(tile.rings)), []).append(tile_d(tile))
     return "".join(
-        el("path", d="".join(ds), fill=fill, fill_rule="evenodd") for fill, ds in by_fill.items()
+        el("path", d="".join(ds), fill=fill, fill_rule="evenodd" if holes else None)
+        for (fill, holes), ds in by_fill.items()
     )
 
 
