@@ -230,6 +230,33 @@ def fit_seas(
             seeds[space["id"]] = [(point.x, point.y)]
 
 
+CROSSINGS = ("canal", "suez-canal", "strait", "cape-route", "air-route", "air")
+"""Border types that join spaces across land or water by design: their seeds are left alone."""
+
+
+def draw_together(
+    seeds_a: dict[str, list[tuple[float, float]]],
+    a: str,
+    seeds_b: dict[str, list[tuple[float, float]]],
+    b: str,
+    allowed: Any,
+    only_first: bool = False,
+) -> None:
+    """Move the nearest seeds of two spaces a little towards each other (``only_first``: only
+    a's), where ``allowed`` says a seed may go (a sea seed stays in the water)."""
+    i, j = min(
+        ((i, j) for i in range(len(seeds_a[a])) for j in range(len(seeds_b[b]))),
+        key=lambda ij: math.dist(seeds_a[a][ij[0]], seeds_b[b][ij[1]]),
+    )
+    (ax, ay), (bx, by) = seeds_a[a][i], seeds_b[b][j]
+    step_a = (ax + (bx - ax) * 0.06, ay + (by - ay) * 0.06)
+    if allowed(step_a):
+        seeds_a[a][i] = step_a
+    step_b = (bx + (ax - bx) * 0.06, by + (ay - by) * 0.06)
+    if not only_first and allowed(step_b):
+        seeds_b[b][j] = step_b
+
+
 def polygonal(geometry: shapely.Geometry) -> shapely.Geometry:
     """Only the polygons of a result (an overlay can leave stray lines and points)."""
     geometry = shapely.make_valid(geometry)
@@ -346,13 +373,26 @@ def main(argv: list[str]) -> int:
         if not missing:
             break
         for a, b in missing:  # Voronoi neighbours are near each other: draw the nearest in
-            i, j = min(
-                ((i, j) for i in range(len(on_land[a])) for j in range(len(on_land[b]))),
-                key=lambda ij: math.dist(on_land[a][ij[0]], on_land[b][ij[1]]),
-            )
-            (ax, ay), (bx, by) = on_land[a][i], on_land[b][j]
-            on_land[a][i] = (ax + (bx - ax) * 0.06, ay + (by - ay) * 0.06)
-            on_land[b][j] = (bx + (ax - bx) * 0.06, by + (ay - by) * 0.06)
+            draw_together(on_land, a, on_land, b, lambda xy: True)
+    water = sea.buffer(-scale * 0.002)
+    afloat = lambda xy: water.contains(Point(xy))  # noqa: E731
+    for _ in range(config.get("sea_nudges", 60)):  # then sea borders and coasts, seas moving
+        shapes = {**partition(land, on_land, frame), **partition(sea, at_sea, frame)}
+        touching = borders(shapes, scale * MIN_BORDER * 2)
+        missing = [
+            (a, b)
+            for a, b in sorted(declared)
+            if a in shapes and b in shapes and (a, b) not in touching
+            and "sea" in (kinds[a], kinds[b]) and declared[(a, b)] not in CROSSINGS
+        ]
+        if not missing:
+            break
+        for a, b in missing:
+            if kinds[a] == "sea" and kinds[b] == "sea":
+                draw_together(at_sea, a, at_sea, b, afloat)
+            else:
+                sea_id, land_id = (a, b) if kinds[a] == "sea" else (b, a)
+                draw_together(at_sea, sea_id, on_land, land_id, afloat, only_first=True)
     shapes = {**partition(land, on_land, frame), **partition(sea, at_sea, frame)}
     shapes = {k: polygonal(v) for k, v in shapes.items()}
     first = borders(shapes, 0.01)
