@@ -9,10 +9,14 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import SOURCES
 from tests.test_area_outlines import outlined_game
+from toolkit.geometry import point_in_rings
 from toolkit.load import load_game
-from toolkit.render.maps import map_svg
+from toolkit.render.maps import draw_map, map_svg
+from toolkit.render.maps.area import STACK
 from toolkit.render.maps.area_links import Border, _drawn_border
+from toolkit.render.maps.base import Rect
 
 LEFT = ((0.0, 0.0), (10.0, 0.0), (10.0, 10.0), (0.0, 10.0))
 RIGHT = ((10.0, 2.0), (20.0, 2.0), (20.0, 8.0), (10.0, 8.0))
@@ -61,3 +65,26 @@ def test_the_outlined_map_draws_its_shapes_and_the_strait_only(tmp_path: Path) -
     # Britain's and France's centres are 100 × 200 units (72 × 144 pt) apart; the link is short.
     assert math.dist((x0, y0), (x1, y1)) < 30
     assert "#b9d6ee" in svg  # the North Sea's fill
+
+
+@pytest.mark.parametrize(
+    ("game", "map_id"), [("europe-engulfed", "europe"), ("axis-allies-1914", "world")]
+)
+def test_stacks_sit_inside_their_space_clear_of_every_label(game: str, map_id: str) -> None:
+    """Where VASSAL drops a space's pieces: a counter-sized square (smaller in a small space)
+    inside the space's outline that covers no printed name, value or feature label."""
+    result = load_game(SOURCES / game)
+    assert result.game is not None, result.report.format_text()
+    the_map = result.game.map(map_id)
+    drawing = draw_map(result.game, the_map)
+    stacks = drawing.placement.stacks
+    territories = [s for s in the_map.spaces if s.polygon and s.kind != "box"]
+    assert len(stacks) >= 0.8 * len(territories)  # the smallest (Alsace, Malta) have no room
+    boxes = [label.box for label in drawing.labels]
+    shapes = {s.id: s.rings or (s.polygon,) for s in territories}
+    for space, (x, y) in stacks.items():
+        rings = [[drawing.plan.to_page(*p) for p in ring] for ring in shapes[space] if ring]
+        half = STACK / 4  # the smallest stack's half side
+        square = Rect(x - half, y - half, x + half, y + half)
+        assert point_in_rings(x, y, rings), space
+        assert not any(square.overlaps(box) for box in boxes), space
