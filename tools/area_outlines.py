@@ -3,7 +3,7 @@
 Run once when authoring (never at build time), e.g.::
 
     npm install world-atlas@2            # Natural Earth land, public domain, as TopoJSON
-    pip install shapely                  # only this script needs it
+    pip install "shapely>=2.1"           # only this script needs it
     python tools/area_outlines.py tools/outlines/europe-engulfed.json \\
         --atlas node_modules/world-atlas/land-50m.json
 
