@@ -203,6 +203,7 @@ def shared_borders(
 
 
 def _closest_on_segment(p: Point, a: Point, b: Point) -> Point:
+    """The point of segment a-b nearest to p."""
     dx, dy = b[0] - a[0], b[1] - a[1]
     span = dx * dx + dy * dy
     t = 0.0 if span == 0 else max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / span))
