@@ -45,6 +45,8 @@ class MapPlacement:
     outlines: Mapping[str, tuple[Point, ...]] = field(default_factory=dict)
     """Location label → its outline as drawn (hex and square corners, an area's polygon or
     schematic cell, a box's or cell's rectangle); absent where nothing outlines it."""
+    stacks: Mapping[str, Point] = field(default_factory=dict)
+    """Area spaces: where a stack of pieces sits clear of every printed name and symbol."""
 
 
 @dataclass(frozen=True, slots=True)

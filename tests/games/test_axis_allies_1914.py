@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from toolkit.geometry import point_in_rings
 from toolkit.load import load_game
 from toolkit.model.map import parse_location_key
 from toolkit.model.position import Position
@@ -210,16 +211,24 @@ def test_minor_powers(world):
             assert loc.owner is None, loc.label
 
 
-def test_centres_are_spread_out_and_inside_the_map(world):
+def test_every_space_is_drawn_with_its_centre_well_inside(world):
+    """Every territory and sea zone has a drawn outline inside the map, and its centre (where
+    its name and pieces go) lies inside it, at least 2 units of the 1000-wide extent from its
+    edge (Europe's territories are small at the scale of the whole theatre)."""
     extent = world.grid.extent
-    centres = {s.id: s.center for s in world.spaces}
-    assert all(
-        c is not None and 0 <= c[0] <= extent[0] and 0 <= c[1] <= extent[1]
-        for c in centres.values()
-    )
-    items = list(centres.items())
-    closest = min(math.dist(a[1], b[1]) for i, a in enumerate(items) for b in items[i + 1 :])
-    assert closest >= 40
+    for space in world.spaces:
+        assert space.polygon is not None, space.id
+        assert all(0 <= x <= extent[0] and 0 <= y <= extent[1] for x, y in space.polygon)
+        rings = space.rings or (space.polygon,)
+        assert point_in_rings(*space.center, rings), space.id
+        edges = [(r[i], r[(i + 1) % len(r)]) for r in rings for i in range(len(r))]
+        assert min(_segment_distance(space.center, a, b) for a, b in edges) >= 2, space.id
+
+
+def _segment_distance(p, a, b):
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    t = max(0.0, min(1.0, ((p[0] - a[0]) * dx + (p[1] - a[1]) * dy) / (dx * dx + dy * dy or 1)))
+    return math.dist(p, (a[0] + t * dx, a[1] + t * dy))
 
 
 # ---- game, counters, rules -------------------------------------------------------------------

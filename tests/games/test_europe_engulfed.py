@@ -5,11 +5,13 @@ Rule numbers are those of the 1st-edition rulebook (French translation with the 
 
 from __future__ import annotations
 
+import math
 from collections import Counter as Tally
 from pathlib import Path
 
 import pytest
 
+from toolkit.geometry import point_in_rings
 from toolkit.load import load_game
 from toolkit.model.map import parse_location_key
 from toolkit.model.queries import location_path
@@ -395,36 +397,40 @@ def _top_level(europe):
     return [s for s in europe.spaces if europe.location(s.id).parent is None]
 
 
-def test_centres_are_spread_out(europe):
-    centres = [s.center for s in _top_level(europe)]
-    assert all(c is not None for c in centres)
-    for i, a in enumerate(centres):
-        for b in centres[i + 1 :]:
-            assert ((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5 >= 40
+def _edge_distance(point, rings):
+    """How far a point is from the nearest edge of an outline."""
+    px, py = point
+    best = math.inf
+    for ring in rings:
+        for (ax, ay), (bx, by) in zip(ring, ring[1:] + ring[:1], strict=True):
+            dx, dy = bx - ax, by - ay
+            t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy or 1)))
+            best = min(best, math.dist(point, (ax + t * dx, ay + t * dy)))
+    return best
+
+
+def test_every_area_is_drawn_with_its_centre_well_inside(europe):
+    """Each land and sea area has a drawn outline, and its centre (where its name and pieces
+    go) lies inside it, at least 3 units (of the 1000-wide extent; Crete is thin) from its edge."""
+    for space in _top_level(europe):
+        if space.kind == "box":
+            continue
+        assert space.polygon is not None, space.id
+        rings = space.rings or (space.polygon,)
+        assert point_in_rings(*space.center, rings), space.id
+        assert _edge_distance(space.center, rings) >= 3, space.id
 
 
 @pytest.mark.parametrize("fortress", ["leningrad", "sevastopol", "tobruk", "gibraltar"])
 def test_nested_fortresses_sit_inside_their_area(europe, fortress):
-    """6.85: a fortress is a space inside its surrounding area, not a box on a border. The
-    schematic map gives each territory the points nearer its centre than any other's, so the
-    fortress's centre must be nearer its parent's centre than any other territory's, with room
-    for its label box (8 units of the 1000-wide extent)."""
+    """6.85: a fortress is a space inside its surrounding area, not a box on a border: its
+    centre lies inside its area's outline, with room for its label (5 units from the edge)."""
     space = next(s for s in europe.spaces if s.id == fortress)
-    x, y = space.center
     _, parent = parse_location_key(europe.location(fortress).parent)
-
-    def dist2(s):
-        return (s.center[0] - x) ** 2 + (s.center[1] - y) ** 2
-
     home = next(s for s in _top_level(europe) if s.id == parent)
-    for other in _top_level(europe):
-        if other.id == parent:
-            continue
-        gap = (
-            (other.center[0] - home.center[0]) ** 2 + (other.center[1] - home.center[1]) ** 2
-        ) ** 0.5
-        # distance from the fortress to the line halfway between the two centres
-        assert (dist2(other) - dist2(home)) / (2 * gap) >= 8, (fortress, other.id)
+    rings = home.rings or (home.polygon,)
+    assert point_in_rings(*space.center, rings), fortress
+    assert _edge_distance(space.center, rings) >= 5, fortress
 
 
 def test_usa_box_and_sea_areas(game, europe):

@@ -6,12 +6,19 @@ No I/O and no imports from the rest of the toolkit: everything here is maths on 
 from __future__ import annotations
 
 from .areas import (
+    MIN_BORDER,
+    PROJECTIONS,
     adjacency_asymmetries,
+    closest_points,
     graph_distance,
     point_in_polygon,
+    point_in_rings,
     polygon_area,
     polygon_centroid,
     polygon_self_intersections,
+    project,
+    shared_borders,
+    shared_segments,
 )
 from .hexes import (
     HEX_DIRECTIONS,
@@ -83,10 +90,12 @@ from .squares import (
 )
 
 __all__ = [
+    "MIN_BORDER",
     "FLAT",
     "HEX_DIRECTIONS",
     "ORIENTATIONS",
     "POINTY",
+    "PROJECTIONS",
     "SQUARE_DIAGONALS",
     "SQUARE_DIRECTIONS",
     "FractionalHex",
@@ -102,6 +111,7 @@ __all__ = [
     "SquareGrid",
     "SquareLayout",
     "adjacency_asymmetries",
+    "closest_points",
     "format_column_letters",
     "format_label",
     "format_square_label",
@@ -138,11 +148,15 @@ __all__ = [
     "parse_label",
     "parse_square_label",
     "point_in_polygon",
+    "point_in_rings",
     "point_to_hex",
     "point_to_square",
     "polygon_area",
     "polygon_centroid",
     "polygon_self_intersections",
+    "project",
+    "shared_borders",
+    "shared_segments",
     "square_corners",
     "square_distance",
     "square_grid_contains",

@@ -24,6 +24,7 @@ from toolkit.load.game import colour, frozen, length
 from toolkit.load.hexsize import hex_size
 from toolkit.load.jsonsource import Source
 from toolkit.load.lines import corner_sides, crossings, line_path, run_sides
+from toolkit.load.outlines import load_outlines
 from toolkit.load.spaces import load_spaces
 from toolkit.model.chart import TrackCell
 from toolkit.model.map import (
@@ -80,12 +81,24 @@ def load_map(ctx: Context, source: Source) -> Map | None:
         return None
     terrain_known = list(ctx.known("terrain"))
     if grid.type == "area":
-        locations, spaces, adjacency = load_spaces(ctx, source, map_id, data.get("spaces", []))
+        extent = grid.extent if isinstance(grid, AreaMapGrid) else (1000.0, 1000.0)
+        drawn = load_outlines(ctx, source, data["outlines"], extent) if "outlines" in data else {}
+        # An unreadable drawing is reported once; the spaces it would outline need no centres.
+        locations, spaces, adjacency = load_spaces(
+            ctx, source, map_id, data.get("spaces", []), drawn, extent
+        )
     else:
         locations = _grid_locations(
             ctx, source, map_id, grid, data.get("terrain", {}), terrain_known
         )
         spaces, adjacency = [], {}
+        if "outlines" in data:
+            ctx.error(
+                source,
+                "map.spaces-on-grid",
+                "outlines belong to area maps; this map is a hex or square grid",
+                "/outlines",
+            )
         if data.get("spaces"):
             ctx.error(
                 source,

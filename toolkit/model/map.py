@@ -192,6 +192,10 @@ class Space:
     kind: Literal["land", "sea", "box", "impassable"]
     center: tuple[float, float] | None = None
     polygon: tuple[tuple[float, float], ...] | None = None
+    """Its outline (the largest ring of a drawn shape), in map units."""
+    rings: tuple[tuple[tuple[float, float], ...], ...] = ()
+    """Every ring of a drawn shape, ``polygon`` first, then its islands and holes (filled
+    even-odd); empty when the outline is the one polygon."""
 
 
 @dataclass(frozen=True, slots=True)

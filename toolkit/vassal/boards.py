@@ -158,9 +158,13 @@ def _spot(
     piece_height: int,
 ) -> Pixel:
     """Where pieces sit in a location: its centre, except in an area space, whose name is
-    printed at its centre: there they sit below the name, if that is still inside the space."""
+    printed at its centre: there they sit where the drawing left room for a stack, clear of
+    every printed name and symbol, or else below the name, if that is still inside the space."""
     x, y = centre
     location = locations.get(label)
+    stack = art.placement.stacks.get(label)
+    if stack is not None and location is not None and location.kind in AREA_KINDS:
+        return round(stack[0] * scale[0]), round(stack[1] * scale[1])
     outline = art.placement.outlines.get(label)
     if location is not None and location.kind in AREA_KINDS and outline and piece_height:
         below = y + 0.7 * piece_height

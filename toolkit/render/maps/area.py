@@ -8,9 +8,11 @@ nested spaces (a fortress in its area) and holding boxes are framed plates on to
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from toolkit.geometry import MIN_BORDER, point_in_polygon, point_in_rings, shared_borders
 from toolkit.model import Game
 from toolkit.model.map import AreaMapGrid, Location, Map, Space, parse_location_key
 from toolkit.render.maps.area_draw import (
@@ -72,6 +74,8 @@ class AreaParts:
     """Centres of every space drawn, nested ones without a centre included."""
     outlines: dict[str, tuple[Point, ...]] = field(default_factory=dict)
     """The polygon or schematic cell each territory is drawn as (nested spaces have none)."""
+    rings: dict[str, tuple[tuple[Point, ...], ...]] = field(default_factory=dict)
+    """Every ring of each territory (its islands and holes too)."""
 
 
 def band_width(plan: Plan) -> float:
@@ -79,16 +83,26 @@ def band_width(plan: Plan) -> float:
     return min(5.0, max(2.0, 0.012 * plan.unit))
 
 
-def _touching(tiles: list[Tile]) -> Callable[[str, str], bool]:
-    """Whether two spaces' outlines share a stretch of border (their link is then a reminder)."""
+def _touching(tiles: list[Tile], drawn: set[tuple[str, str]]) -> Callable[[str, str], bool]:
+    """Whether two spaces' outlines share a stretch of border (their link is then a reminder):
+    ``drawn`` pairs measured once for drawn shapes, schematic cells compared edge by edge."""
     outlines = {t.space.id: t.outline for t in tiles if len(t.outline) >= 3}
 
     def touching(a: str, b: str) -> bool:
+        if (min(a, b), max(a, b)) in drawn:
+            return True
         if a not in outlines or b not in outlines:
             return False
         return shared_edge(outlines[a], outlines[b], 0.5) is not None
 
     return touching
+
+
+def _drawn_shapes(tiles: list[Tile]) -> dict[str, tuple[tuple[Point, ...], ...]]:
+    """The designer's shapes on the page (all rings), by space id; schematic cells excluded."""
+    return {
+        t.space.id: (t.outline, *t.rings) for t in tiles if t.space.polygon and len(t.outline) >= 3
+    }
 
 
 def area_sizes(plan: Plan) -> Sizes:
@@ -140,8 +154,10 @@ def _tiles(game: Game, the_map: Map, plan: Plan, fills: dict[str, str], gap: flo
         location = the_map.locations[space.id]
         outline: tuple[Point, ...] = cells.get(space.id, ())
         convex = True
+        rings: tuple[tuple[Point, ...], ...] = ()
         if space.polygon and not is_nodes(the_map):
             outline = tuple(plan.to_page(x, y) for x, y in space.polygon)
+            rings = tuple(tuple(plan.to_page(x, y) for x, y in r) for r in space.rings[1:])
             convex = is_convex(outline)
         tiles.append(
             Tile(
@@ -151,6 +167,7 @@ def _tiles(game: Game, the_map: Map, plan: Plan, fills: dict[str, str], gap: flo
                 space_fill(game, fills, location, space.kind),
                 convex,
                 len(tiles),
+                rings,
             )
         )
     return tiles
@@ -325,7 +342,19 @@ def area_layers(
             bands_svg(game, group, band_width(plan)),
             outlines_svg(group, line_w),
         ]
-    borders = links_svg(game, declared_borders(the_map), centres, shapes, line_w, _touching(tiles))
+    drawn = _drawn_shapes(tiles)
+    least = max(f.width, f.height) * MIN_BORDER
+    pairs = {k for k, v in shared_borders(drawn, 0.6).items() if v >= least}
+    borders = links_svg(
+        game,
+        declared_borders(the_map),
+        centres,
+        shapes,
+        line_w,
+        _touching(tiles, pairs),
+        drawn,
+        sizes.symbol * 0.6,
+    )
     borders += area_lines_svg(game, the_map, centres, shapes, sizes.symbol * 2.2)
     layers += [
         circles,
@@ -347,6 +376,7 @@ def area_layers(
     parts.symbol_spots = _spots(parts, centres)
     parts.centres = centres
     parts.outlines = {tile.space.id: tile.outline for tile in tiles if tile.outline}
+    parts.rings = {t.space.id: (t.outline, *t.rings) for t in tiles if len(t.outline) >= 3}
     return parts
 
 
@@ -428,3 +458,59 @@ def _border_swatch(game: Game, kind: str, width: float) -> Swatch:
 def is_nodes(the_map: Map) -> bool:
     return isinstance(the_map.grid, AreaMapGrid) and the_map.grid.style == "nodes"
     return isinstance(the_map.grid, AreaMapGrid) and is_nodes(the_map)
+
+
+STACK = 36.0
+"""The side of the square a stack of pieces is given in a space, in points: a half-inch
+counter, the size most games print."""
+
+
+def area_stacks(parts: AreaParts, placer: Placer) -> dict[str, Point]:
+    """Where a stack of pieces sits in each territory: the centre of a counter-sized square
+    inside its outline and clear of every name and symbol printed (nearest its name), so a
+    stack dropped there in VASSAL hides no label. A space too small or too crowded for one is
+    left out, and its pieces go by its centre."""
+    stacks: dict[str, Point] = {}
+    for space, rings in parts.rings.items():
+        for side in (STACK, STACK * 2 / 3, STACK / 2):  # a smaller stack in a small space
+            spot = _stack_spot(parts, placer, space, rings, side)
+            if spot is not None:
+                stacks[space] = spot
+                break
+    return stacks
+
+
+def _stack_spot(
+    parts: AreaParts,
+    placer: Placer,
+    space: str,
+    rings: tuple[tuple[Point, ...], ...],
+    side: float,
+) -> Point | None:
+    """The centre of a clear square of ``side`` inside the space, nearest below its name."""
+    xs = [x for x, _ in rings[0]]
+    ys = [y for _, y in rings[0]]
+    name = parts.blocks.get(space)
+    cx, cy = parts.centres.get(space, ((min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2))
+    target = (cx, name.y1 + side / 2) if name is not None else (cx, cy)
+    step = max((max(xs) - min(xs)) / 16, (max(ys) - min(ys)) / 16, side / 6)
+    best: tuple[float, Point] | None = None
+    y = min(ys) + side / 2
+    while y <= max(ys) - side / 2:
+        x = min(xs) + side / 2
+        while x <= max(xs) - side / 2:
+            square = Rect(x - side / 2, y - side / 2, x + side / 2, y + side / 2)
+            corners = [(square.x0, square.y0), (square.x1, square.y0), (x, y)]
+            corners += [(square.x1, square.y1), (square.x0, square.y1)]
+            # Inside the main outline too: VASSAL's zone is that ring alone.
+            inside = all(
+                point_in_rings(px, py, rings) and point_in_polygon(px, py, rings[0])
+                for px, py in corners
+            )
+            if inside and placer.free(square):
+                distance = math.dist((x, y), target)
+                if best is None or distance < best[0]:
+                    best = (distance, (x, y))
+            x += step
+        y += step
+    return best[1] if best is not None else None

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from toolkit.geometry import point_in_rings
 from toolkit.model import Game
 from toolkit.model.map import Location, Space
 from toolkit.render.maps.base import INK, Point, Rect, el, mix, poly_d
@@ -36,6 +37,18 @@ class Tile:
     convex: bool = True
     index: int = 0
     """Position in the map's spaces: a safe, unique suffix for SVG ids."""
+    rings: tuple[tuple[Point, ...], ...] = ()
+    """A drawn shape's other rings on the page (its islands and holes), filled even-odd."""
+
+
+def tile_d(tile: Tile) -> str:
+    """Path data of a territory: its outline, then its islands and holes."""
+    return poly_d(tile.outline) + "".join(poly_d(ring) for ring in tile.rings)
+
+
+def in_tile(tile: Tile, x: float, y: float) -> bool:
+    """Whether a point is inside the territory, not in one of its holes."""
+    return point_in_rings(x, y, (tile.outline, *tile.rings))
 
 
 def is_convex(points: tuple[Point, ...]) -> bool:
@@ -74,18 +87,20 @@ def inset_convex(points: tuple[Point, ...], d: float) -> list[Point]:
 
 
 def fills_svg(tiles: list[Tile]) -> str:
-    by_fill: dict[str, list[str]] = {}
+    by_fill: dict[tuple[str, bool], list[str]] = {}
     for tile in tiles:
         if len(tile.outline) >= 3:
-            by_fill.setdefault(tile.fill, []).append(poly_d(tile.outline))
-    return "".join(el("path", d="".join(ds), fill=fill) for fill, ds in by_fill.items())
+            # Only a shape with holes fills even-odd: overlapping polygons of one colour stay whole.
+            by_fill.setdefault((tile.fill, bool(tile.rings)), []).append(tile_d(tile))
+    return "".join(
+        el("path", d="".join(ds), fill=fill, fill_rule="evenodd" if holes else None)
+        for (fill, holes), ds in by_fill.items()
+    )
 
 
 def outlines_svg(tiles: list[Tile], width: float) -> str:
-    land = "".join(
-        poly_d(t.outline) for t in tiles if len(t.outline) >= 3 and t.space.kind != "sea"
-    )
-    sea = "".join(poly_d(t.outline) for t in tiles if len(t.outline) >= 3 and t.space.kind == "sea")
+    land = "".join(tile_d(t) for t in tiles if len(t.outline) >= 3 and t.space.kind != "sea")
+    sea = "".join(tile_d(t) for t in tiles if len(t.outline) >= 3 and t.space.kind == "sea")
     return (
         el(
             "path",
@@ -113,7 +128,7 @@ def bands_svg(game: Game, tiles: list[Tile], band: float) -> str:
         colour = owner_colour(game, tile.location.owner)
         if colour is None or len(tile.outline) < 3 or tile.space.kind == "sea":
             continue
-        if tile.convex:
+        if tile.convex and not tile.rings:
             inner = inset_convex(tile.outline, band / 2)
             if inner:
                 out.append(
@@ -127,11 +142,12 @@ def bands_svg(game: Game, tiles: list[Tile], band: float) -> str:
                     )
                 )
         else:
-            clips.append(f'<clipPath id="band{i}">{el("path", d=poly_d(tile.outline))}</clipPath>')
+            clip = el("path", d=tile_d(tile), clip_rule="evenodd")
+            clips.append(f'<clipPath id="band{i}">{clip}</clipPath>')
             out.append(
                 el(
                     "path",
-                    d=poly_d(tile.outline),
+                    d=tile_d(tile),
                     fill="none",
                     stroke=colour,
                     stroke_width=band * 2,
@@ -160,6 +176,8 @@ def motifs_svg(
         box = keep_out.get(tile.space.id)
         keep = [(box.x0, box.y0, box.x1, box.y1)] if box else []
         for x, y in scatter_points(tile.outline, motif * 3.2, motif * 1.1, keep):
+            if tile.rings and not in_tile(tile, x, y):
+                continue  # in a hole: on an island drawn over it
             uses.append(el("use", href="#" + ref, x=x, y=y))
     return "".join(uses)
 

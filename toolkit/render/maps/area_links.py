@@ -11,6 +11,7 @@ import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
+from toolkit.geometry import closest_points, shared_segments
 from toolkit.model import Game
 from toolkit.model.map import Map
 from toolkit.render.maps.base import INK, SEA_INK, Point, Rect, circle_d, el, safe_colour
@@ -150,6 +151,34 @@ def border_svg(
     return halo + line + el("path", d=ends, fill=colour)
 
 
+Rings = tuple[tuple[Point, ...], ...]
+
+
+def _drawn_border(
+    border: Border,
+    outlines: Mapping[str, Rings],
+    touching: Callable[[str, str], bool],
+    reach: float,
+) -> list[tuple[Point, Point]] | None:
+    """How a border between two drawn shapes shows: nothing more where they touch (a plain
+    border), the special border's stroke along their common edge (a river, a canal), or, where
+    they do not touch, a short link across the gap between their nearest points (a strait, a
+    sea lane, a port), reaching a little into each so it reads as joining them. None when a
+    space has no drawn shape."""
+    a, b = outlines.get(border.a), outlines.get(border.b)
+    if a is None or b is None:
+        return None
+    tolerance = reach * 0.1
+    if touching(border.a, border.b):
+        if border.type in BORDER_STYLES:
+            return []
+        return shared_segments(a, b, tolerance)
+    p, q = closest_points(a, b)
+    gap = math.dist(p, q)
+    ux, uy = ((q[0] - p[0]) / gap, (q[1] - p[1]) / gap) if gap > 1e-9 else (0.0, 1.0)
+    return [((p[0] - ux * reach, p[1] - uy * reach), (q[0] + ux * reach, q[1] + uy * reach))]
+
+
 def links_svg(
     game: Game,
     borders: list[Border],
@@ -157,15 +186,23 @@ def links_svg(
     shapes: Mapping[str, Rect | float],
     width: float,
     touching: Callable[[str, str], bool] = lambda a, b: False,
+    outlines: Mapping[str, Rings] | None = None,
+    reach: float = 6.0,
 ) -> str:
-    """Every declared border the outlines cannot show, as a link between the two name blocks.
+    """Every declared border the outlines cannot show, as a link.
 
+    Between two drawn shapes (``outlines``, on the page) a link is short and crosses only the
+    gap between them; see :func:`_drawn_border`. Otherwise it runs between the two name blocks.
     Where two spaces' outlines already touch, their shared edge is the border and a plain land,
     sea or coast link would only clutter the map, so none is drawn; special borders (straits,
     canals…) and adjacencies the schematic cannot show as a shared edge get a link.
     """
     by_type: dict[tuple[str, bool], list[tuple[Point, Point]]] = {}
     for border in borders:
+        drawn = _drawn_border(border, outlines or {}, touching, reach)
+        if drawn is not None:
+            by_type.setdefault((border.type, False), []).extend(drawn)
+            continue
         p, q = centres.get(border.a), centres.get(border.b)
         if p is None or q is None:
             continue
@@ -179,7 +216,9 @@ def links_svg(
         by_type, key=lambda k: (not k[1], order.index(k[0]) if k[0] in order else len(order), k[0])
     )
     return "".join(
-        border_svg(kind, by_type[(kind, quiet)], game, width, quiet) for kind, quiet in kinds
+        border_svg(kind, by_type[(kind, quiet)], game, width, quiet)
+        for kind, quiet in kinds
+        if by_type[(kind, quiet)]
     )
 
 

@@ -18,7 +18,14 @@ from dataclasses import dataclass
 from toolkit.artwork import MapPlacement
 from toolkit.model import Game
 from toolkit.model.map import AreaMapGrid, Box, Map
-from toolkit.render.maps.area import area_layers, area_legend, area_sizes, area_spots
+from toolkit.render.maps.area import (
+    AreaParts,
+    area_layers,
+    area_legend,
+    area_sizes,
+    area_spots,
+    area_stacks,
+)
 from toolkit.render.maps.base import INK, Label, Point, Rect, el, label_svg, safe_colour
 from toolkit.render.maps.bridges import bridges_svg
 from toolkit.render.maps.canvas import Sheet, lay_out_sheet
@@ -101,13 +108,16 @@ def draw_map(game: Game, the_map: Map) -> MapDrawing:
     boxes, areas = boxes_svg(placements + sheet.strip, lambda b: _box_colours(game, b))
     for rect in areas:
         placer.block(rect)
+    stacks: dict[str, Point] = {}
     if area:
-        body, labels, spots = _area_body(game, the_map, plan, sizes, colours, placer)
+        body, labels, spots, parts = _area_body(game, the_map, plan, sizes, colours, placer)
     else:
         body, labels = _grid_body(game, the_map, plan, sizes, colours, placer, sheet)
         spots = _grid_spots(plan)
     spots.update(_box_spots(placements + sheet.strip))
     body += boxes + link_tabs(game, the_map, plan, placer, sizes.value)
+    if area:
+        stacks = area_stacks(parts, placer)
     body += "".join(block.draw(x, y) for block, x, y in sheet.blocks)
     background = safe_colour(the_map.style.background, "#ffffff")
     ground = el("rect", width=sheet.width, height=sheet.height, fill=background)
@@ -115,7 +125,7 @@ def draw_map(game: Game, the_map: Map) -> MapDrawing:
         sheet.width, sheet.height, ground + body, colours.defs(plan, sizes), title=the_map.name
     )
     size = declared_size(sheet.width, sheet.height)
-    return MapDrawing(svg, size, plan, sheet, labels, _placement(plan, spots))
+    return MapDrawing(svg, size, plan, sheet, labels, _placement(plan, spots, stacks))
 
 
 def grid_sizes(the_map: Map, unit: float) -> Sizes:
@@ -240,7 +250,7 @@ def _grid_body(
 
 def _area_body(
     game: Game, the_map: Map, plan: Plan, sizes: Sizes, colours: Palette, placer: Placer
-) -> tuple[str, list[Label], dict[str, Spot]]:
+) -> tuple[str, list[Label], dict[str, Spot], AreaParts]:
     """Layers of an area map: spaces, borders, names, then features; and where each space is."""
     parts = area_layers(game, the_map, plan, sizes, colours, placer)
     groups = feature_groups(game, the_map, parts.space_names)
@@ -250,7 +260,7 @@ def _area_body(
     spots = {
         label: (centre, parts.outlines.get(label, ())) for label, centre in parts.centres.items()
     }
-    return parts.svg + _features_svg(placed), parts.labels + placed.labels, spots
+    return parts.svg + _features_svg(placed), parts.labels + placed.labels, spots, parts
 
 
 def _features_svg(placed: Placed) -> str:
@@ -290,7 +300,7 @@ def _rect_spot(x: float, y: float, width: float, height: float) -> Spot:
     return (x + width / 2, y + height / 2), corners
 
 
-def _placement(plan: Plan, spots: dict[str, Spot]) -> MapPlacement:
+def _placement(plan: Plan, spots: dict[str, Spot], stacks: dict[str, Point]) -> MapPlacement:
     """The typed placement other outputs read instead of the SVG."""
     frame = plan.frame
     return MapPlacement(
@@ -299,4 +309,5 @@ def _placement(plan: Plan, spots: dict[str, Spot]) -> MapPlacement:
         squares=plan.squares,
         centres={label: spot[0] for label, spot in spots.items()},
         outlines={label: spot[1] for label, spot in spots.items() if spot[1]},
+        stacks=stacks,
     )
