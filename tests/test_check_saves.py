@@ -3,6 +3,7 @@ would (a piece moved onto a full hex, a unit moved beyond its allowance)."""
 
 from __future__ import annotations
 
+import json
 import zipfile
 from pathlib import Path
 
@@ -102,6 +103,29 @@ def test_a_broken_save_is_one_line(minimal_hex_build: Path, tmp_path: Path) -> N
     )
     assert result.returncode == 1
     assert "save.unreadable" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_broken_save_is_one_json_object_for_tools(
+    minimal_hex_build: Path, tmp_path: Path
+) -> None:
+    """With --format json a save that cannot be read is said on stdout, as validate says a
+    broken source, not left as text on stderr with nothing for the tool to parse."""
+    junk = tmp_path / "junk.vsav"
+    junk.write_bytes(b"not a zip at all")
+    result = run_cli(
+        "check",
+        str(minimal_hex_build / "minimal-hex.vmod"),
+        "--save",
+        str(junk),
+        "--format",
+        "json",
+        cwd=ROOT,
+    )
+    assert result.returncode == 1
+    found = json.loads(result.stdout)
+    assert [(d["code"], d["severity"], d["file"]) for d in found] == [
+        ("save.unreadable", "error", str(junk))
+    ]
 
 
 def test_usage_needs_exactly_one_thing_to_check(minimal_hex_build: Path) -> None:

@@ -409,10 +409,12 @@ def _check(
             checked = check_source(result.game, setup_id, position_path)
     except ValueError as exc:
         raise click.BadParameter(str(exc), param_hint="--setup") from None
+    if checked.report.errors:
+        # what could not be read is the answer: with --format json, on stdout for tools
+        _emit(checked.report, fmt)
+        raise SourcesInvalid(f"{checked.where} cannot be read; nothing was checked")
     if checked.report.diagnostics:
         click.echo(checked.report.format_text(), err=True)
-    if checked.report.errors:
-        raise SourcesInvalid(f"{checked.where} cannot be read; nothing was checked")
     if fmt == "json":
         click.echo(json.dumps([violation_json(v) for v in checked.violations], indent=2))
     for v in checked.violations if fmt == "text" else ():
