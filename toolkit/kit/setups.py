@@ -6,6 +6,7 @@ the map prints too. Long scenarios run over several pages.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -15,7 +16,7 @@ from toolkit.kit.layout import PagePlan
 from toolkit.kit.paper import Page
 from toolkit.model import Game
 from toolkit.model.map import location_key, parse_location_key
-from toolkit.model.scenario import PieceState, Setup
+from toolkit.model.scenario import PieceState, Reinforcement, Setup
 
 INDENT = 14.0
 
@@ -72,10 +73,9 @@ def _placements(game: Game, places: Gazetteer, setup: Setup, width: float) -> li
             notes.setdefault(placement.at, []).append(placement.note)
     if not by_side:
         return []
-    order = [side.id for side in game.sides] + sorted(set(by_side) - {s.id for s in game.sides})
     lines: list[Line] = []
     noted: set[str] = set()
-    for side in (s for s in order if s in by_side):
+    for side in _side_order(game, by_side):
         title = "Starting positions"
         if side or len(by_side) > 1:
             title += f": {party_name(game, side) if side else 'no side'}"
@@ -146,19 +146,70 @@ def _control(game: Game, places: Gazetteer, setup: Setup, width: float) -> list[
 
 
 def _reinforcements(game: Game, places: Gazetteer, setup: Setup, width: float) -> list[Line]:
-    """Arrivals by turn (stable within a turn, so the scenario's order is kept)."""
-    if not setup.reinforcements:
-        return []
-    lines = [flow.heading("Reinforcements")]
+    """Arrivals by side (each player brings on their own), then by turn (stable within a turn,
+    so the scenario's order is kept): where they enter and the box they wait in until then."""
+    by_side: dict[str, list[tuple[Reinforcement, list[PieceState]]]] = {}
     for item in sorted(setup.reinforcements, key=lambda r: r.turn):
-        where = f" — at {location_title(game, places, item.at)}" if item.at else ""
-        lines.append(
-            Line(f"Turn {item.turn}{where}", bold=True, space_before=3, keep_with_next=True)
-        )
-        lines.extend(_piece_lines(game, item.pieces, width))
-        if item.note:
-            lines.extend(flow.paragraph(item.note, width, indent=INDENT, colour="#444444"))
+        split: dict[str, list[PieceState]] = {}
+        for piece in item.pieces:
+            split.setdefault(piece_side(game, piece), []).append(piece)
+        for side, pieces in split.items():
+            by_side.setdefault(side, []).append((item, pieces))
+    lines: list[Line] = []
+    for side in _side_order(game, by_side):
+        title = "Reinforcements"
+        if side or len(by_side) > 1:
+            title += f": {party_name(game, side) if side else 'no side'}"
+        lines.append(flow.heading(title))
+        for item, pieces in by_side[side]:
+            lines.extend(
+                dataclasses.replace(line, keep_with_next=True)
+                for line in flow.paragraph(
+                    arrival_title(game, places, item),
+                    width,
+                    bold=True,
+                    hanging=INDENT,
+                    space_before=3,
+                )
+            )
+            if item.waiting:
+                waiting = f"Set up waiting in {location_title(game, places, item.waiting)}:"
+                lines.extend(flow.paragraph(waiting, width, indent=INDENT, hanging=INDENT))
+            lines.extend(_piece_lines(game, pieces, width))
+            if item.note:
+                lines.extend(flow.paragraph(item.note, width, indent=INDENT, colour="#444444"))
     return lines
+
+
+def _side_order(game: Game, parties: Iterable[str]) -> list[str]:
+    """The game's sides in its order, then any other party by name, then no side."""
+    present = set(parties)
+    sides = [side.id for side in game.sides if side.id in present]
+    return sides + sorted(present - set(sides))
+
+
+def arrival_title(game: Game, places: Gazetteer, item: Reinforcement) -> str:
+    """'Turn 2 — enter at the west edge of The Crossing': when, and where when the scenario
+    says (one place, or a choice of places as the source named them)."""
+    if item.at:
+        return f"Turn {item.turn} — at {location_title(game, places, item.at)}"
+    if item.enter:
+        return f"Turn {item.turn} — enter at {_entry_text(places, item)}"
+    return f"Turn {item.turn}"
+
+
+def _entry_text(places: Gazetteer, item: Reinforcement) -> str:
+    """The source's words for the entry places, with a map id ('front:1001-1008') printed as
+    the map's name ('1001-1008 (The Crossing)')."""
+    named = []
+    for part in item.enter_text.split(", ") if item.enter_text else []:
+        board, colon, rest = part.partition(":")
+        named.append(
+            f"{rest} ({places.boards[board]})" if colon and board in places.boards else part
+        )
+    if named:
+        return ", ".join(named)
+    return ", ".join(parse_location_key(key)[1] for key in item.enter)
 
 
 def location_title(game: Game, places: Gazetteer, key: str) -> str:

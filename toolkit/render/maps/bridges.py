@@ -12,7 +12,7 @@ from __future__ import annotations
 import math
 
 from toolkit.model import Game
-from toolkit.model.map import Crossing, Map
+from toolkit.model.map import Crossing, CrossingType, Map
 from toolkit.render.maps.base import INK, Point, el
 from toolkit.render.maps.plan import Plan
 from toolkit.render.svg import fmt
@@ -22,13 +22,20 @@ WATER_STYLES = frozenset({"river", "canal", "strait"})
 STONES = "#6b5a44"
 
 
+def water_crossings(game: Game, the_map: Map) -> list[Crossing]:
+    """The crossings drawn on the map: those over a water side, in the map's order."""
+    water = {t.id for t in game.hexside_types if t.style in WATER_STYLES}
+    return [
+        crossing
+        for crossing in the_map.crossings
+        if any(side.type in water for side in the_map.hexsides_between(crossing.a, crossing.b))
+    ]
+
+
 def bridges_svg(game: Game, the_map: Map, plan: Plan) -> str:
     """Every bridge and ford of a hex or square map, in the map's crossing order."""
-    water = {t.id for t in game.hexside_types if t.style in WATER_STYLES}
     parapets, stones = [], []
-    for crossing in the_map.crossings:
-        if not any(side.type in water for side in the_map.hexsides_between(crossing.a, crossing.b)):
-            continue
+    for crossing in water_crossings(game, the_map):
         ends = _ends(plan, crossing)
         if ends is None:
             continue
@@ -36,20 +43,34 @@ def bridges_svg(game: Game, the_map: Map, plan: Plan) -> str:
             parapets.append(_bridge(*ends, plan.unit))
         else:
             stones.append(_ford(*ends, plan.unit))
-    out = ""
-    if parapets:
-        out += el(
-            "path",
-            d="".join(parapets),
-            fill="none",
-            stroke=INK,
-            stroke_width=0.028 * plan.unit,
-            stroke_linecap="round",
-            stroke_linejoin="round",
-        )
-    if stones:
-        out += el("path", d="".join(stones), fill=STONES, stroke="none")
-    return out
+    return _parapets_svg(parapets, plan.unit) + _stones_svg(stones)
+
+
+def crossing_sign(kind: CrossingType, at: Point, along: Point, unit: float) -> str:
+    """One bridge or ford at ``at``, crossing in the unit direction ``along``, drawn as on a
+    map whose hexes measure ``unit``: the legend shows the map's own sign this way."""
+    across = (-along[1], along[0])
+    if kind == "bridge":
+        return _parapets_svg([_bridge(at, along, across, unit)], unit)
+    return _stones_svg([_ford(at, along, across, unit)])
+
+
+def _parapets_svg(parapets: list[str], unit: float) -> str:
+    if not parapets:
+        return ""
+    return el(
+        "path",
+        d="".join(parapets),
+        fill="none",
+        stroke=INK,
+        stroke_width=0.028 * unit,
+        stroke_linecap="round",
+        stroke_linejoin="round",
+    )
+
+
+def _stones_svg(stones: list[str]) -> str:
+    return el("path", d="".join(stones), fill=STONES, stroke="none") if stones else ""
 
 
 def _ends(plan: Plan, crossing: Crossing) -> tuple[Point, Point, Point] | None:

@@ -12,8 +12,10 @@ from dataclasses import dataclass, field
 
 from toolkit.geometry import hex_neighbors, hex_to_point
 from toolkit.model import Game
-from toolkit.model.map import AreaMapGrid, Map
+from toolkit.model.game import HexsideType, LineType
+from toolkit.model.map import AreaMapGrid, CrossingType, Map
 from toolkit.render.maps.base import INK, el, grey_level, safe_colour, with_lightness
+from toolkit.render.maps.bridges import WATER_STYLES, crossing_sign, water_crossings
 from toolkit.render.maps.decor import LegendEntry, Swatch
 from toolkit.render.maps.features import Sizes
 from toolkit.render.maps.grid import NO_TERRAIN
@@ -179,10 +181,55 @@ def _symbol_swatch(kind: str, size: float) -> Swatch:
     return swatch
 
 
+def _crossing_swatch(
+    kind: CrossingType, river: HexsideType | None, road: LineType | None
+) -> Swatch:
+    """The map's own bridge or ford sign, over a river and the road it carries, at the scale
+    of the other line swatches."""
+
+    def swatch(x: float, y: float, w: float, h: float) -> str:
+        out = ""
+        if river is not None:
+            colour = safe_colour(river.color, default_side_colour(river.style))
+            out += _side_swatch(river.style, colour)(x, y, w, h)
+        if road is not None:
+            colour = safe_colour(road.color, INK)
+            out += routes_svg(road.style, [[(x + w / 2, y), (x + w / 2, y + h)]], colour, h * 1.6)
+        return out + crossing_sign(kind, (x + w / 2, y + h / 2), (0.0, 1.0), h * 1.6)
+
+    return swatch
+
+
+def crossing_legend(game: Game, the_map: Map) -> list[LegendEntry]:
+    """A bridge entry and a ford entry when the map draws one, each shown over the river and
+    the line of the first such crossing on the map."""
+    entries = []
+    crossings = water_crossings(game, the_map)
+    sides = {t.id: t for t in game.hexside_types}
+    lines = {t.id: t for t in game.line_types}
+    kinds: tuple[tuple[CrossingType, str], ...] = (("bridge", "Bridge"), ("ford", "Ford"))
+    for kind, name in kinds:
+        first = next((c for c in crossings if c.type == kind), None)
+        if first is None:
+            continue
+        river = next(
+            (
+                sides[s.type]
+                for s in the_map.hexsides_between(first.a, first.b)
+                if s.type in sides and sides[s.type].style in WATER_STYLES
+            ),
+            None,
+        )
+        road = next((lines[t] for t in first.lines if t in lines), None)
+        entries.append(LegendEntry(name, _crossing_swatch(kind, river, road)))
+    return entries
+
+
 def common_legend(
     game: Game, the_map: Map, plan: Plan, sizes: Sizes, colours: Palette
 ) -> list[LegendEntry]:
-    """Terrain, hexside, line and feature types used on this map, in the game's order."""
+    """Terrain, hexside and line types, bridges and fords, and feature types used on this map,
+    in the game's order."""
     entries = []
     names = {t.id: t.name for t in game.terrain}
     for terrain in colours.used:
@@ -201,6 +248,7 @@ def common_legend(
         if line_type.id in used_lines:
             swatch = _route_swatch(line_type.style, safe_colour(line_type.color, INK))
             entries.append(LegendEntry(line_type.name, swatch))
+    entries.extend(crossing_legend(game, the_map))
     for kind in FEATURE_ORDER:
         if kind in colours.features and kind != "label":
             entries.append(LegendEntry(FEATURE_NAMES[kind], _symbol_swatch(kind, sizes.symbol)))

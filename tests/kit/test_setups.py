@@ -1,0 +1,83 @@
+"""The setup sheet's reinforcements: by side like the starting positions, by turn within a
+side, with where they enter and the box they wait in, read back from the kit's PDF."""
+
+from __future__ import annotations
+
+import dataclasses
+
+import pytest
+
+from tests.conftest import load_fixture
+from tests.kit.conftest import make_kit, page_texts
+from toolkit.kit.setups import gazetteer, setup_lines
+from toolkit.model import Game
+from toolkit.model.scenario import PieceState, Reinforcement
+
+
+@pytest.fixture(scope="module")
+def crossing() -> Game:
+    return load_fixture("river-crossing")
+
+
+def _lines(game: Game) -> list[str]:
+    setup = game.setups[0]
+    return [line.text for line in setup_lines(game, gazetteer(game), setup, 500.0)]
+
+
+def _section(lines: list[str], heading: str) -> list[str]:
+    start = lines.index(heading) + 1
+    end = next((i for i in range(start, len(lines)) if lines[i].startswith("Reinforcements")), None)
+    return lines[start:end]
+
+
+def test_the_kit_shows_where_reinforcements_wait_and_enter(crossing: Game) -> None:
+    pages = [t for t in page_texts(make_kit(crossing)) if "Setup: The Crossing" in t]
+    text = "\n".join(pages)
+    blue = text.index("Reinforcements: Blue")
+    red = text.index("Reinforcements: Red")
+    assert text.index("Starting positions: Red") < blue < red
+    assert (
+        "Turn 2 — enter at the west edge of The Crossing\n"
+        "Set up waiting in Blue Reinforcements (The Crossing):\n"
+        "1 × Blue Infantry [Blue Army]\n"
+        "1 × Blue Armour [Blue Army]\n"
+        "Enter anywhere on the west edge."
+    ) in text[blue:red]
+    assert "Turn 3 — enter at 1001-1008 (The Crossing)\n1 × Red Infantry [Red Army]" in text[red:]
+    assert "[Blue Army]" not in text[red:]
+
+
+def test_an_arrival_of_both_sides_is_listed_under_each(crossing: Game) -> None:
+    setup = crossing.setups[0]
+    mixed = Reinforcement(
+        4, (PieceState("rd-inf", 1), PieceState("bl-inf", 2)), at="front:0704", note="Both."
+    )
+    game = dataclasses.replace(
+        crossing,
+        setups=(dataclasses.replace(setup, reinforcements=(mixed, *setup.reinforcements)),),
+    )
+    lines = _lines(game)
+    blue = _section(lines, "Reinforcements: Blue")
+    red = _section(lines, "Reinforcements: Red")
+    # By turn within a side, whatever the source's order; each side sees only its pieces.
+    assert blue.index("Turn 2 — enter at the west edge of The Crossing") < blue.index(
+        "Turn 4 — at Bridgeton — 0704 (The Crossing)"
+    )
+    assert "2 × Blue Infantry [Blue Army]" in blue and "1 × Red Infantry [Red Army]" not in blue
+    assert red[:3] == [
+        "Turn 3 — enter at 1001-1008 (The Crossing)",
+        "1 × Red Infantry [Red Army]",
+        "Red's last infantry.",
+    ]
+    assert red[3:] == [
+        "Turn 4 — at Bridgeton — 0704 (The Crossing)",
+        "1 × Red Infantry [Red Army]",
+        "Both.",
+    ]
+
+
+def test_one_sides_reinforcements_name_no_side(crossing: Game) -> None:
+    setup = crossing.setups[0]
+    blue_only = dataclasses.replace(setup, reinforcements=setup.reinforcements[:1])
+    lines = _lines(dataclasses.replace(crossing, setups=(blue_only,)))
+    assert "Reinforcements: Blue" in lines and "Reinforcements: Red" not in lines
