@@ -21,11 +21,11 @@ from toolkit.load.loader import LoadResult, load_game, shown_path
 from toolkit.load.module import game_from_module
 from toolkit.load.rules import RuleReader
 from toolkit.load.schemas import validate
-from toolkit.load.setups import load_pieces
+from toolkit.load.setups import load_arrangement
 from toolkit.model.base import Origin
 from toolkit.model.game import Game
 from toolkit.model.rules import Rule
-from toolkit.model.scenario import Placement, Reinforcement, Scenario, Setup
+from toolkit.model.scenario import Scenario, Setup
 
 SCENARIO_FILE = "scenario.json"
 """The file a scenario folder holds."""
@@ -139,26 +139,8 @@ def _scenario(ctx: Context, source: Source, game: Game) -> Scenario:
     """The scenario and its setup, every reference checked (errors go to ctx.report)."""
     data = source.data
     counters = {c.id: c for c in game.counters}
-    used: dict[str, int] = {}
-    placements = []
-    for i, item in enumerate(data["placements"]):
-        pointer = f"/placements/{i}"
-        at = ctx.resolve_location(source, item["at"], pointer + "/at")
-        pieces = load_pieces(ctx, source, item["pieces"], pointer + "/pieces", counters, used)
-        if at is not None:
-            placements.append(Placement(at, pieces, get(item, "note", "")))
-    reinforcements = []
-    for i, item in enumerate(data.get("reinforcements", [])):
-        pointer = f"/reinforcements/{i}"
-        at = ctx.resolve_location(source, item["at"], pointer + "/at") if "at" in item else None
-        pieces = load_pieces(ctx, source, item["pieces"], pointer + "/pieces", counters, used)
-        reinforcements.append(Reinforcement(item["turn"], pieces, at, get(item, "note", "")))
+    placements, reinforcements, control = load_arrangement(ctx, source, counters)
     known_sides = list(ctx.known("faction")) + list(ctx.known("side"))
-    control = {}
-    for faction, refs in data.get("control", {}).items():
-        pointer = f"/control/{faction}"
-        if ctx.check_ref(source, "faction", faction, pointer, known_sides):
-            control[faction] = tuple(ctx.resolve_locations(source, refs, pointer))
     ctx.check_ref(source, "phase", data.get("phase"), "/phase")
     ctx.check_ref(source, "faction", data.get("first"), "/first", known_sides)
     _check_turns(ctx, source, game)
@@ -174,9 +156,9 @@ def _scenario(ctx: Context, source: Source, game: Game) -> Scenario:
         last_turn=data.get("last_turn"),
         phase=data.get("phase"),
         first=data.get("first"),
-        placements=tuple(placements),
-        control=MappingProxyType(control),
-        reinforcements=tuple(reinforcements),
+        placements=placements,
+        control=control,
+        reinforcements=reinforcements,
         globals=MappingProxyType(dict(data.get("globals", {}))),
         waivers=MappingProxyType({w["rule"]: w["reason"] for w in data.get("waivers", [])}),
         origin=Origin(source.shown),

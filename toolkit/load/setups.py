@@ -19,37 +19,7 @@ def load_setup(ctx: Context, source: Source, counters: dict[str, Counter]) -> Se
     data = source.data
     if not ctx.declare(source, "setup", data["id"], "/id"):
         return None
-    used: dict[str, int] = {}
-    placements = []
-    for i, item in enumerate(data.get("placements", [])):
-        pointer = f"/placements/{i}"
-        at = ctx.resolve_location(source, item["at"], pointer + "/at")
-        pieces = load_pieces(ctx, source, item["pieces"], pointer + "/pieces", counters, used)
-        if at is not None:
-            placements.append(Placement(at, pieces, get(item, "note", "")))
-    reinforcements = []
-    for i, item in enumerate(data.get("reinforcements", [])):
-        pointer = f"/reinforcements/{i}"
-        at = ctx.resolve_location(source, item["at"], pointer + "/at") if "at" in item else None
-        pieces = load_pieces(ctx, source, item["pieces"], pointer + "/pieces", counters, used)
-        enter, enter_text = entry_places(ctx, source, item, pointer)
-        reinforcements.append(
-            Reinforcement(
-                item["turn"],
-                pieces,
-                at,
-                get(item, "note", ""),
-                waiting_box(ctx, source, item, pointer),
-                enter,
-                enter_text,
-            )
-        )
-    control = {}
-    for faction, refs in data.get("control", {}).items():
-        pointer = f"/control/{faction}"
-        known = list(ctx.known("faction")) + list(ctx.known("side"))
-        if ctx.check_ref(source, "faction", faction, pointer, known):
-            control[faction] = tuple(ctx.resolve_locations(source, refs, pointer))
+    placements, reinforcements, control = load_arrangement(ctx, source, counters)
     for key in ("phase",):
         if key in data:
             ctx.check_ref(source, "phase", data[key], f"/{key}")
@@ -70,9 +40,9 @@ def load_setup(ctx: Context, source: Source, counters: dict[str, Counter]) -> Se
         data.get("last_turn"),
         data.get("phase"),
         data.get("first"),
-        tuple(placements),
-        MappingProxyType(control),
-        tuple(reinforcements),
+        placements,
+        control,
+        reinforcements,
         MappingProxyType(dict(data.get("globals", {}))),
         MappingProxyType({w["rule"]: w["reason"] for w in data.get("waivers", [])}),
         Origin(source.shown),
@@ -157,3 +127,46 @@ def _check_face(
                 "give one of them",
                 pointer + "/step",
             )
+
+
+Arrangement = tuple[tuple[Placement, ...], tuple[Reinforcement, ...], Mapping[str, tuple[str, ...]]]
+"""A setup's placements, reinforcements and control."""
+
+
+def load_arrangement(ctx: Context, source: Source, counters: dict[str, Counter]) -> Arrangement:
+    """Where a setup (or a scenario, which holds one) puts what: its placements, its
+    reinforcements (where they enter or wait) and who controls which places, every reference
+    checked and the counter mix counted once across them."""
+    data = source.data
+    used: dict[str, int] = {}
+    placements = []
+    for i, item in enumerate(data.get("placements", [])):
+        pointer = f"/placements/{i}"
+        at = ctx.resolve_location(source, item["at"], pointer + "/at")
+        pieces = load_pieces(ctx, source, item["pieces"], pointer + "/pieces", counters, used)
+        if at is not None:
+            placements.append(Placement(at, pieces, get(item, "note", "")))
+    reinforcements = []
+    for i, item in enumerate(data.get("reinforcements", [])):
+        pointer = f"/reinforcements/{i}"
+        at = ctx.resolve_location(source, item["at"], pointer + "/at") if "at" in item else None
+        pieces = load_pieces(ctx, source, item["pieces"], pointer + "/pieces", counters, used)
+        enter, enter_text = entry_places(ctx, source, item, pointer)
+        reinforcements.append(
+            Reinforcement(
+                item["turn"],
+                pieces,
+                at,
+                get(item, "note", ""),
+                waiting_box(ctx, source, item, pointer),
+                enter,
+                enter_text,
+            )
+        )
+    control = {}
+    for faction, refs in data.get("control", {}).items():
+        pointer = f"/control/{faction}"
+        known = list(ctx.known("faction")) + list(ctx.known("side"))
+        if ctx.check_ref(source, "faction", faction, pointer, known):
+            control[faction] = tuple(ctx.resolve_locations(source, refs, pointer))
+    return tuple(placements), tuple(reinforcements), MappingProxyType(control)

@@ -27,7 +27,7 @@ from toolkit.model import Game
 from toolkit.model.position import Position
 from toolkit.model.scenario import Setup
 from toolkit.vassal.buildfile import VASSAL_VERSION, M, text
-from toolkit.vassal.module import module_data, position_save, zip_archive
+from toolkit.vassal.module import module_data, position_save, xml_escaped, zip_archive
 
 EXTENSION_ROOT = M + "ModuleExtension"
 EXTENSION_ELEMENT = M + "ExtensionElement"
@@ -97,8 +97,7 @@ def extension_build_file(game: Game, info: ExtensionInfo) -> bytes:
 def extension_data(info: ExtensionInfo) -> bytes:
     """The extension's own metadata (what VASSAL's ExtensionMetaData writes)."""
 
-    def esc(value: str) -> str:
-        return text(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    esc = xml_escaped
 
     return (
         '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<data version="1">'

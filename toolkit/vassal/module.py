@@ -354,11 +354,14 @@ def _palettes(game: Game, slots: dict[str, Slot]) -> tuple[Palette, ...]:
     return tuple(tabs)
 
 
+def xml_escaped(value: str) -> str:
+    """Text as the body of an element VASSAL's metadata reader parses."""
+    return text(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
 def module_data(game: Game) -> bytes:
     """The moduledata entry: what VASSAL shows of a module before it opens it."""
-
-    def esc(value: str) -> str:
-        return text(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    esc = xml_escaped
 
     return (
         '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<data version="1">'
