@@ -11,9 +11,11 @@ by pickle, which read-only mapping proxies do not survive.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
+from typing import Any
 
 from toolkit.geometry import Layout, SquareLayout
+from toolkit.geometry.layout import Orientation
 
 Point = tuple[float, float]
 """(x, y) in points from the drawing's top-left corner, y growing down."""
@@ -81,3 +83,53 @@ class Artwork:
     maps: Mapping[str, MapArt]
     counters: Mapping[str, CounterArt]
     charts: Mapping[str, ChartArt]
+
+
+# -- as plain data, for the build's cache ------------------------------------------------------
+
+
+def placement_data(placement: MapPlacement) -> dict[str, Any]:
+    """The placement as JSON-ready data; floats keep every bit (JSON writes their shortest
+    exact form), so a placement read back is equal to the one drawn."""
+    return {
+        "frame": list(placement.frame),
+        "layout": asdict(placement.layout) if placement.layout else None,
+        "squares": asdict(placement.squares) if placement.squares else None,
+        "centres": {k: list(v) for k, v in placement.centres.items()},
+        "outlines": {k: [list(p) for p in v] for k, v in placement.outlines.items()},
+        "stacks": {k: list(v) for k, v in placement.stacks.items()},
+    }
+
+
+def placement_from_data(data: Mapping[str, Any]) -> MapPlacement:
+    """A placement from :func:`placement_data`'s output.
+
+    :raises ValueError: the data is not such output (a damaged or foreign cache entry).
+    """
+    try:
+        layout = data["layout"]
+        squares = data["squares"]
+        return MapPlacement(
+            frame=_point4(data["frame"]),
+            layout=(
+                Layout(**{**layout, "orientation": Orientation(**layout["orientation"])})
+                if layout is not None
+                else None
+            ),
+            squares=SquareLayout(**squares) if squares is not None else None,
+            centres={str(k): _point(v) for k, v in data["centres"].items()},
+            outlines={str(k): tuple(_point(p) for p in v) for k, v in data["outlines"].items()},
+            stacks={str(k): _point(v) for k, v in data["stacks"].items()},
+        )
+    except (KeyError, TypeError, AttributeError) as error:
+        raise ValueError(f"not a map placement: {error}") from None
+
+
+def _point(value: Any) -> Point:
+    x, y = value
+    return (float(x), float(y))
+
+
+def _point4(value: Any) -> tuple[float, float, float, float]:
+    left, top, right, bottom = value
+    return (float(left), float(top), float(right), float(bottom))

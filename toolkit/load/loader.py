@@ -284,6 +284,13 @@ def _source_files(ctx: Context, sources: dict[str, list[Source]]) -> dict[str, b
     return dict(sorted(found.items()))
 
 
+def _counter_sources(ctx: Context, sources: dict[str, list[Source]]) -> frozenset[str]:
+    """The files of kind "counters" and the CSV tables (only counters read CSV)."""
+    root = ctx.folder
+    found = {source.path.resolve().relative_to(root).as_posix() for source in sources["counters"]}
+    return frozenset(found | {path for path in ctx.assets if path.lower().endswith(".csv")})
+
+
 def _build(
     folder: Path, sources: dict[str, list[Source]], report: Report, broken: dict[str, list[str]]
 ) -> Game:
@@ -316,5 +323,6 @@ def _build(
         locations=MappingProxyType(dict(ctx.locations)),
         places=MappingProxyType(dict(ctx.places)),
         sources=MappingProxyType(_source_files(ctx, sources)),
+        counter_sources=_counter_sources(ctx, sources),
         **parts.fields,
     )

@@ -189,6 +189,9 @@ class Game:
     sources: Mapping[str, bytes] = field(default_factory=lambda: MappingProxyType({}), repr=False)
     """Every source file the game was loaded from, by its path inside the game folder, so an
     output (a module) can carry the game itself."""
+    counter_sources: frozenset[str] = frozenset()
+    """Which of ``sources`` hold only templates and counters (kind "counters" and the CSV tables
+    they read): nothing else is drawn from them, so a counter's edit leaves maps and charts be."""
 
     def faction(self, faction_id: FactionId) -> Faction:
         """The faction with this id.

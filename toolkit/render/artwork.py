@@ -8,10 +8,19 @@ from __future__ import annotations
 
 import contextlib
 import hashlib
+import json
 from dataclasses import dataclass, replace
 from types import MappingProxyType
 
-from toolkit.artwork import Artwork, ChartArt, CounterArt, Drawing, MapArt
+from toolkit.artwork import (
+    Artwork,
+    ChartArt,
+    CounterArt,
+    Drawing,
+    MapArt,
+    placement_data,
+    placement_from_data,
+)
 from toolkit.cache import Cache, canonical, key, pack, unpack
 from toolkit.model import Game
 from toolkit.render.charts import draw_chart
@@ -56,12 +65,18 @@ def draw_artwork(
     )
     store = cache or Cache(None)
     names = _counter_keys(game, items) if store.folder is not None else {}
-    known: dict[int, CounterArt] = {}
+    boards = _board_keys(game, items) if store.folder is not None else {}
+    known: dict[int, MapArt | CounterArt | ChartArt] = {}
     for index, name in names.items():
         stored = store.get(name)
         if stored is not None:
             with contextlib.suppress(ValueError, UnicodeDecodeError):
                 known[index] = _counter_art(game, items[index].id, unpack(stored))
+    for index, name in boards.items():
+        stored = store.get(name)
+        if stored is not None:
+            with contextlib.suppress(ValueError, UnicodeDecodeError):
+                known[index] = _board_art(items[index].kind, stored)
     missing = [item for index, item in enumerate(items) if index not in known]
     chunk = max(1, len(missing) // (workers.jobs * 8))
     made = iter(workers.map(_draw, missing, chunksize=chunk))
@@ -73,6 +88,10 @@ def draw_artwork(
         art = drawn[index]
         if index not in known and isinstance(art, CounterArt):
             store.put(name, pack([(f, d.svg.encode("utf-8")) for f, d in art.faces.items()]))
+    for index, name in boards.items():
+        art = drawn[index]
+        if index not in known and isinstance(art, MapArt | ChartArt):
+            store.put(name, _board_bytes(art))
     by_kind: dict[str, dict[str, object]] = {"map": {}, "counter": {}, "chart": {}}
     for item, art in zip(items, drawn, strict=True):
         by_kind[item.kind][item.id] = art
@@ -106,6 +125,49 @@ def _counter_keys(game: Game, items: list[_Item]) -> dict[int, str]:
         except TypeError:
             continue
     return names
+
+
+def _board_keys(game: Game, items: list[_Item]) -> dict[int, str]:
+    """Cache keys of the maps and charts among ``items``, by index: each is drawn from the game's
+    sources (terrain, factions, its own file, images…) but never from its counters' files, so
+    the key is the item and every other source file. Coarse on purpose: a finer key would have
+    to name every model value a map reads, and a wrong key would show stale art."""
+    drawn_from = hashlib.sha256()
+    for path, data in sorted(game.sources.items()):
+        if path not in game.counter_sources:
+            drawn_from.update(path.encode("utf-8") + b"\0" + hashlib.sha256(data).digest())
+    return {
+        index: key(item.kind, item.id, drawn_from.digest())
+        for index, item in enumerate(items)
+        if item.kind in ("map", "chart")
+    }
+
+
+def _board_bytes(art: MapArt | ChartArt) -> bytes:
+    """A drawn map or chart as a cache entry: its SVG, size and placement."""
+    drawing = art.drawing
+    head = {"width": drawing.width, "height": drawing.height}
+    head["placement"] = placement_data(art.placement)  # type: ignore[assignment]
+    return pack([("head", json.dumps(head).encode("utf-8")), ("svg", drawing.svg.encode("utf-8"))])
+
+
+def _board_art(kind: str, stored: bytes) -> MapArt | ChartArt:
+    """A map's or chart's art read back from :func:`_board_bytes`.
+
+    :raises ValueError: the entry is not such bytes.
+    """
+    parts = dict(unpack(stored))
+    if set(parts) != {"head", "svg"}:
+        raise ValueError("not a drawn board")
+    head = json.loads(parts["head"])
+    if not isinstance(head, dict):
+        raise ValueError("not a drawn board")
+    try:
+        drawing = Drawing(parts["svg"].decode("utf-8"), float(head["width"]), float(head["height"]))
+    except (KeyError, TypeError) as error:
+        raise ValueError(f"not a drawn board: {error}") from None
+    placement = placement_from_data(head.get("placement", {}))
+    return MapArt(drawing, placement) if kind == "map" else ChartArt(drawing, placement)
 
 
 def _counter_art(game: Game, counter_id: str, faces: list[tuple[str, bytes]]) -> CounterArt:
