@@ -217,11 +217,10 @@ def _canonical(value: object, out: Callable[[str], object]) -> None:
         out(f"{type(value).__qualname__}.{value.name}")
     elif dataclasses.is_dataclass(value) and not isinstance(value, type):
         out(f"{type(value).__qualname__}(")
-        for item in dataclasses.fields(value):
-            if not item.name.startswith("_"):
-                out(f"{item.name}=")
-                _canonical(getattr(value, item.name), out)
-                out(",")
+        for name in _field_names(type(value)):
+            out(f"{name}=")
+            _canonical(getattr(value, name), out)
+            out(",")
         out(")")
     elif isinstance(value, Mapping):
         entries = sorted(((canonical(k), v) for k, v in value.items()), key=lambda e: e[0])
@@ -241,6 +240,13 @@ def _canonical(value: object, out: Callable[[str], object]) -> None:
         out("]")
     else:
         raise TypeError(f"no stable text for a {type(value).__name__}")
+
+
+@cache
+def _field_names(kind: type) -> tuple[str, ...]:
+    """A dataclass's public fields, looked up once per class: keys are made for thousands of
+    counters, and ``dataclasses.fields`` rebuilds its answer on every call."""
+    return tuple(f.name for f in dataclasses.fields(kind) if not f.name.startswith("_"))
 
 
 def _write_atomic(path: Path, data: bytes) -> None:

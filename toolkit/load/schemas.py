@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import hashlib
 import json
 from collections.abc import Iterator
 from pathlib import Path
@@ -45,10 +46,27 @@ def validator(kind: str) -> Draft202012Validator:
     return Draft202012Validator(schema, registry=_registry())
 
 
+KNOWN_VALID_LIMIT = 4096
+"""How many valid sources a process remembers (see :func:`validate`)."""
+_known_valid: dict[tuple[str, bytes], None] = {}
+"""(kind, hash of the text) of sources found valid in this process, oldest first."""
+
+
 def validate(source: Source, kind: str) -> list[Diagnostic]:
     """Every schema error in ``source``, worded and located; past MAX_ERRORS_PER_FILE, one
-    more diagnostic says how many were left out."""
+    more diagnostic says how many were left out.
+
+    A text already found valid (as that kind) in this process is not validated again: a live
+    preview reloads the game on every save, and schema validation is half of a load.
+    """
+    remembered = (kind, hashlib.sha256(source.text.encode("utf-8")).digest())
+    if remembered in _known_valid:
+        return []
     errors = sorted(validator(kind).iter_errors(source.data), key=_document_order)
+    if not errors:
+        _known_valid[remembered] = None
+        if len(_known_valid) > KNOWN_VALID_LIMIT:
+            del _known_valid[next(iter(_known_valid))]
     found: list[Diagnostic] = []
     for error in errors[:MAX_ERRORS_PER_FILE]:
         for cause in _explain(error):

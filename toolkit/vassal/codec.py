@@ -35,8 +35,9 @@ def encode_token(token: str, delimiter: str) -> str:
     """
     if not token:
         return ""
-    escaped = token.replace(delimiter, "\\" + delimiter)
-    if token.endswith("\\") or (token.startswith("'") and token.endswith("'")):
+    escaped = token.replace(delimiter, "\\" + delimiter) if delimiter in token else token
+    last = token[-1]
+    if last == "\\" or (last == "'" and token[0] == "'"):
         return f"'{escaped}'"
     return escaped
 
