@@ -160,11 +160,14 @@ def write_kit_game(folder: Path) -> None:
     _write(folder / "game.json", data)
 
 
-def write_monster_game(folder: Path, scale: float = 1.0) -> dict[str, int]:
+def write_monster_game(
+    folder: Path, scale: float = 1.0, counter_scale: float | None = None
+) -> dict[str, int]:
     """The issue's monster game at ``scale``: 3000 hexes, 2000 two-faced counters, 10 charts,
     3 setups and its rules at 1.0 (hexes and counters grow with ``scale``; charts, setups and
-    rules stay). Returns what it holds, by kind."""
-    counters = round(2000 * scale)
+    rules stay; ``counter_scale``, when given, scales the counters alone). Returns what it
+    holds, by kind."""
+    counters = round(2000 * (scale if counter_scale is None else counter_scale))
     columns, rows = round(60 * scale**0.5), round(50 * scale**0.5)
     write_counter_game(folder, counters)
     map_folder = folder / ".map"

@@ -127,3 +127,34 @@ def test_example_scenario_passes_its_games_rules(path: Path) -> None:
         if v.severity == "error" and v.rule not in waived
     ]
     assert not broken, broken
+
+
+def test_a_scenario_reinforcement_keeps_where_it_waits_and_enters(tmp_path: Path) -> None:
+    # a scenario reads its arrangement with the setup loader's own code: nothing is dropped
+    game = load_game(ROOT / "tests" / "fixtures" / "river-crossing").game
+    assert game is not None
+    setup = json.loads(
+        (ROOT / "tests/fixtures/river-crossing/setups/crossing.json").read_text(encoding="utf-8")
+    )
+    data = {
+        "kind": "scenario",
+        "id": "crossing-again",
+        "title": "The Crossing Again",
+        "author": "A. Tester",
+        "version": "1.0",
+        "game": "river-crossing",
+        "first_turn": 1,
+        "last_turn": 3,
+        **{key: setup[key] for key in ("first", "placements", "reinforcements", "control")},
+    }
+    folder = tmp_path / "crossing-again"
+    folder.mkdir()
+    (folder / "scenario.json").write_text(json.dumps(data), encoding="utf-8")
+    loaded = load_scenario(game, folder)
+    assert loaded.scenario is not None, loaded.report.format_text()
+    scenario_arrivals = loaded.scenario.setup.reinforcements
+    assert scenario_arrivals == game.setup("crossing").reinforcements
+    blue, red = scenario_arrivals
+    assert blue.waiting == "front:blue-reinforcements"
+    assert blue.enter == tuple(f"front:01{r:02d}" for r in range(1, 9))
+    assert red.enter == tuple(f"front:10{r:02d}" for r in range(1, 9))
