@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
 from typing import Any
 
 import pytest
 
+from tests.conftest import load_fixture
 from tests.rules.helpers import game, position, read_cases
 from toolkit.model.position import Position
 from toolkit.model.rules import Rule
 from toolkit.rules.context import Situation
 from toolkit.rules.registry import CHECKS
-from toolkit.rules.turn import ENTERED, LEFT, Move, check_moves, check_steps, list_moves
+from toolkit.rules.turn import ARRIVAL, ENTERED, LEFT, Move, check_moves, check_steps, list_moves
 from toolkit.rules.violations import Violation, violation
 
 MOVES = read_cases("moves")
@@ -179,3 +181,39 @@ def test_pieces_coming_and_going_are_noticed_once() -> None:
     assert check_steps(the_game, steps) == []
     steps[2] = position(the_game, {"bl-1-inf/1": None})
     assert [v.rule for v in check_steps(the_game, steps)] == [LEFT]
+
+
+def _arrive(before: Position, piece_id: str, at: str, turn: int) -> Position:
+    """``before`` on ``turn`` with one piece (waiting or arriving) put at ``at``."""
+    moved = dataclasses.replace(before.piece(piece_id), location=at)
+    pieces = tuple(p for p in before.pieces if p.id != piece_id) + (moved,)
+    arrivals = tuple(a for a in before.arrivals if a.piece.id != piece_id)
+    return Position(pieces, before.control, turn, arrivals=arrivals)
+
+
+@pytest.mark.parametrize(
+    ("piece", "at", "turn", "expect"),
+    [
+        ("bl-inf/3", "front:0104", 2, None),  # out of its box onto the west edge, on time
+        ("bl-inf/3", "front:0505", 2, "at the west edge of The Crossing"),
+        ("bl-inf/3", "front:0104", 1, "brings it in on turn 2."),
+        ("rd-inf/3", "front:1005", 3, None),  # from off the map onto the east edge
+        ("rd-inf/3", "front:0905", 3, "on turn 3 at front:1001-1008."),
+    ],
+    ids=["on-the-edge", "off-the-edge", "early", "arriving", "arriving-off-the-edge"],
+)
+def test_a_reinforcement_enters_where_and_when_its_setup_says(
+    piece: str, at: str, turn: int, expect: str | None
+) -> None:
+    crossing = load_fixture("river-crossing")
+    before = Position.from_setup(crossing, crossing.setup("crossing"))
+    after = _arrive(before, piece, at, turn)
+    found = [v for v in check_moves(crossing, before, after, "crossing") if v.rule == ARRIVAL]
+    if expect is None:
+        assert found == []
+        return
+    assert len(found) == 1 and expect in found[0].message, [v.message for v in found]
+    assert found[0].cite == "setup The Crossing, reinforcements"
+    assert found[0].pieces == (piece,) and found[0].locations == (at,)
+    # without its setup the checker cannot know where the piece was due
+    assert all(v.rule != ARRIVAL for v in check_moves(crossing, before, after))

@@ -4,7 +4,9 @@ Pieces are paired by id. A piece that changed location made a move, checked agai
 movement rule that covers it (a path within its allowance, respecting zones of control, must
 exist in the position before the move), the zones of control it must respect, and the entry
 rules (when that kind is registered) at its destination. A piece that came into play or left
-it is reported plainly, as information (rule ids :data:`ENTERED` and :data:`LEFT`).
+it is reported plainly, as information (rule ids :data:`ENTERED` and :data:`LEFT`); when the
+scenario is known, a reinforcement brought in elsewhere than, or before, its setup says is an
+error (:data:`ARRIVAL`).
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from toolkit.model import Game
 from toolkit.model.map import LocationKey
 from toolkit.model.position import Piece, PieceId, Position
 from toolkit.model.rules import MovementRule, Rule, ZocRule
+from toolkit.model.scenario import Reinforcement
 from toolkit.rules.context import Situation
 from toolkit.rules.movement import allowance_of, path
 from toolkit.rules.registry import CHECKS
@@ -29,6 +32,8 @@ ENTERED = "entered-play"
 """The rule id of the notice that a piece came into play (a reinforcement, a replacement)."""
 LEFT = "left-play"
 """The rule id of the notice that a piece left play (eliminated, withdrawn)."""
+ARRIVAL = "reinforcement-entry"
+"""The rule id of a reinforcement brought in where, or earlier than, its setup says."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +76,7 @@ def check_moves(
         else:
             found.extend(_check_move(situation, before.piece(move.piece), move.end))
     found.extend(_entry(Situation(game, after, setup_id), moved))
+    found.extend(_arrivals(game, setup_id, list_moves(before, after), before, after))
     return found
 
 
@@ -109,9 +115,11 @@ def check_steps(
         for v in _entry(Situation(game, after, setup_id), moved):
             entered.setdefault((v.rule, v.locations, v.pieces), v)
     found: list[Violation] = []
-    for move in list_moves(positions[0], positions[-1]):
+    whole = list_moves(positions[0], positions[-1])
+    for move in whole:
         if move.start is None or move.end is None:
             found.append(_notice(game, positions[0], positions[-1], move))
+    found.extend(_arrivals(game, setup_id, whole, positions[0], positions[-1]))
     for piece_id, piece_legs in legs.items():
         found.extend(_check_legs(game, positions, piece_id, piece_legs, setup_id))
     found.extend(entered.values())
@@ -255,6 +263,82 @@ def _entry(situation: Situation, moved: set[PieceId]) -> list[Violation]:
         if rule.kind == "entry" and _in_force(situation, rule):
             found.extend(v for v in check(situation, rule) if moved.intersection(v.pieces))
     return found
+
+
+def _arrivals(
+    game: Game, setup_id: str | None, moves: list[Move], before: Position, after: Position
+) -> list[Violation]:
+    """Reinforcements brought into play (or out of the box they wait in) somewhere their setup
+    does not let them enter, or before their turn. A piece is matched to the setup's
+    reinforcements by its counter, not its id: a piece brought in from VASSAL's palette gets
+    a new id. A counter the setup brings in nowhere (a replacement) is not judged."""
+    if setup_id is None or setup_id not in {s.id for s in game.setups}:
+        return []
+    reinforcements = game.setup(setup_id).reinforcements
+    found: list[Violation] = []
+    for move in moves:
+        if move.end is None:
+            continue
+        piece = after.piece(move.piece)
+        options = [
+            r
+            for r in reinforcements
+            if any(p.counter == piece.counter for p in r.pieces)
+            and (move.start is None or move.start == r.waiting)
+        ]
+        if not options or any(_may_arrive(r, move.end, after.turn) for r in options):
+            continue
+        found.append(_arrival_violation(game, setup_id, piece, move.end, after.turn, options))
+    return found
+
+
+def _may_arrive(reinforcement: Reinforcement, place: LocationKey, turn: int | None) -> bool:
+    early = turn is not None and turn < reinforcement.turn
+    return not early and _enters_at(reinforcement, place)
+
+
+def _enters_at(reinforcement: Reinforcement, place: LocationKey) -> bool:
+    if reinforcement.at is not None:
+        return place == reinforcement.at
+    return not reinforcement.enter or place in reinforcement.enter
+
+
+def _arrival_violation(
+    game: Game,
+    setup_id: str,
+    piece: Piece,
+    place: LocationKey,
+    turn: int | None,
+    options: list[Reinforcement],
+) -> Violation:
+    """Said against the first reinforcement the piece could be: where, or when, it arrives."""
+    allowed = [r for r in options if _enters_at(r, place)]
+    first = (allowed or options)[0]
+    setup = game.setup(setup_id)
+    who = piece_words(game, piece)
+    if allowed:
+        message = (
+            f"{who} came into play at {place_words(game, place)} on turn {turn}; "
+            f"the setup brings it in on turn {first.turn}."
+        )
+    else:
+        where = _where(game, first)
+        message = (
+            f"{who} came into play at {place_words(game, place)}; "
+            f"the setup brings it in on turn {first.turn} at {where}."
+        )
+    cite = f"setup {setup.name}, reinforcements"
+    return Violation(ARRIVAL, cite, "error", message, (place,), (piece.id,))
+
+
+def _where(game: Game, reinforcement: Reinforcement) -> str:
+    """Where a reinforcement comes in, as the setup sheet says it: its place, a few places by
+    name, or the source's own words for many (a map edge, a range of hexes)."""
+    if reinforcement.at is not None:
+        return place_words(game, reinforcement.at)
+    if len(reinforcement.enter) > 3 and reinforcement.enter_text:
+        return reinforcement.enter_text
+    return " or ".join(place_words(game, key) for key in reinforcement.enter)
 
 
 def _in_force(situation: Situation, rule: Rule) -> bool:
