@@ -57,7 +57,7 @@ def safe_text(value: str) -> str:
 
 def encode(tokens: Iterable[str], delimiter: str) -> str:
     """Tokens joined by ``delimiter``, each escaped (an empty token writes nothing)."""
-    return delimiter.join(encode_token(token, delimiter) for token in tokens)
+    return delimiter.join([encode_token(token, delimiter) for token in tokens])
 
 
 def decode(text: str, delimiter: str) -> list[str]:
