@@ -1,0 +1,194 @@
+"""The serve loop: build once, then rebuild on every save, and hand each outcome to a listener.
+
+Building is ``toolkit build``'s own :func:`~toolkit.build.build_folder` (with its cache), run in
+the calling thread, which is the main one under the command line: Ctrl-C then stops a build
+exactly as it stops ``toolkit build``. Saves are gathered by watchfiles (a Rust file watcher):
+a burst of saves is one change once the folder has been quiet for a moment, and what is saved
+while a build runs is kept for one more build right after it.
+"""
+
+from __future__ import annotations
+
+import json
+import threading
+import time
+from collections.abc import Iterator
+from pathlib import Path
+
+from pypdf import PdfReader
+from pypdf.errors import PyPdfError
+from watchfiles import DefaultFilter, watch
+
+from toolkit.artwork import Artwork
+from toolkit.build import FolderBuild, build_folder, selected_targets
+from toolkit.cache import Cache
+from toolkit.diagnostics import Diagnostic
+from toolkit.errors import BuildError, DiagnosticsError
+from toolkit.load import load_game
+from toolkit.model import Game
+from toolkit.options import BuildOptions
+from toolkit.render.artwork import draw_artwork
+from toolkit.serve.hover import map_places
+from toolkit.serve.page import Json, page_contents, page_diagnostics
+from toolkit.serve.state import Listener, Preview, Snapshot
+from toolkit.workers import Workers
+
+QUIET_MS = 150
+"""A save is built once the game folder has had no other change for this long."""
+GATHER_MS = 1500
+"""At most this long is spent gathering one burst of changes before building."""
+POLL_MS = 200
+"""How often the watcher looks up from waiting (for the first build, and for ``stop``)."""
+
+
+class SourceFilter(DefaultFilter):
+    """Changes worth a build: not the output folder (when it lies inside the game folder), not
+    hidden files, editors' swap and backup files, or version control (watchfiles' defaults)."""
+
+    def __init__(self, out_dir: Path) -> None:
+        super().__init__()
+        self.out_dir = str(out_dir.resolve())
+
+    def __call__(self, change: object, path: str) -> bool:
+        if path == self.out_dir or path.startswith(self.out_dir + "/"):
+            return False
+        return bool(super().__call__(change, path))  # type: ignore[arg-type]
+
+
+def serve_loop(
+    source: Path,
+    out_dir: Path,
+    options: BuildOptions,
+    listener: Listener,
+    stop: threading.Event | None = None,
+) -> None:
+    """Build ``source`` into ``out_dir`` now and after every change to it, calling ``listener``
+    with each outcome, until ``stop`` is set (or forever)."""
+    previous: Snapshot | None = None
+    for number, _ in enumerate(_changes(source, out_dir, stop), start=1):
+        previous = build_once(source, out_dir, options, number, previous)
+        listener(previous)
+
+
+def _changes(source: Path, out_dir: Path, stop: threading.Event | None) -> Iterator[None]:
+    """Once at the start, then once per burst of changes. The watcher is running before the
+    first build, so a save made during that build is not missed."""
+    first = True
+    for changes in watch(
+        source,
+        watch_filter=SourceFilter(out_dir),
+        debounce=GATHER_MS,
+        step=QUIET_MS,
+        rust_timeout=POLL_MS,
+        yield_on_timeout=True,
+        stop_event=stop,
+    ):
+        if changes or first:
+            first = False
+            yield None
+
+
+def build_once(
+    source: Path, out_dir: Path, options: BuildOptions, number: int, previous: Snapshot | None
+) -> Snapshot:
+    """Build once and say how it went; a failed build keeps the previous good preview."""
+    started = time.perf_counter()
+    last_good = previous.preview if previous is not None else None
+    try:
+        built = build_folder(source, out_dir, selected_targets(None), options)
+    except DiagnosticsError as error:
+        return _failed(number, started, error.diagnostics, source, last_good)
+    except BuildError as error:
+        problem = Diagnostic("build.failed", error.message, str(source), 0, 0)
+        return _failed(number, started, [problem], source, last_good)
+    warnings = page_diagnostics(built.report.diagnostics, source)
+    if built.summary is None:
+        return _failed(number, started, built.report.diagnostics, source, last_good)
+    if built.game is None and last_good is not None:  # unchanged since the preview was made
+        preview = last_good
+    else:
+        game, artwork = _model(source, built, options)
+        preview = make_preview(built.summary.folder, game, artwork)
+    seconds = time.perf_counter() - started
+    message = f"built {built.summary.folder}: {built.summary.files} file(s) in {seconds:.1f} s"
+    return Snapshot(number, True, message, seconds, warnings, preview)
+
+
+def _failed(
+    number: int,
+    started: float,
+    diagnostics: list[Diagnostic],
+    source: Path,
+    last_good: Preview | None,
+) -> Snapshot:
+    errors = sum(1 for d in diagnostics if d.severity == "error")
+    kept = "; the last good outputs are shown" if last_good is not None else ""
+    message = f"build failed: {errors} error{'s' * (errors != 1)}{kept}"
+    seconds = time.perf_counter() - started
+    ordered = sorted(diagnostics, key=lambda d: (d.severity != "error", d.file, d.line, d.column))
+    return Snapshot(number, False, message, seconds, page_diagnostics(ordered, source), last_good)
+
+
+def _model(source: Path, built: FolderBuild, options: BuildOptions) -> tuple[Game, Artwork]:
+    """The model and drawings the build made its outputs from; when it had nothing to do (the
+    output was already up to date when serving started), loaded and drawn again here, the
+    counters read back from the build's cache."""
+    summary = built.summary
+    if built.game is not None and summary is not None and summary.artwork is not None:
+        return built.game, summary.artwork
+    loaded = built.game or load_game(source).game
+    if loaded is None:  # pragma: no cover - the build loaded these very files a moment ago
+        raise BuildError(f"{source}: the sources changed while serving started")
+    with Workers(loaded, options.jobs) as workers:
+        cache = Cache.open(options.cache) if options.cache is not None else None
+        return loaded, draw_artwork(loaded, workers, cache=cache)
+
+
+def make_preview(folder: Path, game: Game, artwork: Artwork) -> Preview:
+    """The page's view of a good build: its lists, with each file named with a version (its
+    size and time, which a rebuild keeps for a file it did not change), and the hover data."""
+    kit = folder / f"{game.id}-kit.pdf"
+    contents = _versioned(page_contents(game, artwork, _page_count(kit)), folder)
+    hover = {
+        m.id: json.dumps(
+            {"map": m.id, "places": map_places(game, m, artwork.maps[m.id].placement)},
+            ensure_ascii=False,
+            separators=(",", ":"),
+        ).encode("utf-8")
+        for m in game.maps
+        if m.id in artwork.maps
+    }
+    return Preview(folder, game, artwork, contents, hover)
+
+
+def _page_count(pdf: Path) -> int:
+    """How many pages the kit has; 0 when it cannot be read."""
+    try:
+        return len(PdfReader(pdf).pages)
+    except (OSError, PyPdfError, ValueError):
+        return 0
+
+
+def _versioned(contents: Json, folder: Path) -> Json:
+    """``contents`` with every file name ("src", the kit's "pdf") given a ``?v=`` version."""
+
+    def walk(value: object) -> object:
+        if isinstance(value, dict):
+            return {
+                k: _version(folder, v) if k in ("src", "pdf") and isinstance(v, str) else walk(v)
+                for k, v in value.items()
+            }
+        if isinstance(value, list):
+            return [walk(item) for item in value]
+        return value
+
+    versioned: Json = {key: walk(value) for key, value in contents.items()}
+    return versioned
+
+
+def _version(folder: Path, relative: str) -> str:
+    try:
+        stat = (folder / relative).stat()
+    except OSError:
+        return relative
+    return f"{relative}?v={stat.st_mtime_ns:x}-{stat.st_size:x}"
