@@ -72,7 +72,8 @@ def _feature_text(kind: str, name: str) -> str:
 
 
 def _hexsides_by_label(game: Game, the_map: Map) -> Mapping[str, list[str]]:
-    """Label → its hexsides ('river to 0413'), one pass over the map's hexsides."""
+    """Label → its hexsides and crossings ('river Broad River to 0601', 'bridge to 0606'),
+    one pass over the map's hexsides."""
     names = {t.id: t.name for t in game.hexside_types}
     found: dict[str, list[str]] = defaultdict(list)
     for side in the_map.hexsides:
@@ -83,6 +84,10 @@ def _hexsides_by_label(game: Game, the_map: Map) -> Mapping[str, list[str]]:
             continue
         found[side.a].append(f"{named} to {side.b}")
         found[side.b].append(f"{named} to {side.a}")
+    for crossing in the_map.crossings:
+        named = f"{crossing.type} {crossing.name}" if crossing.name else str(crossing.type)
+        found[crossing.a].append(f"{named} to {crossing.b}")
+        found[crossing.b].append(f"{named} to {crossing.a}")
     return found
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from pypdf import PdfReader
 from pypdf.errors import PyPdfError
-from watchfiles import DefaultFilter, watch
+from watchfiles import Change, DefaultFilter, watch
 
 from toolkit.artwork import Artwork
 from toolkit.build import FolderBuild, build_folder, selected_targets
@@ -42,17 +42,23 @@ POLL_MS = 200
 
 
 class SourceFilter(DefaultFilter):
-    """Changes worth a build: not the output folder (when it lies inside the game folder), not
-    hidden files, editors' swap and backup files, or version control (watchfiles' defaults)."""
+    """Changes worth a build: not in the output folder (when it lies inside the game folder),
+    not hidden files or folders (which the build does not read either), not editors' swap and
+    backup files or version control (watchfiles' own defaults)."""
 
-    def __init__(self, out_dir: Path) -> None:
+    def __init__(self, source: Path, out_dir: Path) -> None:
         super().__init__()
-        self.out_dir = str(out_dir.resolve())
+        self.source = source.resolve()
+        self.out_dir = out_dir.resolve()
 
-    def __call__(self, change: object, path: str) -> bool:
-        if path == self.out_dir or path.startswith(self.out_dir + "/"):
+    def __call__(self, change: Change, path: str) -> bool:
+        changed = Path(path)
+        if changed == self.out_dir or changed.is_relative_to(self.out_dir):
             return False
-        return bool(super().__call__(change, path))  # type: ignore[arg-type]
+        if changed.is_relative_to(self.source):
+            if any(part.startswith(".") for part in changed.relative_to(self.source).parts):
+                return False
+        return bool(super().__call__(change, path))
 
 
 def serve_loop(
@@ -76,7 +82,7 @@ def _changes(source: Path, out_dir: Path, stop: threading.Event | None) -> Itera
     first = True
     for changes in watch(
         source,
-        watch_filter=SourceFilter(out_dir),
+        watch_filter=SourceFilter(source, out_dir),
         debounce=GATHER_MS,
         step=QUIET_MS,
         rust_timeout=POLL_MS,

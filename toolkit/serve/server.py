@@ -50,7 +50,7 @@ class PreviewServer:
         self.host = host
         self.port = port
         self.snapshot: Snapshot | None = None
-        self._loop = asyncio.new_event_loop()
+        self._loop: asyncio.AbstractEventLoop | None = None
         self._listeners: set[asyncio.Queue[int]] = set()
         self._kit_pages: dict[tuple[str, int], bytes] = {}
 
@@ -60,12 +60,16 @@ class PreviewServer:
         :raises ServeError: it cannot listen on the host and port asked for.
         """
         ready: Future[str] = Future()
+        self._loop = asyncio.new_event_loop()
         threading.Thread(target=self._run, args=(ready,), name="preview", daemon=True).start()
         return ready.result()
 
     def publish(self, snapshot: Snapshot) -> None:
         """Show ``snapshot`` and tell every open page that a build finished."""
-        self._loop.call_soon_threadsafe(self._set, snapshot)
+        if self._loop is None:  # not started: serving through app() alone
+            self._set(snapshot)
+        else:
+            self._loop.call_soon_threadsafe(self._set, snapshot)
 
     def _set(self, snapshot: Snapshot) -> None:
         self.snapshot = snapshot
@@ -73,22 +77,30 @@ class PreviewServer:
             queue.put_nowait(snapshot.number)
 
     def _run(self, ready: Future[str]) -> None:
-        asyncio.set_event_loop(self._loop)
-        self._loop.run_until_complete(self._listen(ready))
-        self._loop.run_forever()
+        loop = self._loop
+        if loop is None:  # pragma: no cover - start() made it
+            return
+        asyncio.set_event_loop(loop)
+        if loop.run_until_complete(self._listen(ready)):
+            loop.run_forever()
+        else:
+            loop.close()
 
-    async def _listen(self, ready: Future[str]) -> None:
+    async def _listen(self, ready: Future[str]) -> bool:
+        """Listen; say where, or why not (then False)."""
         runner = web.AppRunner(self.app(), access_log=None, handle_signals=False)
         await runner.setup()
         site = web.TCPSite(runner, self.host, self.port)
         try:
             await site.start()
         except OSError as error:
+            await runner.cleanup()
             ready.set_exception(ServeError(f"cannot listen on {self.host}:{self.port}: {error}"))
-            return
+            return False
         port = runner.addresses[0][1] if runner.addresses else self.port
         host = f"[{self.host}]" if ":" in self.host else self.host
         ready.set_result(f"http://{host}:{port}/")
+        return True
 
     def app(self) -> web.Application:
         """The routes; usable on its own (a test client) as well as in the thread."""
