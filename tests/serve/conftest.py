@@ -1,9 +1,10 @@
-"""Shared fixtures for the preview: river-crossing, drawn once per session."""
+"""Shared fixtures for the preview: river-crossing drawn once, and the headless browser."""
 
 from __future__ import annotations
 
 import pytest
 
+from tests.browser import browser  # noqa: F401  (the fixture, for test_browser)
 from tests.conftest import load_fixture
 from toolkit.artwork import Artwork
 from toolkit.model import Game

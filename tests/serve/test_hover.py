@@ -28,10 +28,10 @@ def test_terrain_features_sides_and_lines_are_named(crossing: tuple[Game, Artwor
     ashford = places["0403"]
     assert ashford["kind"] == "hex"
     assert ashford["terrain"] == "Town"
-    assert ashford["features"] == ["town Ashford"]
-    assert "Road Old Road" in ashford["lines"]
-    assert "River Broad River to 0601" in places["0501"]["sides"]
-    assert any(s.startswith("ford Miller's Ford to 0602") for s in places["0503"]["sides"])
+    assert ashford["features"] == ["Ashford (town)"]
+    assert "Old Road (road)" in ashford["lines"]
+    assert "Broad River (river) to 0601" in places["0501"]["sides"]
+    assert any(s == "Miller's Ford (ford) to 0602" for s in places["0503"]["sides"])
     assert places["0903"]["terrain"] == "Hills"
 
 

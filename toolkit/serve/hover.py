@@ -41,7 +41,7 @@ def map_places(game: Game, the_map: Map, placement: MapPlacement) -> list[Place]
             "name": location.name if location is not None else "",
             "kind": kind,
             "terrain": terrain.get(terrain_id, terrain_id) if terrain_id else "",
-            "features": [_feature_text(f.type, f.name) for f in the_map.features_at(label)]
+            "features": [_named(f.type, f.name) for f in the_map.features_at(label)]
             if location is not None
             else [],
             "sides": sides.get(label, []),
@@ -67,25 +67,26 @@ def _area(outline: Sequence[Point]) -> float:
     return abs(total) / 2
 
 
-def _feature_text(kind: str, name: str) -> str:
-    return f"{kind} {name}".strip() if name else kind
+def _named(kind: str, name: str) -> str:
+    """'Bridgeton (city)', or the kind alone when the thing has no name."""
+    return f"{name} ({kind.lower()})" if name else kind
 
 
 def _hexsides_by_label(game: Game, the_map: Map) -> Mapping[str, list[str]]:
-    """Label → its hexsides and crossings ('river Broad River to 0601', 'bridge to 0606'),
+    """Label → its hexsides and crossings ('Broad River (river) to 0601', 'bridge to 0606'),
     one pass over the map's hexsides."""
     names = {t.id: t.name for t in game.hexside_types}
     found: dict[str, list[str]] = defaultdict(list)
     for side in the_map.hexsides:
         kind = names.get(side.type, side.type)
-        named = f"{kind} {side.name}" if side.name else kind
+        named = _named(kind, side.name)
         if side.edge:  # b is the edge's direction
             found[side.a].append(f"{named} on the {side.b} edge")
             continue
         found[side.a].append(f"{named} to {side.b}")
         found[side.b].append(f"{named} to {side.a}")
     for crossing in the_map.crossings:
-        named = f"{crossing.type} {crossing.name}" if crossing.name else str(crossing.type)
+        named = _named(str(crossing.type), crossing.name)
         found[crossing.a].append(f"{named} to {crossing.b}")
         found[crossing.b].append(f"{named} to {crossing.a}")
     return found
@@ -97,7 +98,7 @@ def _lines_by_label(game: Game, the_map: Map) -> Mapping[str, list[str]]:
     found: dict[str, list[str]] = defaultdict(list)
     for line in the_map.lines:
         kind = names.get(line.type, line.type)
-        text = f"{kind} {line.name}" if line.name else kind
+        text = _named(kind, line.name)
         for label in dict.fromkeys(line.path):
             if text not in found[label]:
                 found[label].append(text)

@@ -116,7 +116,8 @@ def build_once(
         game, artwork = _model(source, built, options)
         preview = make_preview(built.summary.folder, game, artwork)
     seconds = time.perf_counter() - started
-    message = f"built {built.summary.folder}: {built.summary.files} file(s) in {seconds:.1f} s"
+    where = built.summary.folder.name
+    message = f"built {where}: {built.summary.files} files in {seconds:.1f} s"
     return Snapshot(number, True, message, seconds, warnings, preview)
 
 
