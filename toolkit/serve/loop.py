@@ -9,7 +9,6 @@ while a build runs is kept for one more build right after it.
 
 from __future__ import annotations
 
-import json
 import threading
 import time
 from collections.abc import Iterator
@@ -28,7 +27,6 @@ from toolkit.load import load_game
 from toolkit.model import Game
 from toolkit.options import BuildOptions
 from toolkit.render.artwork import draw_artwork
-from toolkit.serve.hover import map_places
 from toolkit.serve.page import Json, page_contents, page_diagnostics
 from toolkit.serve.state import Listener, Preview, Snapshot
 from toolkit.workers import Workers
@@ -153,19 +151,10 @@ def _model(source: Path, built: FolderBuild, options: BuildOptions) -> tuple[Gam
 
 def make_preview(folder: Path, game: Game, artwork: Artwork) -> Preview:
     """The page's view of a good build: its lists, with each file named with a version (its
-    size and time, which a rebuild keeps for a file it did not change), and the hover data."""
+    size and time, which a rebuild keeps for a file it did not change)."""
     kit = folder / f"{game.id}-kit.pdf"
     contents = _versioned(page_contents(game, artwork, _page_count(kit)), folder)
-    hover = {
-        m.id: json.dumps(
-            {"map": m.id, "places": map_places(game, m, artwork.maps[m.id].placement)},
-            ensure_ascii=False,
-            separators=(",", ":"),
-        ).encode("utf-8")
-        for m in game.maps
-        if m.id in artwork.maps
-    }
-    return Preview(folder, game, artwork, contents, hover)
+    return Preview(folder, game, artwork, contents)
 
 
 def _page_count(pdf: Path) -> int:

@@ -175,9 +175,11 @@ class PreviewServer:
         return response
 
     async def _hover(self, request: web.Request) -> web.Response:
-        body = self._preview().hover.get(request.match_info["map"])
-        if body is None:
-            raise web.HTTPNotFound()
+        preview = self._preview()
+        try:
+            body = await asyncio.to_thread(preview.hover, request.match_info["map"])
+        except KeyError:
+            raise web.HTTPNotFound() from None
         return web.Response(body=body, content_type="application/json", headers=NO_STORE)
 
     async def _setup(self, request: web.Request) -> web.Response:

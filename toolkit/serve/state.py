@@ -17,6 +17,7 @@ from pathlib import Path
 from toolkit.artwork import Artwork
 from toolkit.model import Game
 from toolkit.publish.excerpt import setup_excerpts
+from toolkit.serve.hover import map_places
 from toolkit.serve.page import Json
 
 
@@ -30,10 +31,24 @@ class Preview:
     artwork: Artwork
     contents: Json
     """What :func:`~toolkit.serve.page.page_contents` lists, with versioned file names."""
-    hover: dict[str, bytes]
-    """Map id → its places as JSON (see :func:`~toolkit.serve.hover.map_places`)."""
+    _hover: dict[str, bytes] = field(default_factory=dict)
     _excerpts: dict[str, list[tuple[str, str, bytes]]] = field(default_factory=dict)
     _lock: threading.Lock = field(default_factory=threading.Lock)
+
+    def hover(self, map_id: str) -> bytes:
+        """The map's places as JSON (see :func:`~toolkit.serve.hover.map_places`), made when
+        first asked for: a save's preview is ready without them.
+
+        :raises KeyError: the game has no such map drawn.
+        """
+        with self._lock:
+            if map_id not in self._hover:
+                placement = self.artwork.maps[map_id].placement
+                places = map_places(self.game, self.game.map(map_id), placement)
+                body = {"map": map_id, "places": places}
+                text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+                self._hover[map_id] = text.encode("utf-8")
+            return self._hover[map_id]
 
     def excerpts(self, setup_id: str) -> list[tuple[str, str, bytes]]:
         """The setup drawn on each of its maps: (map id, map name, SVG), main map first.
