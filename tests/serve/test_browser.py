@@ -245,6 +245,8 @@ def test_preview_follows_edits_and_shows_diagnostics(browser: Any, served: Serve
         .index(next(t for t in units.read_text(encoding="utf-8").splitlines() if '"markr"' in t))
     )
     assert link.text.startswith(f"counters/units.json:{line + 1}:")
+    column = int(link.text.split(":")[2])
+    line_text = units.read_text(encoding="utf-8").splitlines()[line]
     assert "unknown template 'markr'" in browser.find_element(By.ID, "diagnostic-list").text
     # the last good outputs stay, below the diagnostics
     assert count(browser, "img.face") == shown
@@ -256,6 +258,7 @@ def test_preview_follows_edits_and_shows_diagnostics(browser: Any, served: Serve
     hit = wait_for(lambda: browser.find_element(By.CSS_SELECTOR, ".line.hit"), "the source line")
     assert hit.get_attribute("id") == f"L{line + 1}"
     assert '"markr"' in hit.text
+    assert hit.find_element(By.CSS_SELECTOR, "mark.column").text == line_text[column - 1]
     assert browser.execute_script(
         "const r = arguments[0].getBoundingClientRect();"
         "return r.top >= 0 && r.bottom <= innerHeight",

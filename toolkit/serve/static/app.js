@@ -25,8 +25,8 @@ function outUrl(src) {
   return "/out/" + encoded + (query ? "?" + query : "");
 }
 
-function sourceUrl(file, line) {
-  return "/source/" + file.split("/").map(encodeURIComponent).join("/") + "#L" + line;
+function sourceUrl(file, line, column) {
+  return "/source/" + file.split("/").map(encodeURIComponent).join("/") + `#L${line}.${column}`;
 }
 
 // -- status and diagnostics ------------------------------------------------------------------
@@ -47,7 +47,7 @@ function showDiagnostics(diagnostics) {
     const where = d.file ? `${d.file}:${d.line}:${d.column}` : "";
     const item = el("li", { class: "diagnostic " + d.severity });
     if (d.file) {
-      item.append(el("a", { href: sourceUrl(d.file, d.line), class: "where" }, where));
+      item.append(el("a", { href: sourceUrl(d.file, d.line, d.column), class: "where" }, where));
     }
     item.append(el("span", { class: "severity" }, `${d.severity}[${d.code}]`));
     item.append(el("span", { class: "message" }, d.message));

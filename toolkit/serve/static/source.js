@@ -1,5 +1,5 @@
 // The source view: a game file with line numbers, scrolled to the line the address names
-// (#L12 or #L12:5). Every text is set as text, never parsed as HTML.
+// and marking its column (#L12 or #L12.5). Every text is set as text, never parsed as HTML.
 "use strict";
 
 const SOURCE_PREFIX = "/source/";
@@ -8,9 +8,9 @@ function sourcePath() {
   return decodeURIComponent(location.pathname.slice(SOURCE_PREFIX.length));
 }
 
-function wantedLine() {
-  const match = /^#L(\d+)/.exec(location.hash);
-  return match ? Number(match[1]) : 0;
+function wanted() {
+  const match = /^#L(\d+)(?:\.(\d+))?/.exec(location.hash);
+  return match ? { line: Number(match[1]), column: Number(match[2] || 0) } : { line: 0, column: 0 };
 }
 
 function show(text) {
@@ -35,12 +35,25 @@ function show(text) {
 }
 
 function highlight() {
-  for (const old of document.querySelectorAll(".line.hit")) old.classList.remove("hit");
-  const row = document.getElementById("L" + wantedLine());
-  if (row) {
-    row.classList.add("hit");
-    row.scrollIntoView({ block: "center" });
+  for (const old of document.querySelectorAll(".line.hit")) {
+    old.classList.remove("hit");
+    const body = old.querySelector(".text");
+    body.textContent = body.textContent; // drops the column mark
   }
+  const { line, column } = wanted();
+  const row = document.getElementById("L" + line);
+  if (!row) return;
+  row.classList.add("hit");
+  const body = row.querySelector(".text");
+  const text = body.textContent;
+  if (column >= 1 && column < text.length) {
+    const mark = document.createElement("mark");
+    mark.className = "column";
+    mark.textContent = text.slice(column - 1, column);
+    body.textContent = "";
+    body.append(text.slice(0, column - 1), mark, text.slice(column));
+  }
+  row.scrollIntoView({ block: "center" });
 }
 
 async function main() {
