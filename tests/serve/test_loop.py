@@ -29,6 +29,7 @@ def run(tmp_path: Path, steps: list[Step], builds: int, settle: float = SETTLE) 
     source = copy_fixture("river-crossing", tmp_path)
     out = tmp_path / "out"
     snapshots: list[Snapshot] = []
+    started: list[int] = []
     stop = threading.Event()
     deadline = time.monotonic() + TIMEOUT
 
@@ -42,9 +43,10 @@ def run(tmp_path: Path, steps: list[Step], builds: int, settle: float = SETTLE) 
     guard = threading.Timer(TIMEOUT, stop.set)
     guard.start()
     try:
-        serve_loop(source, out, BuildOptions(cache=out / FOLDER), listener, stop)
+        serve_loop(source, out, BuildOptions(cache=out / FOLDER), listener, stop, started.append)
     finally:
         guard.cancel()
+    assert started == [s.number for s in snapshots]  # each build said when it started
     assert time.monotonic() < deadline, "the loop did not stop in time"
     return snapshots
 

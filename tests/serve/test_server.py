@@ -6,6 +6,7 @@ from __future__ import annotations
 import asyncio
 import json
 from collections.abc import Awaitable, Callable
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -36,10 +37,14 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, Snapshot]:
     return source, snapshot
 
 
-def run(served: tuple[Path, Snapshot], check: Check) -> None:
+def run(
+    served: tuple[Path, Snapshot], check: Check, servers: list[PreviewServer] | None = None
+) -> None:
     source, snapshot = served
     server = PreviewServer(source, "127.0.0.1", 0)
     server.snapshot = snapshot
+    if servers is not None:
+        servers.append(server)
 
     async def main() -> None:
         async with TestClient(TestServer(server.app())) as client:
@@ -127,17 +132,27 @@ def test_setups_and_kit_pages_are_drawn_on_demand(served: tuple[Path, Snapshot])
     run(served, check)
 
 
-def test_events_say_which_build_finished(served: tuple[Path, Snapshot]) -> None:
+def test_events_say_which_build_started_and_finished(served: tuple[Path, Snapshot]) -> None:
+    servers: list[PreviewServer] = []
+
     async def check(client: TestClient) -> None:  # type: ignore[type-arg]
         response = await client.get("/api/events")
         assert response.headers["Content-Type"] == "text/event-stream"
-        seen = b""
-        while b"data:" not in seen:
-            seen += await asyncio.wait_for(response.content.readany(), 5)
-        assert b"data: 1\n\n" in seen
+
+        async def until(text: bytes) -> bytes:
+            seen = b""
+            while text not in seen:
+                seen += await asyncio.wait_for(response.content.readany(), 5)
+            return seen
+
+        assert b"data: 1\n\n" in await until(b"data: 1")
+        servers[0].building(2)
+        assert b"event: building\ndata: 2\n\n" in await until(b"data: 2")
+        servers[0].publish(replace(servers[0].snapshot, number=2))  # type: ignore[type-var]
+        assert (await until(b"data: 2")).startswith(b"data: 2\n\n")
         response.close()
 
-    run(served, check)
+    run(served, check, servers)
 
 
 def test_the_server_listens_and_reports_a_taken_port(served: tuple[Path, Snapshot]) -> None:

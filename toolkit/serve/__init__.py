@@ -41,4 +41,4 @@ def serve(
         server.publish(snapshot)
         report(snapshot)
 
-    serve_loop(source, out_dir, options, done)
+    serve_loop(source, out_dir, options, done, starting=server.building)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import threading
 import time
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 from pypdf import PdfReader
@@ -65,11 +65,15 @@ def serve_loop(
     options: BuildOptions,
     listener: Listener,
     stop: threading.Event | None = None,
+    starting: Callable[[int], None] | None = None,
 ) -> None:
     """Build ``source`` into ``out_dir`` now and after every change to it, calling ``listener``
-    with each outcome, until ``stop`` is set (or forever)."""
+    with each outcome (and ``starting`` with each build's number as it starts), until ``stop``
+    is set (or forever)."""
     previous: Snapshot | None = None
     for number, _ in enumerate(_changes(source, out_dir, stop), start=1):
+        if starting is not None:
+            starting(number)
         previous = build_once(source, out_dir, options, number, previous)
         listener(previous)
 

@@ -51,7 +51,7 @@ class PreviewServer:
         self.port = port
         self.snapshot: Snapshot | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
-        self._listeners: set[asyncio.Queue[int]] = set()
+        self._listeners: set[asyncio.Queue[bytes]] = set()
         self._kit_pages: dict[tuple[str, int], bytes] = {}
 
     def start(self) -> str:
@@ -71,10 +71,21 @@ class PreviewServer:
         else:
             self._loop.call_soon_threadsafe(self._set, snapshot)
 
+    def building(self, number: int) -> None:
+        """Tell every open page that build ``number`` has started."""
+        event = f"event: building\ndata: {number}\n\n"
+        if self._loop is None:  # not started: serving through app() alone
+            self._tell(event)
+        else:
+            self._loop.call_soon_threadsafe(self._tell, event)
+
     def _set(self, snapshot: Snapshot) -> None:
         self.snapshot = snapshot
+        self._tell(f"data: {snapshot.number}\n\n")
+
+    def _tell(self, event: str) -> None:
         for queue in self._listeners:
-            queue.put_nowait(snapshot.number)
+            queue.put_nowait(event.encode("utf-8"))
 
     def _run(self, ready: Future[str]) -> None:
         loop = self._loop
@@ -154,20 +165,20 @@ class PreviewServer:
         )
 
     async def _events(self, request: web.Request) -> web.StreamResponse:
-        """Server-sent events: the number of each build as it finishes (the last one first)."""
+        """Server-sent events: the number of each build as it finishes (the last one first),
+        and as a "building" event when it starts."""
         response = web.StreamResponse(
             headers={"Content-Type": "text/event-stream", "Cache-Control": "no-store"}
         )
         await response.prepare(request)
-        queue: asyncio.Queue[int] = asyncio.Queue()
+        queue: asyncio.Queue[bytes] = asyncio.Queue()
         if self.snapshot is not None:
-            queue.put_nowait(self.snapshot.number)
+            queue.put_nowait(f"data: {self.snapshot.number}\n\n".encode())
         self._listeners.add(queue)
         try:
             await response.write(b"retry: 1000\n\n")
             while True:
-                number = await queue.get()
-                await response.write(f"data: {number}\n\n".encode())
+                await response.write(await queue.get())
         except (ConnectionError, asyncio.CancelledError):
             pass
         finally:

@@ -283,6 +283,11 @@ function reload() {
 }
 
 const events = new EventSource("/api/events");
+events.addEventListener("building", () => {
+  const status = document.getElementById("status");
+  status.classList.add("building");
+  status.textContent = "building…";
+});
 events.addEventListener("message", (event) => {
   if (Number(event.data) !== shownBuild) reload();
 });
