@@ -17,7 +17,8 @@ def test_every_component_is_listed(crossing: tuple[Game, Artwork]) -> None:
     assert [m["id"] for m in contents["maps"]] == [m.id for m in game.maps]  # type: ignore[index]
     assert [c["id"] for c in contents["charts"]] == [c.id for c in game.charts]  # type: ignore[index]
     assert [s["id"] for s in contents["setups"]] == [s.id for s in game.setups]  # type: ignore[index]
-    assert contents["kit"] == {"pdf": "river-crossing-kit.pdf", "pages": 15}
+    assert contents["kit"] == {"pdf": "river-crossing-kit.pdf", "pages": 15, "images": True}
+    assert page_contents(game, artwork, 15, kit_images=False)["kit"]["images"] is False  # type: ignore[index]
     factions = contents["factions"]
     assert isinstance(factions, list)
     assert [f["name"] for f in factions] == ["Blue Army", "Red Army", NO_FACTION]

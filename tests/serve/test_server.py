@@ -167,3 +167,18 @@ def test_the_server_listens_and_reports_a_taken_port(served: tuple[Path, Snapsho
         PreviewServer(source, "127.0.0.1", port).start()
     state = json.loads(snapshot.state())
     assert state["build"]["number"] == 1
+
+
+@pytest.mark.parametrize(
+    ("host", "expected"),
+    [("evil.example:8000", 403), ("127.0.0.1.evil.example", 403), ("localhost:8000", 200)]
+    + [("[::1]:8000", 200), ("127.0.0.1", 200)],
+)
+def test_only_requests_addressed_to_this_machine(
+    served: tuple[Path, Snapshot], host: str, expected: int
+) -> None:
+    async def check(client: TestClient) -> None:  # type: ignore[type-arg]
+        response = await client.get("/raw/game.json", headers={"Host": host})
+        assert response.status == expected
+
+    run(served, check)

@@ -9,6 +9,7 @@ while a build runs is kept for one more build right after it.
 
 from __future__ import annotations
 
+import shutil
 import threading
 import time
 from collections.abc import Callable, Iterator
@@ -155,9 +156,11 @@ def _model(source: Path, built: FolderBuild, options: BuildOptions) -> tuple[Gam
 
 def make_preview(folder: Path, game: Game, artwork: Artwork) -> Preview:
     """The page's view of a good build: its lists, with each file named with a version (its
-    size and time, which a rebuild keeps for a file it did not change)."""
+    size and time, which a rebuild keeps for a file it did not change), and whether the kit's
+    pages can be shown as pictures (poppler's pdftoppm draws them; else the PDF is linked)."""
     kit = folder / f"{game.id}-kit.pdf"
-    contents = _versioned(page_contents(game, artwork, _page_count(kit)), folder)
+    pictures = shutil.which("pdftoppm") is not None
+    contents = _versioned(page_contents(game, artwork, _page_count(kit), pictures), folder)
     return Preview(folder, game, artwork, contents)
 
 

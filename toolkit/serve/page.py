@@ -21,9 +21,10 @@ NO_FACTION = "No faction"
 """The heading of counters that belong to no faction (markers, the turn counter)."""
 
 
-def page_contents(game: Game, artwork: Artwork, kit_pages: int) -> Json:
+def page_contents(game: Game, artwork: Artwork, kit_pages: int, kit_images: bool = True) -> Json:
     """Every component a build made: maps, counters (every face) by faction, charts, setups
-    and the kit's pages, in the model's order."""
+    and the kit's pages (``kit_images``: shown as pictures, else only the PDF is linked), in
+    the model's order."""
     return {
         "title": game.title,
         "maps": [
@@ -50,7 +51,7 @@ def page_contents(game: Game, artwork: Artwork, kit_pages: int) -> Json:
             if c.id in artwork.charts
         ],
         "setups": [{"id": s.id, "name": s.name} for s in game.setups],
-        "kit": {"pdf": f"{game.id}-kit.pdf", "pages": kit_pages},
+        "kit": {"pdf": f"{game.id}-kit.pdf", "pages": kit_pages, "images": kit_images},
     }
 
 

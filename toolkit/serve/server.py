@@ -8,9 +8,11 @@ output folder and the game folder's source files: nothing outside those two fold
 from __future__ import annotations
 
 import asyncio
+import ipaddress
 import json
 import shutil
 import threading
+from collections.abc import Awaitable, Callable
 from concurrent.futures import Future
 from importlib import resources
 from pathlib import Path
@@ -36,6 +38,17 @@ KIT_DPI = 60
 KIT_PAGES_KEPT = 1000
 """Page images kept in memory; an edit that changes the kit makes another set."""
 NO_STORE = {"Cache-Control": "no-store"}
+
+
+Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
+
+
+def _loopback(host: str) -> bool:
+    """True for a host that only this machine can reach."""
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return host.lower() == "localhost"
 
 
 class ServeError(Exception):
@@ -115,7 +128,7 @@ class PreviewServer:
 
     def app(self) -> web.Application:
         """The routes; usable on its own (a test client) as well as in the thread."""
-        app = web.Application()
+        app = web.Application(middlewares=[self._local_only] if _loopback(self.host) else [])
         app.router.add_get("/", self._index)
         app.router.add_get("/static/{name}", self._static)
         app.router.add_get("/source/{path:.+}", self._source_page)
@@ -128,6 +141,17 @@ class PreviewServer:
         app.router.add_get("/api/setups/{setup}/{index:[0-9]+}.svg", self._excerpt)
         app.router.add_get("/api/kit/{page:[0-9]+}.png", self._kit_page)
         return app
+
+    @web.middleware
+    async def _local_only(self, request: web.Request, handler: Handler) -> web.StreamResponse:
+        """Served on a loopback address, answer only requests addressed to one: a web page
+        elsewhere cannot read the sources by pointing a name of its own at 127.0.0.1 (DNS
+        rebinding)."""
+        host = request.host
+        name = host if host.endswith("]") else host.rsplit(":", 1)[0]
+        if not _loopback(name.strip("[]")):
+            raise web.HTTPForbidden()
+        return await handler(request)
 
     # -- the page and its sources -----------------------------------------------------------
 

@@ -244,7 +244,7 @@ function kitSection(kit) {
   const section = el("section", { id: "kit" }, el("h2", {}, "Print-and-play kit"),
     el("p", {}, el("a", { href: outUrl(kit.pdf) }, "Open the kit as PDF"), ` (${kit.pages} pages)`));
   const pages = el("div", { class: "kit-pages" });
-  for (let page = 1; page <= kit.pages; page++) {
+  for (let page = 1; kit.images && page <= kit.pages; page++) {
     pages.append(el("a", { href: outUrl(kit.pdf) + "#page=" + page },
       el("img", { class: "kit-page", src: `/api/kit/${page}.png?${version || ""}`, alt: `page ${page}`,
         loading: "lazy", width: 170, height: 220 })));
