@@ -4,7 +4,7 @@
 "use strict";
 
 const views = new Map(); // map id -> {scale, x, y}: kept across reloads
-const hoverData = new Map(); // map id + build -> hit-test index
+const hoverData = new Map(); // map id + build -> its hit-test index, once asked for
 let shownBuild = 0;
 let loading = null;
 
@@ -257,6 +257,7 @@ function showContents(contents, build) {
   const main = document.getElementById("contents");
   main.style.minHeight = main.offsetHeight + "px"; // no jump while the new contents load
   main.textContent = "";
+  hoverData.clear(); // the places of the builds shown before
   if (!contents) return;
   document.getElementById("title").textContent = contents.title;
   document.title = contents.title + " — preview";
