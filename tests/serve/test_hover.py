@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+from tests.conftest import load_fixture
 from toolkit.artwork import Artwork
 from toolkit.model import Game
+from toolkit.render.artwork import draw_artwork
 from toolkit.serve.hover import map_places
+from toolkit.workers import Workers
 
 
 def _places(crossing: tuple[Game, Artwork]) -> dict[str, dict[str, object]]:
@@ -43,3 +46,20 @@ def test_innermost_place_comes_first(crossing: tuple[Game, Artwork]) -> None:
     assert box in labels
     # a hex (small) is listed before the box drawn around a reinforcement row (larger)
     assert labels.index("0903") < labels.index(box)
+
+
+def test_an_area_map_names_its_spaces_and_borders() -> None:
+    game = load_fixture("minimal-area")
+    with Workers(game) as workers:
+        artwork = draw_artwork(game, workers, counters=False)
+    europe = game.maps[0]
+    places = {
+        str(p["label"]): p for p in map_places(game, europe, artwork.maps[europe.id].placement)
+    }
+    france = places["france"]
+    assert (france["name"], france["kind"], france["terrain"]) == ("France", "land", "Clear")
+    assert france["adjacent"] == ["Germany", "North Sea (coast)", "Britain (strait)"]
+    assert places["germany"]["features"] == ["Berlin (capital)"]
+    assert places["north-sea"]["kind"] == "sea"
+    labels = list(places)
+    assert labels.index("kiel") < labels.index("germany")  # the fortress inside comes first

@@ -20,7 +20,7 @@ within, in points."""
 
 Place = dict[str, object]
 """One place as the page reads it (JSON): label, name, kind, terrain, features, sides, lines,
-outline (a flat list x0, y0, x1, y1, …)."""
+adjacent (an area's declared neighbours), outline (a flat list x0, y0, x1, y1, …)."""
 
 
 def map_places(game: Game, the_map: Map, placement: MapPlacement) -> list[Place]:
@@ -46,6 +46,7 @@ def map_places(game: Game, the_map: Map, placement: MapPlacement) -> list[Place]
             else [],
             "sides": sides.get(label, []),
             "lines": lines.get(label, []),
+            "adjacent": _adjacent(game, the_map, label),
             "outline": [round(v, 1) for point in outline for v in point],
         }
         places.append((_area(outline), place))
@@ -102,4 +103,17 @@ def _lines_by_label(game: Game, the_map: Map) -> Mapping[str, list[str]]:
         for label in dict.fromkeys(line.path):
             if text not in found[label]:
                 found[label].append(text)
+    return found
+
+
+def _adjacent(game: Game, the_map: Map, label: str) -> list[str]:
+    """The spaces an area map declares next to ``label``, by name, with the kind of border
+    where it is more than land to land or sea to sea ('Britain (strait)')."""
+    kinds = {t.id: t.name.lower() for t in game.hexside_types}
+    found = []
+    for link in the_map.adjacency.get(label, ()):
+        other = the_map.locations.get(link.to)
+        name = other.name if other is not None and other.name else link.to
+        plain = link.type in ("land", "sea")
+        found.append(name if plain else f"{name} ({kinds.get(link.type, link.type)})")
     return found

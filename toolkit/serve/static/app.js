@@ -104,6 +104,7 @@ function describe(place) {
   for (const f of place.features) lines.push("• " + f);
   for (const s of place.sides) lines.push("• " + s);
   for (const l of place.lines) lines.push("• " + l);
+  if (place.adjacent.length) lines.push("next to " + place.adjacent.join(", "));
   return lines;
 }
 
