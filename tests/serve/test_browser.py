@@ -21,22 +21,26 @@ from typing import Any
 import pytest
 from pypdf import PdfReader
 
-from tests.conftest import ROOT, copy_fixture, load_fixture
+from tests.conftest import ROOT, SOURCES, copy_fixture, load_fixture
+from toolkit.load import load_game
+from toolkit.model import Game
 
 SCREENSHOT = ROOT / "docs" / "images" / "preview.png"
-WAIT = 30.0
+WAIT = 120.0
 GAME = "river-crossing"
+EXAMPLE = "distant-foreign-fields"
+"""The example game the README's screenshot shows: seven fronts, 679 counter faces."""
 
 
 class Served:
     """A running ``toolkit serve`` of a copy of the fixture game."""
 
-    def __init__(self, root: Path) -> None:
-        self.source = copy_fixture(GAME, root)
+    def __init__(self, root: Path, source: Path, jobs: int = 1) -> None:
+        self.source = source
         self.out = root / "out"
         self.process = subprocess.Popen(
             [sys.executable, "-m", "toolkit", "serve", str(self.source), "-o", str(self.out)]
-            + ["--port", "0", "-j", "1"],
+            + ["--port", "0", "-j", str(jobs)],
             cwd=root,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
@@ -80,9 +84,7 @@ class Served:
         return status
 
 
-@pytest.fixture(scope="module")
-def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
-    running = Served(tmp_path_factory.mktemp("serve"))
+def _serving(running: Served) -> Iterator[Served]:
     try:
         yield running
     finally:
@@ -91,6 +93,20 @@ def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
             running.process.wait()
         for reader in running.readers:
             reader.join(WAIT)
+
+
+@pytest.fixture(scope="module")
+def served(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """The fixture game, copied to be edited."""
+    root = tmp_path_factory.mktemp("serve")
+    yield from _serving(Served(root, copy_fixture(GAME, root)))
+
+
+@pytest.fixture(scope="module")
+def example(tmp_path_factory: pytest.TempPathFactory) -> Iterator[Served]:
+    """An example game of the repository as it is (only read), built into a temporary folder."""
+    root = tmp_path_factory.mktemp("serve-example")
+    yield from _serving(Served(root, SOURCES / EXAMPLE, jobs=2))
 
 
 def wait_for(what: Callable[[], Any], message: str) -> Any:
@@ -156,25 +172,53 @@ def hover(browser: Any, map_id: str, label: str) -> str:
     return str(wait_for(lambda: tip.get_attribute("data-label"), "the hover"))
 
 
+def zoom(browser: Any, map_id: str, label: str, scale: float) -> None:
+    """Zoom the map to ``scale`` around ``label``, as the wheel would."""
+    browser.execute_script(
+        """
+        const [mapId, label, scale] = arguments;
+        const viewport = document.querySelector(`.viewport[data-map="${mapId}"]`);
+        const data = await (await fetch(`/api/hover/${mapId}.json`)).json();
+        const o = data.places.find((p) => p.label === label).outline;
+        let x = 0, y = 0;
+        for (let i = 0; i < o.length; i += 2) { x += o[i]; y += o[i + 1]; }
+        x /= o.length / 2;
+        y /= o.length / 2;
+        const view = views.get(mapId);
+        view.scale = scale;
+        view.x = viewport.clientWidth / 2 - x * scale;
+        view.y = viewport.clientHeight / 2 - y * scale;
+        viewport.querySelector(".stage").style.transform =
+          `translate(${view.x}px, ${view.y}px) scale(${view.scale})`;
+        """,
+        map_id,
+        label,
+        scale,
+    )
+
+
 def edit(path: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert old in text
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-def test_preview_shows_every_component_golden(browser: Any, served: Served) -> None:
-    browser.set_window_size(1280, 1400)
-    browser.get(served.url)
+def shows_every_component(browser: Any, served: Served, game: Game) -> None:
+    """The page lists as many of each component as the model and the kit have."""
     wait_for(lambda: build_number(browser) >= 1, "the first build")
-    game = load_fixture(GAME)
-    kit = served.out / GAME / f"{GAME}-kit.pdf"
-    faces = sum(len(c.faces) for c in game.counters)
+    kit = served.out / game.id / f"{game.id}-kit.pdf"
     assert count(browser, ".viewport") == len(game.maps)
-    assert count(browser, "img.face") == faces
+    assert count(browser, "img.face") == sum(len(c.faces) for c in game.counters)
     assert count(browser, "img.chart-image") == len(game.charts)
     assert count(browser, "#setups h3") == len(game.setups)
     wait_for(lambda: count(browser, "img.setup-map") >= len(game.setups), "the setups")
     assert count(browser, "img.kit-page") == len(PdfReader(kit).pages)
+
+
+def test_preview_shows_every_component(browser: Any, served: Served) -> None:
+    browser.set_window_size(1280, 1000)
+    browser.get(served.url)
+    shows_every_component(browser, served, load_fixture(GAME))
     for selector in ("img.map-image", "img.face", "img.chart-image", "img.setup-map"):
         wait_for(lambda s=selector: all_loaded(browser, s), f"{selector} to load")
     wait_for(lambda: all_loaded(browser, "img.kit-page"), "the kit's pages to load")
@@ -183,8 +227,25 @@ def test_preview_shows_every_component_golden(browser: Any, served: Served) -> N
     assert "Ashford (town)" in tip and "Town" in tip
     assert hover(browser, "front", "0903") == "0903"
     assert console_errors(browser) == []
-    # the screenshot: the page as a designer first sees it, the pointer on a town
-    hover(browser, "front", "0704")
+
+
+def test_example_game_preview_golden(browser: Any, example: Served) -> None:
+    """A real example game: every component listed, the maps and counters load, the hover
+    names a hex with its river, bridge and railway; the README's screenshot."""
+    loaded = load_game(SOURCES / EXAMPLE).game
+    assert loaded is not None
+    browser.set_window_size(1280, 1400)
+    browser.get(example.url)
+    wait_for(lambda: build_number(browser) >= 1, "the example's first build")
+    shows_every_component(browser, example, loaded)
+    for selector in ("img.map-image", "img.face"):
+        wait_for(lambda s=selector: all_loaded(browser, s), f"{selector} to load")
+    assert hover(browser, "bf", "1213") == "1213"
+    tip = browser.find_element("id", "tip").text
+    assert "Iskar (river) to 1214" in tip and "railway" in tip
+    assert console_errors(browser) == []
+    zoom(browser, "bf", "1213", 2.4)  # as a designer looks closer
+    assert hover(browser, "bf", "1213") == "1213"
     browser.execute_script("window.scrollTo(0, 0)")
     time.sleep(0.3)
     if os.environ.get("TOOLKIT_UPDATE_GOLDEN"):
