@@ -9,11 +9,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from watchfiles import Change
 
 from tests.conftest import copy_fixture
 from toolkit.cache import FOLDER
 from toolkit.options import BuildOptions
 from toolkit.serve import Snapshot, serve_loop
+from toolkit.serve.loop import SourceFilter
 
 TIMEOUT = 60.0
 SETTLE = 1.5
@@ -124,3 +126,15 @@ def test_editor_droppings_do_not_rebuild(tmp_path: Path, name: str) -> None:
         tmp_path, [lambda s: (tmp_path / "river-crossing" / name).write_text("x")], builds=1
     )
     assert len(snapshots) == 1
+
+
+def test_the_filter_knows_the_folders_however_they_are_named(tmp_path: Path) -> None:
+    real = tmp_path / "real"
+    (real / "out").mkdir(parents=True)
+    (tmp_path / "link").symlink_to(real)
+    wanted = SourceFilter(tmp_path / "link", tmp_path / "link" / "out")
+    for root in (real, tmp_path / "link"):
+        assert wanted(Change.modified, str(root / "counters" / "units.json"))
+        assert not wanted(Change.modified, str(root / "out" / "game" / "x.svg"))
+        assert not wanted(Change.modified, str(root / ".git" / "index"))
+        assert not wanted(Change.added, str(root / "maps" / ".front.json.swp"))

@@ -9,6 +9,7 @@ while a build runs is kept for one more build right after it.
 
 from __future__ import annotations
 
+import os
 import shutil
 import threading
 import time
@@ -47,15 +48,17 @@ class SourceFilter(DefaultFilter):
 
     def __init__(self, source: Path, out_dir: Path) -> None:
         super().__init__()
-        self.source = source.resolve()
-        self.out_dir = out_dir.resolve()
+        # as given and with links resolved: the watcher may report a path either way
+        self.sources = {Path(os.path.abspath(source)), source.resolve()}
+        self.outputs = {Path(os.path.abspath(out_dir)), out_dir.resolve()}
 
     def __call__(self, change: Change, path: str) -> bool:
-        changed = Path(path)
-        if changed == self.out_dir or changed.is_relative_to(self.out_dir):
+        changed = Path(os.path.abspath(path))
+        if any(changed.is_relative_to(out) for out in self.outputs):
             return False
-        if changed.is_relative_to(self.source):
-            if any(part.startswith(".") for part in changed.relative_to(self.source).parts):
+        for source in self.sources:
+            inside = changed.relative_to(source).parts if changed.is_relative_to(source) else ()
+            if any(part.startswith(".") for part in inside):
                 return False
         return bool(super().__call__(change, path))
 
