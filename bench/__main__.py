@@ -31,6 +31,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from bench.rules import check_crowded, crowded_position
+from bench.serve import preview_after_save
 from bench.synthetic import write_monster_game
 from toolkit.load import load_game
 from toolkit.model import Game
@@ -154,6 +155,10 @@ def run() -> list[Row]:
             _build(monster, out)
 
         timed_row("rebuild after one counter changed", edit_and_build, 1.5, "", "best")
+        waited = preview_after_save(
+            TOOLKIT, monster, out, JOBS, lambda: _set_attack(monster, next(values)), REPEATS
+        )
+        rows.append(_row("preview updated after a save", waited, "s", 2.0, "toolkit serve"))
         cold_cpu = rows[2]["cpu_seconds"]
         per_face = cold / faces * 1000
         note = f"CPU {float(cold_cpu) / faces * 1000:.2f} ms" if cold_cpu is not None else ""  # type: ignore[arg-type]

@@ -42,8 +42,10 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "scaffold": frozenset({"load"}),
     # Publishing a scenario stands on every output and on the checker, as the build does.
     "publish": OUTPUT | {"load", "render", "kit", "vassal", "rules", "check"},
+    # The live preview builds as the build command does, and draws setups as publishing does.
+    "serve": OUTPUT | {"load", "render", "build", "publish"},
     "cli": OUTPUT
-    | {"load", "build", "targets", "scaffold", "check", "vassal", "publish", "toolkit"},
+    | {"load", "build", "targets", "scaffold", "check", "vassal", "publish", "serve", "toolkit"},
     "__main__": frozenset({"cli"}),
     "toolkit": frozenset(),
 }

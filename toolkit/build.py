@@ -16,17 +16,18 @@ import os
 import secrets
 import shutil
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from stat import S_ISREG
 
 from toolkit.artwork import Artwork
 from toolkit.cache import Cache, key, pack, unpack
 from toolkit.check import setup_diagnostics
-from toolkit.diagnostics import Diagnostic
+from toolkit.diagnostics import Diagnostic, Report
 from toolkit.errors import BuildError, DiagnosticsError
 from toolkit.interrupts import register, signals_held, undo_on_interrupt, unregister
 from toolkit.kit.pdf import use_bundled_fonts
+from toolkit.load import load_game
 from toolkit.load.jsonsource import locate
 from toolkit.model import Game
 from toolkit.options import BuildOptions
@@ -43,6 +44,8 @@ class BuildSummary:
     folder: Path
     files: int
     bytes: int
+    artwork: Artwork | None = field(default=None, repr=False, compare=False)
+    """The drawings the outputs were made from (None when nothing was drawn: unchanged)."""
 
 
 def selected_targets(only: Sequence[str] | None) -> list[Target]:
@@ -111,7 +114,41 @@ def _build_into(
         raise
     except Exception as exc:
         raise BuildError(f"building {game.id!r} failed: {exc}") from exc
-    return BuildSummary(final, count, total)
+    return BuildSummary(final, count, total, artwork)
+
+
+@dataclass(frozen=True)
+class FolderBuild:
+    """What :func:`build_folder` did: the loader's report, and what was built from what."""
+
+    report: Report
+    """The load's diagnostics: its warnings, or the errors that stopped it."""
+    summary: BuildSummary | None
+    """What was written; None when the sources are invalid and nothing was built."""
+    game: Game | None = None
+    """The model the outputs were made from; None when the sources are invalid or unchanged
+    since the last clean build (then nothing was loaded)."""
+
+
+def build_folder(
+    source: Path, out_dir: Path, targets: Sequence[Target], options: BuildOptions
+) -> FolderBuild:
+    """Build a game folder the way ``toolkit build`` does: nothing at all when the last clean
+    build of the very same files is in place, else load, check and :func:`build_game`.
+
+    :raises DiagnosticsError: see :func:`build_game`.
+    :raises BuildError: see :func:`build_game`.
+    """
+    stamp = fingerprint(source, targets, options) if options.cache is not None else None
+    done = up_to_date(stamp, out_dir, options)
+    if done is not None:
+        return FolderBuild(Report(done[1]), done[0])
+    result = load_game(source)
+    if result.game is None:
+        return FolderBuild(result.report, None)
+    summary = build_game(result.game, out_dir, targets, options)
+    remember(stamp, summary, options, result.report.diagnostics)
+    return FolderBuild(result.report, summary, result.game)
 
 
 KEEP_ASSEMBLED = 16

@@ -217,7 +217,7 @@ def build_command(
     fmt: str,
 ) -> None:
     """Check a game folder and make its outputs in OUTPUT/<game>/."""
-    from toolkit.build import build_game, fingerprint, remember, selected_targets, up_to_date
+    from toolkit.build import build_folder, selected_targets
     from toolkit.cache import FOLDER
     from toolkit.options import BuildOptions
     from toolkit.targets import target_names
@@ -237,26 +237,62 @@ def build_command(
         back_offset=back_offset,
         cache=None if no_cache else out_dir / FOLDER,
     )
-    targets = selected_targets(wanted)
-    stamp = fingerprint(source, targets, options) if options.cache is not None else None
-    done = up_to_date(stamp, out_dir, options)
-    if done is not None:
-        summary, warnings = done
-        _emit(Report(warnings), fmt)
+    built = build_folder(source, out_dir, selected_targets(wanted), options)
+    _emit(built.report, fmt)
+    if built.summary is None:
         if fmt == "text":
-            size = f"{summary.bytes / 1e6:.1f} MB"
-            click.echo(f"built {summary.folder}: {summary.files} file(s), {size} (unchanged)")
-        return
-    result = load_game(source)
-    _emit(result.report, fmt)
-    if result.game is None:
-        if fmt == "text":
-            click.echo(result.report.summary(), err=True)
+            click.echo(built.report.summary(), err=True)
         raise SourcesInvalid("the sources have errors; nothing was built")
-    summary = build_game(result.game, out_dir, targets, options)
-    remember(stamp, summary, options, result.report.diagnostics)
     if fmt == "text":
-        click.echo(f"built {summary.folder}: {summary.files} file(s), {summary.bytes / 1e6:.1f} MB")
+        summary = built.summary
+        unchanged = " (unchanged)" if built.game is None else ""
+        size = f"{summary.bytes / 1e6:.1f} MB"
+        click.echo(f"built {summary.folder}: {summary.files} file(s), {size}{unchanged}")
+
+
+@cli.command("serve")
+@click.argument("source", type=click.Path(path_type=Path, exists=True, file_okay=False))
+@click.option(
+    "-o",
+    "--output",
+    "out_dir",
+    type=click.Path(path_type=Path),
+    default=Path("build"),
+    show_default=True,
+    help="Where build/<game>/ goes.",
+)
+@click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
+@click.option(
+    "--port",
+    type=click.IntRange(0, 65535),
+    default=8000,
+    show_default=True,
+    help="Port to listen on (0: any free port).",
+)
+@click.option(
+    "-j",
+    "--jobs",
+    type=click.IntRange(1, 64),
+    default=1,
+    show_default=True,
+    help="Worker processes for rendering.",
+)
+def serve_command(source: Path, out_dir: Path, host: str, port: int, jobs: int) -> None:
+    """Build a game folder, rebuild it on every save, and show it in the browser."""
+    from toolkit.cache import FOLDER
+    from toolkit.options import BuildOptions
+    from toolkit.serve import ServeError, Snapshot, serve
+
+    def report(snapshot: Snapshot) -> None:
+        for diagnostic in snapshot.diagnostics:
+            click.echo(str(diagnostic["text"]), err=True)
+        click.echo(snapshot.message, err=not snapshot.ok)
+
+    options = BuildOptions(jobs=jobs, cache=out_dir / FOLDER)
+    try:
+        serve(source, out_dir, options, host, port, click.echo, report)
+    except ServeError as error:
+        raise ToolkitError(str(error)) from None
 
 
 _FILE = click.Path(path_type=Path, dir_okay=False)

@@ -9,14 +9,14 @@ from __future__ import annotations
 
 import base64
 from collections import defaultdict
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from toolkit.artwork import Artwork, Drawing
 from toolkit.model import Game
 from toolkit.model.map import parse_location_key
 from toolkit.model.position import Piece, Position
-from toolkit.model.scenario import Scenario
+from toolkit.model.scenario import Scenario, Setup
 from toolkit.render.svg import attrs, esc, fmt, svg_document
 
 Point = tuple[float, float]
@@ -43,8 +43,16 @@ class Excerpt:
 def scenario_excerpts(game: Game, scenario: Scenario, artwork: Artwork) -> list[Excerpt]:
     """An excerpt of every map the scenario's area (or, without one, its pieces) lies on,
     main map first: the one holding the most starting pieces."""
-    position = Position.from_setup(game, scenario.setup)
-    keys = list(scenario.area) or _piece_keys(scenario, position)
+    return setup_excerpts(game, scenario.setup, artwork, scenario.area)
+
+
+def setup_excerpts(
+    game: Game, setup: Setup, artwork: Artwork, area: Sequence[str] = ()
+) -> list[Excerpt]:
+    """An excerpt of every map ``area`` (or, when empty, the setup's pieces) lies on, main map
+    first: the one holding the most starting pieces."""
+    position = Position.from_setup(game, setup)
+    keys = list(area) or _piece_keys(setup, position)
     by_map: dict[str, list[str]] = defaultdict(list)
     for key in keys:
         map_id, label = parse_location_key(key)
@@ -56,10 +64,10 @@ def scenario_excerpts(game: Game, scenario: Scenario, artwork: Artwork) -> list[
     return [_excerpt(game, artwork, m, by_map[m], stacks) for m in ordered]
 
 
-def _piece_keys(scenario: Scenario, position: Position) -> list[str]:
+def _piece_keys(setup: Setup, position: Position) -> list[str]:
     """Where the pieces start, and where reinforcements arrive."""
     keys = [p.location for p in position.pieces if p.location is not None]
-    keys += [r.at for r in scenario.setup.reinforcements if r.at is not None]
+    keys += [r.at for r in setup.reinforcements if r.at is not None]
     return list(dict.fromkeys(keys))
 
 

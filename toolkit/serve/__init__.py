@@ -1,0 +1,44 @@
+"""``toolkit serve``: rebuild a game on every save and show it in a browser, live.
+
+The loop (:mod:`toolkit.serve.loop`) builds with ``toolkit build``'s own function and its
+cache; the server (:mod:`toolkit.serve.server`) shows the outcome; the page lists
+(:mod:`toolkit.serve.page`) and hover data (:mod:`toolkit.serve.hover`) are pure functions of
+the model and its drawings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from toolkit.options import BuildOptions
+from toolkit.serve.loop import serve_loop
+from toolkit.serve.server import PreviewServer, ServeError
+from toolkit.serve.state import Snapshot
+
+__all__ = ["PreviewServer", "ServeError", "Snapshot", "serve", "serve_loop"]
+
+
+def serve(
+    source: Path,
+    out_dir: Path,
+    options: BuildOptions,
+    host: str,
+    port: int,
+    say: Callable[[str], None],
+    report: Callable[[Snapshot], None],
+) -> None:
+    """Serve the preview of ``source`` on ``host:port`` and rebuild it on every save, for ever;
+    ``say`` is told where the page is, ``report`` each build's outcome.
+
+    :raises ServeError: the server cannot listen there.
+    """
+    server = PreviewServer(source, host, port)
+    url = server.start()
+    say(f"serving the preview of {source} at {url} (Ctrl-C stops)")
+
+    def done(snapshot: Snapshot) -> None:
+        server.publish(snapshot)
+        report(snapshot)
+
+    serve_loop(source, out_dir, options, done, starting=server.building)
