@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from toolkit.artwork import Artwork, Drawing
 from toolkit.cache import Cache
-from toolkit.kit.artwork import KitArt, kit_art
+from toolkit.kit.artwork import KitArt, kit_art, svg_size
 from toolkit.kit.calibration import calibration_plans
 from toolkit.kit.charts import CHART_MODES, ChartItem, chart_pages
 from toolkit.kit.cover import PrintGuide, cover_plans
@@ -20,9 +20,9 @@ from toolkit.kit.errors import KitError
 from toolkit.kit.impose import DUPLEX_MODES, Duplex
 from toolkit.kit.layout import PagePlan, page_svg, section_pages
 from toolkit.kit.paper import PAPER_SIZES, paper
-from toolkit.kit.pdf import ArtPdf, assemble, convert_all, metadata
+from toolkit.kit.pdf import ArtPdf, assemble, convert_all, convert_faces, metadata
 from toolkit.kit.setups import setup_plans
-from toolkit.kit.sheets import sheet_plans
+from toolkit.kit.sheets import face_key, sheet_plans
 from toolkit.kit.summary import summary_plans
 from toolkit.kit.tiles import full_plan, tile_plans
 from toolkit.model import Game
@@ -83,7 +83,7 @@ class KitPlan:
 
     pages: list[PagePlan]
     art: dict[str, Drawing]
-    """Artwork key ('map:<id>', 'chart:<id>') → its drawing."""
+    """Artwork key ('map:<id>', 'chart:<id>', 'face:<hash>') → its drawing."""
 
 
 def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
@@ -107,6 +107,10 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
         else []
     )
     art: dict[str, Drawing] = {}
+    for printed in artwork.counters.values():
+        for face in (printed.front, printed.back):
+            if face is not None and face_key(face) not in art:
+                art[face_key(face)] = Drawing(face, *svg_size(face))
     boards: list[PagePlan] = []
     for the_map in game.maps:
         if the_map.id not in artwork.maps:
@@ -178,15 +182,17 @@ def build_kit(game: Game, artwork: Artwork, options: BuildOptions, workers: Work
     settings = kit_settings(game, options)
     plan = plan_kit(game, kit_art(game, artwork), settings)
     total = len(plan.pages)
-    keys = sorted(plan.art)
+    cache = Cache.open(options.cache)
+    faces = sorted(k for k in plan.art if k.startswith("face:"))
+    keys = sorted(k for k in plan.art if not k.startswith("face:"))
     svgs = [plan.art[k].svg for k in keys] + [
         page_svg(p, game.title, n, total) for n, p in enumerate(plan.pages, start=1)
     ]
-    pdfs = convert_all(svgs, workers, Cache.open(options.cache))
-    art = {
-        k: ArtPdf(pdf, plan.art[k].width, plan.art[k].height)
-        for k, pdf in zip(keys, pdfs[: len(keys)], strict=True)
-    }
+    pdfs = convert_all(svgs, workers, cache)
+    converted = [*zip(keys, pdfs[: len(keys)], strict=True)]
+    face_pdfs = convert_faces([plan.art[k].svg for k in faces], workers, cache)
+    converted += zip(faces, face_pdfs, strict=True)
+    art = {k: ArtPdf(pdf, plan.art[k].width, plan.art[k].height) for k, pdf in converted}
     pages = list(zip(plan.pages, pdfs[len(keys) :], strict=True))
     subject = f"Print-and-play kit, version {game.version}; {settings.paper}, {settings.duplex}"
     return assemble(pages, art, metadata(game.title, subject))
