@@ -22,7 +22,7 @@ from pypdf.generic import (
     StreamObject,
 )
 
-from toolkit.kit.embed import add_fonts, face_xobject, merged_glyphs
+from toolkit.kit.embed import add_fonts, face_xobject, merged_glyphs, shared_resources
 from toolkit.kit.facepdf import decode_form, is_face_form
 from toolkit.kit.layout import PagePlan, Placement
 from toolkit.kit.paper import Rect
@@ -37,10 +37,12 @@ def assemble_pages(
     keys = sorted({p.art for plan, _pdf in pages for p in plan.placements})
     faces = {k: decode_form(art[k].pdf) for k in keys if is_face_form(art[k].pdf)}
     fonts = add_fonts(writer, merged_glyphs(faces[k] for k in sorted(faces)))
+    shared = shared_resources(writer, fonts) if faces else None
     forms: dict[str, IndirectObject] = {}
     for key in keys:
-        if key in faces:
-            forms[key] = face_xobject(writer, faces[key], art[key].width, art[key].height, fonts)
+        if shared is not None and key in faces:
+            size = (art[key].width, art[key].height)
+            forms[key] = face_xobject(writer, faces[key], size, fonts, shared)
         else:
             forms[key] = _form_xobject(writer, art[key])
     for plan, pdf in pages:

@@ -165,38 +165,46 @@ def to_unicode(used: Mapping[int, str]) -> bytes:
     return ("\n".join(lines) + "\n").encode("ascii")
 
 
+def shared_resources(writer: PdfWriter, fonts: Mapping[int, IndirectObject]) -> IndirectObject:
+    """One resource dictionary naming every font, shared by all faces without pictures: a kit
+    holds thousands of faces, and a dictionary each would cost more than most faces' drawing."""
+    entries = DictionaryObject({NameObject(f"/F{i}"): fonts[i] for i in sorted(fonts)})
+    return writer._add_object(DictionaryObject({NameObject("/Font"): entries}))
+
+
 def face_xobject(
     writer: PdfWriter,
     form: FaceForm,
-    width: float,
-    height: float,
+    size: tuple[float, float],
     fonts: Mapping[int, IndirectObject],
+    shared: IndirectObject,
 ) -> IndirectObject:
-    """The face as a Form XObject sized ``width``×``height`` points, sharing the kit's fonts."""
-    resources = DictionaryObject()
-    if form.glyphs:
-        resources[NameObject("/Font")] = DictionaryObject(
-            {NameObject(f"/F{i}"): fonts[i] for i in sorted(form.glyphs)}
-        )
+    """The face as a Form XObject sized ``size`` (points), using the kit's fonts: through the
+    ``shared`` resources unless it has pictures of its own."""
+    resources: DictionaryObject | IndirectObject = shared
     if form.images:
-        resources[NameObject("/XObject")] = DictionaryObject(
+        own = DictionaryObject(
             {NameObject(f"/Im{i}"): _image(writer, im) for i, im in enumerate(form.images)}
         )
-    stream = _stream(
-        form.content,
-        {
-            NameObject("/Type"): NameObject("/XObject"),
-            NameObject("/Subtype"): NameObject("/Form"),
-            NameObject("/BBox"): ArrayObject(
-                FloatObject(v) for v in (0, 0, form.width, form.height)
-            ),
-            NameObject("/Matrix"): ArrayObject(
-                FloatObject(v) for v in (width / form.width, 0, 0, height / form.height, 0, 0)
-            ),
-            NameObject("/Resources"): resources,
-        },
-    )
-    return writer._add_object(stream)
+        resources = DictionaryObject({NameObject("/XObject"): own})
+        if form.glyphs:
+            resources[NameObject("/Font")] = DictionaryObject(
+                {NameObject(f"/F{i}"): fonts[i] for i in sorted(form.glyphs)}
+            )
+    entries: dict[Any, Any] = {
+        NameObject("/Subtype"): NameObject("/Form"),
+        NameObject("/BBox"): ArrayObject(_number(v) for v in (0, 0, form.width, form.height)),
+        NameObject("/Resources"): resources,
+    }
+    sx, sy = size[0] / form.width, size[1] / form.height
+    if abs(sx - 1) > 1e-9 or abs(sy - 1) > 1e-9:
+        entries[NameObject("/Matrix")] = ArrayObject(_number(v) for v in (sx, 0, 0, sy, 0, 0))
+    return writer._add_object(_stream(form.content, entries))
+
+
+def _number(value: float) -> NumberObject | FloatObject:
+    """A whole number written as one (``36``, not ``36.0``), else a real."""
+    return NumberObject(int(value)) if float(value).is_integer() else FloatObject(value)
 
 
 def _image(writer: PdfWriter, image: FaceImage) -> IndirectObject:

@@ -288,6 +288,16 @@ class _Drawer:
         self.glyphs: dict[int, dict[int, str]] = {}
         self.images: list[FaceImage] = []
         self.filters: frozenset[str] = frozenset()
+        self.state: dict[str, str] = {}
+        """Graphics state set so far (operator → operands), so nothing is set twice."""
+        self.saved: list[dict[str, str]] = []
+
+    def set(self, operator: str, operands: str) -> str:
+        """``operands operator``, or nothing when the state already holds it."""
+        if self.state.get(operator) == operands:
+            return ""
+        self.state[operator] = operands
+        return f"{operands} {operator} "
 
     def children(self, parent: etree._Element, style: Mapping[str, str]) -> None:
         for child in parent:
@@ -307,6 +317,7 @@ class _Drawer:
         transform = element.get("transform")
         if transform is not None:
             self.out.append(b"q " + _matrix(transform).encode("ascii") + b" cm\n")
+            self.saved.append(dict(self.state))
         if tag == "g":
             self.children(element, style)
         elif tag == "text":
@@ -323,6 +334,7 @@ class _Drawer:
             self.shape(_outline(element, tag), style, closed_only=tag == "line")
         if transform is not None:
             self.out.append(b"Q\n")
+            self.state = self.saved.pop()
 
     def shape(self, path: str, style: Mapping[str, str], closed_only: bool = False) -> None:
         """Fill, then stroke, like cairosvg (a <line> is never filled)."""
@@ -333,13 +345,14 @@ class _Drawer:
         width = _length(style.get("stroke-width", "1"))
         if width <= 0:
             stroke = None
-        ops = []
-        if fill is not None:
-            ops.append(f"{fill} rg")
-        if stroke is not None:
-            ops.append(f"{stroke} RG {_n(width)} w {_cap(style)} J {_join(style)} j")
         if fill is None and stroke is None:
             return
+        ops = ""
+        if fill is not None:
+            ops += self.set("rg", fill)
+        if stroke is not None:
+            ops += self.set("RG", stroke) + self.set("w", _n(width))
+            ops += self.set("J", str(_cap(style))) + self.set("j", str(_join(style)))
         even = style.get("fill-rule", "nonzero") == "evenodd"
         if fill is not None and stroke is not None:
             paint = "B*" if even else "B"
@@ -347,7 +360,7 @@ class _Drawer:
             paint = "f*" if even else "f"
         else:
             paint = "S"
-        self.out.append(f"{' '.join(ops)}\n{path}{paint}\n".encode("ascii"))
+        self.out.append(f"{ops}{path}{paint}\n".encode("ascii"))
 
     def text(self, element: etree._Element, style: Mapping[str, str]) -> None:
         """One line of text, placed like cairosvg places it (see the module's docstring)."""
@@ -392,9 +405,8 @@ class _Drawer:
                 current = font
             runs.append(f"{gid:04x}")
         shown = "".join(runs)
-        self.out.append(
-            f"BT {fill} rg 1 0 0 -1 {_n(x)} {_n(y)} Tm {shown}> Tj ET\n".encode("ascii")
-        )
+        colour = self.set("rg", fill)
+        self.out.append(f"BT {colour}1 0 0 -1 {_n(x)} {_n(y)} Tm {shown}> Tj ET\n".encode("ascii"))
 
     def image(self, element: etree._Element) -> None:
         """A data: picture, placed as ``preserveAspectRatio="xMidYMid meet"`` puts it."""
