@@ -150,6 +150,26 @@ def test_the_whole_vocabulary_looks_as_cairosvg_draws_it(tmp_path: Path) -> None
     assert_same_drawing(EVERYTHING, tmp_path, "everything")
 
 
+FALLBACK = (
+    ROOT + '<rect x="0" y="0" width="54" height="54" fill="#fff"/>'
+    '<text x="3" y="20" font-size="7" fill="#000">Tōkyō 東京</text>'
+    '<text x="3" y="40" font-size="7" font-weight="bold" fill="#000">軍 A</text></svg>'
+)
+
+
+@needs_poppler
+def test_glyphs_dejavu_lacks_come_from_the_fallback_face(tmp_path: Path) -> None:
+    assert_same_drawing(FALLBACK, tmp_path, "fallback")
+    kit = tmp_path / "fallback.pdf"
+    kit.write_bytes(face_kit(FALLBACK))
+    fonts = sorted(name.partition("+")[2] for name in face_fonts(kit.read_bytes()).values())
+    assert fonts == ["DejaVuSansCondensed", "DejaVuSansCondensed-Bold", "DroidSansFallbackFull"]
+    text = subprocess.run(
+        ["pdftotext", str(kit), "-"], check=True, capture_output=True, text=True
+    ).stdout
+    assert "Tōkyō 東京" in text
+
+
 @needs_poppler
 def test_a_wrongly_placed_glyph_is_caught(tmp_path: Path) -> None:
     """The comparison can fail: one line of text half a point off is over the allowance."""
