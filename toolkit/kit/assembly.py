@@ -23,20 +23,24 @@ from pypdf.generic import (
 )
 
 from toolkit.kit.embed import add_fonts, face_xobject, merged_glyphs, shared_resources
-from toolkit.kit.facepdf import decode_form, is_face_form
+from toolkit.kit.facepdf import Subsetter, decode_form, is_face_form, subset_font
 from toolkit.kit.layout import PagePlan, Placement
 from toolkit.kit.paper import Rect
 from toolkit.kit.pdf import ArtPdf
 
 
 def assemble_pages(
-    pages: Sequence[tuple[PagePlan, bytes]], art: dict[str, ArtPdf], metadata: dict[str, str]
+    pages: Sequence[tuple[PagePlan, bytes]],
+    art: dict[str, ArtPdf],
+    metadata: dict[str, str],
+    subset: Subsetter = subset_font,
 ) -> bytes:
-    """The kit as one PDF: each converted page, with its shared drawings and its page boxes."""
+    """The kit as one PDF: each converted page, with its shared drawings and its page boxes;
+    the faces' fonts made by ``subset``."""
     writer = PdfWriter()
     keys = sorted({p.art for plan, _pdf in pages for p in plan.placements})
     faces = {k: decode_form(art[k].pdf) for k in keys if is_face_form(art[k].pdf)}
-    fonts = add_fonts(writer, merged_glyphs(faces[k] for k in sorted(faces)))
+    fonts = add_fonts(writer, merged_glyphs(faces[k] for k in sorted(faces)), subset)
     shared = shared_resources(writer, fonts) if faces else None
     forms: dict[str, IndirectObject] = {}
     for key in keys:

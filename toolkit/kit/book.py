@@ -195,4 +195,4 @@ def build_kit(game: Game, artwork: Artwork, options: BuildOptions, workers: Work
     art = {k: ArtPdf(pdf, plan.art[k].width, plan.art[k].height) for k, pdf in converted}
     pages = list(zip(plan.pages, pdfs[len(keys) :], strict=True))
     subject = f"Print-and-play kit, version {game.version}; {settings.paper}, {settings.duplex}"
-    return assemble(pages, art, metadata(game.title, subject))
+    return assemble(pages, art, metadata(game.title, subject), cache)

@@ -14,7 +14,6 @@ import zlib
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from fontTools import subset  # type: ignore[import-untyped]
 from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 from pypdf import PdfWriter
 from pypdf.generic import (
@@ -30,8 +29,7 @@ from pypdf.generic import (
     TextStringObject,
 )
 
-from toolkit.kit.facepdf import FONT_FILES, FaceForm, FaceImage
-from toolkit.render.fonts import FONT_DIR
+from toolkit.kit.facepdf import FONT_FILES, FaceForm, FaceImage, Subsetter, subset_font
 
 
 def merged_glyphs(forms: Iterable[FaceForm]) -> dict[int, dict[int, str]]:
@@ -45,34 +43,19 @@ def merged_glyphs(forms: Iterable[FaceForm]) -> dict[int, dict[int, str]]:
     return merged
 
 
-def subset_font(index: int, gids: Iterable[int]) -> bytes:
-    """The font file ``index`` keeping only ``gids`` (at their own ids), without hinting or
-    layout tables; the bytes depend only on the file and the glyphs."""
-    options = subset.Options()
-    options.retain_gids = True
-    options.notdef_outline = True
-    options.hinting = False
-    options.layout_features = []
-    options.glyph_names = False
-    options.drop_tables += ["GSUB", "GPOS", "GDEF", "kern", "FFTM", "BASE", "JSTF", "MATH"]
-    font = TTFont(str(FONT_DIR / FONT_FILES[index]), recalcTimestamp=False)
-    subsetter = subset.Subsetter(options)
-    subsetter.populate(gids=sorted({0, *gids}))
-    subsetter.subset(font)
-    out = io.BytesIO()
-    font.save(out)
-    return out.getvalue()
-
-
 def add_fonts(
-    writer: PdfWriter, glyphs: Mapping[int, Mapping[int, str]]
+    writer: PdfWriter, glyphs: Mapping[int, Mapping[int, str]], subset: Subsetter = subset_font
 ) -> dict[int, IndirectObject]:
-    """One Type0 font per font index used, subset to the glyphs given."""
-    return {index: _type0(writer, index, used) for index, used in sorted(glyphs.items()) if used}
+    """One Type0 font per font index used, subset to the glyphs given (by ``subset``, which a
+    build gives its cache)."""
+    return {
+        index: _type0(writer, index, used, subset(index, frozenset(used)))
+        for index, used in sorted(glyphs.items())
+        if used
+    }
 
 
-def _type0(writer: PdfWriter, index: int, used: Mapping[int, str]) -> IndirectObject:
-    data = subset_font(index, used)
+def _type0(writer: PdfWriter, index: int, used: Mapping[int, str], data: bytes) -> IndirectObject:
     font = TTFont(io.BytesIO(data), lazy=True)
     units = font["head"].unitsPerEm
     metrics = font["hmtx"].metrics

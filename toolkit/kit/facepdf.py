@@ -20,7 +20,7 @@ import json
 import math
 import re
 import zlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, field
 from functools import cache
 from typing import Any
@@ -160,6 +160,32 @@ def _ink(data: _FontData, gid: int) -> tuple[float, float] | None:
                 glyph.recalcBounds(glyf)
             data.ink[gid] = (float(glyph.xMin), float(glyph.xMax))
     return data.ink[gid]
+
+
+Subsetter = Callable[[int, frozenset[int]], bytes]
+"""Font index, glyph ids → the font file keeping those glyphs (see :func:`subset_font`)."""
+
+
+def subset_font(index: int, gids: frozenset[int]) -> bytes:
+    """The font file ``index`` keeping only ``gids`` (at their own ids), without hinting or
+    layout tables; the bytes depend only on the file and the glyphs."""
+    from fontTools import subset  # type: ignore[import-untyped]
+    from fontTools.ttLib import TTFont
+
+    options = subset.Options()
+    options.retain_gids = True
+    options.notdef_outline = True
+    options.hinting = False
+    options.layout_features = []
+    options.glyph_names = False
+    options.drop_tables += ["GSUB", "GPOS", "GDEF", "kern", "FFTM", "BASE", "JSTF", "MATH"]
+    font = TTFont(str(FONT_DIR / FONT_FILES[index]), recalcTimestamp=False)
+    subsetter = subset.Subsetter(options)
+    subsetter.populate(gids=sorted({0, *gids}))
+    subsetter.subset(font)
+    out = io.BytesIO()
+    font.save(out)
+    return out.getvalue()
 
 
 def font_index(family: str, weight: str, stretch: str) -> int:

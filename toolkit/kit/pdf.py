@@ -10,6 +10,7 @@ The file depends only on its inputs: fixed metadata, dates only from SOURCE_DATE
 
 from __future__ import annotations
 
+import functools
 import hashlib
 import logging
 import os
@@ -19,11 +20,20 @@ import time
 import urllib.parse
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from importlib import metadata as package_metadata
 from pathlib import Path
 
 from toolkit.cache import Cache
 from toolkit.cache import key as cache_key
-from toolkit.kit.facepdf import Unsupported, draw_face, encode_form, is_face_form
+from toolkit.kit.facepdf import (
+    FONT_FILES,
+    Subsetter,
+    Unsupported,
+    draw_face,
+    encode_form,
+    is_face_form,
+    subset_font,
+)
 from toolkit.kit.layout import PagePlan
 from toolkit.model import Game
 from toolkit.render.fallback import with_fallback_font
@@ -31,6 +41,14 @@ from toolkit.render.fonts import FONT_DIR
 from toolkit.workers import Workers
 
 log = logging.getLogger(__name__)
+
+
+@functools.cache
+def _fonttools() -> str:
+    """Part of the keys of what fontTools makes or reads (the build cache's stamp does not name
+    it); asked only when a kit is made, as reading package metadata takes a while."""
+    return f"fonttools {package_metadata.version('fonttools')}"
+
 
 EMPTY_SVG = b'<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>'
 
@@ -147,7 +165,9 @@ def convert_faces(svgs: Sequence[str], workers: Workers, cache: Cache | None = N
     folder = workers.game.folder
     use_bundled_fonts()
     fonts = os.environ.get("FONTCONFIG_FILE", "")
-    names = [cache_key("face-pdf", fonts, svg, *_resources(svg, folder)) for svg in svgs]
+    names = [
+        cache_key("face-pdf", fonts, _fonttools(), svg, *_resources(svg, folder)) for svg in svgs
+    ]
     unique = list(dict.fromkeys(names))
     svg_of = dict(zip(names, svgs, strict=True))
 
@@ -191,15 +211,31 @@ class ArtPdf:
 
 
 def assemble(
-    pages: Sequence[tuple[PagePlan, bytes]], art: dict[str, ArtPdf], metadata: dict[str, str]
+    pages: Sequence[tuple[PagePlan, bytes]],
+    art: dict[str, ArtPdf],
+    metadata: dict[str, str],
+    cache: Cache | None = None,
 ) -> bytes:
-    """The kit as one PDF: each converted page, with its shared drawings and its page boxes.
+    """The kit as one PDF: each converted page, with its shared drawings and its page boxes;
+    with a ``cache``, font subsets made before are taken from it.
 
     pypdf is imported here, not at the top: a build whose kit is unchanged never loads it.
     """
     from toolkit.kit.assembly import assemble_pages
 
-    return assemble_pages(pages, art, metadata)
+    return assemble_pages(pages, art, metadata, cached_subsets(cache or Cache(None)))
+
+
+def cached_subsets(cache: Cache) -> Subsetter:
+    """:func:`subset_font` through the build cache: after an edit that adds no new character,
+    every subset is the one the last build made."""
+
+    def subset(index: int, gids: frozenset[int]) -> bytes:
+        ids = ",".join(str(g) for g in sorted(gids))
+        name = cache_key("font-subset", FONT_FILES[index], _fonttools(), ids)
+        return cache.convert([name], lambda _missing: [subset_font(index, gids)])[0]
+
+    return subset
 
 
 def metadata(title: str, subject: str = "") -> dict[str, str]:
