@@ -22,8 +22,14 @@ from pypdf.generic import (
     StreamObject,
 )
 
-from toolkit.kit.embed import add_fonts, face_xobject, merged_glyphs, shared_resources
-from toolkit.kit.facepdf import Subsetter, decode_form, is_face_form, subset_font
+from toolkit.kit.embed import (
+    add_fonts,
+    face_xobject,
+    merged_glyphs,
+    page_body,
+    shared_resources,
+)
+from toolkit.kit.facepdf import FaceForm, Subsetter, decode_form, is_face_form, subset_font
 from toolkit.kit.layout import PagePlan, Placement
 from toolkit.kit.paper import Rect
 from toolkit.kit.pdf import ArtPdf
@@ -40,7 +46,9 @@ def assemble_pages(
     writer = PdfWriter()
     keys = sorted({p.art for plan, _pdf in pages for p in plan.placements})
     faces = {k: decode_form(art[k].pdf) for k in keys if is_face_form(art[k].pdf)}
-    fonts = add_fonts(writer, merged_glyphs(faces[k] for k in sorted(faces)), subset)
+    bodies = [decode_form(pdf) if is_face_form(pdf) else None for _plan, pdf in pages]
+    drawn = [faces[k] for k in sorted(faces)] + [body for body in bodies if body is not None]
+    fonts = add_fonts(writer, merged_glyphs(drawn), subset)
     shared = shared_resources(writer, fonts) if faces else None
     forms: dict[str, IndirectObject] = {}
     for key in keys:
@@ -49,8 +57,11 @@ def assemble_pages(
             forms[key] = face_xobject(writer, faces[key], size, fonts, shared)
         else:
             forms[key] = _form_xobject(writer, art[key])
-    for plan, pdf in pages:
-        page = writer.add_page(PdfReader(io.BytesIO(pdf)).pages[0])
+    for (plan, pdf), body in zip(pages, bodies, strict=True):
+        if body is None:
+            page = writer.add_page(PdfReader(io.BytesIO(pdf)).pages[0])
+        else:
+            page = _direct_page(writer, plan, body, fonts)
         if plan.placements:
             _place_art(writer, page, plan, forms, art)
         _set_boxes(page, plan)
@@ -58,6 +69,17 @@ def assemble_pages(
     out = io.BytesIO()
     writer.write(out)
     return out.getvalue()
+
+
+def _direct_page(
+    writer: PdfWriter, plan: PagePlan, body: FaceForm, fonts: dict[int, IndirectObject]
+) -> PageObject:
+    """A page whose own drawing was drawn directly (``facepdf``), not converted by cairosvg."""
+    page = writer.add_blank_page(plan.page.width, plan.page.height)
+    content, resources = page_body(writer, body, (plan.page.width, plan.page.height), fonts)
+    page[NameObject("/Resources")] = resources
+    page[NameObject("/Contents")] = content
+    return page
 
 
 def _form_xobject(writer: PdfWriter, art: ArtPdf) -> IndirectObject:

@@ -155,6 +155,29 @@ def shared_resources(writer: PdfWriter, fonts: Mapping[int, IndirectObject]) -> 
     return writer._add_object(DictionaryObject({NameObject("/Font"): entries}))
 
 
+def page_body(
+    writer: PdfWriter,
+    form: FaceForm,
+    size: tuple[float, float],
+    fonts: Mapping[int, IndirectObject],
+) -> tuple[IndirectObject, DictionaryObject]:
+    """A page's own drawing, drawn directly, as its content stream (its graphics state kept to
+    itself) and the resources it needs: the kit's fonts and its pictures."""
+    resources = DictionaryObject()
+    if form.glyphs:
+        resources[NameObject("/Font")] = DictionaryObject(
+            {NameObject(f"/F{i}"): fonts[i] for i in sorted(form.glyphs)}
+        )
+    if form.images:
+        resources[NameObject("/XObject")] = DictionaryObject(
+            {NameObject(f"/Im{i}"): _image(writer, im) for i, im in enumerate(form.images)}
+        )
+    sx, sy = size[0] / form.width, size[1] / form.height
+    scale = f"{sx:.6f} 0 0 {sy:.6f} 0 0 cm\n".encode("ascii") if (sx, sy) != (1, 1) else b""
+    content = b"q\n" + scale + form.content + b"Q\n"
+    return writer._add_object(_stream(content)), resources
+
+
 def face_xobject(
     writer: PdfWriter,
     form: FaceForm,

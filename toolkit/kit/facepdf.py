@@ -67,6 +67,8 @@ _INHERITED = frozenset(
         "font-family",
         "font-stretch",
         "text-anchor",
+        "stroke-dasharray",
+        "stroke-dashoffset",
     }
 )
 _PLAIN = frozenset({"id", "opacity", "fill-opacity", "stroke-opacity"})
@@ -379,6 +381,7 @@ class _Drawer:
         if stroke is not None:
             ops += self.set("RG", stroke) + self.set("w", _n(width))
             ops += self.set("J", str(_cap(style))) + self.set("j", str(_join(style)))
+            ops += self.set("d", _dashes(style))
         even = style.get("fill-rule", "nonzero") == "evenodd"
         if fill is not None and stroke is not None:
             paint = "B*" if even else "B"
@@ -583,6 +586,21 @@ def _join(style: Mapping[str, str]) -> int:
     if value not in ("miter", "round", "bevel"):
         raise Unsupported(f"stroke-linejoin={value!r}")
     return ("miter", "round", "bevel").index(value)
+
+
+def _dashes(style: Mapping[str, str]) -> str:
+    """``stroke-dasharray`` and its offset as ``d`` operands; solid when the lengths add to 0,
+    as cairosvg has it."""
+    value = style.get("stroke-dasharray", "none").strip()
+    if value == "none":
+        return "[] 0"
+    lengths = [_length(v) for v in value.replace(",", " ").split()]
+    if any(v < 0 for v in lengths):
+        raise Unsupported(f"stroke-dasharray={value!r}")
+    if not sum(lengths):
+        return "[] 0"
+    offset = _length(style.get("stroke-dashoffset", "0"))
+    return f"[{' '.join(_n(v) for v in lengths)}] {_n(offset)}"
 
 
 def _matrix(transform: str) -> str:

@@ -153,15 +153,17 @@ def _face(game: Game, svg: str) -> bytes:
     try:
         return encode_form(draw_face(svg))
     except Unsupported as reason:
-        log.debug("face drawn by cairosvg: %s", reason)
+        log.debug("drawing converted by cairosvg: %s", reason)
         return svg_to_pdf(svg, game.folder)
 
 
-def convert_faces(svgs: Sequence[str], workers: Workers, cache: Cache | None = None) -> list[bytes]:
-    """Every counter face as a PDF drawing, in order: drawn directly (``facepdf``) where the
-    face keeps to the renderers' vocabulary, else converted by cairosvg; cached like
-    :func:`convert_all`. Faces go to the workers in batches: each takes well under a
-    millisecond, far less than sending it one at a time would."""
+def convert_direct(
+    svgs: Sequence[str], workers: Workers, cache: Cache | None = None
+) -> list[bytes]:
+    """Every drawing (counter faces, page bodies) as PDF, in order: drawn directly
+    (``facepdf``) where it keeps to the renderers' vocabulary, else converted by cairosvg;
+    cached like :func:`convert_all`. Drawings go to the workers in batches: most take well
+    under a millisecond, far less than sending each one at a time would."""
     folder = workers.game.folder
     use_bundled_fonts()
     fonts = os.environ.get("FONTCONFIG_FILE", "")
@@ -177,7 +179,7 @@ def convert_faces(svgs: Sequence[str], workers: Workers, cache: Cache | None = N
     store = cache or Cache(None)
     by_name = dict(zip(unique, store.convert(unique, make), strict=True))
     fell_back = sum(not is_face_form(data) for data in by_name.values())
-    log.debug("%d of %d distinct faces drawn by cairosvg", fell_back, len(by_name))
+    log.debug("%d of %d distinct drawings converted by cairosvg", fell_back, len(by_name))
     return [by_name[name] for name in names]
 
 
