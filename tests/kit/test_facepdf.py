@@ -28,10 +28,11 @@ from tests.kit.conftest import real_kit
 from toolkit.kit.artwork import kit_art, svg_size
 from toolkit.kit.assembly import assemble_pages
 from toolkit.kit.book import kit_settings, plan_kit
-from toolkit.kit.facepdf import Unsupported, decode_form, draw_face, encode_form, font_index
+from toolkit.kit.facepdf import decode_form, draw_face, encode_form, font_index
 from toolkit.kit.layout import PagePlan, Placement, page_svg
 from toolkit.kit.paper import Page
 from toolkit.kit.pdf import ArtPdf, convert_direct, svg_to_pdf
+from toolkit.kit.pdfpaint import Unsupported
 from toolkit.load import load_game
 from toolkit.model import Game
 from toolkit.options import BuildOptions

@@ -28,13 +28,13 @@ from toolkit.cache import key as cache_key
 from toolkit.kit.facepdf import (
     FONT_FILES,
     Subsetter,
-    Unsupported,
     draw_face,
     encode_form,
     is_face_form,
     subset_font,
 )
 from toolkit.kit.layout import PagePlan
+from toolkit.kit.pdfpaint import Unsupported
 from toolkit.model import Game
 from toolkit.render.fallback import with_fallback_font
 from toolkit.render.fonts import FONT_DIR
