@@ -373,3 +373,28 @@ def test_every_kind_of_page_body_looks_as_cairosvg_draws_it(tmp_path: Path) -> N
         share = differing_share(a, b, PAGE_BLUR)
         assert share <= PAGE_ALLOWED, f"page {number} ({kind}): {share:.3%} differ"
     assert len(seen) >= 6
+
+
+@needs_poppler
+@pytest.mark.parametrize(
+    "fixture", ["charts-table", "charts-track", "charts-display", "charts-hostile", "minimal-hex"]
+)
+def test_charts_look_as_cairosvg_draws_them(fixture: str, tmp_path: Path) -> None:
+    """Charts keep to the same vocabulary (a class names cells, with no style sheet)."""
+    game = load_fixture(fixture)
+    with Workers(game, 1) as workers:
+        artwork = draw_artwork(game, workers, counters=False)
+    assert artwork.charts
+    for chart_id, chart in artwork.charts.items():
+        svg = chart.drawing.svg
+        direct = rasterise(face_kit(svg), tmp_path, f"{chart_id}-direct", PAGE_DPI)
+        cairo = rasterise(svg_to_pdf(svg), tmp_path, f"{chart_id}-cairo", PAGE_DPI)
+        share = differing_share(direct, cairo, PAGE_BLUR)
+        assert share <= PAGE_ALLOWED, f"{fixture} {chart_id}: {share:.3%} differ"
+
+
+def test_a_style_sheet_is_refused() -> None:
+    with pytest.raises(Unsupported):
+        draw_face(ROOT + "<style>.cell { fill: red }</style></svg>")
+    with pytest.raises(Unsupported):
+        draw_face('<?xml-stylesheet href="s.css"?>' + EVERYTHING)

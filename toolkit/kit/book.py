@@ -20,7 +20,7 @@ from toolkit.kit.errors import KitError
 from toolkit.kit.impose import DUPLEX_MODES, Duplex
 from toolkit.kit.layout import PagePlan, page_svg, section_pages
 from toolkit.kit.paper import PAPER_SIZES, paper
-from toolkit.kit.pdf import ArtPdf, assemble, convert_all, convert_direct, metadata
+from toolkit.kit.pdf import ArtPdf, assemble, convert_direct, metadata
 from toolkit.kit.setups import setup_plans
 from toolkit.kit.sheets import face_key, sheet_plans
 from toolkit.kit.summary import summary_plans
@@ -183,14 +183,14 @@ def build_kit(game: Game, artwork: Artwork, options: BuildOptions, workers: Work
     plan = plan_kit(game, kit_art(game, artwork), settings)
     total = len(plan.pages)
     cache = Cache.open(options.cache)
-    faces = sorted(k for k in plan.art if k.startswith("face:"))
-    keys = sorted(k for k in plan.art if not k.startswith("face:"))
-    pdfs = convert_all([plan.art[k].svg for k in keys], workers, cache)
-    converted = [*zip(keys, pdfs, strict=True)]
+    # maps first: the longest to convert, they start while the rest is drawn
+    keys = sorted(plan.art, key=lambda k: (not k.startswith("map:"), k))
     pages_svg = [page_svg(p, game.title, n, total) for n, p in enumerate(plan.pages, start=1)]
-    drawn = convert_direct([plan.art[k].svg for k in faces] + pages_svg, workers, cache)
-    converted += zip(faces, drawn[: len(faces)], strict=True)
-    art = {k: ArtPdf(pdf, plan.art[k].width, plan.art[k].height) for k, pdf in converted}
-    pages = list(zip(plan.pages, drawn[len(faces) :], strict=True))
+    drawn = convert_direct([plan.art[k].svg for k in keys] + pages_svg, workers, cache)
+    art = {
+        k: ArtPdf(pdf, plan.art[k].width, plan.art[k].height)
+        for k, pdf in zip(keys, drawn[: len(keys)], strict=True)
+    }
+    pages = list(zip(plan.pages, drawn[len(keys) :], strict=True))
     subject = f"Print-and-play kit, version {game.version}; {settings.paper}, {settings.duplex}"
     return assemble(pages, art, metadata(game.title, subject), cache)

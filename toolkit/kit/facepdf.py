@@ -80,8 +80,10 @@ _INHERITED = frozenset(
         "stroke-dashoffset",
     }
 )
-_PLAIN = frozenset({"id", "opacity", "fill-opacity", "stroke-opacity"})
-"""Accepted everywhere; the opacities only at 1 (checked in :func:`_check_opacity`)."""
+_PLAIN = frozenset({"id", "class", "opacity", "fill-opacity", "stroke-opacity"})
+"""Accepted everywhere; the opacities only at 1 (checked in :func:`_check_attributes`), a class
+because a drawing with a style sheet (a <style> element or an xml-stylesheet instruction) is
+refused as a whole."""
 _OWN: Mapping[str, frozenset[str]] = {
     "svg": frozenset({"width", "height", "viewBox", "version"}),
     "g": frozenset({"transform"}),
@@ -241,6 +243,8 @@ def draw_face(svg: str) -> FaceForm:
     """
     if len(svg) > MAX_FACE_BYTES:
         raise Unsupported("face too large")
+    if "<?xml-stylesheet" in svg:
+        raise Unsupported("a style sheet")
     parser = etree.XMLParser(resolve_entities=False, no_network=True, huge_tree=False)
     try:
         root = etree.fromstring(svg.encode("utf-8"), parser)

@@ -157,13 +157,41 @@ def _face(game: Game, svg: str) -> bytes:
         return svg_to_pdf(svg, game.folder)
 
 
+BATCH = 64
+"""Drawings sent to a worker at once: most take well under a millisecond to draw."""
+BIG = 200_000
+"""An SVG this long (a map) goes to a worker alone, so the others are not kept waiting."""
+
+
+def drawing_batches(svgs: Sequence[str]) -> list[list[str]]:
+    """``svgs`` cut, in order, into runs of up to :data:`BATCH`, each big one a run by itself."""
+    batches: list[list[str]] = []
+    run: list[str] = []
+    for svg in svgs:
+        if len(svg) >= BIG or len(run) == BATCH:
+            if run:
+                batches.append(run)
+            run = []
+        if len(svg) >= BIG:
+            batches.append([svg])
+        else:
+            run.append(svg)
+    if run:
+        batches.append(run)
+    return batches
+
+
+def _draw_batch(game: Game, svgs: list[str]) -> list[bytes]:
+    return [_face(game, svg) for svg in svgs]
+
+
 def convert_direct(
     svgs: Sequence[str], workers: Workers, cache: Cache | None = None
 ) -> list[bytes]:
-    """Every drawing (counter faces, page bodies) as PDF, in order: drawn directly
-    (``facepdf``) where it keeps to the renderers' vocabulary, else converted by cairosvg;
-    cached like :func:`convert_all`. Drawings go to the workers in batches: most take well
-    under a millisecond, far less than sending each one at a time would."""
+    """Every drawing (counter faces, page bodies, charts, maps) as PDF, in order: drawn
+    directly (``facepdf``) where it keeps to the renderers' vocabulary, else converted by
+    cairosvg; cached like :func:`convert_all`. Drawings go to the workers in batches (see
+    :func:`drawing_batches`); put the big ones first, so that they start first."""
     folder = workers.game.folder
     use_bundled_fonts()
     fonts = os.environ.get("FONTCONFIG_FILE", "")
@@ -174,7 +202,8 @@ def convert_direct(
     svg_of = dict(zip(names, svgs, strict=True))
 
     def make(indexes: list[int]) -> list[bytes]:
-        return workers.map(_face, [svg_of[unique[i]] for i in indexes], chunksize=64)
+        batches = drawing_batches([svg_of[unique[i]] for i in indexes])
+        return [entry for done in workers.map(_draw_batch, batches) for entry in done]
 
     store = cache or Cache(None)
     by_name = dict(zip(unique, store.convert(unique, make), strict=True))
