@@ -34,7 +34,7 @@ FOLDER = ".cache"
 STAMP_FILE = "STAMP"
 MAGIC = b"toolkit-cache-1\n"
 _DIGEST = 32
-_CONVERTERS = ("resvg_py", "CairoSVG", "pypdf", "pillow")
+_CONVERTERS = ("resvg_py", "CairoSVG", "pypdf", "pillow", "fonttools")
 _PACKAGE = Path(__file__).resolve().parent
 
 

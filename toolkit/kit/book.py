@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from toolkit.artwork import Artwork, Drawing
 from toolkit.cache import Cache
-from toolkit.kit.artwork import KitArt, kit_art
+from toolkit.kit.artwork import KitArt, kit_art, svg_size
 from toolkit.kit.calibration import calibration_plans
 from toolkit.kit.charts import CHART_MODES, ChartItem, chart_pages
 from toolkit.kit.cover import PrintGuide, cover_plans
@@ -20,9 +20,9 @@ from toolkit.kit.errors import KitError
 from toolkit.kit.impose import DUPLEX_MODES, Duplex
 from toolkit.kit.layout import PagePlan, page_svg, section_pages
 from toolkit.kit.paper import PAPER_SIZES, paper
-from toolkit.kit.pdf import ArtPdf, assemble, convert_all, metadata
+from toolkit.kit.pdf import ArtPdf, assemble, convert_direct, metadata
 from toolkit.kit.setups import setup_plans
-from toolkit.kit.sheets import sheet_plans
+from toolkit.kit.sheets import face_key, sheet_plans
 from toolkit.kit.summary import summary_plans
 from toolkit.kit.tiles import full_plan, tile_plans
 from toolkit.model import Game
@@ -83,7 +83,7 @@ class KitPlan:
 
     pages: list[PagePlan]
     art: dict[str, Drawing]
-    """Artwork key ('map:<id>', 'chart:<id>') → its drawing."""
+    """Artwork key ('map:<id>', 'chart:<id>', 'face:<hash>') → its drawing."""
 
 
 def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
@@ -107,6 +107,10 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
         else []
     )
     art: dict[str, Drawing] = {}
+    for printed in artwork.counters.values():
+        for face in (printed.front, printed.back):
+            if face is not None and face_key(face) not in art:
+                art[face_key(face)] = Drawing(face, *svg_size(face))
     boards: list[PagePlan] = []
     for the_map in game.maps:
         if the_map.id not in artwork.maps:
@@ -178,15 +182,15 @@ def build_kit(game: Game, artwork: Artwork, options: BuildOptions, workers: Work
     settings = kit_settings(game, options)
     plan = plan_kit(game, kit_art(game, artwork), settings)
     total = len(plan.pages)
-    keys = sorted(plan.art)
-    svgs = [plan.art[k].svg for k in keys] + [
-        page_svg(p, game.title, n, total) for n, p in enumerate(plan.pages, start=1)
-    ]
-    pdfs = convert_all(svgs, workers, Cache.open(options.cache))
+    cache = Cache.open(options.cache)
+    # maps first: the longest to convert, they start while the rest is drawn
+    keys = sorted(plan.art, key=lambda k: (not k.startswith("map:"), k))
+    pages_svg = [page_svg(p, game.title, n, total) for n, p in enumerate(plan.pages, start=1)]
+    drawn = convert_direct([plan.art[k].svg for k in keys] + pages_svg, workers, cache)
     art = {
         k: ArtPdf(pdf, plan.art[k].width, plan.art[k].height)
-        for k, pdf in zip(keys, pdfs[: len(keys)], strict=True)
+        for k, pdf in zip(keys, drawn[: len(keys)], strict=True)
     }
-    pages = list(zip(plan.pages, pdfs[len(keys) :], strict=True))
+    pages = list(zip(plan.pages, drawn[len(keys) :], strict=True))
     subject = f"Print-and-play kit, version {game.version}; {settings.paper}, {settings.duplex}"
-    return assemble(pages, art, metadata(game.title, subject))
+    return assemble(pages, art, metadata(game.title, subject), cache)

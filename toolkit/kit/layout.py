@@ -15,20 +15,24 @@ from toolkit.render.svg import svg_document
 
 @dataclass(frozen=True, slots=True)
 class Placement:
-    """A shared drawing (a map, a chart) shown through a window of the page.
+    """A shared drawing (a map, a chart, a counter face) shown through a window of the page.
 
     The drawing is converted to PDF once and every page that shows part of it refers to that one
     Form XObject: a 40-tile map costs one map, not forty.
     """
 
     art: str
-    """Key of the artwork: 'map:<id>' or 'chart:<id>'."""
+    """Key of the artwork: 'map:<id>', 'chart:<id>' or 'face:<hash of its SVG>'."""
     clip: Rect
     """The window on the page, in page coordinates."""
     x: float
     """Page position of the artwork's top-left corner (it may lie outside the window)."""
     y: float
     scale: float = 1.0
+    rotate: int = 0
+    """Degrees (clockwise, as in SVG) the drawing turns about the window's centre."""
+    above: bool = False
+    """Drawn over the page's own content rather than under it (counter faces over their bleed)."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -10,7 +10,9 @@ The file depends only on its inputs: fixed metadata, dates only from SOURCE_DATE
 
 from __future__ import annotations
 
+import functools
 import hashlib
+import logging
 import os
 import re
 import tempfile
@@ -18,15 +20,35 @@ import time
 import urllib.parse
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from importlib import metadata as package_metadata
 from pathlib import Path
 
 from toolkit.cache import Cache
 from toolkit.cache import key as cache_key
+from toolkit.kit.facepdf import (
+    FONT_FILES,
+    Subsetter,
+    draw_face,
+    encode_form,
+    is_face_form,
+    subset_font,
+)
 from toolkit.kit.layout import PagePlan
+from toolkit.kit.pdfpaint import Unsupported
 from toolkit.model import Game
 from toolkit.render.fallback import with_fallback_font
 from toolkit.render.fonts import FONT_DIR
 from toolkit.workers import Workers
+
+log = logging.getLogger(__name__)
+
+
+@functools.cache
+def _fonttools() -> str:
+    """Part of the keys of what fontTools makes or reads (the build cache's stamp does not name
+    it); asked only when a kit is made, as reading package metadata takes a while."""
+    return f"fonttools {package_metadata.version('fonttools')}"
+
 
 EMPTY_SVG = b'<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>'
 
@@ -127,6 +149,69 @@ def convert_all(svgs: Sequence[str], workers: Workers, cache: Cache | None = Non
     return [by_name[name] for name in names]
 
 
+def _face(game: Game, svg: str) -> bytes:
+    try:
+        return encode_form(draw_face(svg))
+    except Unsupported as reason:
+        log.debug("drawing converted by cairosvg: %s", reason)
+        return svg_to_pdf(svg, game.folder)
+
+
+BATCH = 64
+"""Drawings sent to a worker at once: most take well under a millisecond to draw."""
+BIG = 200_000
+"""An SVG this long (a map) goes to a worker alone, so the others are not kept waiting."""
+
+
+def drawing_batches(svgs: Sequence[str]) -> list[list[str]]:
+    """``svgs`` cut, in order, into runs of up to :data:`BATCH`, each big one a run by itself."""
+    batches: list[list[str]] = []
+    run: list[str] = []
+    for svg in svgs:
+        if len(svg) >= BIG or len(run) == BATCH:
+            if run:
+                batches.append(run)
+            run = []
+        if len(svg) >= BIG:
+            batches.append([svg])
+        else:
+            run.append(svg)
+    if run:
+        batches.append(run)
+    return batches
+
+
+def _draw_batch(game: Game, svgs: list[str]) -> list[bytes]:
+    return [_face(game, svg) for svg in svgs]
+
+
+def convert_direct(
+    svgs: Sequence[str], workers: Workers, cache: Cache | None = None
+) -> list[bytes]:
+    """Every drawing (counter faces, page bodies, charts, maps) as PDF, in order: drawn
+    directly (``facepdf``) where it keeps to the renderers' vocabulary, else converted by
+    cairosvg; cached like :func:`convert_all`. Drawings go to the workers in batches (see
+    :func:`drawing_batches`); put the big ones first, so that they start first."""
+    folder = workers.game.folder
+    use_bundled_fonts()
+    fonts = os.environ.get("FONTCONFIG_FILE", "")
+    names = [
+        cache_key("face-pdf", fonts, _fonttools(), svg, *_resources(svg, folder)) for svg in svgs
+    ]
+    unique = list(dict.fromkeys(names))
+    svg_of = dict(zip(names, svgs, strict=True))
+
+    def make(indexes: list[int]) -> list[bytes]:
+        batches = drawing_batches([svg_of[unique[i]] for i in indexes])
+        return [entry for done in workers.map(_draw_batch, batches) for entry in done]
+
+    store = cache or Cache(None)
+    by_name = dict(zip(unique, store.convert(unique, make), strict=True))
+    fell_back = sum(not is_face_form(data) for data in by_name.values())
+    log.debug("%d of %d distinct drawings converted by cairosvg", fell_back, len(by_name))
+    return [by_name[name] for name in names]
+
+
 _HREF = re.compile(r"""href\s*=\s*["']([^"'#][^"']*)["']""")
 
 
@@ -151,20 +236,37 @@ class ArtPdf:
     """A shared drawing converted to PDF, and the size the page plans expect it to have."""
 
     pdf: bytes
+    """A one-page PDF, or a counter face drawn directly (``facepdf.encode_form``)."""
     width: float
     height: float
 
 
 def assemble(
-    pages: Sequence[tuple[PagePlan, bytes]], art: dict[str, ArtPdf], metadata: dict[str, str]
+    pages: Sequence[tuple[PagePlan, bytes]],
+    art: dict[str, ArtPdf],
+    metadata: dict[str, str],
+    cache: Cache | None = None,
 ) -> bytes:
-    """The kit as one PDF: each converted page, with its shared drawings and its page boxes.
+    """The kit as one PDF: each converted page, with its shared drawings and its page boxes;
+    with a ``cache``, font subsets made before are taken from it.
 
     pypdf is imported here, not at the top: a build whose kit is unchanged never loads it.
     """
     from toolkit.kit.assembly import assemble_pages
 
-    return assemble_pages(pages, art, metadata)
+    return assemble_pages(pages, art, metadata, cached_subsets(cache or Cache(None)))
+
+
+def cached_subsets(cache: Cache) -> Subsetter:
+    """:func:`subset_font` through the build cache: after an edit that adds no new character,
+    every subset is the one the last build made."""
+
+    def subset(index: int, gids: frozenset[int]) -> bytes:
+        ids = ",".join(str(g) for g in sorted(gids))
+        name = cache_key("font-subset", FONT_FILES[index], _fonttools(), ids)
+        return cache.convert([name], lambda _missing: [subset_font(index, gids)])[0]
+
+    return subset
 
 
 def metadata(title: str, subject: str = "") -> dict[str, str]:

@@ -7,9 +7,8 @@ cannot drift from its front.
 
 from __future__ import annotations
 
-import base64
+import hashlib
 from collections.abc import Mapping
-from functools import lru_cache
 
 from toolkit.kit import draw
 from toolkit.kit.artwork import PrintedCounter
@@ -22,10 +21,10 @@ from toolkit.kit.impose import (
     impose,
     mirror_rect,
 )
-from toolkit.kit.layout import PagePlan
+from toolkit.kit.layout import PagePlan, Placement
 from toolkit.kit.paper import Page, Rect, grow
 from toolkit.model import Game
-from toolkit.render.svg import attrs, fmt
+from toolkit.render.svg import fmt
 
 MARKERS = "Markers"
 PACKED = "All counters"
@@ -78,6 +77,7 @@ def sheet_plans(
                 page,
                 section,
                 front_body(sheet, printed, page, bleed),
+                front_faces(sheet, printed),
                 label=f"sheet {numbers[sheet.group]}, fronts",
                 trim=trim,
                 bleed=grow(trim, bleed),
@@ -91,6 +91,7 @@ def sheet_plans(
                 page,
                 section,
                 back_body(sheet, printed, page, duplex, offset, bleed),
+                back_faces(sheet, printed, page, duplex, offset),
                 label=f"sheet {numbers[sheet.group]}, backs ({duplex} duplex)",
                 trim=back_trim,
                 bleed=grow(back_trim, bleed),
@@ -102,14 +103,43 @@ def sheet_plans(
 def front_body(
     sheet: Sheet, printed: Mapping[str, PrintedCounter], page: Page, bleed: float
 ) -> str:
-    """Fronts: edge colour under every counter (its bleed), the counters, then the marks."""
-    fills, faces = [], []
+    """Fronts: edge colour under every counter (its bleed), then the marks; the faces are
+    placed over it (:func:`front_faces`)."""
+    fills = []
     for block in sheet.blocks:
         for slot in block.slots:
             face = printed[slot.counter]
             fills.append(draw.rect(bleed_rect(block, slot, bleed), fill=face.front_edge))
-            faces.append(face_image(face.front, slot.rect))
-    return "".join(fills) + "".join(faces) + sheet_marks(sheet, page, bleed)
+    return "".join(fills) + sheet_marks(sheet, page, bleed)
+
+
+def front_faces(sheet: Sheet, printed: Mapping[str, PrintedCounter]) -> tuple[Placement, ...]:
+    """Every front face, each exactly on its slot's trim box."""
+    return tuple(
+        face_placement(printed[slot.counter].front, slot.rect)
+        for block in sheet.blocks
+        for slot in block.slots
+    )
+
+
+def back_faces(
+    sheet: Sheet,
+    printed: Mapping[str, PrintedCounter],
+    page: Page,
+    duplex: Duplex,
+    offset: tuple[float, float],
+) -> tuple[Placement, ...]:
+    """Every back face on its front's slot mirrored (plus the offset), turned as the duplex mode
+    needs; one-sided counters have none."""
+    turn = back_rotation(duplex)
+    placements = []
+    for block in sheet.blocks:
+        for slot in block.slots:
+            back = printed[slot.counter].back
+            if back is not None:
+                where = mirror_rect(slot.rect, page, duplex, offset)
+                placements.append(face_placement(back, where, turn))
+    return tuple(placements)
 
 
 def back_body(
@@ -120,9 +150,9 @@ def back_body(
     offset: tuple[float, float],
     bleed: float,
 ) -> str:
-    """Backs: every front slot mirrored (plus the offset); one-sided counters leave paper blank."""
-    fills, faces = [], []
-    turn = back_rotation(duplex)
+    """Backs: the bleed of every front slot mirrored (plus the offset), then the marks; the faces
+    are placed over it (:func:`back_faces`). One-sided counters leave paper blank."""
+    fills = []
     for block in sheet.blocks:
         for slot in block.slots:
             face = printed[slot.counter]
@@ -130,9 +160,8 @@ def back_body(
                 continue
             bleed_area = mirror_rect(bleed_rect(block, slot, bleed), page, duplex, offset)
             fills.append(draw.rect(bleed_area, fill=face.back_edge))
-            faces.append(face_image(face.back, mirror_rect(slot.rect, page, duplex, offset), turn))
     marks = draw.group(sheet_marks(sheet, page, bleed), mirror_transform(page, duplex, offset))
-    return "".join(fills) + "".join(faces) + marks
+    return "".join(fills) + marks
 
 
 def mirror_transform(page: Page, duplex: Duplex, offset: tuple[float, float]) -> str:
@@ -170,20 +199,12 @@ def _middle(start: float, count: int, size: float, gutter: float) -> float:
     return start + index * (size + gutter) + size / 2
 
 
-def face_image(svg: str, where: Rect, rotate: int = 0) -> str:
-    """A renderer's face drawing placed, as a vector image, exactly on the trim box ``where``.
-
-    An SVG image (not inlined markup) keeps each drawing's ids to itself, and cairosvg parses
-    each distinct face once per page however many copies there are.
-    """
-    x, y, w, h = where
-    image = f"<image{attrs(x=x, y=y, width=w, height=h, href=_data_url(svg))}/>"
-    if rotate:
-        return draw.group(image, f"rotate({rotate} {fmt(x + w / 2)} {fmt(y + h / 2)})")
-    return image
+def face_key(svg: str) -> str:
+    """The artwork key of a face drawing: identical drawings are one shared form."""
+    return "face:" + hashlib.sha256(svg.encode("utf-8")).hexdigest()[:32]
 
 
-@lru_cache(maxsize=4096)
-def _data_url(svg: str) -> str:
-    """The drawing as a data: URL (cached: a counter with 40 copies is encoded once)."""
-    return "data:image/svg+xml;base64," + base64.b64encode(svg.encode("utf-8")).decode("ascii")
+def face_placement(svg: str, where: Rect, rotate: int = 0) -> Placement:
+    """A face drawing placed exactly on the trim box ``where`` (its own size: a counter's face
+    is drawn at its template's size), turned ``rotate`` degrees about the box's centre."""
+    return Placement(face_key(svg), where, where[0], where[1], rotate=rotate, above=True)
