@@ -102,15 +102,17 @@ class Cache:
         marks it as just used, so :meth:`prune` keeps it."""
         if self.folder is None:
             return None
-        path = self._path(name)
+        path = str(self._path(name))  # plain os calls: a rebuild reads thousands of entries
         try:
-            data = path.read_bytes()
+            with open(path, "rb") as entry:
+                data = entry.read()
         except OSError:
             return None
         head = len(MAGIC) + _DIGEST
         body = data[head:]
         if data[: len(MAGIC)] != MAGIC or data[len(MAGIC) : head] != hashlib.sha256(body).digest():
-            path.unlink(missing_ok=True)
+            with contextlib.suppress(OSError):
+                os.unlink(path)
             return None
         if touch:
             with contextlib.suppress(OSError):
