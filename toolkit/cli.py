@@ -70,6 +70,31 @@ def _format_option(what: str) -> Callable[[F], F]:
     )
 
 
+def _output_option(what: str) -> Callable[[F], F]:
+    """-o/--output DIR, default build/, the same on every command that writes."""
+    return click.option(
+        "-o",
+        "--output",
+        "out_dir",
+        type=click.Path(path_type=Path),
+        default=Path("build"),
+        show_default=True,
+        help=f"Where {what} goes.",
+    )
+
+
+def _jobs_option(work: str) -> Callable[[F], F]:
+    """-j/--jobs N, one worker process by default, the same on every command that draws."""
+    return click.option(
+        "-j",
+        "--jobs",
+        type=click.IntRange(1, 64),
+        default=1,
+        show_default=True,
+        help=f"Worker processes for {work}.",
+    )
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="toolkit")
 def cli() -> None:
@@ -151,29 +176,14 @@ def _validate_scenario(folder: Path, game_path: Path, fmt: str) -> Report:
 
 @cli.command("build")
 @click.argument("source", type=click.Path(path_type=Path))
-@click.option(
-    "-o",
-    "--output",
-    "out_dir",
-    type=click.Path(path_type=Path),
-    default=Path("build"),
-    show_default=True,
-    help="Where build/<game>/ goes.",
-)
+@_output_option("build/<game>/")
 @click.option(
     "--only",
     default=None,
     metavar="TARGETS",
     help="Comma-separated outputs to make (default: all).",
 )
-@click.option(
-    "-j",
-    "--jobs",
-    type=click.IntRange(1, 64),
-    default=1,
-    show_default=True,
-    help="Worker processes for rendering.",
-)
+@_jobs_option("rendering")
 @click.option("--dpi", type=click.IntRange(36, 1200), default=None, help="PNG resolution.")
 @click.option("--paper", type=click.Choice(["letter", "a4"]), default=None, help="Kit paper size.")
 @click.option(
@@ -252,15 +262,7 @@ def build_command(
 
 @cli.command("serve")
 @click.argument("source", type=click.Path(path_type=Path, exists=True, file_okay=False))
-@click.option(
-    "-o",
-    "--output",
-    "out_dir",
-    type=click.Path(path_type=Path),
-    default=Path("build"),
-    show_default=True,
-    help="Where build/<game>/ goes.",
-)
+@_output_option("build/<game>/")
 @click.option("--host", default="127.0.0.1", show_default=True, help="Address to listen on.")
 @click.option(
     "--port",
@@ -269,14 +271,7 @@ def build_command(
     show_default=True,
     help="Port to listen on (0: any free port).",
 )
-@click.option(
-    "-j",
-    "--jobs",
-    type=click.IntRange(1, 64),
-    default=1,
-    show_default=True,
-    help="Worker processes for rendering.",
-)
+@_jobs_option("rendering")
 def serve_command(source: Path, out_dir: Path, host: str, port: int, jobs: int) -> None:
     """Build a game folder, rebuild it on every save, and show it in the browser."""
     from toolkit.cache import FOLDER
@@ -497,15 +492,7 @@ def vmod_check_command(
 @cli.command("publish")
 @click.argument("scenario", required=False, type=click.Path(exists=True, path_type=Path))
 @_GAME_OPTION
-@click.option(
-    "-o",
-    "--output",
-    "out_dir",
-    type=click.Path(path_type=Path),
-    default=Path("build"),
-    show_default=True,
-    help="Where scenarios/<id>/ goes.",
-)
+@_output_option("scenarios/<id>/")
 @click.option(
     "--index",
     "index_dir",
@@ -514,14 +501,7 @@ def vmod_check_command(
     metavar="DIR",
     help="Instead: merge DIR's packages (DIR/scenarios/*/) into DIR/index.json and index.html.",
 )
-@click.option(
-    "-j",
-    "--jobs",
-    type=click.IntRange(1, 64),
-    default=1,
-    show_default=True,
-    help="Worker processes for drawing.",
-)
+@_jobs_option("drawing")
 @_format_option("Diagnostics")
 def publish_command(
     scenario: Path | None,
