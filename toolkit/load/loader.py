@@ -49,6 +49,33 @@ def shown_path(path: Path) -> str:
         return str(path)
 
 
+def read_one(path: Path, kind: str, report: Report) -> Source | None:
+    """A file that stands alone beside a game (a position, a scenario): read, a JSON object of
+    this ``kind``, valid against its schema; else None, with what is wrong in ``report``."""
+    shown = shown_path(path)
+    try:
+        source = read_source(path, shown)
+    except SourceUnreadable as exc:
+        report.add(exc.diagnostic)
+        return None
+    except OSError as exc:
+        report.add(
+            Diagnostic("source.unreadable", f"cannot read the {kind}: {exc.strerror}", shown)
+        )
+        return None
+    if not isinstance(source.data, dict):
+        report.add(source.diagnostic("source.not-object", f"a {kind} must be a JSON object"))
+        return None
+    found = source.data.get("kind")
+    if found != kind:
+        message = f'a {kind} file has "kind": "{kind}", not {found!r}'
+        report.add(source.diagnostic(f"{kind}.wrong-kind", message, "/kind"))
+        return None
+    checked = Report(validate(source, kind))
+    report.extend(checked.diagnostics)
+    return None if checked.errors else source
+
+
 def discover(folder: Path) -> list[Path]:
     """The game's JSON sources in a stable order: game.json, rules.json, then each folder sorted."""
     found = [folder / "game.json"] if (folder / "game.json").is_file() else []

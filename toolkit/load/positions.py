@@ -10,11 +10,10 @@ from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 
-from toolkit.diagnostics import Diagnostic, Report
+from toolkit.diagnostics import Report
 from toolkit.load.context import Context, get
-from toolkit.load.jsonsource import Source, SourceUnreadable, read_source
-from toolkit.load.loader import shown_path
-from toolkit.load.schemas import validate
+from toolkit.load.jsonsource import Source
+from toolkit.load.loader import read_one
 from toolkit.load.setups import load_pieces
 from toolkit.model.game import Game
 from toolkit.model.position import Position
@@ -36,20 +35,8 @@ class LoadedPosition:
 def load_position(game: Game, path: Path) -> LoadedPosition:
     """Read, validate and resolve one position file against ``game``."""
     report = Report()
-    source = _read(path, report)
+    source = read_one(path, "position", report)
     if source is None:
-        return LoadedPosition(None, report)
-    if source.data.get("kind") != "position":
-        report.add(
-            source.diagnostic(
-                "position.wrong-kind",
-                f'a position file has "kind": "position", not {source.data.get("kind")!r}',
-                "/kind",
-            )
-        )
-        return LoadedPosition(None, report)
-    report.extend(validate(source, "position"))
-    if report.errors:
         return LoadedPosition(None, report)
     ctx = Context.of_game(game, report)
     setup = _setup(ctx, source, game)
@@ -59,22 +46,6 @@ def load_position(game: Game, path: Path) -> LoadedPosition:
     return LoadedPosition(
         Position.from_setup(game, setup), report, data.get("setup"), get(data, "start", False)
     )
-
-
-def _read(path: Path, report: Report) -> Source | None:
-    shown = shown_path(path)
-    try:
-        source = read_source(path, shown)
-    except SourceUnreadable as exc:
-        report.add(exc.diagnostic)
-        return None
-    except OSError as exc:
-        report.add(Diagnostic("source.unreadable", f"cannot read the file: {exc.strerror}", shown))
-        return None
-    if not isinstance(source.data, dict):
-        report.add(source.diagnostic("source.not-object", "a position must be a JSON object"))
-        return None
-    return source
 
 
 def _setup(ctx: Context, source: Source, game: Game) -> Setup:

@@ -14,13 +14,12 @@ from pathlib import Path
 from types import MappingProxyType
 from typing import Any
 
-from toolkit.diagnostics import Diagnostic, Report
+from toolkit.diagnostics import Report
 from toolkit.load.context import Context, get
-from toolkit.load.jsonsource import Source, SourceUnreadable, read_source
-from toolkit.load.loader import LoadResult, load_game, shown_path
+from toolkit.load.jsonsource import Source
+from toolkit.load.loader import LoadResult, load_game, read_one
 from toolkit.load.module import game_from_module
 from toolkit.load.rules import RuleReader
-from toolkit.load.schemas import validate
 from toolkit.load.setups import load_arrangement
 from toolkit.model.base import Origin
 from toolkit.model.game import Game
@@ -64,16 +63,8 @@ def load_game_source(path: Path) -> Iterator[LoadResult]:
 def load_scenario(game: Game, path: Path) -> LoadedScenario:
     """Read, validate and resolve a scenario folder (or its scenario.json) against ``game``."""
     report = Report()
-    source = _read(scenario_file(path), report)
+    source = read_one(scenario_file(path), "scenario", report)
     if source is None:
-        return LoadedScenario(None, report)
-    if source.data.get("kind") != "scenario":
-        found = source.data.get("kind")
-        message = f'a scenario file has "kind": "scenario", not {found!r}'
-        report.add(source.diagnostic("scenario.wrong-kind", message, "/kind"))
-        return LoadedScenario(None, report)
-    report.extend(validate(source, "scenario"))
-    if report.errors:
         return LoadedScenario(None, report)
     if not _for_this_game(source, game, report):
         return LoadedScenario(None, report)
@@ -82,23 +73,6 @@ def load_scenario(game: Game, path: Path) -> LoadedScenario:
     if report.errors:
         return LoadedScenario(None, report)
     return LoadedScenario(scenario, report)
-
-
-def _read(path: Path, report: Report) -> Source | None:
-    shown = shown_path(path)
-    try:
-        source = read_source(path, shown)
-    except SourceUnreadable as exc:
-        report.add(exc.diagnostic)
-        return None
-    except OSError as exc:
-        message = f"cannot read the scenario: {exc.strerror}"
-        report.add(Diagnostic("source.unreadable", message, shown))
-        return None
-    if not isinstance(source.data, dict):
-        report.add(source.diagnostic("source.not-object", "a scenario must be a JSON object"))
-        return None
-    return source
 
 
 def _for_this_game(source: Source, game: Game, report: Report) -> bool:
