@@ -18,9 +18,16 @@ import pytest
 from PIL import Image
 
 from tests.conftest import copy_fixture, run_cli
-from toolkit.build import build_game, fingerprint, remember, selected_targets, up_to_date
+from toolkit.build import (
+    build_folder,
+    build_game,
+    fingerprint,
+    remember,
+    selected_targets,
+    up_to_date,
+)
 from toolkit.cache import FOLDER, STAMP_FILE, Cache, key
-from toolkit.load import load_game
+from toolkit.load import load_game, schemas
 from toolkit.options import BuildOptions
 
 Files = dict[str, bytes]
@@ -298,3 +305,33 @@ def test_no_cache_neither_reads_nor_fills_the_cache(tmp_path: Path) -> None:
         for p in built.rglob("*")
         if p.is_file()
     )
+
+
+def test_a_rebuild_checks_only_the_edited_sources_against_their_schemas(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = copy_fixture("minimal-hex", tmp_path / "src")
+    out = tmp_path / "out"
+    options = BuildOptions(cache=out / FOLDER)
+    checked: list[str] = []
+    real = schemas.validator
+
+    def counting(kind: str) -> object:
+        checked.append(kind)
+        return real(kind)
+
+    monkeypatch.setattr(schemas, "validator", counting)
+    monkeypatch.setattr(schemas, "_known_valid", {})  # a new process remembers nothing itself
+    assert build_folder(game, out, selected_targets(["svg"]), options).summary is not None
+    assert "rules" in checked and "game" in checked
+    checked.clear()
+    monkeypatch.setattr(schemas, "_known_valid", {})
+    _replace(game / "rules.json", '"limit": 2', '"limit": 3')
+    assert build_folder(game, out, selected_targets(["svg"]), options).summary is not None
+    assert checked == ["rules"]  # the one file edited; the others are known valid
+    checked.clear()
+    monkeypatch.setattr(schemas, "_known_valid", {})
+    _replace(game / "rules.json", '"limit": 3', '"limit": "three"')
+    broken = build_folder(game, out, selected_targets(["svg"]), options)
+    assert broken.summary is None and checked == ["rules"]
+    assert "schema.type" in broken.report.format_text()

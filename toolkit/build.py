@@ -143,7 +143,8 @@ def build_folder(
     done = up_to_date(stamp, out_dir, options)
     if done is not None:
         return FolderBuild(Report(done[1]), done[0])
-    result = load_game(source)
+    known = ValidSources(Cache.open(options.cache)) if options.cache is not None else None
+    result = load_game(source, known)
     if result.game is None:
         return FolderBuild(result.report, None)
     summary = build_game(result.game, out_dir, targets, options)
@@ -151,6 +152,23 @@ def build_folder(
     return FolderBuild(result.report, summary, result.game)
 
 
+@dataclass
+class ValidSources:
+    """The sources a build found valid, kept in its cache (:class:`~toolkit.load.schemas.
+    KnownValid`): a rebuild after one edit checks only the edited file against its schema."""
+
+    cache: Cache
+
+    def __contains__(self, token: object) -> bool:
+        return isinstance(token, str) and self.cache.get(key("valid", token)) is not None
+
+    def add(self, token: str) -> None:
+        self.cache.put(key("valid", token), b"")
+        self.cache.prune("valid", KEEP_VALID)
+
+
+KEEP_VALID = 1024
+"""How many valid source texts the cache remembers (a few per edit; each entry is tiny)."""
 KEEP_ASSEMBLED = 16
 """How many assembled kits (and modules) the cache keeps: each is megabytes, and an edit makes
 another; the pages and drawings they are made from stay, so an older one is quick to remake."""

@@ -62,7 +62,10 @@ class Context:
     folder: Path
     report: Report
     ids: dict[str, dict[str, str]] = field(default_factory=dict)
-    """kind → id → where it was first declared ('file:line')."""
+    """kind → id → the file that first declared it."""
+    declared_at: dict[tuple[str, str], tuple[Source, str]] = field(default_factory=dict)
+    """(kind, id) → the source and pointer of its declaration: its line is looked up only when
+    a duplicate needs it (a big game declares thousands of ids)."""
     maps: dict[str, Map] = field(default_factory=dict)
     locations: dict[str, Location] = field(default_factory=dict)
     """Every location key → location, for maps and display charts."""
@@ -117,15 +120,19 @@ class Context:
         """Record a new id of ``kind``; report and return False when it is already taken."""
         seen = self.ids.setdefault(kind, {})
         if id_ in seen:
+            first = seen[id_]
+            if (kind, id_) in self.declared_at:
+                where, at = self.declared_at[kind, id_]
+                first = f"{where.shown}:{where.position(at)[0]}"
             self.error(
                 source,
                 "id.duplicate",
-                f"{kind} id {id_!r} is already used at {seen[id_]}; ids must be unique",
+                f"{kind} id {id_!r} is already used at {first}; ids must be unique",
                 pointer,
             )
             return False
-        line, _ = source.position(pointer)
-        seen[id_] = f"{source.shown}:{line}"
+        seen[id_] = source.shown
+        self.declared_at[kind, id_] = (source, pointer)
         return True
 
     def known(self, kind: str) -> Mapping[str, str]:

@@ -21,7 +21,7 @@ from toolkit.load.game import load_game_file
 from toolkit.load.jsonsource import Source, SourceUnreadable, read_source
 from toolkit.load.maps import load_map, resolve_links
 from toolkit.load.rules import load_rules
-from toolkit.load.schemas import KINDS, validate
+from toolkit.load.schemas import KINDS, KnownValid, validate
 from toolkit.load.setups import check_waivers, load_setup
 from toolkit.model.counter import Counter, Template
 from toolkit.model.game import Game
@@ -85,8 +85,9 @@ def discover(folder: Path) -> list[Path]:
     return found[:MAX_FILES]
 
 
-def load_game(folder: Path | str) -> LoadResult:
-    """Load and check one game folder."""
+def load_game(folder: Path | str, known_valid: KnownValid | None = None) -> LoadResult:
+    """Load and check one game folder; sources in ``known_valid`` (see
+    :func:`~toolkit.load.schemas.validate`) are not checked against their schemas again."""
     folder = Path(folder)
     report = Report()
     if not folder.is_dir():
@@ -109,7 +110,7 @@ def load_game(folder: Path | str) -> LoadResult:
         )
         return LoadResult(None, report)
     broken: dict[str, list[str]] = {}
-    sources = _read_all(folder, report, broken)
+    sources = _read_all(folder, report, broken, known_valid)
     if not sources["game"]:
         _note_game_broken(folder, report)
         return LoadResult(None, report)
@@ -118,7 +119,7 @@ def load_game(folder: Path | str) -> LoadResult:
 
 
 def _read_all(
-    folder: Path, report: Report, broken: dict[str, list[str]]
+    folder: Path, report: Report, broken: dict[str, list[str]], known: KnownValid | None = None
 ) -> dict[str, list[Source]]:
     """Every source that passes its schema, by kind; the others by the kind they seem to be."""
     by_kind: dict[str, list[Source]] = {kind: [] for kind in KINDS}
@@ -145,7 +146,7 @@ def _read_all(
             )
             continue
         _check_schema_ref(source, kind, report)
-        diagnostics = validate(source, kind)
+        diagnostics = validate(source, kind, known)
         report.extend(diagnostics)
         if [d for d in diagnostics if d.severity == "error"]:
             broken.setdefault(kind, []).append(source.shown)

@@ -7,14 +7,15 @@ import hashlib
 import json
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
-
-from jsonschema import Draft202012Validator
-from jsonschema.exceptions import ValidationError, best_match
-from referencing import Registry, Resource
+from typing import TYPE_CHECKING, Any, Protocol
 
 from toolkit.diagnostics import Diagnostic, did_you_mean
 from toolkit.load.jsonsource import Source, pointer_of
+
+if TYPE_CHECKING:  # imported when first needed: a build whose sources are known valid skips it
+    from jsonschema import Draft202012Validator
+    from jsonschema.exceptions import ValidationError
+    from referencing import Registry
 
 SCHEMA_DIR = Path(__file__).resolve().parents[1] / "schemas"
 """Shipped inside the package (an installed toolkit needs them); ``schemas/`` at the top of the
@@ -32,6 +33,8 @@ def schema_path(kind: str) -> Path:
 
 @functools.cache
 def _registry() -> Registry:
+    from referencing import Registry, Resource
+
     resources = []
     for path in sorted(SCHEMA_DIR.glob("*.schema.json")):
         contents = json.loads(path.read_text(encoding="utf-8"))
@@ -42,31 +45,50 @@ def _registry() -> Registry:
 @functools.cache
 def validator(kind: str) -> Draft202012Validator:
     """The validator for one source kind (built once)."""
+    from jsonschema import Draft202012Validator
+
     schema = json.loads(schema_path(kind).read_text(encoding="utf-8"))
     return Draft202012Validator(schema, registry=_registry())
 
 
+class KnownValid(Protocol):
+    """Sources found valid before, remembered beyond this process (a build keeps them in its
+    cache), each named by :func:`valid_token`."""
+
+    def __contains__(self, token: object, /) -> bool: ...
+
+    def add(self, token: str, /) -> None: ...
+
+
 KNOWN_VALID_LIMIT = 4096
 """How many valid sources a process remembers (see :func:`validate`)."""
-_known_valid: dict[tuple[str, bytes], None] = {}
-"""(kind, hash of the text) of sources found valid in this process, oldest first."""
+_known_valid: dict[str, None] = {}
+"""Tokens (:func:`valid_token`) of sources found valid in this process, oldest first."""
 
 
-def validate(source: Source, kind: str) -> list[Diagnostic]:
+def valid_token(source: Source, kind: str) -> str:
+    """What names a source's validity: its kind and a hash of its text (the schemas themselves
+    are the toolkit's, so whoever keeps tokens beyond a process keys them by its version)."""
+    return f"{kind}:{hashlib.sha256(source.text.encode('utf-8')).hexdigest()}"
+
+
+def validate(source: Source, kind: str, known: KnownValid | None = None) -> list[Diagnostic]:
     """Every schema error in ``source``, worded and located; past MAX_ERRORS_PER_FILE, one
     more diagnostic says how many were left out.
 
-    A text already found valid (as that kind) in this process is not validated again: a live
-    preview reloads the game on every save, and schema validation is half of a load.
+    A text already found valid (as that kind) in this process, or in ``known``, is not
+    validated again: a live preview reloads the game on every save, a rebuild after one edit
+    reads every source again, and schema validation is half of a load.
     """
-    remembered = (kind, hashlib.sha256(source.text.encode("utf-8")).digest())
-    if remembered in _known_valid:
+    token = valid_token(source, kind)
+    if token in _known_valid or (known is not None and token in known):
+        _remember(token)
         return []
     errors = sorted(validator(kind).iter_errors(source.data), key=_document_order)
     if not errors:
-        _known_valid[remembered] = None
-        if len(_known_valid) > KNOWN_VALID_LIMIT:
-            del _known_valid[next(iter(_known_valid))]
+        _remember(token)
+        if known is not None:
+            known.add(token)
     found: list[Diagnostic] = []
     for error in errors[:MAX_ERRORS_PER_FILE]:
         for cause in _explain(error):
@@ -82,6 +104,12 @@ def validate(source: Source, kind: str) -> list[Diagnostic]:
             )
         )
     return found
+
+
+def _remember(token: str) -> None:
+    _known_valid[token] = None
+    if len(_known_valid) > KNOWN_VALID_LIMIT:
+        del _known_valid[next(iter(_known_valid))]
 
 
 def _document_order(error: ValidationError) -> list[tuple[bool, int | str]]:
@@ -110,6 +138,8 @@ def _explain(error: ValidationError) -> list[ValidationError]:
 
     candidates = [causes for causes in branches.values() if meant(causes)]
     if not candidates:
+        from jsonschema.exceptions import best_match
+
         best = best_match(error.context)
         return [error] if best is None else _explain(best) if best.context else [best]
     chosen = min(candidates, key=len)
