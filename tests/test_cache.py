@@ -11,13 +11,16 @@ from __future__ import annotations
 import dataclasses
 import os
 import shutil
+import subprocess
+import sys
 from collections.abc import Callable
-from pathlib import Path
+from pathlib import Path, PurePosixPath
+from types import MappingProxyType
 
 import pytest
 from PIL import Image
 
-from tests.conftest import copy_fixture, run_cli
+from tests.conftest import ROOT, SOURCES, copy_fixture, run_cli
 from toolkit.build import (
     build_folder,
     build_game,
@@ -26,7 +29,7 @@ from toolkit.build import (
     selected_targets,
     up_to_date,
 )
-from toolkit.cache import FOLDER, STAMP_FILE, Cache, key
+from toolkit.cache import FOLDER, STAMP_FILE, Cache, canonical, key
 from toolkit.load import load_game, schemas
 from toolkit.options import BuildOptions
 
@@ -335,3 +338,68 @@ def test_a_rebuild_checks_only_the_edited_sources_against_their_schemas(
     broken = build_folder(game, out, selected_targets(["svg"]), options)
     assert broken.summary is None and checked == ["rules"]
     assert "schema.type" in broken.report.format_text()
+
+
+def test_canonical_text_is_the_same_in_every_process() -> None:
+    """Sets and string hashing differ between processes; the text of a model value must not."""
+    script = (
+        "from pathlib import Path; from toolkit.load import load_game; "
+        "from toolkit.cache import canonical; "
+        "game = load_game(Path('sources/fatal-alliances')).game; "
+        "print(canonical(({'b', 'a', 'c'}, frozenset({3, 1}), game.counters[:50], "
+        "game.templates, game.factions)))"
+    )
+    texts = {
+        subprocess.run(
+            [sys.executable, "-c", script],
+            cwd=ROOT,
+            env={**os.environ, "PYTHONHASHSEED": seed},
+            capture_output=True,
+            text=True,
+            check=True,
+        ).stdout
+        for seed in ("1", "2", "3")
+    }
+    assert len(texts) == 1 and len(next(iter(texts))) > 1000
+
+
+def test_canonical_text_tells_kinds_and_values_apart() -> None:
+    @dataclasses.dataclass(frozen=True)
+    class Point:
+        x: float
+        y: float
+
+    values = [
+        1,
+        1.0,
+        "1",
+        True,
+        None,
+        b"1",
+        [1],
+        {1},
+        {"1": 1},
+        MappingProxyType({"1": 1}),
+        Point(1, 2),
+        Point(2, 1),
+        PurePosixPath("a/b"),
+        "a/b",
+        MappingProxyType({(1, 2): "tuple key"}),
+    ]
+    texts = [canonical(value) for value in values]
+    assert len(set(texts)) == len(values), texts
+    with pytest.raises(TypeError):
+        canonical(object())
+    with pytest.raises(TypeError):
+        canonical(float("nan"))
+    with pytest.raises(TypeError):  # a plain dict's keys are the encoder's: not cached, not wrong
+        canonical({(1, 2): "tuple key"})
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in SOURCES.iterdir() if p.is_dir()))
+def test_every_counter_of_the_example_games_has_a_cache_key(name: str) -> None:
+    game = load_game(SOURCES / name).game
+    assert game is not None
+    for counter in game.counters:
+        faction = game.faction(counter.faction) if counter.faction else None
+        canonical((counter, game.template(counter.template), faction))
