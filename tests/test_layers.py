@@ -30,6 +30,7 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "artwork": frozenset({"geometry", "model"}),
     "workers": frozenset({"model", "interrupts"}),
     "cache": frozenset({"toolkit"}),  # the version, which is part of every key
+    "delivery": frozenset({"errors", "interrupts"}),
     "load": BASE | {"geometry", "model"},
     "render": OUTPUT,
     # The kit places the renderer's drawings and shares its fonts: the one sideways arrow.
@@ -38,7 +39,7 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "rules": BASE | {"geometry", "model"},
     "targets": OUTPUT | {"render", "kit", "vassal", "rules"},
     "check": OUTPUT | {"load", "rules", "render", "vassal"},
-    "build": OUTPUT | {"load", "render", "kit", "vassal", "rules", "targets", "check"},
+    "build": OUTPUT | {"load", "render", "kit", "vassal", "rules", "targets", "check", "delivery"},
     "scaffold": frozenset({"load"}),
     # Publishing a scenario stands on every output and on the checker, as the build does.
     "publish": OUTPUT | {"load", "render", "kit", "vassal", "rules", "check"},

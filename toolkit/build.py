@@ -1,31 +1,28 @@
-"""The one writer: load everything, check everything, make every output, then move it into place.
+"""The one writer: load everything, check everything, make every output, then put it in place.
 
-Outputs are written to a temporary folder beside the destination and renamed into place only when
-every target succeeded, so a failed build never leaves half-written output behind. An interrupted
+Outputs are staged beside the destination and put in place (``delivery``) only when every
+target succeeded, so a failed build never leaves half-written output behind. An interrupted
 build removes its staging folder; one killed outright cannot, so the next build of the same game
-into the same folder clears what it left (never while another build is running there).
+into the same folder clears (or finishes) what it left, never while another build runs there.
 """
 
 from __future__ import annotations
 
 import contextlib
 import dataclasses
-import fcntl
 import json
 import os
-import secrets
-import shutil
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from stat import S_ISREG
 
 from toolkit.artwork import Artwork
 from toolkit.cache import Cache, key, pack, unpack
 from toolkit.check import setup_diagnostics
+from toolkit.delivery import Delivery, claim, discard, new_staging
 from toolkit.diagnostics import Diagnostic, Report
 from toolkit.errors import BuildError, DiagnosticsError
-from toolkit.interrupts import register, signals_held, undo_on_interrupt, unregister
+from toolkit.interrupts import register, unregister
 from toolkit.kit.pdf import use_bundled_fonts
 from toolkit.load import load_game
 from toolkit.load.jsonsource import locate
@@ -84,14 +81,14 @@ def build_game(
         raise DiagnosticsError(broken)
     out_dir.mkdir(parents=True, exist_ok=True)
     final = out_dir / game.id
-    with _claim(out_dir, game.id):
-        staging = _new_staging(out_dir, game.id)
-        undo = register(lambda: shutil.rmtree(staging, ignore_errors=True))
+    with claim(out_dir, game.id):
+        staging = new_staging(out_dir, game.id)
+        undo = register(lambda: discard(staging))
         try:
             return _build_into(game, staging, final, targets, options)
         finally:
             unregister(undo)
-            shutil.rmtree(staging, ignore_errors=True)  # already gone when the build succeeded
+            discard(staging)  # already gone when the build succeeded
 
 
 def _build_into(
@@ -100,16 +97,16 @@ def _build_into(
     count = total = 0
     try:
         cache = Cache.open(options.cache)
-        with Workers(game, options.jobs, apart=True) as workers:
-            artwork = _artwork(game, workers, cache)
-            if any(target.pixels for target in targets):
-                artwork = rasterise(artwork, options.dpi or game.print.dpi, workers, cache)
-            folders: set[str] = set()
-            for target in targets:
-                for relative, content in _target_files(target, game, artwork, options, workers):
-                    _stage(staging, final, relative, content, folders)
-                    count, total = count + 1, total + len(content)
-        _replace(staging, final)
+        with Delivery(staging, final) as delivery:
+            with Workers(game, options.jobs, apart=True) as workers:
+                artwork = _artwork(game, workers, cache)
+                if any(target.pixels for target in targets):
+                    artwork = rasterise(artwork, options.dpi or game.print.dpi, workers, cache)
+                for target in targets:
+                    for relative, content in _target_files(target, game, artwork, options, workers):
+                        delivery.add(relative, content)
+                        count, total = count + 1, total + len(content)
+            delivery.commit()
     except BuildError:
         raise
     except Exception as exc:
@@ -148,6 +145,8 @@ def build_folder(
     if result.game is None:
         return FolderBuild(result.report, None)
     summary = build_game(result.game, out_dir, targets, options)
+    if known is not None:
+        known.save()
     remember(stamp, summary, options, result.report.diagnostics)
     return FolderBuild(result.report, summary, result.game)
 
@@ -155,16 +154,25 @@ def build_folder(
 @dataclass
 class ValidSources:
     """The sources a build found valid, kept in its cache (:class:`~toolkit.load.schemas.
-    KnownValid`): a rebuild after one edit checks only the edited file against its schema."""
+    KnownValid`): a rebuild after one edit checks only the edited file against its schema.
+    New ones are stored by :meth:`save`, once the build succeeded (a failed build stores
+    nothing)."""
 
     cache: Cache
+    found: list[str] = field(default_factory=list)
 
     def __contains__(self, token: object) -> bool:
         return isinstance(token, str) and self.cache.get(key("valid", token)) is not None
 
     def add(self, token: str) -> None:
-        self.cache.put(key("valid", token), b"")
-        self.cache.prune("valid", KEEP_VALID)
+        self.found.append(token)
+
+    def save(self) -> None:
+        for token in self.found:
+            self.cache.put(key("valid", token), b"")
+        if self.found:
+            self.cache.prune("valid", KEEP_VALID)
+        self.found.clear()
 
 
 KEEP_VALID = 1024
@@ -293,55 +301,6 @@ def _sources(game: Game) -> list[str | bytes]:
     return [part for path, data in sorted(game.sources.items()) for part in (path, data)]
 
 
-@contextlib.contextmanager
-def _claim(out_dir: Path, game_id: str) -> Iterator[None]:
-    """Hold a shared lock on ``out_dir`` itself (no lock file to leave behind) while building.
-
-    A build that can take the lock exclusively is the only one writing into ``out_dir``: any
-    staging or old folder of its game there is a killed build's, and is cleared first.
-    """
-    descriptor = os.open(out_dir, os.O_RDONLY | getattr(os, "O_DIRECTORY", 0))
-    try:
-        try:
-            fcntl.flock(descriptor, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except BlockingIOError:
-            pass  # another build is running here: the folders it stages are not stale
-        else:
-            _clear_killed_builds(out_dir, game_id)
-        fcntl.flock(descriptor, fcntl.LOCK_SH)
-        yield
-    finally:
-        os.close(descriptor)
-
-
-def _clear_killed_builds(out_dir: Path, game_id: str) -> None:
-    """Remove what killed builds of ``game_id`` left in ``out_dir``; if one was killed between
-    moving the old output aside and moving the new one in, put the old output back first."""
-    for staging in out_dir.glob(f".{game_id}.tmp-*"):
-        if staging.is_dir() and not staging.is_symlink():
-            shutil.rmtree(staging, ignore_errors=True)
-    olds = [p for p in out_dir.glob(f".{game_id}.old-*") if p.is_dir() and not p.is_symlink()]
-    final = out_dir / game_id
-    if olds and not final.exists():
-        newest = max(olds, key=lambda p: p.stat().st_mtime)
-        newest.rename(final)
-        olds.remove(newest)
-    for old in olds:
-        shutil.rmtree(old, ignore_errors=True)
-
-
-def _new_staging(out_dir: Path, game_id: str) -> Path:
-    """A new empty folder beside the output, made with the user's umask (unlike mkdtemp's
-    0700, which the output would keep when it is renamed into place)."""
-    while True:
-        staging = out_dir / f".{game_id}.tmp-{secrets.token_hex(6)}"
-        try:
-            staging.mkdir()
-        except FileExistsError:  # pragma: no cover - 48 random bits
-            continue
-        return staging
-
-
 def _artwork(game: Game, workers: Workers, cache: Cache) -> Artwork:
     """The drawings every output shares; counters that cannot be drawn become diagnostics."""
     try:
@@ -357,65 +316,3 @@ def layout_diagnostic(game: Game, error: CounterLayoutError) -> Diagnostic:
     line, column = locate(origin.file, pointer) if origin.file else (1, 1)
     code = error.code if error.code.startswith("counter.") else f"counter.{error.code}"
     return Diagnostic(code, str(error), origin.file or game.id, line, column, pointer)
-
-
-def _stage(staging: Path, final: Path, relative: str, content: bytes, folders: set[str]) -> None:
-    """Write one output file into the staging folder. A file the last build wrote with the very
-    same bytes is hard-linked instead: the swap then frees (and the disk rewrites) only what
-    changed, which on a big game is most of an incremental build's time.
-
-    Plain strings and ``os`` calls, not ``Path``: a big game stages thousands of files, and
-    path objects cost more than the links."""
-    path = _inside(str(staging), relative)
-    parent = os.path.dirname(path)
-    if parent not in folders:
-        os.makedirs(parent, exist_ok=True)
-        folders.add(parent)
-    old = os.path.join(final, relative)
-    with contextlib.suppress(OSError):
-        stat = os.lstat(old)
-        if S_ISREG(stat.st_mode) and stat.st_size == len(content):
-            with open(old, "rb") as existing:
-                if existing.read() == content:
-                    os.link(old, path)
-                    return
-    with open(path, "wb") as new:
-        new.write(content)
-
-
-def _inside(root: str, relative: str) -> str:
-    """``root/relative``, refusing anything that would land outside ``root``.
-
-    Read from the name alone: ``root`` is the staging folder, made by this build and holding
-    only folders it made, so no link inside it can lead out.
-    """
-    parts = relative.split("/")
-    if (
-        not relative
-        or relative.startswith("/")
-        or "\\" in relative
-        or any(part in ("", ".", "..") for part in parts)
-    ):
-        raise BuildError(f"refusing to write {relative!r} outside the build folder")
-    return os.path.join(root, *parts)
-
-
-def _replace(staging: Path, final: Path) -> None:
-    """Swap the staged folder into place; the old output is removed only after the swap.
-
-    An interruption waits for the two renames, so an output is in place whenever it lands.
-    """
-    old = final.with_name(f".{final.name}.old-{os.getpid()}")
-    with signals_held():
-        moved = final.exists()
-        if moved:
-            final.rename(old)
-        try:
-            staging.rename(final)
-        except BaseException:
-            if moved:
-                old.rename(final)
-            raise
-    if moved:
-        with undo_on_interrupt(lambda: shutil.rmtree(old, ignore_errors=True)):
-            shutil.rmtree(old, ignore_errors=True)
