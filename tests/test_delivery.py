@@ -11,7 +11,7 @@ import pytest
 
 from tests.conftest import copy_fixture, load_fixture
 from toolkit.build import build_game, selected_targets
-from toolkit.delivery import JOURNAL, Delivery, claim
+from toolkit.delivery import JOURNAL, Delivery, claim, listing
 from toolkit.errors import BuildError
 from toolkit.load import load_game
 from toolkit.options import BuildOptions
@@ -42,7 +42,9 @@ def test_a_rebuild_replaces_only_the_files_that_changed(tmp_path: Path) -> None:
     units.write_text(units.read_text().replace('"attack": 4', '"attack": 7', 1))
     edited = load_game(source).game
     assert edited is not None
-    after = _files(build_game(edited, out, targets, BuildOptions()).folder)
+    summary = build_game(edited, out, targets, BuildOptions())
+    assert summary.listing is not None and summary.listing == listing(summary.folder)
+    after = _files(summary.folder)
     assert after.keys() == before.keys()
     changed = {name for name in after if after[name][0] != before[name][0]}
     assert changed and all("counters" in name for name in changed), changed

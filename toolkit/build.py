@@ -19,7 +19,7 @@ from pathlib import Path
 from toolkit.artwork import Artwork
 from toolkit.cache import Cache, key, pack, unpack
 from toolkit.check import setup_diagnostics
-from toolkit.delivery import Delivery, claim, discard, new_staging
+from toolkit.delivery import Delivery, claim, discard, listing, new_staging
 from toolkit.diagnostics import Diagnostic, Report
 from toolkit.errors import BuildError, DiagnosticsError
 from toolkit.interrupts import register, unregister
@@ -43,6 +43,8 @@ class BuildSummary:
     bytes: int
     artwork: Artwork | None = field(default=None, repr=False, compare=False)
     """The drawings the outputs were made from (None when nothing was drawn: unchanged)."""
+    listing: list[list[object]] | None = field(default=None, repr=False, compare=False)
+    """Every file written, as :func:`~toolkit.delivery.listing` gives it, when known."""
 
 
 def selected_targets(only: Sequence[str] | None) -> list[Target]:
@@ -107,11 +109,12 @@ def _build_into(
                         delivery.add(relative, content)
                         count, total = count + 1, total + len(content)
             delivery.commit()
+            files = delivery.listing
     except BuildError:
         raise
     except Exception as exc:
         raise BuildError(f"building {game.id!r} failed: {exc}") from exc
-    return BuildSummary(final, count, total, artwork)
+    return BuildSummary(final, count, total, artwork, files)
 
 
 @dataclass(frozen=True)
@@ -221,7 +224,7 @@ def up_to_date(
     try:
         record = json.loads(stored)
         final = out_dir / record["game"]
-        if _listing(final) != record["files"]:
+        if listing(final) != record["files"]:
             return None
         warnings = [Diagnostic(**fields) for fields in record["warnings"]]
         summary = BuildSummary(final, len(record["files"]), sum(f[1] for f in record["files"]))
@@ -241,30 +244,12 @@ def remember(
     with contextlib.suppress(OSError):
         record = {
             "game": summary.folder.name,
-            "files": _listing(summary.folder),
+            "files": summary.listing or listing(summary.folder),
             "warnings": [dataclasses.asdict(w) for w in warnings],
         }
         cache = Cache.open(options.cache)
         cache.put(stamp, json.dumps(record).encode("utf-8"))
         cache.prune(stamp.partition("/")[0], KEEP_RECORDS)
-
-
-def _listing(folder: Path) -> list[list[object]]:
-    """Every file of an output folder: path, size, modification time in nanoseconds (one stat
-    each, by os.scandir: a big game has thousands)."""
-    found: list[list[object]] = []
-    pending = [("", os.fspath(folder))]
-    while pending:
-        prefix, where = pending.pop()
-        with os.scandir(where) as entries:
-            for entry in entries:
-                name = prefix + entry.name
-                if entry.is_dir(follow_symlinks=False):
-                    pending.append((name + "/", entry.path))
-                elif entry.is_file(follow_symlinks=False):
-                    stat = entry.stat(follow_symlinks=False)
-                    found.append([name, stat.st_size, stat.st_mtime_ns])
-    return sorted(found, key=lambda item: str(item[0]))
 
 
 def _options_text(options: BuildOptions) -> str:

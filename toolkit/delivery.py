@@ -84,8 +84,12 @@ class Delivery:
         self.staging = os.fspath(staging)
         self.final = os.fspath(final)
         self._lock = -1
-        self._old: dict[str, int] | None = None
-        """Relative path → size of every file of ``final`` when it is updated in place."""
+        self._old: dict[str, tuple[int, int]] | None = None
+        """Relative path → size and modification time (ns) of every file of ``final`` when it
+        is updated in place."""
+        self.listing: list[list[object]] | None = None
+        """After :meth:`commit`, every file of the output as :func:`listing` gives it, when
+        known without walking the folder again."""
         self._kept: set[str] = set()
         self._staged: list[str] = []
         self._folders: set[str] = set()
@@ -134,6 +138,7 @@ class Delivery:
         removed = sorted(set(self._old) - self._kept - staged)
         if not staged and not removed:
             shutil.rmtree(self.staging, ignore_errors=True)
+            self.listing = self._listing(staged)
             return
         journal = self.staging + JOURNAL
         _write_journal(journal, sorted(staged), removed)
@@ -146,10 +151,26 @@ class Delivery:
             ) from error
         os.unlink(journal)
         shutil.rmtree(self.staging, ignore_errors=True)
+        self.listing = self._listing(staged)
+
+    def _listing(self, staged: set[str]) -> list[list[object]] | None:
+        """The output's files after an update in place: the kept ones as listed before it, the
+        moved-in ones looked up."""
+        assert self._old is not None
+        found: list[list[object]] = [
+            [name, *self._old[name]] for name in self._kept if name not in staged
+        ]
+        try:
+            for name in staged:
+                stat = os.lstat(_inside(self.final, name))
+                found.append([name, stat.st_size, stat.st_mtime_ns])
+        except OSError:
+            return None
+        return sorted(found, key=_name)
 
     def _unchanged(self, relative: str, old: str, content: bytes) -> bool:
         if self._old is not None:
-            if self._old.get(relative) != len(content):
+            if self._old.get(relative, (-1,))[0] != len(content):
                 return False
         else:
             try:
@@ -190,11 +211,36 @@ def _lock_folder(final: str) -> int:
         os.close(descriptor)
 
 
-def _plain_files(final: str) -> dict[str, int] | None:
-    """Every file of the output folder by relative path, with its size; None when anything in
-    it is neither a plain folder nor a plain file (a link, say): such an output is swapped, so
-    that nothing is ever written through a link."""
-    found: dict[str, int] = {}
+def listing(folder: Path) -> list[list[object]]:
+    """Every file of an output folder: path, size, modification time in nanoseconds (one stat
+    each, by os.scandir: a big game has thousands); what a remembered build compares.
+
+    :raises OSError: the folder cannot be read.
+    """
+    found: list[list[object]] = []
+    pending = [("", os.fspath(folder))]
+    while pending:
+        prefix, where = pending.pop()
+        with os.scandir(where) as entries:
+            for entry in entries:
+                name = prefix + entry.name
+                if entry.is_dir(follow_symlinks=False):
+                    pending.append((name + "/", entry.path))
+                elif entry.is_file(follow_symlinks=False):
+                    stat = entry.stat(follow_symlinks=False)
+                    found.append([name, stat.st_size, stat.st_mtime_ns])
+    return sorted(found, key=_name)
+
+
+def _name(item: list[object]) -> str:
+    return str(item[0])
+
+
+def _plain_files(final: str) -> dict[str, tuple[int, int]] | None:
+    """Every file of the output folder by relative path, with its size and modification time;
+    None when anything in it is neither a plain folder nor a plain file (a link, say): such an
+    output is swapped, so that nothing is ever written through a link."""
+    found: dict[str, tuple[int, int]] = {}
     pending = [("", final)]
     try:
         while pending:
@@ -205,7 +251,7 @@ def _plain_files(final: str) -> dict[str, int] | None:
                     if S_ISDIR(stat.st_mode):
                         pending.append((prefix + entry.name + "/", entry.path))
                     elif S_ISREG(stat.st_mode):
-                        found[prefix + entry.name] = stat.st_size
+                        found[prefix + entry.name] = (stat.st_size, stat.st_mtime_ns)
                     else:
                         return None
     except OSError:
