@@ -115,7 +115,7 @@ class Delivery:
         compared with the output's file of that name: an unchanged file is left where it is
         (in place) or hard-linked (swap); only a changed one is written."""
         path = _inside(self.staging, relative)
-        old = _inside(self.final, relative)
+        old = self.final + path[len(self.staging) :]
         if self._unchanged(relative, old, content):
             if self._old is not None:
                 self._kept.add(relative)
