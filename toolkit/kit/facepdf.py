@@ -45,8 +45,8 @@ from toolkit.kit.pdfpaint import (
 )
 from toolkit.render.fonts import FONT_DIR
 
-MAGIC = b"toolkit-face-pdf-1\n"
-"""How a directly drawn face's cache entry starts (a cairosvg fallback entry starts ``%PDF``)."""
+MAGIC = b"toolkit-face-pdf-2\n"
+"""How a directly drawn face's cache entry starts (a cairosvg fallback's: ``pdfimport.MAGIC``)."""
 
 FONT_FILES: tuple[str, ...] = (
     "DejaVuSansCondensed.ttf",
@@ -545,14 +545,27 @@ def _grey(picture: object) -> bytes:
 # -- cache entries -------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class StoredForm:
+    """A face as its cache entry keeps it: the content already deflated, so that assembling a
+    kit of thousands of faces compresses none of them again."""
+
+    deflated: bytes
+    width: float
+    height: float
+    glyphs: Mapping[int, Mapping[int, str]]
+    images: tuple[FaceImage, ...]
+
+
 def encode_form(form: FaceForm) -> bytes:
-    """The form as a cache entry (see :func:`decode_form`)."""
+    """The form as a cache entry (see :func:`load_form`); made by the worker that drew it."""
     head = {
         "size": [form.width, form.height],
         "glyphs": {str(i): [[g, t] for g, t in used.items()] for i, used in form.glyphs.items()},
         "images": [[im.width, im.height, im.grey] for im in form.images],
     }
-    parts = [("head", json.dumps(head, sort_keys=True).encode()), ("content", form.content)]
+    content = zlib.compress(form.content, 6)
+    parts = [("head", json.dumps(head, sort_keys=True).encode()), ("content", content)]
     for i, im in enumerate(form.images):
         parts.append((f"image{i}", im.data))
         parts.append((f"alpha{i}", im.alpha))
@@ -560,22 +573,39 @@ def encode_form(form: FaceForm) -> bytes:
 
 
 def is_face_form(entry: bytes) -> bool:
-    """Whether a converted face is a direct drawing (else it is cairosvg's one-page PDF)."""
+    """Whether a converted drawing is a direct drawing (not cairosvg's, see ``pdfimport``)."""
     return entry.startswith(MAGIC)
 
 
-def decode_form(entry: bytes) -> FaceForm:
-    """A form from its cache entry.
+def load_form(entry: bytes) -> StoredForm:
+    """A form from its cache entry, its content left deflated.
 
     :raises ValueError: not an entry :func:`encode_form` wrote.
     """
     if not entry.startswith(MAGIC):
         raise ValueError("not a face form")
-    parts = dict(unpack(entry[len(MAGIC) :]))
-    head = json.loads(parts["head"])
-    images = tuple(
-        FaceImage(w, h, grey, parts[f"image{i}"], parts[f"alpha{i}"])
-        for i, (w, h, grey) in enumerate(head["images"])
-    )
-    glyphs = {int(i): {int(g): t for g, t in used} for i, used in head["glyphs"].items()}
-    return FaceForm(parts["content"], head["size"][0], head["size"][1], glyphs, images)
+    try:
+        parts = dict(unpack(entry[len(MAGIC) :]))
+        head = json.loads(parts["head"])
+        images = tuple(
+            FaceImage(w, h, grey, parts[f"image{i}"], parts[f"alpha{i}"])
+            for i, (w, h, grey) in enumerate(head["images"])
+        )
+        glyphs = {int(i): {int(g): t for g, t in used} for i, used in head["glyphs"].items()}
+        width, height = head["size"]
+    except (KeyError, TypeError, json.JSONDecodeError) as error:
+        raise ValueError(f"a damaged face form: {error!r}") from None
+    return StoredForm(parts["content"], width, height, glyphs, images)
+
+
+def decode_form(entry: bytes) -> FaceForm:
+    """A form from its cache entry, as :func:`draw_face` made it.
+
+    :raises ValueError: not an entry :func:`encode_form` wrote.
+    """
+    stored = load_form(entry)
+    try:
+        content = zlib.decompress(stored.deflated)
+    except zlib.error as error:
+        raise ValueError(f"a damaged face form: {error}") from None
+    return FaceForm(content, stored.width, stored.height, stored.glyphs, stored.images)

@@ -1,7 +1,8 @@
-"""SVG pages to one deterministic vector PDF: cairosvg per page, pypdf to assemble.
+"""SVG drawings to one deterministic vector PDF: each drawn directly or converted by cairosvg
+(in the workers, cached), then assembled by our own writer.
 
-cairosvg and pypdf take a quarter of a second to import; they are imported where they are used,
-so that a build with nothing to convert or assemble starts without them.
+cairosvg and pypdf take a quarter of a second to import; they are imported where they are used
+(converting a map), so that a build whose maps did not change starts without them.
 
 Maps and charts are converted once each and shown through page windows as shared Form XObjects
 (``q <clip> W n <cm> /KitArtN Do Q``), so a map tiled over 30 pages is stored and rendered once.
@@ -10,6 +11,7 @@ The file depends only on its inputs: fixed metadata, dates only from SOURCE_DATE
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import logging
@@ -25,15 +27,10 @@ from pathlib import Path
 
 from toolkit.cache import Cache
 from toolkit.cache import key as cache_key
-from toolkit.kit.facepdf import (
-    FONT_FILES,
-    Subsetter,
-    draw_face,
-    encode_form,
-    is_face_form,
-    subset_font,
-)
+from toolkit.kit.embed import FontSource, FontSubset, decode_subset, encode_subset, make_subset
+from toolkit.kit.facepdf import FONT_FILES, draw_face, encode_form
 from toolkit.kit.layout import PagePlan
+from toolkit.kit.pdfimport import encode_import, import_page, is_import
 from toolkit.kit.pdfpaint import Unsupported
 from toolkit.model import Game
 from toolkit.render.fallback import with_fallback_font
@@ -154,7 +151,7 @@ def _face(game: Game, svg: str) -> bytes:
         return encode_form(draw_face(svg))
     except Unsupported as reason:
         log.debug("drawing converted by cairosvg: %s", reason)
-        return svg_to_pdf(svg, game.folder)
+        return encode_import(import_page(svg_to_pdf(svg, game.folder)))
 
 
 BATCH = 64
@@ -188,9 +185,10 @@ def _draw_batch(game: Game, svgs: list[str]) -> list[bytes]:
 def convert_direct(
     svgs: Sequence[str], workers: Workers, cache: Cache | None = None
 ) -> list[bytes]:
-    """Every drawing (counter faces, page bodies, charts, maps) as PDF, in order: drawn
-    directly (``facepdf``) where it keeps to the renderers' vocabulary, else converted by
-    cairosvg; cached like :func:`convert_all`. Drawings go to the workers in batches (see
+    """Every drawing (counter faces, page bodies, charts, maps) ready for the kit, in order:
+    drawn directly (``facepdf.encode_form``) where it keeps to the renderers' vocabulary, else
+    converted by cairosvg and imported (``pdfimport.encode_import``), both in the workers;
+    cached like :func:`convert_all`. Drawings go to the workers in batches (see
     :func:`drawing_batches`); put the big ones first, so that they start first."""
     folder = workers.game.folder
     use_bundled_fonts()
@@ -207,7 +205,7 @@ def convert_direct(
 
     store = cache or Cache(None)
     by_name = dict(zip(unique, store.convert(unique, make), strict=True))
-    fell_back = sum(not is_face_form(data) for data in by_name.values())
+    fell_back = sum(is_import(data) for data in by_name.values())
     log.debug("%d of %d distinct drawings converted by cairosvg", fell_back, len(by_name))
     return [by_name[name] for name in names]
 
@@ -236,7 +234,7 @@ class ArtPdf:
     """A shared drawing converted to PDF, and the size the page plans expect it to have."""
 
     pdf: bytes
-    """A one-page PDF, or a counter face drawn directly (``facepdf.encode_form``)."""
+    """A drawing as :func:`convert_direct` gives it, or a one-page PDF."""
     width: float
     height: float
 
@@ -248,23 +246,26 @@ def assemble(
     cache: Cache | None = None,
 ) -> bytes:
     """The kit as one PDF: each converted page, with its shared drawings and its page boxes;
-    with a ``cache``, font subsets made before are taken from it.
-
-    pypdf is imported here, not at the top: a build whose kit is unchanged never loads it.
-    """
+    with a ``cache``, font subsets made before are taken from it."""
     from toolkit.kit.assembly import assemble_pages
 
     return assemble_pages(pages, art, metadata, cached_subsets(cache or Cache(None)))
 
 
-def cached_subsets(cache: Cache) -> Subsetter:
-    """:func:`subset_font` through the build cache: after an edit that adds no new character,
-    every subset is the one the last build made."""
+def cached_subsets(cache: Cache) -> FontSource:
+    """:func:`embed.make_subset` through the build cache: after an edit that adds no new
+    character, every subset is the one the last build made (fontTools is not even loaded)."""
 
-    def subset(index: int, gids: frozenset[int]) -> bytes:
+    def subset(index: int, gids: frozenset[int]) -> FontSubset:
         ids = ",".join(str(g) for g in sorted(gids))
         name = cache_key("font-subset", FONT_FILES[index], _fonttools(), ids)
-        return cache.convert([name], lambda _missing: [subset_font(index, gids)])[0]
+        entry = cache.get(name)
+        if entry is not None:
+            with contextlib.suppress(ValueError):
+                return decode_subset(entry)
+        made = make_subset(index, gids)
+        cache.put(name, encode_subset(made))
+        return made
 
     return subset
 
