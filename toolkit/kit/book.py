@@ -109,8 +109,8 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
     art: dict[str, Drawing] = {}
     for printed in artwork.counters.values():
         for face in (printed.front, printed.back):
-            if face is not None and face_key(face) not in art:
-                art[face_key(face)] = Drawing(face, *svg_size(face))
+            if face is not None and (key := face_key(face)) not in art:
+                art[key] = Drawing(face, *svg_size(face))
     boards: list[PagePlan] = []
     for the_map in game.maps:
         if the_map.id not in artwork.maps:
