@@ -120,7 +120,11 @@ def decode_subset(entry: bytes) -> FontSubset:
 def merged_glyphs(forms: Iterable[StoredForm]) -> dict[int, dict[int, str]]:
     """Font index → glyph id → its text, over every form (the first text seen for a glyph)."""
     merged: dict[int, dict[int, str]] = {}
+    seen: set[int] = set()
     for form in forms:
+        if id(form.glyphs) in seen:  # a map shared by forms with one head (see load_form)
+            continue
+        seen.add(id(form.glyphs))
         for index, used in form.glyphs.items():
             target = merged.setdefault(index, {})
             for gid, text in used.items():

@@ -24,7 +24,7 @@ import re
 import zlib
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from lxml import etree  # type: ignore[import-untyped]
@@ -586,16 +586,35 @@ def load_form(entry: bytes) -> StoredForm:
         raise ValueError("not a face form")
     try:
         parts = dict(unpack(entry[len(MAGIC) :]))
-        head = json.loads(parts["head"])
+        width, height, glyphs, pictures = _head(parts["head"])
         images = tuple(
             FaceImage(w, h, grey, parts[f"image{i}"], parts[f"alpha{i}"])
-            for i, (w, h, grey) in enumerate(head["images"])
+            for i, (w, h, grey) in enumerate(pictures)
         )
-        glyphs = {int(i): {int(g): t for g, t in used} for i, used in head["glyphs"].items()}
-        width, height = head["size"]
-    except (KeyError, TypeError, json.JSONDecodeError) as error:
+        content = parts["content"]
+    except KeyError as error:
         raise ValueError(f"a damaged face form: {error!r}") from None
-    return StoredForm(parts["content"], width, height, glyphs, images)
+    return StoredForm(content, width, height, glyphs, images)
+
+
+@lru_cache(maxsize=4096)
+def _head(
+    data: bytes,
+) -> tuple[float, float, Mapping[int, Mapping[int, str]], tuple[tuple[int, int, bool], ...]]:
+    """Size, glyphs and pictures of a form's head. Read once per distinct head: the faces of a
+    big game show the same few characters at the same size (4000 faces, 128 heads), and the
+    forms that share a head share its glyph map, which nothing may change.
+
+    :raises ValueError: not a head :func:`encode_form` wrote.
+    """
+    try:
+        head = json.loads(data)
+        glyphs = {int(i): {int(g): t for g, t in used} for i, used in head["glyphs"].items()}
+        pictures = tuple((int(w), int(h), bool(grey)) for w, h, grey in head["images"])
+        width, height = (float(v) for v in head["size"])
+    except (KeyError, TypeError, ValueError) as error:
+        raise ValueError(f"a damaged face form: {error!r}") from None
+    return width, height, glyphs, pictures
 
 
 def decode_form(entry: bytes) -> FaceForm:

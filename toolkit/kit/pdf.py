@@ -12,7 +12,6 @@ The file depends only on its inputs: fixed metadata, dates only from SOURCE_DATE
 from __future__ import annotations
 
 import contextlib
-import functools
 import hashlib
 import logging
 import os
@@ -22,10 +21,9 @@ import time
 import urllib.parse
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from importlib import metadata as package_metadata
 from pathlib import Path
 
-from toolkit.cache import Cache
+from toolkit.cache import Cache, pack, unpack
 from toolkit.cache import key as cache_key
 from toolkit.kit.embed import FontSource, FontSubset, decode_subset, encode_subset, make_subset
 from toolkit.kit.facepdf import FONT_FILES, draw_face, encode_form
@@ -38,13 +36,6 @@ from toolkit.render.fonts import FONT_DIR
 from toolkit.workers import Workers
 
 log = logging.getLogger(__name__)
-
-
-@functools.cache
-def _fonttools() -> str:
-    """Part of the keys of what fontTools makes or reads (the build cache's stamp does not name
-    it); asked only when a kit is made, as reading package metadata takes a while."""
-    return f"fonttools {package_metadata.version('fonttools')}"
 
 
 EMPTY_SVG = b'<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>'
@@ -188,26 +179,72 @@ def convert_direct(
     """Every drawing (counter faces, page bodies, charts, maps) ready for the kit, in order:
     drawn directly (``facepdf.encode_form``) where it keeps to the renderers' vocabulary, else
     converted by cairosvg and imported (``pdfimport.encode_import``), both in the workers;
-    cached like :func:`convert_all`. Drawings go to the workers in batches (see
-    :func:`drawing_batches`); put the big ones first, so that they start first."""
+    cached like :func:`convert_all`, and read back in bundles (see :func:`bundles`). Drawings
+    go to the workers in batches (see :func:`drawing_batches`); put the big ones first, so
+    that they start first."""
     folder = workers.game.folder
     use_bundled_fonts()
     fonts = os.environ.get("FONTCONFIG_FILE", "")
-    names = [
-        cache_key("face-pdf", fonts, _fonttools(), svg, *_resources(svg, folder)) for svg in svgs
-    ]
-    unique = list(dict.fromkeys(names))
+    names = [cache_key("face-pdf", fonts, svg, *_resources(svg, folder)) for svg in svgs]
     svg_of = dict(zip(names, svgs, strict=True))
+    store = cache or Cache(None)
+    small = sorted({name for name, svg in svg_of.items() if len(svg) < BIG})
+    by_name: dict[str, bytes] = {}
+    unread: list[tuple[str, list[str]]] = []
+    for group in bundles(small):
+        bundle = cache_key("face-pdf-bundle", *group)
+        found = _read_bundle(store.get(bundle), group)
+        if found is None:
+            unread.append((bundle, group))
+        else:
+            by_name.update(zip(group, found, strict=True))
+    wanted = [name for name in dict.fromkeys(names) if name not in by_name]
 
     def make(indexes: list[int]) -> list[bytes]:
-        batches = drawing_batches([svg_of[unique[i]] for i in indexes])
+        batches = drawing_batches([svg_of[wanted[i]] for i in indexes])
         return [entry for done in workers.map(_draw_batch, batches) for entry in done]
 
-    store = cache or Cache(None)
-    by_name = dict(zip(unique, store.convert(unique, make), strict=True))
+    by_name.update(zip(wanted, store.convert(wanted, make), strict=True))
+    for bundle, group in unread:
+        store.put(bundle, pack([(name, by_name[name]) for name in group]))
     fell_back = sum(is_import(data) for data in by_name.values())
     log.debug("%d of %d distinct drawings converted by cairosvg", fell_back, len(by_name))
     return [by_name[name] for name in names]
+
+
+BUNDLE_BITS = 6
+"""A bundle ends after a name whose hash ends in this many zero bits: 64 drawings on average."""
+
+
+def bundles(names: Sequence[str]) -> list[list[str]]:
+    """Sorted cache names cut into runs that end where a name says so, not at fixed counts: a
+    kit's drawings are read back in some 60 files rather than 4000, and an edit that adds or
+    removes a drawing changes only the one or two runs it falls in (the others keep their
+    names, so they are read back whole)."""
+    runs: list[list[str]] = []
+    run: list[str] = []
+    mask = (1 << BUNDLE_BITS) - 1
+    for name in names:
+        run.append(name)
+        if int(name[-8:], 16) & mask == 0:
+            runs.append(run)
+            run = []
+    if run:
+        runs.append(run)
+    return runs
+
+
+def _read_bundle(entry: bytes | None, group: list[str]) -> list[bytes] | None:
+    """The drawings of a bundle entry, when it holds exactly ``group``'s."""
+    if entry is None:
+        return None
+    try:
+        parts = unpack(entry)
+    except ValueError:
+        return None
+    if [name for name, _data in parts] != group:
+        return None
+    return [data for _name, data in parts]
 
 
 _HREF = re.compile(r"""href\s*=\s*["']([^"'#][^"']*)["']""")
@@ -258,7 +295,7 @@ def cached_subsets(cache: Cache) -> FontSource:
 
     def subset(index: int, gids: frozenset[int]) -> FontSubset:
         ids = ",".join(str(g) for g in sorted(gids))
-        name = cache_key("font-subset", FONT_FILES[index], _fonttools(), ids)
+        name = cache_key("font-subset", FONT_FILES[index], ids)
         entry = cache.get(name)
         if entry is not None:
             with contextlib.suppress(ValueError):
