@@ -399,3 +399,26 @@ def test_a_style_sheet_is_refused() -> None:
         draw_face(ROOT + "<style>.cell { fill: red }</style></svg>")
     with pytest.raises(Unsupported):
         draw_face('<?xml-stylesheet href="s.css"?>' + EVERYTHING)
+
+
+@pytest.mark.parametrize("index", range(5), ids=lambda i: str(i))
+def test_fonts_read_as_fonttools_reads_them(index: int) -> None:
+    """Text is set from our own reading of the font tables (a worker need not load fontTools):
+    the same code points, advances and ink extents as fontTools finds."""
+    from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
+
+    from toolkit.kit.facepdf import FONT_FILES, _font, _ink
+    from toolkit.render.fonts import FONT_DIR
+
+    ours = _font(index)
+    with TTFont(str(FONT_DIR / FONT_FILES[index]), lazy=True) as font:
+        order = {name: gid for gid, name in enumerate(font.getGlyphOrder())}
+        assert ours.units == font["head"].unitsPerEm
+        assert ours.cmap == {code: order[name] for code, name in font.getBestCmap().items()}
+        metrics = font["hmtx"].metrics
+        assert ours.advances == [metrics[name][0] for name in font.getGlyphOrder()]
+        glyf = font["glyf"]
+        for gid in range(0, len(order), 7):
+            glyph = glyf[glyf.getGlyphName(gid)]
+            expected = None if glyph.numberOfContours == 0 else (glyph.xMin, glyph.xMax)
+            assert _ink(ours, gid) == expected, gid
