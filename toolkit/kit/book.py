@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from toolkit.artwork import Artwork, Drawing
 from toolkit.cache import Cache
+from toolkit.cache import key as cache_key
+from toolkit.kit import measure
 from toolkit.kit.artwork import KitArt, kit_art, svg_size
 from toolkit.kit.calibration import calibration_plans
 from toolkit.kit.charts import CHART_MODES, ChartItem, chart_pages
@@ -180,12 +182,16 @@ def build_kit(game: Game, artwork: Artwork, options: BuildOptions, workers: Work
     :raises KitError: bad print options or a counter too large for the paper.
     """
     settings = kit_settings(game, options)
+    cache = Cache.open(options.cache)
+    widths = cache_key("kit-text-widths")
+    measure.remember(cache.get(widths))
     plan = plan_kit(game, kit_art(game, artwork), settings)
     total = len(plan.pages)
-    cache = Cache.open(options.cache)
     # maps first: the longest to convert, they start while the rest is drawn
     keys = sorted(plan.art, key=lambda k: (not k.startswith("map:"), k))
     pages_svg = [page_svg(p, game.title, n, total) for n, p in enumerate(plan.pages, start=1)]
+    if (learned := measure.learned()) is not None:
+        cache.put(widths, learned)
     drawn = convert_direct([plan.art[k].svg for k in keys] + pages_svg, workers, cache)
     art = {
         k: ArtPdf(pdf, plan.art[k].width, plan.art[k].height)

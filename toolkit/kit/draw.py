@@ -12,8 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from functools import lru_cache
 
+from toolkit.kit.measure import text_width
 from toolkit.kit.paper import Page, Rect
-from toolkit.render.fonts import text_width
 from toolkit.render.svg import attrs, esc, fmt
 
 INK = "#000000"
