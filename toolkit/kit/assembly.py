@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from toolkit.kit.embed import (
     FontSource,
@@ -196,7 +197,9 @@ def _pdf_rect(rect: Rect, page_height: float) -> bytes:
     return numbers(round(v, 3) for v in (x, page_height - y - h, x + w, page_height - y))
 
 
+@lru_cache(maxsize=16384)
 def _n(value: float) -> str:
-    """A number for a content stream: at most 4 decimals, no '-0'."""
+    """A number for a content stream: at most 4 decimals, no '-0'. (Cached: the placements of
+    a sheet repeat the same rows and columns.)"""
     text = f"{value:.4f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import zlib
 from collections.abc import Iterable, Mapping
+from functools import lru_cache
 
 HEADER = b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n"
 """The version (cairo's pages may use transparency groups, 1.4) and a binary comment line."""
@@ -41,8 +42,10 @@ def string(text: str) -> bytes:
     return b"<FEFF" + text.encode("utf-16-be").hex().upper().encode("ascii") + b">"
 
 
+@lru_cache(maxsize=4096)
 def number(value: float) -> bytes:
-    """A number: whole ones as integers, others with at most six decimals, never ``-0``."""
+    """A number: whole ones as integers, others with at most six decimals, never ``-0``.
+    (Cached: a kit's thousands of faces have a handful of sizes.)"""
     if float(value).is_integer():
         return b"%d" % int(value)
     text = f"{value:.6f}".rstrip("0").rstrip(".")
