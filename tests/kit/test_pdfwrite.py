@@ -10,6 +10,7 @@ import subprocess
 from pathlib import Path
 
 import pytest
+from pdfminer.high_level import extract_text
 from PIL import Image, ImageChops
 from pypdf import PdfReader
 
@@ -129,7 +130,9 @@ def test_relocated_references_point_at_the_objects_added() -> None:
     page = import_page(svg_to_pdf(DRAWING))
     pdf = PdfFile()
     pdf.add(b"<<>>")  # taken: the page's objects start at 2
-    resources, _group = relocate(page, pdf)
+    kinds, _group = relocate(page, pdf)
+    resources = b"".join(kinds.values())
+    assert {"Font", "ExtGState"} <= set(kinds)
     assert b"\x00" not in resources
     numbers = {int(n) for n in re.findall(rb"(\d+) 0 R", resources)}
     assert numbers and min(numbers) >= 2 and max(numbers) < pdf.next_number()
@@ -152,6 +155,13 @@ def rasterise(pdf: bytes, folder: Path, name_: str) -> Image.Image:
         return image.convert("RGB")
 
 
+def test_an_imported_page_keeps_its_text_on_the_page() -> None:
+    """Not inside a form: text extractors that leave forms' text alone (pdfminer) still read
+    a page cairosvg drew, word by word."""
+    text = extract_text(io.BytesIO(kit_of(svg_to_pdf(DRAWING))))
+    assert "Zürich (4-3)" in text
+
+
 @pytest.mark.skipif(POPPLER is None, reason="poppler-utils is not installed: no page to compare")
 def test_an_imported_page_looks_exactly_as_the_page_itself(tmp_path: Path) -> None:
     source = svg_to_pdf(DRAWING)
@@ -166,3 +176,13 @@ def test_qpdf_finds_nothing_wrong_in_an_assembled_page(tmp_path: Path) -> None:
     path.write_bytes(kit_of(svg_to_pdf(DRAWING)))
     result = subprocess.run(["qpdf", "--check", str(path)], capture_output=True, text=True)
     assert result.returncode == 0, result.stdout + result.stderr
+
+
+def test_a_page_of_another_size_is_stretched_onto_the_kit_page() -> None:
+    plan = PagePlan(Page(100.0, 60.0, 0.0), "test", "")
+    kit = assemble_pages([(plan, svg_to_pdf(DRAWING))], {}, {})
+    page = PdfReader(io.BytesIO(kit), strict=True).pages[0]
+    assert "/KitPage" in page["/Resources"]["/XObject"]
+    assert [float(v) for v in page.mediabox] == [0, 0, 100, 60]
+    form = page["/Resources"]["/XObject"]["/KitPage"].get_object()
+    assert [float(v) for v in form["/Matrix"]] == [0.5, 0, 0, 0.5, 0, 0]

@@ -95,7 +95,8 @@ def assemble_pages(
 
 def imported_xobject(pdf: PdfFile, page: ImportedPage, size: tuple[float, float]) -> int:
     """An imported page as a Form XObject sized ``size``: its box stretched onto it."""
-    resources, group = relocate(page, pdf)
+    kinds, group = relocate(page, pdf)
+    resources = dictionary(kinds)
     left, bottom, right, top = page.box
     sx, sy = size[0] / (right - left), size[1] / (top - bottom)
     entries = {
@@ -130,23 +131,15 @@ def _page(
         command = _placement_command(placement, name, art[placement.art].height, height)
         (above if placement.above else below).append(command)
     xobjects = {name: forms[key] for key, name in names.items()}
-    resources: dict[str, bytes] = {}
-    own_images = b""
-    if isinstance(body, StoredForm):
-        if body.glyphs:
-            resources["Font"] = font_resources(fonts, body.glyphs)
-        if body.images:
-            own_images = images(pdf, body.images)[2:-2]
-        sx, sy = width / body.width, height / body.height
-        scale = f"{sx:.6f} 0 0 {sy:.6f} 0 0 cm\n" if (sx, sy) != (1, 1) else ""
-        contents = [
-            _content(pdf, below + ["q", scale]),
-            pdf.add(stream({}, body.deflated, deflated=True)),
-            _content(pdf, ["Q"] + above),
-        ]
-    else:
+    if isinstance(body, ImportedPage) and not _fits(body, width, height):
         xobjects["KitPage"] = imported_xobject(pdf, body, (width, height))
         contents = [_content(pdf, below + ["/KitPage Do"] + above)]
+        resources: dict[str, bytes] = {}
+        own_images, group = b"", b""
+    else:  # the page's own drawing between the placements below and above it
+        first = _content(pdf, below + ["q"])
+        resources, own_images, group, drawing = _own_drawing(pdf, body, (width, height), fonts)
+        contents = [first, *drawing, _content(pdf, ["Q"] + above)]
     if xobjects or own_images:
         named = b"".join(b"/%s %d 0 R" % (n.encode(), f) for n, f in xobjects.items())
         resources["XObject"] = b"<<" + own_images + named + b">>"
@@ -155,6 +148,8 @@ def _page(
         "Parent": ref(tree),
         "MediaBox": numbers((0, 0, width, height)),
     }
+    if group:
+        entries["Group"] = group
     if plan.trim is not None:
         entries["TrimBox"] = _pdf_rect(plan.trim, height)
     if plan.bleed is not None:
@@ -162,6 +157,32 @@ def _page(
     entries["Resources"] = dictionary(resources)
     entries["Contents"] = array(ref(c) for c in contents)
     return pdf.add(dictionary(entries))
+
+
+def _own_drawing(
+    pdf: PdfFile, body: Drawn, size: tuple[float, float], fonts: Mapping[int, int]
+) -> tuple[dict[str, bytes], bytes, bytes, list[int]]:
+    """A page's own drawing as content streams, and its resources: by kind, its pictures
+    (entries of an /XObject dictionary) apart, and its transparency group."""
+    if isinstance(body, ImportedPage):  # cairosvg's page as it is: its text stays page text
+        resources, group = relocate(body, pdf)
+        pictures = resources.pop("XObject", b"<<>>")[2:-2]
+        return resources, pictures, group, [pdf.add(stream({}, body.content, deflated=True))]
+    resources = {"Font": font_resources(fonts, body.glyphs)} if body.glyphs else {}
+    pictures = images(pdf, body.images)[2:-2] if body.images else b""
+    sx, sy = size[0] / body.width, size[1] / body.height
+    drawing = [pdf.add(stream({}, body.deflated, deflated=True))]
+    if (sx, sy) != (1, 1):
+        drawing.insert(0, _content(pdf, [f"{sx:.6f} 0 0 {sy:.6f} 0 0 cm"]))
+    return resources, pictures, b"", drawing
+
+
+def _fits(page: ImportedPage, width: float, height: float) -> bool:
+    """Whether an imported page can be the kit's page itself: the same size, and its pictures
+    (if any) in a dictionary the kit's drawings can join."""
+    left, bottom, right, top = page.box
+    same = max(abs(left), abs(bottom), abs(right - width), abs(top - height)) < 1e-6
+    return same and dict(page.resources).get("XObject", b"<<>>").startswith(b"<<")
 
 
 def _content(pdf: PdfFile, commands: list[str]) -> int:

@@ -183,15 +183,15 @@ def build_kit(game: Game, artwork: Artwork, options: BuildOptions, workers: Work
     """
     settings = kit_settings(game, options)
     cache = Cache.open(options.cache)
-    widths = cache_key("kit-text-widths")
-    measure.remember(cache.get(widths))
-    plan = plan_kit(game, kit_art(game, artwork), settings)
-    total = len(plan.pages)
+    widths_key = cache_key("kit-text-widths")
+    with measure.remembered(cache.get(widths_key)) as widths:
+        plan = plan_kit(game, kit_art(game, artwork), settings)
+        total = len(plan.pages)
+        pages_svg = [page_svg(p, game.title, n, total) for n, p in enumerate(plan.pages, start=1)]
+    if (learned := widths.learned()) is not None:
+        cache.put(widths_key, learned)
     # maps first: the longest to convert, they start while the rest is drawn
     keys = sorted(plan.art, key=lambda k: (not k.startswith("map:"), k))
-    pages_svg = [page_svg(p, game.title, n, total) for n, p in enumerate(plan.pages, start=1)]
-    if (learned := measure.learned()) is not None:
-        cache.put(widths, learned)
     drawn = convert_direct([plan.art[k].svg for k in keys] + pages_svg, workers, cache)
     art = {
         k: ArtPdf(pdf, plan.art[k].width, plan.art[k].height)

@@ -33,8 +33,9 @@ class ImportedPage:
     """The page's MediaBox: left, bottom, right, top."""
     content: bytes
     """The page's drawing, deflated."""
-    resources: bytes
-    """Its resource dictionary, serialized with local references."""
+    resources: tuple[tuple[str, bytes], ...]
+    """Its resources by kind ('Font', 'XObject', ...), each serialized with local references:
+    kept apart so that a page's own resources can take the kit's drawings beside them."""
     group: bytes
     """Its transparency group dictionary, serialized (empty when it has none)."""
     objects: tuple[tuple[bytes, bytes | None], ...]
@@ -56,7 +57,8 @@ def import_page(pdf: bytes) -> ImportedPage:
         contents = page.get_contents()  # a stream is a dict: test for None, not for truth
         drawing = contents.get_data() if contents is not None else b""
         local = _Serializer()
-        resources = local.value(page["/Resources"]) if "/Resources" in page else b"<<>>"
+        found: Any = page["/Resources"].get_object() if "/Resources" in page else {}
+        resources = tuple((str(k)[1:], local.value(v)) for k, v in sorted(found.items()))
         group = local.value(page["/Group"]) if "/Group" in page else b""
         objects = local.drain()
     except (PdfReadError, IndexError, KeyError, TypeError) as error:
@@ -154,9 +156,9 @@ def encode_import(page: ImportedPage) -> bytes:
     parts = [
         ("head", json.dumps(head).encode()),
         ("content", page.content),
-        ("resources", page.resources),
         ("group", page.group),
     ]
+    parts.extend((f"r:{kind}", value) for kind, value in page.resources)
     for i, (body, data) in enumerate(page.objects):
         parts.append((f"o{i}", body))
         if data is not None:
@@ -186,7 +188,7 @@ def decode_import(entry: bytes) -> ImportedPage:
         return ImportedPage(
             (left, bottom, right, top),
             parts["content"],
-            parts["resources"],
+            tuple((k[2:], v) for k, v in parts.items() if k.startswith("r:")),
             parts["group"],
             objects,
         )
@@ -194,9 +196,9 @@ def decode_import(entry: bytes) -> ImportedPage:
         raise ValueError(f"a damaged imported page: {error!r}") from None
 
 
-def relocate(page: ImportedPage, pdf: pdfwrite.PdfFile) -> tuple[bytes, bytes]:
-    """Add the page's objects to ``pdf``; its resources and group, their references pointing at
-    the numbers the objects were given."""
+def relocate(page: ImportedPage, pdf: pdfwrite.PdfFile) -> tuple[dict[str, bytes], bytes]:
+    """Add the page's objects to ``pdf``; its resources (by kind) and group, their references
+    pointing at the numbers the objects were given."""
     base = pdf.next_number()
 
     def fix(text: bytes) -> bytes:
@@ -208,4 +210,4 @@ def relocate(page: ImportedPage, pdf: pdfwrite.PdfFile) -> tuple[bytes, bytes]:
             pdf.add(fixed)
         else:  # a stream's dictionary, written without its /Length: add it
             pdf.add(fixed[:-2] + b"/Length %d>>\nstream\n" % len(data) + data + b"\nendstream")
-    return fix(page.resources), fix(page.group)
+    return {kind: fix(value) for kind, value in page.resources}, fix(page.group)
