@@ -407,10 +407,10 @@ def test_fonts_read_as_fonttools_reads_them(index: int) -> None:
     the same code points, advances and ink extents as fontTools finds."""
     from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 
-    from toolkit.kit.facepdf import FONT_FILES, _font, _ink
+    from toolkit.kit.fontfiles import FONT_FILES, font_data, glyph_ink
     from toolkit.render.fonts import FONT_DIR
 
-    ours = _font(index)
+    ours = font_data(index)
     with TTFont(str(FONT_DIR / FONT_FILES[index]), lazy=True) as font:
         order = {name: gid for gid, name in enumerate(font.getGlyphOrder())}
         assert ours.units == font["head"].unitsPerEm
@@ -421,4 +421,4 @@ def test_fonts_read_as_fonttools_reads_them(index: int) -> None:
         for gid in range(0, len(order), 7):
             glyph = glyf[glyf.getGlyphName(gid)]
             expected = None if glyph.numberOfContours == 0 else (glyph.xMin, glyph.xMax)
-            assert _ink(ours, gid) == expected, gid
+            assert glyph_ink(ours, gid) == expected, gid

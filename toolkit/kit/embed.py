@@ -20,7 +20,8 @@ from dataclasses import dataclass
 
 from toolkit.cache import pack, unpack
 from toolkit.kit import pdfwrite
-from toolkit.kit.facepdf import FONT_FILES, FaceImage, StoredForm, Subsetter, subset_font
+from toolkit.kit.facepdf import FaceImage, StoredForm
+from toolkit.kit.fontfiles import FONT_FILES, Subsetter, subset_font
 from toolkit.kit.pdfwrite import PdfFile, dictionary, name, number, numbers, ref, stream
 
 SUBSET_MAGIC = b"toolkit-font-subset-1\n"

@@ -26,7 +26,8 @@ from pathlib import Path
 from toolkit.cache import Cache, pack, unpack
 from toolkit.cache import key as cache_key
 from toolkit.kit.embed import FontSource, FontSubset, decode_subset, encode_subset, make_subset
-from toolkit.kit.facepdf import FONT_FILES, draw_face, encode_form
+from toolkit.kit.facepdf import draw_face, encode_form
+from toolkit.kit.fontfiles import FONT_FILES
 from toolkit.kit.layout import PagePlan
 from toolkit.kit.pdfimport import encode_import, import_page, is_import
 from toolkit.kit.pdfpaint import Unsupported
