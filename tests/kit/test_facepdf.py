@@ -28,10 +28,11 @@ from tests.kit.conftest import real_kit
 from toolkit.kit.artwork import kit_art, svg_size
 from toolkit.kit.assembly import assemble_pages
 from toolkit.kit.book import kit_settings, plan_kit
-from toolkit.kit.facepdf import decode_form, draw_face, encode_form, font_index
+from toolkit.kit.facepdf import decode_form, draw_face, encode_form, font_index, is_face_form
 from toolkit.kit.layout import PagePlan, Placement, page_svg
 from toolkit.kit.paper import Page
 from toolkit.kit.pdf import ArtPdf, convert_direct, svg_to_pdf
+from toolkit.kit.pdfimport import is_import
 from toolkit.kit.pdfpaint import Unsupported
 from toolkit.load import load_game
 from toolkit.model import Game
@@ -269,8 +270,8 @@ def test_a_face_the_direct_path_refuses_is_converted_by_cairosvg(
     strange = ROOT + '<rect width="54" height="54" fill="#000" opacity="0.5"/></svg>'
     with Workers(kinds, 1) as workers, caplog.at_level(logging.DEBUG, "toolkit.kit.pdf"):
         converted = convert_direct([EVERYTHING, strange], workers)
-    assert not converted[0].startswith(b"%PDF")
-    assert converted[1].startswith(b"%PDF")
+    assert is_face_form(converted[0])
+    assert is_import(converted[1])  # cairosvg's page, imported once where it was converted
     assert "1 of 2 distinct drawings converted by cairosvg" in caplog.text
 
 
@@ -398,3 +399,26 @@ def test_a_style_sheet_is_refused() -> None:
         draw_face(ROOT + "<style>.cell { fill: red }</style></svg>")
     with pytest.raises(Unsupported):
         draw_face('<?xml-stylesheet href="s.css"?>' + EVERYTHING)
+
+
+@pytest.mark.parametrize("index", range(5), ids=lambda i: str(i))
+def test_fonts_read_as_fonttools_reads_them(index: int) -> None:
+    """Text is set from our own reading of the font tables (a worker need not load fontTools):
+    the same code points, advances and ink extents as fontTools finds."""
+    from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
+
+    from toolkit.kit.fontfiles import FONT_FILES, font_data, glyph_ink
+    from toolkit.render.fonts import FONT_DIR
+
+    ours = font_data(index)
+    with TTFont(str(FONT_DIR / FONT_FILES[index]), lazy=True) as font:
+        order = {name: gid for gid, name in enumerate(font.getGlyphOrder())}
+        assert ours.units == font["head"].unitsPerEm
+        assert ours.cmap == {code: order[name] for code, name in font.getBestCmap().items()}
+        metrics = font["hmtx"].metrics
+        assert ours.advances == [metrics[name][0] for name in font.getGlyphOrder()]
+        glyf = font["glyf"]
+        for gid in range(0, len(order), 7):
+            glyph = glyf[glyf.getGlyphName(gid)]
+            expected = None if glyph.numberOfContours == 0 else (glyph.xMin, glyph.xMax)
+            assert glyph_ink(ours, gid) == expected, gid

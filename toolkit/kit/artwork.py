@@ -10,6 +10,7 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from toolkit.artwork import Artwork, Drawing
 from toolkit.model import Game
@@ -26,10 +27,12 @@ _POINTS: dict[str | None, float] = {
     None: 0.75,
 }
 _ROOT = re.compile(r"<svg\b[^>]*>", re.S)
-_DEFS = re.compile(r"<defs\b.*?</defs>|<title\b.*?</title>", re.S)
-_SHAPE = re.compile(
-    r"<(rect|ellipse|circle|path|polygon|g|use|image|text|line|polyline)\b[^>]*>", re.S
+_FIRST = re.compile(
+    r"<defs\b.*?</defs>|<title\b.*?</title>"
+    r"|<(rect|ellipse|circle|path|polygon|g|use|image|text|line|polyline)\b[^>]*>",
+    re.S,
 )
+"""The first shape of a drawing, or a block before it whose shapes are not drawn."""
 _SHAPE_ATTR = re.compile(r"""([\w:-]+)\s*=\s*(["'])(.*?)\2""", re.S)
 _ATTR = re.compile(r"""\b(width|height|viewBox)\s*=\s*(["'])(.*?)\2""", re.S)
 
@@ -99,13 +102,19 @@ def background_fill(svg: str) -> str | None:
         width, height = _viewbox_size(svg)
     except ValueError:
         return None
-    body = _DEFS.sub("", svg[svg.find(">", svg.find("<svg")) + 1 :])
-    shape = _SHAPE.search(body)
-    if shape is None:
+    at = svg.find(">", svg.find("<svg")) + 1
+    while (found := _FIRST.search(svg, at)) is not None and found.group(1) is None:
+        at = found.end()  # a <defs> or <title> block: no shape in it is drawn
+    if found is None:
         return None
-    found: dict[str, str] = {
-        name: value.strip() for name, _q, value in _SHAPE_ATTR.findall(shape.group(0))
-    }
+    return _shape_fill(found.group(0), found.group(1), width, height)
+
+
+@lru_cache(maxsize=4096)
+def _shape_fill(shape: str, tag: str, width: float, height: float) -> str | None:
+    """The fill of a shape's tag when it covers ``width``×``height``: faces of one template
+    and faction share their first shape, so this is read once for all of them."""
+    found: dict[str, str] = {name: value.strip() for name, _q, value in _SHAPE_ATTR.findall(shape)}
     style = {
         key.strip(): value.strip()
         for key, _colon, value in (
@@ -113,7 +122,7 @@ def background_fill(svg: str) -> str | None:
         )
     }
     fill = style.get("fill", found.get("fill", "black"))
-    if not _covers(shape.group(1), found, width, height) or not _plain_colour(fill):
+    if not _covers(tag, found, width, height) or not _plain_colour(fill):
         return None
     return fill
 
@@ -121,11 +130,7 @@ def background_fill(svg: str) -> str | None:
 def _viewbox_size(svg: str) -> tuple[float, float]:
     """The user-space size of a drawing (its viewBox, else its size)."""
     root = _ROOT.search(svg)
-    attributes = dict((n, v) for n, _q, v in _ATTR.findall(root.group(0))) if root else {}
-    box = attributes.get("viewBox", "").replace(",", " ").split()
-    if len(box) == 4:
-        return (float(box[2]), float(box[3]))
-    return svg_size(svg)
+    return _root_sizes(root.group(0) if root else "")[1]
 
 
 def _covers(tag: str, found: Mapping[str, str], width: float, height: float) -> bool:
@@ -181,17 +186,38 @@ def svg_size(svg: str) -> tuple[float, float]:
     root = _ROOT.search(svg)
     if root is None:
         raise ValueError("not an SVG document: no <svg> element")
-    found = {name: value for name, _quote, value in _ATTR.findall(root.group(0))}
+    size, _box = _root_sizes(root.group(0))
+    if isinstance(size, str):
+        raise ValueError(size)
+    return size
+
+
+@lru_cache(maxsize=1024)
+def _root_sizes(root: str) -> tuple[tuple[float, float] | str, tuple[float, float]]:
+    """The size in points (or why there is none) and the user-space size of an <svg> start
+    tag: a kit's thousands of faces have a handful of different ones, so each is read once.
+
+    :raises ValueError: no user-space size (neither a viewBox nor a size).
+    """
+    found = {name: value for name, _quote, value in _ATTR.findall(root)}
     box = found.get("viewBox", "").replace(",", " ").split()
     sizes = []
+    size: tuple[float, float] | str = ""
     for index, name in ((2, "width"), (3, "height")):
-        size = _length(found.get(name, ""))
-        if size is None and len(box) == 4:
-            size = float(box[index]) * 0.75
-        if size is None or size <= 0:
-            raise ValueError(f"the SVG has no usable {name} ({found.get(name)!r})")
-        sizes.append(size)
-    return (sizes[0], sizes[1])
+        length = _length(found.get(name, ""))
+        if length is None and len(box) == 4:
+            length = float(box[index]) * 0.75
+        if length is None or length <= 0:
+            size = f"the SVG has no usable {name} ({found.get(name)!r})"
+            break
+        sizes.append(length)
+    else:
+        size = (sizes[0], sizes[1])
+    if len(box) == 4:
+        return size, (float(box[2]), float(box[3]))
+    if isinstance(size, str):
+        raise ValueError(size)
+    return size, size
 
 
 def _length(value: str) -> float | None:

@@ -1,155 +1,194 @@
-"""The kit's pages assembled into one PDF with pypdf: shared drawings as Form XObjects, placed
-through clipped windows, and each page's trim and bleed boxes.
+"""The kit's pages assembled into one PDF: shared drawings as Form XObjects, placed through
+clipped windows, and each page's trim and bleed boxes.
 
-A shared drawing is either a one-page PDF (maps, charts, a face cairosvg converted) or a
-counter face drawn directly (``facepdf``); the latter share one subset of each font."""
+A shared drawing, and a page's own drawing, is either drawn directly (``facepdf``: a counter
+face, a page body, a chart) and then shares one subset of each font with every other, or a page
+cairosvg converted (a map, a drawing the direct path refuses), imported as a relocatable form
+(``pdfimport``). Both come from the build cache ready to write: nothing is compressed or parsed
+again here, and the file is written by our own small writer (``pdfwrite``).
+"""
 
 from __future__ import annotations
 
-import io
 import math
-from collections.abc import Sequence
-
-from pypdf import PageObject, PdfReader, PdfWriter
-from pypdf.generic import (
-    ArrayObject,
-    DecodedStreamObject,
-    DictionaryObject,
-    FloatObject,
-    IndirectObject,
-    NameObject,
-    RectangleObject,
-    StreamObject,
-)
+from collections.abc import Mapping, Sequence
+from functools import lru_cache
 
 from toolkit.kit.embed import (
+    FontSource,
     add_fonts,
     face_xobject,
+    font_resources,
+    images,
+    make_subset,
     merged_glyphs,
-    page_body,
     shared_resources,
 )
-from toolkit.kit.facepdf import FaceForm, Subsetter, decode_form, is_face_form, subset_font
+from toolkit.kit.facepdf import StoredForm, is_face_form, load_form
 from toolkit.kit.layout import PagePlan, Placement
 from toolkit.kit.paper import Rect
 from toolkit.kit.pdf import ArtPdf
+from toolkit.kit.pdfimport import ImportedPage, decode_import, import_page, is_import, relocate
+from toolkit.kit.pdfwrite import (
+    PdfFile,
+    array,
+    deflate,
+    dictionary,
+    numbers,
+    ref,
+    stream,
+    string,
+)
+
+Drawn = StoredForm | ImportedPage
+
+
+def load_drawing(entry: bytes) -> Drawn:
+    """A converted drawing (``convert_direct``'s entry, or a plain one-page PDF) ready to place.
+
+    :raises ValueError: none of these.
+    """
+    if is_face_form(entry):
+        return load_form(entry)
+    if is_import(entry):
+        return decode_import(entry)
+    return import_page(entry)  # a PDF made outside the cache (a test, a publish card)
 
 
 def assemble_pages(
     pages: Sequence[tuple[PagePlan, bytes]],
-    art: dict[str, ArtPdf],
-    metadata: dict[str, str],
-    subset: Subsetter = subset_font,
+    art: Mapping[str, ArtPdf],
+    metadata: Mapping[str, str],
+    fonts: FontSource = make_subset,
 ) -> bytes:
     """The kit as one PDF: each converted page, with its shared drawings and its page boxes;
-    the faces' fonts made by ``subset``."""
-    writer = PdfWriter()
+    the faces' fonts made by ``fonts``."""
+    pdf = PdfFile()
+    catalog, tree = pdf.reserve(), pdf.reserve()
+    info = pdf.add(dictionary({k.lstrip("/"): string(v) for k, v in metadata.items()}))
     keys = sorted({p.art for plan, _pdf in pages for p in plan.placements})
-    faces = {k: decode_form(art[k].pdf) for k in keys if is_face_form(art[k].pdf)}
-    bodies = [decode_form(pdf) if is_face_form(pdf) else None for _plan, pdf in pages]
-    drawn = [faces[k] for k in sorted(faces)] + [body for body in bodies if body is not None]
-    fonts = add_fonts(writer, merged_glyphs(drawn), subset)
-    shared = shared_resources(writer, fonts) if faces else None
-    forms: dict[str, IndirectObject] = {}
-    for key in keys:
-        if shared is not None and key in faces:
-            size = (art[key].width, art[key].height)
-            forms[key] = face_xobject(writer, faces[key], size, fonts, shared)
+    drawings = {k: load_drawing(art[k].pdf) for k in keys}
+    bodies = [load_drawing(entry) for _plan, entry in pages]
+    direct = [d for d in (*drawings.values(), *bodies) if isinstance(d, StoredForm)]
+    font_numbers = add_fonts(pdf, merged_glyphs(direct), fonts)
+    shared = shared_resources(pdf, font_numbers) if direct else 0
+    forms: dict[str, int] = {}
+    for key, drawing in drawings.items():
+        size = (art[key].width, art[key].height)
+        if isinstance(drawing, StoredForm):
+            forms[key] = face_xobject(pdf, drawing, size, font_numbers, shared)
         else:
-            forms[key] = _form_xobject(writer, art[key])
-    for (plan, pdf), body in zip(pages, bodies, strict=True):
-        if body is None:
-            page = writer.add_page(PdfReader(io.BytesIO(pdf)).pages[0])
-        else:
-            page = _direct_page(writer, plan, body, fonts)
-        if plan.placements:
-            _place_art(writer, page, plan, forms, art)
-        _set_boxes(page, plan)
-    writer.add_metadata(metadata)
-    out = io.BytesIO()
-    writer.write(out)
-    return out.getvalue()
-
-
-def _direct_page(
-    writer: PdfWriter, plan: PagePlan, body: FaceForm, fonts: dict[int, IndirectObject]
-) -> PageObject:
-    """A page whose own drawing was drawn directly (``facepdf``), not converted by cairosvg."""
-    page = writer.add_blank_page(plan.page.width, plan.page.height)
-    content, resources = page_body(writer, body, (plan.page.width, plan.page.height), fonts)
-    page[NameObject("/Resources")] = resources
-    page[NameObject("/Contents")] = content
-    return page
-
-
-def _form_xobject(writer: PdfWriter, art: ArtPdf) -> IndirectObject:
-    """The single page of ``art.pdf`` as a Form XObject sized ``art.width``×``art.height``."""
-    source = PdfReader(io.BytesIO(art.pdf)).pages[0]
-    box = source.mediabox
-    contents = source.get_contents()  # a stream is a dict: test for None, not for truth
-    form = DecodedStreamObject()
-    form.set_data(contents.get_data() if contents is not None else b"")
-    encoded: StreamObject = form.flate_encode()
-    encoded.update(
-        {
-            NameObject("/Type"): NameObject("/XObject"),
-            NameObject("/Subtype"): NameObject("/Form"),
-            NameObject("/BBox"): ArrayObject(
-                FloatObject(v) for v in (box.left, box.bottom, box.right, box.top)
-            ),
-            NameObject("/Matrix"): ArrayObject(
-                FloatObject(v)
-                for v in (
-                    art.width / float(box.width),
-                    0,
-                    0,
-                    art.height / float(box.height),
-                    -float(box.left) * art.width / float(box.width),
-                    -float(box.bottom) * art.height / float(box.height),
-                )
-            ),
-        }
+            forms[key] = imported_xobject(pdf, drawing, size)
+    kids = [
+        _page(pdf, tree, plan, body, forms, art, font_numbers)
+        for (plan, _entry), body in zip(pages, bodies, strict=True)
+    ]
+    pdf.put(
+        tree,
+        dictionary(
+            {"Type": b"/Pages", "Kids": array(ref(k) for k in kids), "Count": b"%d" % len(kids)}
+        ),
     )
-    for key in ("/Resources", "/Group"):
-        if key in source:
-            encoded[NameObject(key)] = source[key].clone(writer)
-    return writer._add_object(encoded)  # pypdf has no public call for a new indirect object
+    pdf.put(catalog, dictionary({"Type": b"/Catalog", "Pages": ref(tree)}))
+    return pdf.write(catalog, info)
 
 
-def _place_art(
-    writer: PdfWriter,
-    page: PageObject,
+def imported_xobject(pdf: PdfFile, page: ImportedPage, size: tuple[float, float]) -> int:
+    """An imported page as a Form XObject sized ``size``: its box stretched onto it."""
+    kinds, group = relocate(page, pdf)
+    resources = dictionary(kinds)
+    left, bottom, right, top = page.box
+    sx, sy = size[0] / (right - left), size[1] / (top - bottom)
+    entries = {
+        "Type": b"/XObject",
+        "Subtype": b"/Form",
+        "BBox": numbers(page.box),
+        "Matrix": numbers((sx, 0, 0, sy, -left * sx, -bottom * sy)),
+        "Resources": resources,
+    }
+    if group:
+        entries["Group"] = group
+    return pdf.add(stream(entries, page.content, deflated=True))
+
+
+def _page(
+    pdf: PdfFile,
+    tree: int,
     plan: PagePlan,
-    forms: dict[str, IndirectObject],
-    art: dict[str, ArtPdf],
-) -> None:
-    """Draw each placement's window under the page's own content (marks stay on top), or over
-    it for those marked ``above`` (counter faces over their bleed)."""
-    resources = page.setdefault(NameObject("/Resources"), DictionaryObject()).get_object()
-    xobjects = resources.setdefault(NameObject("/XObject"), DictionaryObject()).get_object()
+    body: Drawn,
+    forms: Mapping[str, int],
+    art: Mapping[str, ArtPdf],
+    fonts: Mapping[int, int],
+) -> int:
+    """One page: its placements under its own drawing (marks stay on top), or over it for those
+    marked ``above`` (counter faces over their bleed)."""
+    width, height = plan.page.width, plan.page.height
+    names: dict[str, str] = {}  # one resource name per drawing, however often placed
     below: list[str] = []
     above: list[str] = []
-    names: dict[str, str] = {}
     for placement in plan.placements:
-        if placement.art not in names:  # one resource name per drawing, however often placed
-            names[placement.art] = f"/KitArt{len(names)}"
-            xobjects[NameObject(names[placement.art])] = forms[placement.art]
-        command = _placement_command(
-            placement, names[placement.art], art[placement.art].height, plan.page.height
-        )
+        name = names.setdefault(placement.art, f"KitArt{len(names)}")
+        command = _placement_command(placement, name, art[placement.art].height, height)
         (above if placement.above else below).append(command)
-    old = page.get(NameObject("/Contents"))
-    old_value = old.get_object() if old is not None else None
-    contents = ArrayObject()
-    if below:
-        contents.append(_content(writer, below))
-    if old is not None:
-        if above:  # the page's own drawing may leave its graphics state changed
-            contents.append(_content(writer, ["q"]))
-        contents.extend(old_value if isinstance(old_value, ArrayObject) else [old])
-    if above:
-        contents.append(_content(writer, (["Q"] if old is not None else []) + above))
-    page[NameObject("/Contents")] = contents
+    xobjects = {name: forms[key] for key, name in names.items()}
+    if isinstance(body, ImportedPage) and not _fits(body, width, height):
+        xobjects["KitPage"] = imported_xobject(pdf, body, (width, height))
+        contents = [_content(pdf, below + ["/KitPage Do"] + above)]
+        resources: dict[str, bytes] = {}
+        own_images, group = b"", b""
+    else:  # the page's own drawing between the placements below and above it
+        first = _content(pdf, below + ["q"])
+        resources, own_images, group, drawing = _own_drawing(pdf, body, (width, height), fonts)
+        contents = [first, *drawing, _content(pdf, ["Q"] + above)]
+    if xobjects or own_images:
+        named = b"".join(b"/%s %d 0 R" % (n.encode(), f) for n, f in xobjects.items())
+        resources["XObject"] = b"<<" + own_images + named + b">>"
+    entries = {
+        "Type": b"/Page",
+        "Parent": ref(tree),
+        "MediaBox": numbers((0, 0, width, height)),
+    }
+    if group:
+        entries["Group"] = group
+    if plan.trim is not None:
+        entries["TrimBox"] = _pdf_rect(plan.trim, height)
+    if plan.bleed is not None:
+        entries["BleedBox"] = _pdf_rect(plan.bleed, height)
+    entries["Resources"] = dictionary(resources)
+    entries["Contents"] = array(ref(c) for c in contents)
+    return pdf.add(dictionary(entries))
+
+
+def _own_drawing(
+    pdf: PdfFile, body: Drawn, size: tuple[float, float], fonts: Mapping[int, int]
+) -> tuple[dict[str, bytes], bytes, bytes, list[int]]:
+    """A page's own drawing as content streams, and its resources: by kind, its pictures
+    (entries of an /XObject dictionary) apart, and its transparency group."""
+    if isinstance(body, ImportedPage):  # cairosvg's page as it is: its text stays page text
+        resources, group = relocate(body, pdf)
+        pictures = resources.pop("XObject", b"<<>>")[2:-2]
+        return resources, pictures, group, [pdf.add(stream({}, body.content, deflated=True))]
+    resources = {"Font": font_resources(fonts, body.glyphs)} if body.glyphs else {}
+    pictures = images(pdf, body.images)[2:-2] if body.images else b""
+    sx, sy = size[0] / body.width, size[1] / body.height
+    drawing = [pdf.add(stream({}, body.deflated, deflated=True))]
+    if (sx, sy) != (1, 1):
+        drawing.insert(0, _content(pdf, [f"{sx:.6f} 0 0 {sy:.6f} 0 0 cm"]))
+    return resources, pictures, b"", drawing
+
+
+def _fits(page: ImportedPage, width: float, height: float) -> bool:
+    """Whether an imported page can be the kit's page itself: the same size, and its pictures
+    (if any) in a dictionary the kit's drawings can join."""
+    left, bottom, right, top = page.box
+    same = max(abs(left), abs(bottom), abs(right - width), abs(top - height)) < 1e-6
+    return same and dict(page.resources).get("XObject", b"<<>>").startswith(b"<<")
+
+
+def _content(pdf: PdfFile, commands: list[str]) -> int:
+    """A content stream of ``commands``, one a line."""
+    text = ("\n".join(c for c in commands if c) + "\n").encode("ascii")
+    return pdf.add(stream({}, deflate(text), deflated=True))
 
 
 def _placement_command(placement: Placement, name: str, art_height: float, height: float) -> str:
@@ -169,35 +208,19 @@ def _placement_command(placement: Placement, name: str, art_height: float, heigh
     return (
         f"q {_n(cx)} {_n(height - cy - ch)} {_n(cw)} {_n(ch)} re W n {turn}"
         f"{_n(s)} 0 0 {_n(s)} {_n(placement.x)} {_n(height - placement.y - s * art_height)} cm "
-        f"{name} Do Q"
+        f"/{name} Do Q"
     )
 
 
-def _content(writer: PdfWriter, commands: list[str]) -> IndirectObject:
-    stream = DecodedStreamObject()
-    stream.set_data(("\n".join(commands) + "\n").encode("ascii"))
-    return writer._add_object(stream.flate_encode())
-
-
-def _set_boxes(page: PageObject, plan: PagePlan) -> None:
-    """TrimBox and BleedBox from the plan, converted from top-left to PDF coordinates."""
-    if plan.trim is not None:
-        page.trimbox = _pdf_rect(plan.trim, plan.page.height)
-    if plan.bleed is not None:
-        page.bleedbox = _pdf_rect(plan.bleed, plan.page.height)
-
-
-def _pdf_rect(rect: Rect, page_height: float) -> RectangleObject:
+def _pdf_rect(rect: Rect, page_height: float) -> bytes:
+    """A page box from top-left coordinates, rounded to 1/1000 pt so its numbers are short."""
     x, y, w, h = rect
-    return RectangleObject([_r(x), _r(page_height - y - h), _r(x + w), _r(page_height - y)])
+    return numbers(round(v, 3) for v in (x, page_height - y - h, x + w, page_height - y))
 
 
-def _r(value: float) -> float:
-    """Round to 1/1000 pt so box numbers are short and identical from run to run."""
-    return round(value, 3) + 0.0
-
-
+@lru_cache(maxsize=16384)
 def _n(value: float) -> str:
-    """A number for a content stream: at most 4 decimals, no '-0'."""
+    """A number for a content stream: at most 4 decimals, no '-0'. (Cached: the placements of
+    a sheet repeat the same rows and columns.)"""
     text = f"{value:.4f}".rstrip("0").rstrip(".")
     return "0" if text in ("-0", "") else text

@@ -12,6 +12,8 @@ from dataclasses import dataclass
 
 from toolkit.artwork import Artwork, Drawing
 from toolkit.cache import Cache
+from toolkit.cache import key as cache_key
+from toolkit.kit import measure
 from toolkit.kit.artwork import KitArt, kit_art, svg_size
 from toolkit.kit.calibration import calibration_plans
 from toolkit.kit.charts import CHART_MODES, ChartItem, chart_pages
@@ -109,8 +111,8 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
     art: dict[str, Drawing] = {}
     for printed in artwork.counters.values():
         for face in (printed.front, printed.back):
-            if face is not None and face_key(face) not in art:
-                art[face_key(face)] = Drawing(face, *svg_size(face))
+            if face is not None and (key := face_key(face)) not in art:
+                art[key] = Drawing(face, *svg_size(face))
     boards: list[PagePlan] = []
     for the_map in game.maps:
         if the_map.id not in artwork.maps:
@@ -180,12 +182,16 @@ def build_kit(game: Game, artwork: Artwork, options: BuildOptions, workers: Work
     :raises KitError: bad print options or a counter too large for the paper.
     """
     settings = kit_settings(game, options)
-    plan = plan_kit(game, kit_art(game, artwork), settings)
-    total = len(plan.pages)
     cache = Cache.open(options.cache)
+    widths_key = cache_key("kit-text-widths")
+    with measure.remembered(cache.get(widths_key)) as widths:
+        plan = plan_kit(game, kit_art(game, artwork), settings)
+        total = len(plan.pages)
+        pages_svg = [page_svg(p, game.title, n, total) for n, p in enumerate(plan.pages, start=1)]
+    if (learned := widths.learned()) is not None:
+        cache.put(widths_key, learned)
     # maps first: the longest to convert, they start while the rest is drawn
     keys = sorted(plan.art, key=lambda k: (not k.startswith("map:"), k))
-    pages_svg = [page_svg(p, game.title, n, total) for n, p in enumerate(plan.pages, start=1)]
     drawn = convert_direct([plan.art[k].svg for k in keys] + pages_svg, workers, cache)
     art = {
         k: ArtPdf(pdf, plan.art[k].width, plan.art[k].height)

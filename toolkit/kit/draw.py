@@ -1,16 +1,19 @@
 """The few things the kit draws itself: text, lines, crop and registration marks, page headers.
 
 Everything else on a kit page (counters, maps, charts) is the renderer's drawing, placed as is.
-All functions return SVG fragments in page coordinates (points, y down) and go through ``attrs``
-and ``esc``, so no name from the sources can break the markup.
+All functions return SVG fragments in page coordinates (points, y down) and go through ``esc``,
+so no name from the sources can break the markup. The most frequent (text, lines, rectangles:
+thousands on a big game's sheets and setups) write their attributes directly, in the order
+``attrs`` would, rather than through it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterable
+from functools import lru_cache
 
+from toolkit.kit.measure import text_width
 from toolkit.kit.paper import Page, Rect
-from toolkit.render.fonts import text_width
 from toolkit.render.svg import attrs, esc, fmt
 
 INK = "#000000"
@@ -35,16 +38,13 @@ def text(
     anchor: str = "start",
     colour: str = INK,
 ) -> str:
-    """One line of text with its baseline at ``y``."""
-    attributes = attrs(
-        x=x,
-        y=y,
-        font_size=size,
-        font_weight="bold" if bold else None,
-        text_anchor=None if anchor == "start" else anchor,
-        fill=colour,
+    """One line of text with its baseline at ``y`` (attributes in ``attrs``' order)."""
+    weight = ' font-weight="bold"' if bold else ""
+    align = "" if anchor == "start" else f' text-anchor="{_esc(anchor)}"'
+    return (
+        f'<text fill="{_esc(colour)}" font-size="{_fmt(size)}"{weight}{align} '
+        f'x="{_fmt(x)}" y="{_fmt(y)}">{esc(content)}</text>'
     )
-    return f"<text{attributes}>{esc(content)}</text>"
 
 
 def line(
@@ -57,26 +57,38 @@ def line(
     colour: str = INK,
     dash: str | None = None,
 ) -> str:
-    """A straight line."""
-    attributes = attrs(
-        x1=x1, y1=y1, x2=x2, y2=y2, stroke=colour, stroke_width=width, stroke_dasharray=dash
+    """A straight line (attributes in ``attrs``' order, written directly: a sheet has hundreds
+    of crop marks)."""
+    dashes = f' stroke-dasharray="{_esc(dash)}"' if dash is not None else ""
+    return (
+        f'<line stroke="{_esc(colour)}"{dashes} stroke-width="{_fmt(width)}" '
+        f'x1="{_fmt(x1)}" x2="{_fmt(x2)}" y1="{_fmt(y1)}" y2="{_fmt(y2)}"/>'
     )
-    return f"<line{attributes}/>"
 
 
 def rect(r: Rect, *, fill: str = "none", stroke: str | None = None, width: float = HAIRLINE) -> str:
-    """A rectangle."""
+    """A rectangle (attributes in ``attrs``' order, written directly: a sheet has one under
+    every counter)."""
     x, y, w, h = r
-    attributes = attrs(
-        x=x,
-        y=y,
-        width=w,
-        height=h,
-        fill=fill,
-        stroke=stroke,
-        stroke_width=width if stroke else None,
+    outline = f' stroke="{_esc(stroke)}"' if stroke is not None else ""
+    if stroke:
+        outline += f' stroke-width="{_fmt(width)}"'
+    return (
+        f'<rect fill="{_esc(fill)}" height="{_fmt(h)}"{outline} width="{_fmt(w)}" '
+        f'x="{_fmt(x)}" y="{_fmt(y)}"/>'
     )
-    return f"<rect{attributes}/>"
+
+
+@lru_cache(maxsize=1024)
+def _esc(value: str) -> str:
+    """``esc`` of a colour or dash pattern: the same few on every page."""
+    return esc(value)
+
+
+@lru_cache(maxsize=8192)
+def _fmt(value: float) -> str:
+    """``fmt`` of a coordinate: a sheet's rows and columns repeat the same few hundred."""
+    return fmt(value)
 
 
 def group(body: str, transform: str | None = None) -> str:
@@ -93,6 +105,10 @@ def wrap(content: str, width: float, size: float, bold: bool = False) -> list[st
     """``content`` in lines no wider than ``width`` (a long word gets a line of its own)."""
     lines: list[str] = []
     for paragraph in content.split("\n"):
+        whole = " ".join(paragraph.split())
+        if text_width(whole, size, bold) <= width:  # what the loop below ends with: one line
+            lines.append(whole)
+            continue
         current = ""
         for word in paragraph.split():
             candidate = f"{current} {word}" if current else word

@@ -4,38 +4,128 @@ one Form XObject per face.
 Every face's text names glyphs by their ids in the bundled font files (see ``facepdf``), so the
 kit embeds each font once, as a CID font (Identity-H, glyph ids kept) subset to the glyphs of
 every face, with widths and a ToUnicode map so the text can be searched and copied.
+
+A subset is measured (its widths and bounding box read with fontTools) and deflated when it is
+made, and kept so in the build cache: a rebuild that prints no new character embeds the fonts
+without loading fontTools or compressing a font file.
 """
 
 from __future__ import annotations
 
 import hashlib
 import io
-import zlib
-from collections.abc import Iterable, Mapping
-from typing import Any
+import json
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
 
-from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
-from pypdf import PdfWriter
-from pypdf.generic import (
-    ArrayObject,
-    BooleanObject,
-    DecodedStreamObject,
-    DictionaryObject,
-    FloatObject,
-    IndirectObject,
-    NameObject,
-    NumberObject,
-    StreamObject,
-    TextStringObject,
-)
+from toolkit.cache import pack, unpack
+from toolkit.kit import pdfwrite
+from toolkit.kit.facepdf import FaceImage, StoredForm
+from toolkit.kit.fontfiles import FONT_FILES, Subsetter, subset_font
+from toolkit.kit.pdfwrite import PdfFile, dictionary, name, number, numbers, ref, stream
 
-from toolkit.kit.facepdf import FONT_FILES, FaceForm, FaceImage, Subsetter, subset_font
+SUBSET_MAGIC = b"toolkit-font-subset-1\n"
 
 
-def merged_glyphs(forms: Iterable[FaceForm]) -> dict[int, dict[int, str]]:
+@dataclass(frozen=True, slots=True)
+class FontSubset:
+    """A subset of one bundled font, as the PDF embeds it."""
+
+    base_font: str
+    """``TAG+Name``: the tag is made from the subset's bytes (the same subset, the same tag)."""
+    deflated: bytes
+    """The font file, compressed."""
+    length: int
+    """The font file's size before compression (``/Length1``)."""
+    bbox: tuple[float, float, float, float]
+    """Font bounding box, ascent, descent and cap height in 1/1000 em, like the widths."""
+    ascent: float
+    descent: float
+    cap_height: float
+    widths: Mapping[int, float]
+    """Glyph id → advance width, for every glyph the subset keeps."""
+
+
+FontSource = Callable[[int, frozenset[int]], FontSubset]
+"""Font index, glyph ids → the subset keeping them (see :func:`make_subset`)."""
+
+
+def make_subset(index: int, gids: frozenset[int], subset: Subsetter = subset_font) -> FontSubset:
+    """Subset font ``index`` to ``gids`` (with ``subset``) and measure the result."""
+    from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
+
+    data = subset(index, gids)
+    font = TTFont(io.BytesIO(data), lazy=True)
+    units = font["head"].unitsPerEm
+    metrics = font["hmtx"].metrics
+    order = font.getGlyphOrder()
+
+    def scaled(value: float) -> float:
+        return float(round(value * 1000 / units, 3))
+
+    head, hhea = font["head"], font["hhea"]
+    os2 = font["OS/2"] if "OS/2" in font else None
+    cap = getattr(os2, "sCapHeight", 0) or hhea.ascent
+    tag = "".join(chr(65 + b % 26) for b in hashlib.sha256(data).digest()[:6])
+    return FontSubset(
+        f"{tag}+{FONT_FILES[index].removesuffix('.ttf')}",
+        pdfwrite.deflate(data),
+        len(data),
+        (scaled(head.xMin), scaled(head.yMin), scaled(head.xMax), scaled(head.yMax)),
+        scaled(hhea.ascent),
+        scaled(hhea.descent),
+        scaled(cap),
+        {gid: scaled(metrics[order[gid]][0]) for gid in sorted({0, *gids}) if gid < len(order)},
+    )
+
+
+def encode_subset(font: FontSubset) -> bytes:
+    """The subset as a cache entry (see :func:`decode_subset`)."""
+    head = {
+        "name": font.base_font,
+        "length": font.length,
+        "bbox": list(font.bbox),
+        "metrics": [font.ascent, font.descent, font.cap_height],
+        "widths": [[g, w] for g, w in sorted(font.widths.items())],
+    }
+    return SUBSET_MAGIC + pack([("head", json.dumps(head).encode()), ("font", font.deflated)])
+
+
+def decode_subset(entry: bytes) -> FontSubset:
+    """A subset from its cache entry.
+
+    :raises ValueError: not an entry :func:`encode_subset` wrote.
+    """
+    if not entry.startswith(SUBSET_MAGIC):
+        raise ValueError("not a font subset")
+    try:
+        parts = dict(unpack(entry[len(SUBSET_MAGIC) :]))
+        head = json.loads(parts["head"])
+        x0, y0, x1, y1 = (float(v) for v in head["bbox"])
+        ascent, descent, cap = (float(v) for v in head["metrics"])
+        widths = {int(g): float(w) for g, w in head["widths"]}
+        return FontSubset(
+            str(head["name"]),
+            parts["font"],
+            int(head["length"]),
+            (x0, y0, x1, y1),
+            ascent,
+            descent,
+            cap,
+            widths,
+        )
+    except (KeyError, TypeError, ValueError) as error:
+        raise ValueError(f"a damaged font subset: {error!r}") from None
+
+
+def merged_glyphs(forms: Iterable[StoredForm]) -> dict[int, dict[int, str]]:
     """Font index → glyph id → its text, over every form (the first text seen for a glyph)."""
     merged: dict[int, dict[int, str]] = {}
+    seen: set[int] = set()
     for form in forms:
+        if id(form.glyphs) in seen:  # a map shared by forms with one head (see load_form)
+            continue
+        seen.add(id(form.glyphs))
         for index, used in form.glyphs.items():
             target = merged.setdefault(index, {})
             for gid, text in used.items():
@@ -44,84 +134,61 @@ def merged_glyphs(forms: Iterable[FaceForm]) -> dict[int, dict[int, str]]:
 
 
 def add_fonts(
-    writer: PdfWriter, glyphs: Mapping[int, Mapping[int, str]], subset: Subsetter = subset_font
-) -> dict[int, IndirectObject]:
-    """One Type0 font per font index used, subset to the glyphs given (by ``subset``, which a
-    build gives its cache)."""
+    pdf: PdfFile, glyphs: Mapping[int, Mapping[int, str]], fonts: FontSource = make_subset
+) -> dict[int, int]:
+    """One Type0 font per font index used, subset to the glyphs given (by ``fonts``, which a
+    build gives its cache); font index → the font's object number."""
     return {
-        index: _type0(writer, index, used, subset(index, frozenset(used)))
+        index: _type0(pdf, used, fonts(index, frozenset(used)))
         for index, used in sorted(glyphs.items())
         if used
     }
 
 
-def _type0(writer: PdfWriter, index: int, used: Mapping[int, str], data: bytes) -> IndirectObject:
-    font = TTFont(io.BytesIO(data), lazy=True)
-    units = font["head"].unitsPerEm
-    metrics = font["hmtx"].metrics
-    order = font.getGlyphOrder()
-    tag = "".join(
-        chr(65 + b % 26)
-        for b in hashlib.sha256(data).digest()[:6]  # the same subset, the same tag
-    )
-    name = NameObject(f"/{tag}+{FONT_FILES[index].removesuffix('.ttf')}")
-
-    def scaled(value: float) -> FloatObject:
-        return FloatObject(round(value * 1000 / units, 3))
-
-    file_stream = _stream(data, {"/Length1": NumberObject(len(data))})
-    head, hhea = font["head"], font["hhea"]
-    os2 = font["OS/2"] if "OS/2" in font else None
-    cap = getattr(os2, "sCapHeight", 0) or hhea.ascent
-    descriptor = DictionaryObject(
+def _type0(pdf: PdfFile, used: Mapping[int, str], font: FontSubset) -> int:
+    base = name(font.base_font)
+    font_file = pdf.add(stream({"Length1": b"%d" % font.length}, font.deflated, deflated=True))
+    descriptor = dictionary(
         {
-            NameObject("/Type"): NameObject("/FontDescriptor"),
-            NameObject("/FontName"): name,
-            NameObject("/Flags"): NumberObject(32),
-            NameObject("/FontBBox"): ArrayObject(
-                scaled(v) for v in (head.xMin, head.yMin, head.xMax, head.yMax)
-            ),
-            NameObject("/ItalicAngle"): NumberObject(0),
-            NameObject("/Ascent"): scaled(hhea.ascent),
-            NameObject("/Descent"): scaled(hhea.descent),
-            NameObject("/CapHeight"): scaled(cap),
-            NameObject("/StemV"): NumberObject(80),
-            NameObject("/FontFile2"): writer._add_object(file_stream),
+            "Type": b"/FontDescriptor",
+            "FontName": base,
+            "Flags": b"32",
+            "FontBBox": numbers(font.bbox),
+            "ItalicAngle": b"0",
+            "Ascent": number(font.ascent),
+            "Descent": number(font.descent),
+            "CapHeight": number(font.cap_height),
+            "StemV": b"80",
+            "FontFile2": ref(font_file),
         }
     )
-    widths = ArrayObject()
-    for gid in sorted(used):
-        widths.append(NumberObject(gid))
-        widths.append(ArrayObject([scaled(metrics[order[gid]][0])]))
-    cid_font = DictionaryObject(
+    widths = b" ".join(
+        b"%d [%s]" % (gid, number(font.widths.get(gid, 0.0))) for gid in sorted(used)
+    )
+    cid_font = dictionary(
         {
-            NameObject("/Type"): NameObject("/Font"),
-            NameObject("/Subtype"): NameObject("/CIDFontType2"),
-            NameObject("/BaseFont"): name,
-            NameObject("/CIDSystemInfo"): DictionaryObject(
-                {
-                    NameObject("/Registry"): TextStringObject("Adobe"),
-                    NameObject("/Ordering"): TextStringObject("Identity"),
-                    NameObject("/Supplement"): NumberObject(0),
-                }
-            ),
-            NameObject("/FontDescriptor"): writer._add_object(descriptor),
-            NameObject("/DW"): NumberObject(0),
-            NameObject("/W"): widths,
-            NameObject("/CIDToGIDMap"): NameObject("/Identity"),
+            "Type": b"/Font",
+            "Subtype": b"/CIDFontType2",
+            "BaseFont": base,
+            "CIDSystemInfo": b"<</Registry (Adobe) /Ordering (Identity) /Supplement 0>>",
+            "FontDescriptor": ref(pdf.add(descriptor)),
+            "DW": b"0",
+            "W": b"[" + widths + b"]",
+            "CIDToGIDMap": b"/Identity",
         }
     )
-    type0 = DictionaryObject(
+    cmap = pdf.add(stream({}, pdfwrite.deflate(to_unicode(used)), deflated=True))
+    type0 = dictionary(
         {
-            NameObject("/Type"): NameObject("/Font"),
-            NameObject("/Subtype"): NameObject("/Type0"),
-            NameObject("/BaseFont"): name,
-            NameObject("/Encoding"): NameObject("/Identity-H"),
-            NameObject("/DescendantFonts"): ArrayObject([writer._add_object(cid_font)]),
-            NameObject("/ToUnicode"): writer._add_object(_stream(to_unicode(used))),
+            "Type": b"/Font",
+            "Subtype": b"/Type0",
+            "BaseFont": base,
+            "Encoding": b"/Identity-H",
+            "DescendantFonts": b"[" + ref(pdf.add(cid_font)) + b"]",
+            "ToUnicode": ref(cmap),
         }
     )
-    return writer._add_object(type0)
+    return pdf.add(type0)
 
 
 def to_unicode(used: Mapping[int, str]) -> bytes:
@@ -148,97 +215,71 @@ def to_unicode(used: Mapping[int, str]) -> bytes:
     return ("\n".join(lines) + "\n").encode("ascii")
 
 
-def shared_resources(writer: PdfWriter, fonts: Mapping[int, IndirectObject]) -> IndirectObject:
+def font_resources(fonts: Mapping[int, int], used: Iterable[int]) -> bytes:
+    """``<< /F0 n 0 R ... >>`` for the font indexes ``used``."""
+    return b"<<" + b"".join(b"/F%d %d 0 R" % (i, fonts[i]) for i in sorted(used)) + b">>"
+
+
+def shared_resources(pdf: PdfFile, fonts: Mapping[int, int]) -> int:
     """One resource dictionary naming every font, shared by all faces without pictures: a kit
     holds thousands of faces, and a dictionary each would cost more than most faces' drawing."""
-    entries = DictionaryObject({NameObject(f"/F{i}"): fonts[i] for i in sorted(fonts)})
-    return writer._add_object(DictionaryObject({NameObject("/Font"): entries}))
+    return pdf.add(b"<</Font " + font_resources(fonts, fonts) + b">>")
 
 
-def page_body(
-    writer: PdfWriter,
-    form: FaceForm,
-    size: tuple[float, float],
-    fonts: Mapping[int, IndirectObject],
-) -> tuple[IndirectObject, DictionaryObject]:
-    """A page's own drawing, drawn directly, as its content stream (its graphics state kept to
-    itself) and the resources it needs: the kit's fonts and its pictures."""
-    resources = DictionaryObject()
-    if form.glyphs:
-        resources[NameObject("/Font")] = DictionaryObject(
-            {NameObject(f"/F{i}"): fonts[i] for i in sorted(form.glyphs)}
-        )
-    if form.images:
-        resources[NameObject("/XObject")] = DictionaryObject(
-            {NameObject(f"/Im{i}"): _image(writer, im) for i, im in enumerate(form.images)}
-        )
-    sx, sy = size[0] / form.width, size[1] / form.height
-    scale = f"{sx:.6f} 0 0 {sy:.6f} 0 0 cm\n".encode("ascii") if (sx, sy) != (1, 1) else b""
-    content = b"q\n" + scale + form.content + b"Q\n"
-    return writer._add_object(_stream(content)), resources
+def images(pdf: PdfFile, pictures: Iterable[FaceImage]) -> bytes:
+    """``<< /Im0 n 0 R ... >>``: each picture as an image XObject, with its soft mask."""
+    return b"<<" + (
+        b"".join(b"/Im%d %d 0 R" % (i, _image(pdf, p)) for i, p in enumerate(pictures)) + b">>"
+    )
 
 
 def face_xobject(
-    writer: PdfWriter,
-    form: FaceForm,
+    pdf: PdfFile,
+    form: StoredForm,
     size: tuple[float, float],
-    fonts: Mapping[int, IndirectObject],
-    shared: IndirectObject,
-) -> IndirectObject:
+    fonts: Mapping[int, int],
+    shared: int,
+) -> int:
     """The face as a Form XObject sized ``size`` (points), using the kit's fonts: through the
     ``shared`` resources unless it has pictures of its own."""
-    resources: DictionaryObject | IndirectObject = shared
     if form.images:
-        own = DictionaryObject(
-            {NameObject(f"/Im{i}"): _image(writer, im) for i, im in enumerate(form.images)}
-        )
-        resources = DictionaryObject({NameObject("/XObject"): own})
+        resources = b"<</XObject " + images(pdf, form.images) + b">>"
         if form.glyphs:
-            resources[NameObject("/Font")] = DictionaryObject(
-                {NameObject(f"/F{i}"): fonts[i] for i in sorted(form.glyphs)}
-            )
-    entries: dict[Any, Any] = {
-        NameObject("/Subtype"): NameObject("/Form"),
-        NameObject("/BBox"): ArrayObject(_number(v) for v in (0, 0, form.width, form.height)),
-        NameObject("/Resources"): resources,
-    }
+            resources = resources[:-2] + b"/Font " + font_resources(fonts, form.glyphs) + b">>"
+    else:
+        resources = ref(shared)
     sx, sy = size[0] / form.width, size[1] / form.height
+    matrix = b""
     if abs(sx - 1) > 1e-9 or abs(sy - 1) > 1e-9:
-        entries[NameObject("/Matrix")] = ArrayObject(_number(v) for v in (sx, 0, 0, sy, 0, 0))
-    return writer._add_object(_stream(form.content, entries))
+        matrix = b"/Matrix " + numbers((sx, 0, 0, sy, 0, 0))
+    head = b"<</Type/XObject/Subtype/Form/BBox[0 0 %s %s]%s/Resources %s" % (
+        number(form.width),
+        number(form.height),
+        matrix,
+        resources,
+    )
+    return pdf.add(
+        head
+        + b"/Filter/FlateDecode/Length %d>>\nstream\n" % len(form.deflated)
+        + form.deflated
+        + b"\nendstream"
+    )
 
 
-def _number(value: float) -> NumberObject | FloatObject:
-    """A whole number written as one (``36``, not ``36.0``), else a real."""
-    return NumberObject(int(value)) if float(value).is_integer() else FloatObject(value)
+def _image(pdf: PdfFile, image: FaceImage) -> int:
+    def picture(data: bytes, grey: bool, mask: int | None) -> bytes:
+        entries = {
+            "Type": b"/XObject",
+            "Subtype": b"/Image",
+            "Width": b"%d" % image.width,
+            "Height": b"%d" % image.height,
+            "ColorSpace": b"/DeviceGray" if grey else b"/DeviceRGB",
+            "BitsPerComponent": b"8",
+            "Interpolate": b"true",
+        }
+        if mask is not None:
+            entries["SMask"] = ref(mask)
+        return stream(entries, data, deflated=True)
 
-
-def _image(writer: PdfWriter, image: FaceImage) -> IndirectObject:
-    def picture(data: bytes, grey: bool) -> StreamObject:
-        return _stream(
-            zlib.decompress(data),
-            {
-                NameObject("/Type"): NameObject("/XObject"),
-                NameObject("/Subtype"): NameObject("/Image"),
-                NameObject("/Width"): NumberObject(image.width),
-                NameObject("/Height"): NumberObject(image.height),
-                NameObject("/ColorSpace"): NameObject("/DeviceGray" if grey else "/DeviceRGB"),
-                NameObject("/BitsPerComponent"): NumberObject(8),
-                NameObject("/Interpolate"): BooleanObject(True),
-            },
-        )
-
-    main = picture(image.data, image.grey)
-    if image.alpha:
-        main[NameObject("/SMask")] = writer._add_object(picture(image.alpha, True))
-    return writer._add_object(main)
-
-
-def _stream(data: bytes, entries: Mapping[Any, Any] | None = None) -> StreamObject:
-    """A deflated stream holding ``data``, with the dictionary ``entries``."""
-    stream = DecodedStreamObject()
-    stream.set_data(data)
-    encoded: StreamObject = stream.flate_encode()
-    for key, value in (entries or {}).items():
-        encoded[NameObject(str(key))] = value
-    return encoded
+    mask = pdf.add(picture(image.alpha, True, None)) if image.alpha else None
+    return pdf.add(picture(image.data, image.grey, mask))

@@ -22,14 +22,14 @@ import json
 import math
 import re
 import zlib
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from functools import cache
-from typing import Any
+from functools import cache, lru_cache
 
 from lxml import etree  # type: ignore[import-untyped]
 
 from toolkit.cache import pack, unpack
+from toolkit.kit.fontfiles import FALLBACK_FONT, font_data, glyph_ink
 from toolkit.kit.pdfpaint import (
     Unsupported,
     dash_pattern,
@@ -43,20 +43,10 @@ from toolkit.kit.pdfpaint import (
     pdf_number,
     transform_matrix,
 )
-from toolkit.render.fonts import FONT_DIR
 
-MAGIC = b"toolkit-face-pdf-1\n"
-"""How a directly drawn face's cache entry starts (a cairosvg fallback entry starts ``%PDF``)."""
+MAGIC = b"toolkit-face-pdf-2\n"
+"""How a directly drawn face's cache entry starts (a cairosvg fallback's: ``pdfimport.MAGIC``)."""
 
-FONT_FILES: tuple[str, ...] = (
-    "DejaVuSansCondensed.ttf",
-    "DejaVuSansCondensed-Bold.ttf",
-    "DejaVuSans.ttf",
-    "DejaVuSans-Bold.ttf",
-    "DroidSansFallbackFull.ttf",
-)
-"""The bundled faces text may use; a face's content names font ``i`` as ``/F<i>``."""
-FALLBACK_FONT = 4
 MAX_FACE_BYTES = 4_000_000
 """A face bigger than this is not parsed here (cairosvg, with its own limits, gets it)."""
 
@@ -132,71 +122,6 @@ class FaceForm:
 # -- fonts ---------------------------------------------------------------------------------------
 
 
-@dataclass
-class _FontData:
-    """What setting text needs from one font file: characters to glyphs, advances, ink."""
-
-    units: int
-    cmap: dict[int, int]
-    advances: list[int]
-    ink: dict[int, tuple[float, float] | None]
-    font: Any
-    """The fontTools ``TTFont`` (untyped), for glyph outlines on demand."""
-
-
-@cache
-def _font(index: int) -> _FontData:
-    """One bundled font, loaded once per process (lazily: only the glyphs used are decoded)."""
-    from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
-
-    font = TTFont(str(FONT_DIR / FONT_FILES[index]), lazy=True)
-    order = {name: gid for gid, name in enumerate(font.getGlyphOrder())}
-    cmap = {code: order[name] for code, name in font.getBestCmap().items()}
-    metrics = font["hmtx"].metrics
-    advances = [metrics[name][0] for name in font.getGlyphOrder()]
-    return _FontData(font["head"].unitsPerEm, cmap, advances, {}, font)
-
-
-def _ink(data: _FontData, gid: int) -> tuple[float, float] | None:
-    """A glyph's horizontal ink extent (xMin, xMax) in font units; None for a blank glyph."""
-    if gid not in data.ink:
-        glyf = data.font["glyf"]
-        glyph = glyf[glyf.getGlyphName(gid)]
-        if glyph.numberOfContours == 0:
-            data.ink[gid] = None
-        else:
-            if not hasattr(glyph, "xMin"):
-                glyph.recalcBounds(glyf)
-            data.ink[gid] = (float(glyph.xMin), float(glyph.xMax))
-    return data.ink[gid]
-
-
-Subsetter = Callable[[int, frozenset[int]], bytes]
-"""Font index, glyph ids → the font file keeping those glyphs (see :func:`subset_font`)."""
-
-
-def subset_font(index: int, gids: frozenset[int]) -> bytes:
-    """The font file ``index`` keeping only ``gids`` (at their own ids), without hinting or
-    layout tables; the bytes depend only on the file and the glyphs."""
-    from fontTools import subset  # type: ignore[import-untyped]
-    from fontTools.ttLib import TTFont
-
-    options = subset.Options()
-    options.retain_gids = True
-    options.notdef_outline = True
-    options.hinting = False
-    options.layout_features = []
-    options.glyph_names = False
-    options.drop_tables += ["GSUB", "GPOS", "GDEF", "kern", "FFTM", "BASE", "JSTF", "MATH"]
-    font = TTFont(str(FONT_DIR / FONT_FILES[index]), recalcTimestamp=False)
-    subsetter = subset.Subsetter(options)
-    subsetter.populate(gids=sorted({0, *gids}))
-    subsetter.subset(font)
-    out = io.BytesIO()
-    font.save(out)
-    return out.getvalue()
-
-
 def font_index(family: str, weight: str, stretch: str) -> int:
     """The bundled face cairo picks for these SVG font properties.
 
@@ -220,14 +145,14 @@ def font_index(family: str, weight: str, stretch: str) -> int:
 def _glyphs(text: str, index: int) -> list[tuple[int, int, str]]:
     """(font index, glyph id, character) for each character: the face's own glyph, else the
     fallback face's, else the face's missing-glyph box."""
-    main = _font(index)
+    main = font_data(index)
     result = []
     for char in text:
         code = ord(char)
         if code in main.cmap:
             result.append((index, main.cmap[code], char))
-        elif code in _font(FALLBACK_FONT).cmap:
-            result.append((FALLBACK_FONT, _font(FALLBACK_FONT).cmap[code], char))
+        elif code in font_data(FALLBACK_FONT).cmap:
+            result.append((FALLBACK_FONT, font_data(FALLBACK_FONT).cmap[code], char))
         else:
             result.append((index, 0, char))
     return result
@@ -421,9 +346,9 @@ class _Drawer:
         glyphs = _glyphs(content, index)
         pen, low, high = 0.0, math.inf, -math.inf
         for font, gid, _char in glyphs:
-            data = _font(font)
+            data = font_data(font)
             scale = size / data.units
-            ink = _ink(data, gid)
+            ink = glyph_ink(data, gid)
             if ink is not None and ink[1] > ink[0]:
                 low, high = min(low, pen + ink[0] * scale), max(high, pen + ink[1] * scale)
             pen += data.advances[gid] * scale
@@ -545,14 +470,27 @@ def _grey(picture: object) -> bytes:
 # -- cache entries -------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class StoredForm:
+    """A face as its cache entry keeps it: the content already deflated, so that assembling a
+    kit of thousands of faces compresses none of them again."""
+
+    deflated: bytes
+    width: float
+    height: float
+    glyphs: Mapping[int, Mapping[int, str]]
+    images: tuple[FaceImage, ...]
+
+
 def encode_form(form: FaceForm) -> bytes:
-    """The form as a cache entry (see :func:`decode_form`)."""
+    """The form as a cache entry (see :func:`load_form`); made by the worker that drew it."""
     head = {
         "size": [form.width, form.height],
         "glyphs": {str(i): [[g, t] for g, t in used.items()] for i, used in form.glyphs.items()},
         "images": [[im.width, im.height, im.grey] for im in form.images],
     }
-    parts = [("head", json.dumps(head, sort_keys=True).encode()), ("content", form.content)]
+    content = zlib.compress(form.content, 6)
+    parts = [("head", json.dumps(head, sort_keys=True).encode()), ("content", content)]
     for i, im in enumerate(form.images):
         parts.append((f"image{i}", im.data))
         parts.append((f"alpha{i}", im.alpha))
@@ -560,22 +498,58 @@ def encode_form(form: FaceForm) -> bytes:
 
 
 def is_face_form(entry: bytes) -> bool:
-    """Whether a converted face is a direct drawing (else it is cairosvg's one-page PDF)."""
+    """Whether a converted drawing is a direct drawing (not cairosvg's, see ``pdfimport``)."""
     return entry.startswith(MAGIC)
 
 
-def decode_form(entry: bytes) -> FaceForm:
-    """A form from its cache entry.
+def load_form(entry: bytes) -> StoredForm:
+    """A form from its cache entry, its content left deflated.
 
     :raises ValueError: not an entry :func:`encode_form` wrote.
     """
     if not entry.startswith(MAGIC):
         raise ValueError("not a face form")
-    parts = dict(unpack(entry[len(MAGIC) :]))
-    head = json.loads(parts["head"])
-    images = tuple(
-        FaceImage(w, h, grey, parts[f"image{i}"], parts[f"alpha{i}"])
-        for i, (w, h, grey) in enumerate(head["images"])
-    )
-    glyphs = {int(i): {int(g): t for g, t in used} for i, used in head["glyphs"].items()}
-    return FaceForm(parts["content"], head["size"][0], head["size"][1], glyphs, images)
+    try:
+        parts = dict(unpack(entry[len(MAGIC) :]))
+        width, height, glyphs, pictures = _head(parts["head"])
+        images = tuple(
+            FaceImage(w, h, grey, parts[f"image{i}"], parts[f"alpha{i}"])
+            for i, (w, h, grey) in enumerate(pictures)
+        )
+        content = parts["content"]
+    except KeyError as error:
+        raise ValueError(f"a damaged face form: {error!r}") from None
+    return StoredForm(content, width, height, glyphs, images)
+
+
+@lru_cache(maxsize=4096)
+def _head(
+    data: bytes,
+) -> tuple[float, float, Mapping[int, Mapping[int, str]], tuple[tuple[int, int, bool], ...]]:
+    """Size, glyphs and pictures of a form's head. Read once per distinct head: the faces of a
+    big game show the same few characters at the same size (4000 faces, 128 heads), and the
+    forms that share a head share its glyph map, which nothing may change.
+
+    :raises ValueError: not a head :func:`encode_form` wrote.
+    """
+    try:
+        head = json.loads(data)
+        glyphs = {int(i): {int(g): t for g, t in used} for i, used in head["glyphs"].items()}
+        pictures = tuple((int(w), int(h), bool(grey)) for w, h, grey in head["images"])
+        width, height = (float(v) for v in head["size"])
+    except (KeyError, TypeError, ValueError) as error:
+        raise ValueError(f"a damaged face form: {error!r}") from None
+    return width, height, glyphs, pictures
+
+
+def decode_form(entry: bytes) -> FaceForm:
+    """A form from its cache entry, as :func:`draw_face` made it.
+
+    :raises ValueError: not an entry :func:`encode_form` wrote.
+    """
+    stored = load_form(entry)
+    try:
+        content = zlib.decompress(stored.deflated)
+    except zlib.error as error:
+        raise ValueError(f"a damaged face form: {error}") from None
+    return FaceForm(content, stored.width, stored.height, stored.glyphs, stored.images)

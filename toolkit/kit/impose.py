@@ -106,11 +106,13 @@ class Block:
         a bleed never prints on another counter; elsewhere it runs the full ``bleed``.
         """
         inner = min(bleed, self.gutter / 2)
-        sides = ((0, -1), (-1, 0), (0, 1), (1, 0))
-        left, top, right, bottom = (
-            inner if self.occupied(slot.row + dr, slot.column + dc) else bleed for dr, dc in sides
+        row, column, taken = slot.row, slot.column, self.occupied
+        return (
+            inner if taken(row, column - 1) else bleed,
+            inner if taken(row - 1, column) else bleed,
+            inner if taken(row, column + 1) else bleed,
+            inner if taken(row + 1, column) else bleed,
         )
-        return (left, top, right, bottom)
 
 
 @dataclass(frozen=True, slots=True)

@@ -1,7 +1,8 @@
-"""SVG pages to one deterministic vector PDF: cairosvg per page, pypdf to assemble.
+"""SVG drawings to one deterministic vector PDF: each drawn directly or converted by cairosvg
+(in the workers, cached), then assembled by our own writer.
 
-cairosvg and pypdf take a quarter of a second to import; they are imported where they are used,
-so that a build with nothing to convert or assemble starts without them.
+cairosvg and pypdf take a quarter of a second to import; they are imported where they are used
+(converting a map), so that a build whose maps did not change starts without them.
 
 Maps and charts are converted once each and shown through page windows as shared Form XObjects
 (``q <clip> W n <cm> /KitArtN Do Q``), so a map tiled over 30 pages is stored and rendered once.
@@ -10,7 +11,7 @@ The file depends only on its inputs: fixed metadata, dates only from SOURCE_DATE
 
 from __future__ import annotations
 
-import functools
+import contextlib
 import hashlib
 import logging
 import os
@@ -20,20 +21,15 @@ import time
 import urllib.parse
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from importlib import metadata as package_metadata
 from pathlib import Path
 
-from toolkit.cache import Cache
+from toolkit.cache import Cache, pack, unpack
 from toolkit.cache import key as cache_key
-from toolkit.kit.facepdf import (
-    FONT_FILES,
-    Subsetter,
-    draw_face,
-    encode_form,
-    is_face_form,
-    subset_font,
-)
+from toolkit.kit.embed import FontSource, FontSubset, decode_subset, encode_subset, make_subset
+from toolkit.kit.facepdf import draw_face, encode_form
+from toolkit.kit.fontfiles import FONT_FILES
 from toolkit.kit.layout import PagePlan
+from toolkit.kit.pdfimport import encode_import, import_page, is_import
 from toolkit.kit.pdfpaint import Unsupported
 from toolkit.model import Game
 from toolkit.render.fallback import with_fallback_font
@@ -41,13 +37,6 @@ from toolkit.render.fonts import FONT_DIR
 from toolkit.workers import Workers
 
 log = logging.getLogger(__name__)
-
-
-@functools.cache
-def _fonttools() -> str:
-    """Part of the keys of what fontTools makes or reads (the build cache's stamp does not name
-    it); asked only when a kit is made, as reading package metadata takes a while."""
-    return f"fonttools {package_metadata.version('fonttools')}"
 
 
 EMPTY_SVG = b'<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>'
@@ -154,7 +143,7 @@ def _face(game: Game, svg: str) -> bytes:
         return encode_form(draw_face(svg))
     except Unsupported as reason:
         log.debug("drawing converted by cairosvg: %s", reason)
-        return svg_to_pdf(svg, game.folder)
+        return encode_import(import_page(svg_to_pdf(svg, game.folder)))
 
 
 BATCH = 64
@@ -188,28 +177,75 @@ def _draw_batch(game: Game, svgs: list[str]) -> list[bytes]:
 def convert_direct(
     svgs: Sequence[str], workers: Workers, cache: Cache | None = None
 ) -> list[bytes]:
-    """Every drawing (counter faces, page bodies, charts, maps) as PDF, in order: drawn
-    directly (``facepdf``) where it keeps to the renderers' vocabulary, else converted by
-    cairosvg; cached like :func:`convert_all`. Drawings go to the workers in batches (see
-    :func:`drawing_batches`); put the big ones first, so that they start first."""
+    """Every drawing (counter faces, page bodies, charts, maps) ready for the kit, in order:
+    drawn directly (``facepdf.encode_form``) where it keeps to the renderers' vocabulary, else
+    converted by cairosvg and imported (``pdfimport.encode_import``), both in the workers;
+    cached like :func:`convert_all`, and read back in bundles (see :func:`bundles`). Drawings
+    go to the workers in batches (see :func:`drawing_batches`); put the big ones first, so
+    that they start first."""
     folder = workers.game.folder
     use_bundled_fonts()
     fonts = os.environ.get("FONTCONFIG_FILE", "")
-    names = [
-        cache_key("face-pdf", fonts, _fonttools(), svg, *_resources(svg, folder)) for svg in svgs
-    ]
-    unique = list(dict.fromkeys(names))
+    names = [cache_key("face-pdf", fonts, svg, *_resources(svg, folder)) for svg in svgs]
     svg_of = dict(zip(names, svgs, strict=True))
+    store = cache or Cache(None)
+    small = sorted({name for name, svg in svg_of.items() if len(svg) < BIG})
+    by_name: dict[str, bytes] = {}
+    unread: list[tuple[str, list[str]]] = []
+    for group in bundles(small):
+        bundle = cache_key("face-pdf-bundle", *group)
+        found = _read_bundle(store.get(bundle), group)
+        if found is None:
+            unread.append((bundle, group))
+        else:
+            by_name.update(zip(group, found, strict=True))
+    wanted = [name for name in dict.fromkeys(names) if name not in by_name]
 
     def make(indexes: list[int]) -> list[bytes]:
-        batches = drawing_batches([svg_of[unique[i]] for i in indexes])
+        batches = drawing_batches([svg_of[wanted[i]] for i in indexes])
         return [entry for done in workers.map(_draw_batch, batches) for entry in done]
 
-    store = cache or Cache(None)
-    by_name = dict(zip(unique, store.convert(unique, make), strict=True))
-    fell_back = sum(not is_face_form(data) for data in by_name.values())
+    by_name.update(zip(wanted, store.convert(wanted, make), strict=True))
+    for bundle, group in unread:
+        store.put(bundle, pack([(name, by_name[name]) for name in group]))
+    fell_back = sum(is_import(data) for data in by_name.values())
     log.debug("%d of %d distinct drawings converted by cairosvg", fell_back, len(by_name))
     return [by_name[name] for name in names]
+
+
+BUNDLE_BITS = 6
+"""A bundle ends after a name whose hash ends in this many zero bits: 64 drawings on average."""
+
+
+def bundles(names: Sequence[str]) -> list[list[str]]:
+    """Sorted cache names cut into runs that end where a name says so, not at fixed counts: a
+    kit's drawings are read back in some 60 files rather than 4000, and an edit that adds or
+    removes a drawing changes only the one or two runs it falls in (the others keep their
+    names, so they are read back whole)."""
+    runs: list[list[str]] = []
+    run: list[str] = []
+    mask = (1 << BUNDLE_BITS) - 1
+    for name in names:
+        run.append(name)
+        if int(name[-8:], 16) & mask == 0:
+            runs.append(run)
+            run = []
+    if run:
+        runs.append(run)
+    return runs
+
+
+def _read_bundle(entry: bytes | None, group: list[str]) -> list[bytes] | None:
+    """The drawings of a bundle entry, when it holds exactly ``group``'s."""
+    if entry is None:
+        return None
+    try:
+        parts = unpack(entry)
+    except ValueError:
+        return None
+    if [name for name, _data in parts] != group:
+        return None
+    return [data for _name, data in parts]
 
 
 _HREF = re.compile(r"""href\s*=\s*["']([^"'#][^"']*)["']""")
@@ -236,7 +272,7 @@ class ArtPdf:
     """A shared drawing converted to PDF, and the size the page plans expect it to have."""
 
     pdf: bytes
-    """A one-page PDF, or a counter face drawn directly (``facepdf.encode_form``)."""
+    """A drawing as :func:`convert_direct` gives it, or a one-page PDF."""
     width: float
     height: float
 
@@ -248,23 +284,26 @@ def assemble(
     cache: Cache | None = None,
 ) -> bytes:
     """The kit as one PDF: each converted page, with its shared drawings and its page boxes;
-    with a ``cache``, font subsets made before are taken from it.
-
-    pypdf is imported here, not at the top: a build whose kit is unchanged never loads it.
-    """
+    with a ``cache``, font subsets made before are taken from it."""
     from toolkit.kit.assembly import assemble_pages
 
     return assemble_pages(pages, art, metadata, cached_subsets(cache or Cache(None)))
 
 
-def cached_subsets(cache: Cache) -> Subsetter:
-    """:func:`subset_font` through the build cache: after an edit that adds no new character,
-    every subset is the one the last build made."""
+def cached_subsets(cache: Cache) -> FontSource:
+    """:func:`embed.make_subset` through the build cache: after an edit that adds no new
+    character, every subset is the one the last build made (fontTools is not even loaded)."""
 
-    def subset(index: int, gids: frozenset[int]) -> bytes:
+    def subset(index: int, gids: frozenset[int]) -> FontSubset:
         ids = ",".join(str(g) for g in sorted(gids))
-        name = cache_key("font-subset", FONT_FILES[index], _fonttools(), ids)
-        return cache.convert([name], lambda _missing: [subset_font(index, gids)])[0]
+        name = cache_key("font-subset", FONT_FILES[index], ids)
+        entry = cache.get(name)
+        if entry is not None:
+            with contextlib.suppress(ValueError):
+                return decode_subset(entry)
+        made = make_subset(index, gids)
+        cache.put(name, encode_subset(made))
+        return made
 
     return subset
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Mapping
+from functools import lru_cache
 
 from toolkit.kit import draw
 from toolkit.kit.artwork import PrintedCounter
@@ -199,8 +200,10 @@ def _middle(start: float, count: int, size: float, gutter: float) -> float:
     return start + index * (size + gutter) + size / 2
 
 
+@lru_cache(maxsize=16384)
 def face_key(svg: str) -> str:
-    """The artwork key of a face drawing: identical drawings are one shared form."""
+    """The artwork key of a face drawing: identical drawings are one shared form. (Cached: a kit
+    asks for each face's key on its sheet, its backs sheet and in its list of drawings.)"""
     return "face:" + hashlib.sha256(svg.encode("utf-8")).hexdigest()[:32]
 
 
