@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 SOURCES := $(sort $(wildcard sources/*/game.json))
 OUT ?= build
 
-.PHONY: build test browser bench clean golden lint
+.PHONY: build test browser qpdf bench clean golden lint
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,7 +22,7 @@ build: $(STAMP)
 
 # The catalogue page is judged in a real headless browser: Debian's chromium and its driver,
 # installed here when missing and running as root (as CI does); otherwise those tests skip.
-test: $(STAMP) browser
+test: $(STAMP) browser qpdf
 	$(BIN)/python -m pytest -q
 
 browser:
@@ -34,6 +34,19 @@ browser:
 			|| { apt-get update -q >/dev/null \
 			     && apt-get install -y -q --no-install-recommends chromium chromium-driver >/dev/null; } \
 			|| echo "could not install chromium; the browser tests will say so and skip"; \
+		fi; \
+	fi
+
+# The kit's PDF structure is checked by qpdf, installed the same way; otherwise those tests skip.
+qpdf:
+	@if ! command -v qpdf >/dev/null 2>&1; then \
+		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
+			echo "installing qpdf for the kit's PDF structure tests"; \
+			export DEBIAN_FRONTEND=noninteractive; \
+			apt-get install -y -q --no-install-recommends qpdf >/dev/null \
+			|| { apt-get update -q >/dev/null \
+			     && apt-get install -y -q --no-install-recommends qpdf >/dev/null; } \
+			|| echo "could not install qpdf; the PDF structure tests will say so and skip"; \
 		fi; \
 	fi
 
