@@ -7,8 +7,6 @@ setups from the setups' positions. Archives are deterministic (sorted entries, f
 
 from __future__ import annotations
 
-import io
-import zipfile
 from collections import Counter, defaultdict
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
@@ -19,6 +17,7 @@ from toolkit.model.chart import Chart
 from toolkit.model.map import parse_location_key
 from toolkit.model.position import Piece, Position
 from toolkit.options import BuildOptions
+from toolkit.vassal.archive import zip_archive
 from toolkit.vassal.boards import (
     Board,
     board_of,
@@ -44,8 +43,6 @@ from toolkit.workers import Workers
 
 GAME_FOLDER = "game"
 """Where the module carries the game's own sources, so a checker can load the game from it."""
-ZIP_TIME = (1980, 1, 1, 0, 0, 0)
-"""Every archive entry's time: the same sources give the same bytes."""
 
 
 class ModuleError(ValueError):
@@ -370,21 +367,3 @@ def module_data(game: Game) -> bytes:
         f"<description>{esc(game.description or game.title)}</description>"
         f"<name>{esc(game.title)}</name></data>\n"
     ).encode()
-
-
-def zip_archive(entries: Sequence[tuple[str, bytes]]) -> bytes:
-    """A deterministic archive: entries in the given order, fixed times and modes."""
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w") as archive:
-        for name, content in entries:
-            info = zipfile.ZipInfo(name, ZIP_TIME)
-            info.external_attr = 0o644 << 16
-            compress = zipfile.ZIP_STORED if name.endswith(".png") else zipfile.ZIP_DEFLATED
-            info.compress_type = compress
-            archive.writestr(
-                info,
-                content,
-                compress_type=compress,
-                compresslevel=6 if compress == zipfile.ZIP_DEFLATED else None,
-            )
-    return buffer.getvalue()
