@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from toolkit.model import Game
 from toolkit.model.counter import Counter, Face, Scalar
@@ -162,13 +163,9 @@ def _properties(counter: Counter) -> list[tuple[str, str]]:
     """The counter's own Marker properties: its id, and its front's values by field name."""
     found = [("CounterId", counter.id), ("Steps", str(counter.steps))]
     for name, value in sorted(counter.front.values.items()):
-        if _plain(value):
-            found.append((_property_name(name), _text(value)))
+        if value is not None and not (isinstance(value, str) and len(value) > 200):
+            found.append((_property_name(name), value if isinstance(value, str) else _text(value)))
     return found
-
-
-def _plain(value: Scalar) -> bool:
-    return value is not None and not (isinstance(value, str) and len(value) > 200)
 
 
 def _text(value: Scalar) -> str:
@@ -179,8 +176,10 @@ def _text(value: Scalar) -> str:
     return str(value)
 
 
+@lru_cache(maxsize=1024)
 def _property_name(field: str) -> str:
-    """A field name as a property name VASSAL expressions can read (letters, digits, _)."""
+    """A field name as a property name VASSAL expressions can read (letters, digits, _); a
+    game has few fields and thousands of counters that name them."""
     cleaned = "".join(c if c.isalnum() else "_" for c in field)
     return cleaned if cleaned[:1].isalpha() else f"f_{cleaned}"
 
