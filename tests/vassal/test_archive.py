@@ -1,14 +1,20 @@
-"""The direct zip writer gives the bytes zipfile gives, and zipfile reads them back intact."""
+"""The direct zip writer gives the bytes zipfile gives, and zipfile reads them back intact; a
+module deflated on threads is the module deflated on one."""
 
 from __future__ import annotations
 
+import gc
 import io
 import zipfile
 
 import pytest
 
+from tests.model.rule_games import game
+from toolkit.render.artwork import draw_artwork, rasterise
 from toolkit.vassal import archive
 from toolkit.vassal.archive import ZIP_TIME, zip_archive
+from toolkit.vassal.module import compile_module
+from toolkit.workers import Workers
 
 ENTRIES = [
     ("buildFile.xml", b"<module>" + b"<piece/>" * 5000 + b"</module>"),
@@ -62,3 +68,16 @@ def test_an_archive_past_the_zip_limits_is_left_to_zipfile(
     monkeypatch.setattr(archive, "_MAX_ENTRIES", 65535)
     monkeypatch.setattr(archive, "_LIMIT", 1)
     assert zip_archive(many) == zipfile_archive(many)
+
+
+def test_a_module_made_on_threads_is_the_module_made_on_one() -> None:
+    """Deflating on other threads changes when the bytes are made, not which; and the garbage
+    collector, paused while the module is made, runs again afterwards."""
+    the_game = game("rules-hex")
+    with Workers(the_game) as workers:
+        artwork = rasterise(draw_artwork(the_game, workers), the_game.print.dpi, workers)
+    alone = compile_module(the_game, artwork, jobs=1)
+    threaded = compile_module(the_game, artwork, jobs=3)
+    assert gc.isenabled()
+    assert threaded == alone
+    assert [setup_id for setup_id, _ in alone.saves] == [s.id for s in the_game.setups]

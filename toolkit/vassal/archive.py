@@ -17,10 +17,13 @@ import struct
 import zipfile
 import zlib
 from collections.abc import Sequence
+from concurrent.futures import Executor, Future
 
 ZIP_TIME = (1980, 1, 1, 0, 0, 0)
 """Every archive entry's time: the same sources give the same bytes."""
 DEFLATE_LEVEL = 6
+BACKGROUND_BYTES = 1 << 18
+"""Entries this big are worth deflating on another thread (a module's buildFile.xml)."""
 
 _DOS_DATE = (ZIP_TIME[0] - 1980) << 9 | ZIP_TIME[1] << 5 | ZIP_TIME[2]
 _DOS_TIME = ZIP_TIME[3] << 11 | ZIP_TIME[4] << 5 | ZIP_TIME[5] // 2
@@ -39,20 +42,26 @@ _LIMIT = zipfile.ZIP64_LIMIT
 _MAX_ENTRIES = zipfile.ZIP_FILECOUNT_LIMIT
 
 
-def zip_archive(entries: Sequence[tuple[str, bytes]]) -> bytes:
+def zip_archive(entries: Sequence[tuple[str, bytes]], pool: Executor | None = None) -> bytes:
     """A deterministic archive: entries in the given order, fixed times and modes; PNG images
-    stored, everything else deflated."""
+    stored, everything else deflated. With a ``pool`` of threads, the big entries are deflated
+    there (zlib lets go of the interpreter while it works) as the rest are packed here."""
     if len(entries) > _MAX_ENTRIES:
         return _zipfile_archive(entries)
+    deflating: dict[int, Future[bytes]] = {}
+    if pool is not None:
+        for n, (name, content) in enumerate(entries):
+            if len(content) >= BACKGROUND_BYTES and not name.endswith(".png"):
+                deflating[n] = pool.submit(_deflate, content)
     parts: list[bytes] = []
     central: list[bytes] = []
     offset = 0
-    for name, content in entries:
+    for n, (name, content) in enumerate(entries):
         if len(content) * 1.05 > _LIMIT or offset > _LIMIT:
             return _zipfile_archive(entries)
         raw_name, flags = _name(name)
         stored = name.endswith(".png")
-        data = content if stored else _deflate(content)
+        data = content if stored else deflating[n].result() if n in deflating else _deflate(content)
         common = _COMMON.pack(
             flags,
             zipfile.ZIP_STORED if stored else zipfile.ZIP_DEFLATED,
