@@ -103,11 +103,12 @@ def piece_def(counter: Counter, faction_name: str = "", extra: Sequence[Trait] =
     """The piece of one counter (``faction_name``: what a hidden block shows the others;
     ``extra``: traits of its own after its properties, such as its rules warnings)."""
     steps = [face for face in counter.faces if face.id.startswith("step-")]
+    back = counter.back
     if steps:
         shown = sorted(steps, key=lambda face: -face.step)
         spec: Layer | None = _layer(counter, shown, STEP_LOSS, STEP_GAIN)
-    elif counter.back is not None and counter.back.id == "back":
-        shown = [counter.front, counter.back]
+    elif back is not None and back.id == "back":
+        shown = [counter.front, back]
         spec = _layer(counter, shown, FLIP, None)
     else:
         shown, spec = [counter.front], None
@@ -120,7 +121,7 @@ def piece_def(counter: Counter, faction_name: str = "", extra: Sequence[Trait] =
         traits.append(clone())
     traits.append(marker(_properties(counter)))
     traits.extend(extra)
-    masked = counter.block and counter.back is not None and counter.back.id == "hidden"
+    masked = counter.block and back is not None and back.id == "hidden"
     if masked:
         masked_name = f"Block ({faction_name or counter.faction or 'unknown'})"
         traits.append(mask(face_image(counter.id, "hidden"), masked_name))

@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from toolkit.vassal.codec import TAB, encode, encode_list, safe_text, safe_texts
+from toolkit.vassal.codec import TAB, encode, encode_list, encode_token, safe_text, safe_texts
 
 CTRL = 130
 """The modifiers VASSAL stores for Ctrl (old mask 2 + new mask 128)."""
@@ -59,16 +59,29 @@ def nest(tokens: Sequence[str]) -> str:
         for token in reversed(tokens[:last]):
             text = encode([token, text], TAB)
         return text
-    parts = [tokens[0]]
-    for level in range(1, last + 1):
-        parts += ("\\" * (level - 1), TAB, tokens[level])
+    parts = [""] * (2 * last + 1)
+    parts[::2] = tokens
+    parts[1::2] = _separators(last)
     return "".join(parts)
+
+
+@lru_cache(maxsize=64)
+def _separators(count: int) -> tuple[str, ...]:
+    """What joins level n to the next, for n = 0 … count-1: n backslashes and a TAB."""
+    return tuple("\\" * level + TAB for level in range(count))
 
 
 def add_piece(piece_id: str, traits: Sequence[Trait]) -> str:
     """The AddPiece command ('+/id/type/state') that slots, prototypes and saves hold."""
     piece_type, piece_state = chain(traits)
-    return encode(["+", piece_id, piece_type, piece_state], "/")
+    return _add_piece(piece_id, piece_type, piece_state)
+
+
+def _add_piece(piece_id: str, piece_type: str, piece_state: str) -> str:
+    """``encode(["+", piece_id, piece_type, piece_state], "/")``, token by token: a nested
+    type or state holds backslashes, so the shortcut of joining them unescaped never applies."""
+    escaped = (encode_token(part, "/") for part in (piece_id, piece_type, piece_state))
+    return "+/" + "/".join(escaped)
 
 
 @dataclass(frozen=True, slots=True)
@@ -89,7 +102,7 @@ class Chain:
     def add_piece(self, piece_id: str, basic_state: str | None = None) -> str:
         """The AddPiece command of the piece, its basic piece in ``basic_state`` if given."""
         states = self.states if basic_state is None else (*self.states[:-1], basic_state)
-        return encode(["+", piece_id, self.type, nest(states)], "/")
+        return _add_piece(piece_id, self.type, nest(states))
 
 
 # -- the traits ----------------------------------------------------------------------------------
@@ -99,10 +112,15 @@ def basic_piece(
     name: str, image: str = "", map_name: str = "null", x: int = 0, y: int = 0, gpid: str = ""
 ) -> Trait:
     """The innermost piece: its name and image; its state holds where it is."""
+    unplaced = map_name == "null" and x == y == 0 and not gpid  # as every definition is
     return Trait(
         "piece;" + encode(["", "", image, safe_text(name)], ";"),
-        encode([safe_text(map_name), str(x), str(y), gpid, "0"], ";"),
+        _UNPLACED if unplaced else encode([safe_text(map_name), str(x), str(y), gpid, "0"], ";"),
     )
+
+
+_UNPLACED = "null;0;0;;0"
+"""The state of a basic piece on no map (a definition's)."""
 
 
 PROTOTYPE_BASE = Trait("piece;;;;", "null;0;0;;0")
