@@ -159,7 +159,7 @@ def _module_parts(
 
 @contextlib.contextmanager
 def _threads(jobs: int) -> Iterator[ThreadPoolExecutor | None]:
-    """Threads for deflating, one per job beyond the first (none at one job)."""
+    """Threads for deflating, one per job (none at one job: everything on this thread)."""
     if jobs < 2:
         yield None
         return

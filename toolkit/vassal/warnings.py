@@ -320,7 +320,8 @@ class _Plan:
         if scale is None:
             self.unwatched.append((rule.id, "its stacking points are not whole numbers"))
             return
-        scaled = {h: str(int(weights[value] * scale)) for h, value in points.items()}
+        whole = {value: str(int(weight * scale)) for value, weight in weights.items()}
+        scaled = {h: whole[value] for h, value in points.items()}
         over = self._over(rule, number, counted, scaled, (classes, limits), scale)
         enemy = self._enemy(rule, number, counted)
         if not over and not enemy:
@@ -494,21 +495,23 @@ class _Plan:
         if not self.counter_warnings:
             return ModuleWarnings(unwatched=tuple(self.unwatched))
         prototypes: dict[tuple[Warning, ...], str] = {}
-        markers: dict[tuple[tuple[str, str], ...], Trait] = {}  # few distinct, many holders
+        # Thousands of holders share a few lists of the very same warnings (made once per
+        # group) and a few sets of properties: each is named, and its traits made, once.
+        named: dict[tuple[int, ...], str] = {}
+        made: dict[tuple[str, tuple[tuple[str, str], ...]], tuple[Trait, ...]] = {}
         counter_traits: dict[str, tuple[Trait, ...]] = {}
         for holder in self.holders:
-            watched = tuple(self.counter_warnings.get(holder.key, ()))
+            watched = self.counter_warnings.get(holder.key, [])
+            same = tuple(map(id, watched))  # they all stay alive: ids are not reused
+            if same not in named:
+                name = f"Rules warnings {len(prototypes) + 1}" if watched else ""
+                named[same] = prototypes.setdefault(tuple(watched), name) if watched else ""
             props = tuple(sorted(self.counter_props.get(holder.key, {}).items()))
-            traits: list[Trait] = []
-            if watched:
-                name = prototypes.setdefault(watched, f"Rules warnings {len(prototypes) + 1}")
-                traits.append(Trait("prototype;" + name))
-            if props:
-                if props not in markers:
-                    markers[props] = marker(props)
-                traits.append(markers[props])
-            if traits:
-                counter_traits[holder.key] = tuple(traits)
+            both = (named[same], props)
+            if both not in made:
+                made[both] = _holder_traits(*both)
+            if made[both]:
+                counter_traits[holder.key] = made[both]
         return ModuleWarnings(
             module_properties=((SWITCH, "1"), *((name, "0") for name in sorted(self.summed))),
             map_properties={
@@ -523,6 +526,12 @@ class _Plan:
             properties={cid: dict(sorted(p.items())) for cid, p in self.counter_props.items()},
             unwatched=tuple(self.unwatched),
         )
+
+
+def _holder_traits(prototype: str, props: tuple[tuple[str, str], ...]) -> tuple[Trait, ...]:
+    """What a holder's pieces add: their warnings prototype, their summed properties."""
+    traits = [Trait("prototype;" + prototype)] if prototype else []
+    return (*traits, marker(props)) if props else tuple(traits)
 
 
 def _n(item: tuple[tuple[Warning, ...], str]) -> int:
