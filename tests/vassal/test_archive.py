@@ -6,6 +6,7 @@ from __future__ import annotations
 import gc
 import io
 import zipfile
+from concurrent.futures import ThreadPoolExecutor
 
 import pytest
 
@@ -57,6 +58,12 @@ def test_zipfile_reads_every_entry_back_intact() -> None:
     assert methods["images/a-front.png"] == zipfile.ZIP_STORED
     assert methods["buildFile.xml"] == zipfile.ZIP_DEFLATED
     assert times == {ZIP_TIME}
+
+
+def test_big_entries_deflated_on_threads_give_the_same_bytes() -> None:
+    big = [("big.xml", b"<slot/>" * archive.BACKGROUND_BYTES), *ENTRIES]
+    with ThreadPoolExecutor(max_workers=2) as pool:
+        assert zip_archive(big, pool) == zipfile_archive(big)
 
 
 def test_an_archive_past_the_zip_limits_is_left_to_zipfile(
