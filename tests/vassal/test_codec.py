@@ -13,10 +13,22 @@ from toolkit.vassal.codec import (
     decode,
     deobfuscate,
     encode,
+    encode_token,
     obfuscate,
     safe_text,
+    safe_texts,
 )
-from toolkit.vassal.traits import PROTOTYPE_BASE, Trait, add_piece, delete, marker, report
+from toolkit.vassal.traits import (
+    PROTOTYPE_BASE,
+    Chain,
+    Trait,
+    add_piece,
+    basic_piece,
+    delete,
+    marker,
+    nest,
+    report,
+)
 
 DELIMITERS = [TAB, ";", ",", "/", "|", ESC]
 
@@ -48,6 +60,37 @@ def test_nesting_adds_one_backslash_per_level() -> None:
 @given(st.lists(st.text(max_size=12), min_size=1, max_size=6))
 def test_tokens_round_trip(delimiter: str, tokens: list[str]) -> None:
     assert decode(encode(tokens, delimiter), delimiter) == tokens
+
+
+TRICKY = st.text(alphabet="a;\t\\'/,\x00", max_size=5)
+"""Tokens made of what escaping and quoting turn on: delimiters, backslashes, quotes."""
+
+
+@pytest.mark.parametrize("delimiter", DELIMITERS, ids=repr)
+@given(st.lists(TRICKY, max_size=6))
+def test_encoding_is_each_token_escaped_then_joined(delimiter: str, tokens: list[str]) -> None:
+    """The shortcut for tokens that need no escaping gives what escaping each one gives."""
+    assert encode(tokens, delimiter) == delimiter.join(encode_token(t, delimiter) for t in tokens)
+
+
+@given(st.lists(TRICKY, min_size=1, max_size=7))
+def test_nesting_at_once_is_nesting_level_by_level(tokens: list[str]) -> None:
+    by_level = tokens[-1]
+    for token in reversed(tokens[:-1]):
+        by_level = TAB.join([encode_token(token, TAB), encode_token(by_level, TAB)])
+    assert nest(tokens) == by_level
+
+
+@given(st.lists(st.text(max_size=6), max_size=5))
+def test_safe_texts_is_safe_text_of_each(values: list[str]) -> None:
+    assert safe_texts(values) == [safe_text(value) for value in values]
+
+
+def test_a_chain_placed_is_the_piece_with_its_basic_state_replaced() -> None:
+    traits = [delete(), marker([("Side", "Red")]), basic_piece("Tank", "tank.png")]
+    placed = basic_piece("Tank", "tank.png", "Main Map", 120, 80, "7")
+    assert Chain.of(traits).add_piece("12") == add_piece("12", traits)
+    assert Chain.of(traits).add_piece("12", placed.state) == add_piece("12", [*traits[:2], placed])
 
 
 @pytest.mark.parametrize(

@@ -22,6 +22,7 @@ from toolkit.geometry import (
     square_to_point,
 )
 from toolkit.vassal.numbering import (
+    NUMBERED_FROM,
     GridNumbering,
     NumberingError,
     format_part,
@@ -91,7 +92,7 @@ def test_vassal_names_every_hex_as_we_print_it(
     grid = _hex_case(orientation, shifted, origin, label, first)
     base = grid_layout(grid, 45.0, 39.0).layout
     layout, board = _board(base, grid)
-    numbering = hex_numbering(grid, visual_centres(grid, layout, SCALE), board)
+    numbering = hex_numbering(grid, visual_centres(grid, layout, SCALE, NUMBERED_FROM), board)
     for h in grid_hexes(grid):
         x, y = hex_to_point(layout, h)
         px, py = x * SCALE[0], y * SCALE[1]
@@ -115,7 +116,7 @@ def test_vassal_names_every_square_as_we_print_it(origin: str, label: str) -> No
     )
     layout = SquareLayout(36.0, 36.0, 20.5, 33.25)
     board = (round(360 * SCALE[0]), round(260 * SCALE[1]))
-    numbering = square_numbering(grid, visual_centres(grid, layout, SCALE), board)
+    numbering = square_numbering(grid, visual_centres(grid, layout, SCALE, NUMBERED_FROM), board)
     for square in square_grid_squares(grid):
         x, y = square_to_point(layout, square)
         px, py = x * SCALE[0], y * SCALE[1]

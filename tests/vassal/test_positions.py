@@ -12,7 +12,7 @@ from toolkit.vassal.module import game_boards
 from toolkit.vassal.pieces import piece_def
 from toolkit.vassal.positions import place_at, position_from_stream
 from toolkit.vassal.saves import PlacedPiece, PlacedStack, save_stream
-from toolkit.vassal.traits import basic_piece, marker
+from toolkit.vassal.traits import Chain, basic_piece, marker
 from toolkit.workers import Workers
 
 
@@ -36,7 +36,7 @@ def test_a_piece_on_a_hex_reads_as_that_hex(game: Game, boards: list[Board]) -> 
     board = boards[0]
     x, y = board.centres["0506"]
     assert place_at(board, x + 7, y - 5) == "0506"
-    piece = PlacedPiece(piece_def(game.counter("bl-1-inf")).traits, 1)
+    piece = PlacedPiece(Chain.of(piece_def(game.counter("bl-1-inf")).traits), 1)
     reading = position_from_stream(game, boards, _stream(board, [(piece, (x + 7, y - 5))]))
     assert reading.problems == ()
     (read,) = reading.position.pieces
@@ -51,8 +51,10 @@ def test_a_piece_on_a_hex_reads_as_that_hex(game: Game, boards: list[Board]) -> 
 def test_what_the_game_does_not_know_is_reported(game: Game, boards: list[Board]) -> None:
     board = boards[0]
     at = board.centres["0101"]
-    stranger = PlacedPiece((marker([("Colour", "red")]), basic_piece("Stranger")), 9)
-    impostor = PlacedPiece((marker([("CounterId", "no-such")]), basic_piece("Impostor")), 9)
+    stranger = PlacedPiece(Chain.of((marker([("Colour", "red")]), basic_piece("Stranger"))), 9)
+    impostor = PlacedPiece(
+        Chain.of((marker([("CounterId", "no-such")]), basic_piece("Impostor"))), 9
+    )
     reading = position_from_stream(game, boards, _stream(board, [(stranger, at), (impostor, at)]))
     assert reading.position.pieces == ()
     assert reading.problems == (
@@ -62,7 +64,7 @@ def test_what_the_game_does_not_know_is_reported(game: Game, boards: list[Board]
 
 
 def test_a_piece_on_an_unknown_map_is_reported(game: Game, boards: list[Board]) -> None:
-    piece = PlacedPiece(piece_def(game.counter("bl-1-inf")).traits, 1)
+    piece = PlacedPiece(Chain.of(piece_def(game.counter("bl-1-inf")).traits), 1)
     stream = save_stream([PlacedStack("Atlantis", (10, 10), (piece,))], [])
     reading = position_from_stream(game, boards, stream)
     assert reading.problems == (

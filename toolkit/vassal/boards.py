@@ -21,6 +21,7 @@ from toolkit.model import Game
 from toolkit.model.map import AreaMapGrid, Grid, HexMapGrid, Location, Map, SquareMapGrid
 from toolkit.vassal.codec import safe_text
 from toolkit.vassal.numbering import (
+    NUMBERED_FROM,
     GridNumbering,
     NumberingError,
     hex_numbering,
@@ -182,10 +183,10 @@ def _numbering(
     placement = art.placement
     try:
         if isinstance(grid, HexMapGrid) and placement.layout is not None:
-            centres = visual_centres(grid.grid, placement.layout, scale)
+            centres = visual_centres(grid.grid, placement.layout, scale, NUMBERED_FROM)
             return hex_numbering(grid.grid, centres, size)
         if isinstance(grid, SquareMapGrid) and placement.squares is not None:
-            centres = visual_centres(grid.grid, placement.squares, scale)
+            centres = visual_centres(grid.grid, placement.squares, scale, NUMBERED_FROM)
             return square_numbering(grid.grid, centres, size)
     except NumberingError:
         return None

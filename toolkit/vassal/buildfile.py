@@ -52,6 +52,8 @@ MAP_HELPERS = (
 
 def text(value: str) -> str:
     """A name as XML can carry it: control characters (which XML forbids) become spaces."""
+    if value.isprintable():  # no control character at all: most values, and at once
+        return value
     return _XML_INVALID.sub(" ", value)
 
 
@@ -194,15 +196,17 @@ def _prototypes(root: etree._Element, prototypes: Sequence[tuple[str, tuple[Trai
 
 
 def _slot(parent: etree._Element, slot: Slot) -> None:
+    width, height = slot.size
     element = etree.SubElement(
         parent,
         WIDGET + "PieceSlot",
-        _attrs(
-            entryName=slot.name,
-            gpid=str(slot.gpid),
-            width=str(slot.size[0]),
-            height=str(slot.size[1]),
-        ),
+        # numbers need no cleaning: one of these per counter and per set-up piece
+        {
+            "entryName": text(slot.name),
+            "gpid": str(slot.gpid),
+            "width": str(width),
+            "height": str(height),
+        },
     )
     element.text = text(add_piece("null", slot.traits))
 

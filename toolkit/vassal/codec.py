@@ -51,12 +51,28 @@ def safe_text(value: str) -> str:
     value would swallow the delimiter after it the next time VASSAL writes the piece: a space
     after the backslash keeps the text readable and the piece intact.
     """
+    if value.isprintable() and not value.endswith("\\"):  # no control character: as it is
+        return value
     cleaned = _CONTROL.sub(" ", value)
     return cleaned + " " if cleaned.endswith("\\") else cleaned
 
 
+def safe_texts(values: Sequence[str]) -> list[str]:
+    """:func:`safe_text` of each value (a piece's dozen property values in one check)."""
+    flat = "".join(values)
+    if flat.isprintable() and "\\" not in flat:
+        return list(values)
+    return [safe_text(value) for value in values]
+
+
 def encode(tokens: Iterable[str], delimiter: str) -> str:
     """Tokens joined by ``delimiter``, each escaped (an empty token writes nothing)."""
+    tokens = tokens if isinstance(tokens, list | tuple) else list(tokens)
+    joined = delimiter.join(tokens)
+    # Most sequences need no escaping at all: no (one-character) delimiter inside a token, so
+    # the joined text holds only the ones joining; no backslash, no quote. Scans in C say so.
+    if joined.count(delimiter) == len(tokens) - 1 and "\\" not in joined and "'" not in joined:
+        return joined
     return delimiter.join([encode_token(token, delimiter) for token in tokens])
 
 

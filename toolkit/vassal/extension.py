@@ -26,8 +26,9 @@ from toolkit.artwork import Artwork
 from toolkit.model import Game
 from toolkit.model.position import Position
 from toolkit.model.scenario import Setup
+from toolkit.vassal.archive import zip_archive
 from toolkit.vassal.buildfile import VASSAL_VERSION, M, text
-from toolkit.vassal.module import module_data, position_save, xml_escaped, zip_archive
+from toolkit.vassal.module import module_data, position_save, xml_escaped
 
 EXTENSION_ROOT = M + "ModuleExtension"
 EXTENSION_ELEMENT = M + "ExtensionElement"

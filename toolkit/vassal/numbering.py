@@ -14,9 +14,10 @@ derivation says why, and the module writer names each hex through a region inste
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
@@ -342,25 +343,36 @@ def square_numbering(
     )
 
 
+NUMBERED_FROM = ((0, 0), (1, 0), (0, 1))
+"""The cells the derivations above read a grid's spacing and origin from: the first, and its
+neighbours across and down (by visual position)."""
+
+
 def visual_centres(
-    grid: HexGrid | SquareGrid, layout: Layout | SquareLayout, scale: Point
+    grid: HexGrid | SquareGrid,
+    layout: Layout | SquareLayout,
+    scale: Point,
+    cells: Iterable[tuple[int, int]] | None = None,
 ) -> dict[tuple[int, int], Point]:
     """Each cell's centre in board pixels, by its visual (column from the left, row from the
-    top) position: what the derivations above read the grid's spacing and origin from."""
+    top) position: what the derivations above read the grid's spacing and origin from.
+    ``cells``: only those that the grid has (:data:`NUMBERED_FROM`, not a big map's thousands)."""
     forward_columns = grid.origin in ("top-left", "bottom-left")
     forward_rows = grid.origin in ("top-left", "top-right")
+    every = itertools.product(range(grid.columns), range(grid.rows))
     centres: dict[tuple[int, int], Point] = {}
-    for x in range(grid.columns):
+    for x, y in every if cells is None else cells:
+        if not (0 <= x < grid.columns and 0 <= y < grid.rows):
+            continue
         column = frame_to_number(x, grid.first_column, grid.columns, forward_columns)
-        for y in range(grid.rows):
-            row = frame_to_number(y, grid.first_row, grid.rows, forward_rows)
-            if isinstance(grid, HexGrid) and isinstance(layout, Layout):
-                px, py = hex_to_point(layout, offset_to_hex(grid, column, row))
-            elif isinstance(grid, SquareGrid) and isinstance(layout, SquareLayout):
-                px, py = square_to_point(layout, offset_to_square(grid, column, row))
-            else:
-                raise TypeError("a hex grid needs a hex layout, a square grid a square one")
-            centres[(x, y)] = (px * scale[0], py * scale[1])
+        row = frame_to_number(y, grid.first_row, grid.rows, forward_rows)
+        if isinstance(grid, HexGrid) and isinstance(layout, Layout):
+            px, py = hex_to_point(layout, offset_to_hex(grid, column, row))
+        elif isinstance(grid, SquareGrid) and isinstance(layout, SquareLayout):
+            px, py = square_to_point(layout, offset_to_square(grid, column, row))
+        else:
+            raise TypeError("a hex grid needs a hex layout, a square grid a square one")
+        centres[(x, y)] = (px * scale[0], py * scale[1])
     return centres
 
 

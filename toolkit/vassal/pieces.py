@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 from toolkit.model import Game
 from toolkit.model.counter import Counter, Face, Scalar
@@ -102,11 +103,12 @@ def piece_def(counter: Counter, faction_name: str = "", extra: Sequence[Trait] =
     """The piece of one counter (``faction_name``: what a hidden block shows the others;
     ``extra``: traits of its own after its properties, such as its rules warnings)."""
     steps = [face for face in counter.faces if face.id.startswith("step-")]
+    back = counter.back
     if steps:
         shown = sorted(steps, key=lambda face: -face.step)
         spec: Layer | None = _layer(counter, shown, STEP_LOSS, STEP_GAIN)
-    elif counter.back is not None and counter.back.id == "back":
-        shown = [counter.front, counter.back]
+    elif back is not None and back.id == "back":
+        shown = [counter.front, back]
         spec = _layer(counter, shown, FLIP, None)
     else:
         shown, spec = [counter.front], None
@@ -119,7 +121,7 @@ def piece_def(counter: Counter, faction_name: str = "", extra: Sequence[Trait] =
         traits.append(clone())
     traits.append(marker(_properties(counter)))
     traits.extend(extra)
-    masked = counter.block and counter.back is not None and counter.back.id == "hidden"
+    masked = counter.block and back is not None and back.id == "hidden"
     if masked:
         masked_name = f"Block ({faction_name or counter.faction or 'unknown'})"
         traits.append(mask(face_image(counter.id, "hidden"), masked_name))
@@ -162,13 +164,9 @@ def _properties(counter: Counter) -> list[tuple[str, str]]:
     """The counter's own Marker properties: its id, and its front's values by field name."""
     found = [("CounterId", counter.id), ("Steps", str(counter.steps))]
     for name, value in sorted(counter.front.values.items()):
-        if _plain(value):
-            found.append((_property_name(name), _text(value)))
+        if value is not None and not (isinstance(value, str) and len(value) > 200):
+            found.append((_property_name(name), value if isinstance(value, str) else _text(value)))
     return found
-
-
-def _plain(value: Scalar) -> bool:
-    return value is not None and not (isinstance(value, str) and len(value) > 200)
 
 
 def _text(value: Scalar) -> str:
@@ -179,8 +177,10 @@ def _text(value: Scalar) -> str:
     return str(value)
 
 
+@lru_cache(maxsize=1024)
 def _property_name(field: str) -> str:
-    """A field name as a property name VASSAL expressions can read (letters, digits, _)."""
+    """A field name as a property name VASSAL expressions can read (letters, digits, _); a
+    game has few fields and thousands of counters that name them."""
     cleaned = "".join(c if c.isalnum() else "_" for c in field)
     return cleaned if cleaned[:1].isalpha() else f"f_{cleaned}"
 

@@ -12,14 +12,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from toolkit.vassal.codec import ESC, TAB, encode, obfuscate
-from toolkit.vassal.traits import Trait, add_piece
+from toolkit.vassal.traits import Chain
 
 
 @dataclass(frozen=True, slots=True)
 class PlacedPiece:
-    """A piece on a board: its expanded traits (basic piece last, state not yet placed)."""
+    """A piece on a board: its expanded traits, basic piece last, its state not yet placed."""
 
-    traits: tuple[Trait, ...]
+    traits: Chain
     gpid: int
 
 
@@ -46,7 +46,8 @@ def save_stream(stacks: Sequence[PlacedStack], board_names: Sequence[tuple[str, 
         for piece in stack.pieces:
             next_id += 1
             members.append(str(next_id))
-            commands.append(add_piece(str(next_id), _placed(piece, stack)))
+            at = [stack.map_name, str(stack.at[0]), str(stack.at[1]), str(piece.gpid), "0"]
+            commands.append(piece.traits.add_piece(str(next_id), encode(at, ";")))
         next_id += 1
         state = encode([stack.map_name, str(stack.at[0]), str(stack.at[1]), *members, "@@-1"], ";")
         stack_commands.append(encode(["+", str(next_id), "stack", state], "/"))
@@ -55,13 +56,6 @@ def save_stream(stacks: Sequence[PlacedStack], board_names: Sequence[tuple[str, 
         encode([f"{map_name}BoardPicker", board, "0", "0"], TAB) for map_name, board in board_names
     ]
     return encode(["begin_save", "", pieces, *boards, "SETUP_STACK" + TAB, "end_save"], ESC)
-
-
-def _placed(piece: PlacedPiece, stack: PlacedStack) -> list[Trait]:
-    """The piece's traits with its basic piece put on the stack's map and point."""
-    *outer, basic = piece.traits
-    state = encode([stack.map_name, str(stack.at[0]), str(stack.at[1]), str(piece.gpid), "0"], ";")
-    return [*outer, Trait(basic.type, state)]
 
 
 def save_entries(

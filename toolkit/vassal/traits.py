@@ -11,8 +11,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
-from toolkit.vassal.codec import TAB, encode, encode_list, safe_text
+from toolkit.vassal.codec import TAB, encode, encode_list, encode_token, safe_text, safe_texts
 
 CTRL = 130
 """The modifiers VASSAL stores for Ctrl (old mask 2 + new mask 128)."""
@@ -37,17 +38,71 @@ def chain(traits: Sequence[Trait]) -> tuple[str, str]:
     """The (type, state) strings of a trait chain, outermost first, basic piece last."""
     if not traits:
         raise ValueError("a piece needs at least its basic piece")
-    piece_type, piece_state = traits[-1].type, traits[-1].state
-    for trait in reversed(traits[:-1]):
-        piece_type = encode([trait.type, piece_type], TAB)
-        piece_state = encode([trait.state, piece_state], TAB)
-    return piece_type, piece_state
+    return nest([trait.type for trait in traits]), nest([trait.state for trait in traits])
+
+
+def nest(tokens: Sequence[str]) -> str:
+    """Tokens nested outermost first, each holding the rest one TAB level deeper:
+    ``encode([t0, encode([t1, ...], TAB)], TAB)``.
+
+    A TAB that joins level n and the levels inside it gets n backslashes before it. Unless a
+    token holds a TAB, ends with a backslash or starts with a quote (then escaping and VASSAL's
+    quoting rules apply level by level), that is all the nesting changes, and the text is
+    joined at once rather than re-escaped at every level of a piece's dozen or more.
+    """
+    if not tokens:
+        raise ValueError("nothing to nest")
+    last = len(tokens) - 1
+    flat = "\0".join(tokens)
+    if "\t" in flat or "\\\0" in flat or flat.endswith("\\") or "\0'" in flat or flat[:1] == "'":
+        text = tokens[last]
+        for token in reversed(tokens[:last]):
+            text = encode([token, text], TAB)
+        return text
+    parts = [""] * (2 * last + 1)
+    parts[::2] = tokens
+    parts[1::2] = _separators(last)
+    return "".join(parts)
+
+
+@lru_cache(maxsize=64)
+def _separators(count: int) -> tuple[str, ...]:
+    """What joins level n to the next, for n = 0 … count-1: n backslashes and a TAB."""
+    return tuple("\\" * level + TAB for level in range(count))
 
 
 def add_piece(piece_id: str, traits: Sequence[Trait]) -> str:
     """The AddPiece command ('+/id/type/state') that slots, prototypes and saves hold."""
     piece_type, piece_state = chain(traits)
-    return encode(["+", piece_id, piece_type, piece_state], "/")
+    return _add_piece(piece_id, piece_type, piece_state)
+
+
+def _add_piece(piece_id: str, piece_type: str, piece_state: str) -> str:
+    """``encode(["+", piece_id, piece_type, piece_state], "/")``, token by token: a nested
+    type or state holds backslashes, so the shortcut of joining them unescaped never applies."""
+    escaped = (encode_token(part, "/") for part in (piece_id, piece_type, piece_state))
+    return "+/" + "/".join(escaped)
+
+
+@dataclass(frozen=True, slots=True)
+class Chain:
+    """A trait chain with its type string already nested, for a piece placed many times (in
+    every save, on every stack): only the states differ from one placement to the next."""
+
+    type: str
+    states: tuple[str, ...]
+    """Every trait's state, outermost first, the basic piece's last."""
+
+    @classmethod
+    def of(cls, traits: Sequence[Trait]) -> Chain:
+        if not traits:
+            raise ValueError("a piece needs at least its basic piece")
+        return cls(nest([trait.type for trait in traits]), tuple(t.state for t in traits))
+
+    def add_piece(self, piece_id: str, basic_state: str | None = None) -> str:
+        """The AddPiece command of the piece, its basic piece in ``basic_state`` if given."""
+        states = self.states if basic_state is None else (*self.states[:-1], basic_state)
+        return _add_piece(piece_id, self.type, nest(states))
 
 
 # -- the traits ----------------------------------------------------------------------------------
@@ -57,10 +112,15 @@ def basic_piece(
     name: str, image: str = "", map_name: str = "null", x: int = 0, y: int = 0, gpid: str = ""
 ) -> Trait:
     """The innermost piece: its name and image; its state holds where it is."""
+    unplaced = map_name == "null" and x == y == 0 and not gpid  # as every definition is
     return Trait(
         "piece;" + encode(["", "", image, safe_text(name)], ";"),
-        encode([safe_text(map_name), str(x), str(y), gpid, "0"], ";"),
+        _UNPLACED if unplaced else encode([safe_text(map_name), str(x), str(y), gpid, "0"], ";"),
     )
+
+
+_UNPLACED = "null;0;0;;0"
+"""The state of a basic piece on no map (a definition's)."""
 
 
 PROTOTYPE_BASE = Trait("piece;;;;", "null;0;0;;0")
@@ -71,20 +131,24 @@ def marker(values: Sequence[tuple[str, str]]) -> Trait:
     """Named properties (Marker): what expressions and reports read, e.g. Faction=ge."""
     return Trait(
         "mark;" + encode_list([name for name, _ in values]),
-        encode_list([safe_text(value) for _, value in values]),
+        encode_list(safe_texts([value for _, value in values])),
     )
 
 
+@lru_cache(maxsize=256)
 def use_prototype(name: str) -> Trait:
-    """A reference to a prototype, replaced by its traits when a piece is made."""
+    """A reference to a prototype, replaced by its traits when a piece is made (one value per
+    name, shared by the thousands of pieces that use it)."""
     return Trait("prototype;" + encode([name], ";"))
 
 
+@lru_cache(maxsize=256)
 def delete(command: str = "Delete") -> Trait:
     """Delete, on Ctrl-D."""
     return Trait("delete;" + encode([command, key("D"), ""], ";"))
 
 
+@lru_cache(maxsize=256)
 def clone(command: str = "Clone") -> Trait:
     """Clone, on Ctrl-C."""
     return Trait("clone;" + encode([command, key("C"), ""], ";"))
@@ -201,7 +265,7 @@ def layer(spec: Layer, shown: int = 1) -> Trait:
         "0",
         "0",
         encode_list(list(spec.images)),
-        encode_list([safe_text(name) for name in spec.level_names]),
+        encode_list(safe_texts(spec.level_names)),
         "true",  # loop
         spec.name,
         "",

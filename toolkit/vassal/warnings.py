@@ -119,12 +119,17 @@ class ModuleWarnings:
         return key if key in self.holders else counter.id
 
 
-def module_warnings(game: Game, boards: Sequence[Board]) -> ModuleWarnings:
-    """The warnings of a game's module, for its boards (as the module names their places)."""
+def module_warnings(
+    game: Game, boards: Sequence[Board], starts: Sequence[Position] | None = None
+) -> ModuleWarnings:
+    """The warnings of a game's module, for its boards (as the module names their places).
+    ``starts``: the position of every setup, when the caller has them already."""
     places = _places(game, boards)
     separator = _separator(places)
     index = SelectorIndex.of(game)
-    plan = _Plan(game, index, places, separator, _holders(game))
+    if starts is None:
+        starts = [Position.from_setup(game, setup) for setup in game.setups]
+    plan = _Plan(game, index, places, separator, _holders(game, starts))
     for rule in game.rules:
         reason = _why_not(rule)
         if reason:
@@ -150,21 +155,24 @@ class Holder:
 
     counter: Counter
     faction: str | None
+    key: str
+    """Its :func:`holder_key`, which every rule looks it up by."""
 
-    @property
-    def key(self) -> str:
-        return holder_key(self.counter, self.faction)
+    @classmethod
+    def of(cls, counter: Counter, faction: str | None) -> Holder:
+        return cls(counter, faction, holder_key(counter, faction))
 
 
-def _holders(game: Game) -> list[Holder]:
+def _holders(game: Game, starts: Sequence[Position]) -> list[Holder]:
     """Every counter with its printed faction, then every (counter, faction) a setup places
     that differs from it, in setup order."""
-    found = {c.id: Holder(c, c.faction) for c in game.counters}
-    for setup in game.setups:
-        for piece in Position.from_setup(game, setup).pieces:
+    found = {c.id: Holder(c, c.faction, c.id) for c in game.counters}
+    for start in starts:
+        for piece in start.pieces:
             counter = game.counter(piece.counter)
-            holder = Holder(counter, piece.owner)
-            found.setdefault(holder.key, holder)
+            key = holder_key(counter, piece.owner)
+            if key not in found:
+                found[key] = Holder(counter, piece.owner, key)
     return list(found.values())
 
 
@@ -268,13 +276,17 @@ class _Plan:
             f"{_unless(rule.unless)} ({_chat(rule.cite)}: {_chat(rule.text)})"
         )
         carriers = f"RulesCarry{self._rule_number(rule)}"
+        made: dict[str, Warning] = {}  # by side tag: every piece of a side checks the same
         for counter in covered:
-            parts = [self._switch(), self._in_list(name)]
-            if rule.aboard is not None:
-                group = carriers + self._side_tag(counter)
-                self._sum(group)
-                parts.append(f"{sum_location(group)} - {group} < 1")
-            self._watch(counter, Warning(rule.id, "entry", all_of(parts), message, key))
+            tag = self._side_tag(counter) if rule.aboard is not None else ""
+            if tag not in made:
+                parts = [self._switch(), self._in_list(name)]
+                if rule.aboard is not None:
+                    group = carriers + tag
+                    self._sum(group)
+                    parts.append(f"{sum_location(group)} - {group} < 1")
+                made[tag] = Warning(rule.id, "entry", all_of(parts), message, key)
+            self._watch(counter, made[tag])
         if rule.aboard is not None:
             for counter in self._covered(rule.aboard):
                 self._set(counter, carriers + self._side_tag(counter), "1")
@@ -296,36 +308,38 @@ class _Plan:
                 (rule.id, "a bonus on top of a limit in stacking points is not expressible")
             )
             return
-        weights = {h.key: _weight(h.counter, rule) for h in counted}
-        classes = self._limit_classes(rule)
+        points = {h.key: _points(h.counter, rule) for h in counted}
+        weights = {value: _weight(value) for value in set(points.values())}  # a few values
+        limits = {
+            location.key: _limit_at(rule, location, self.index)
+            for _, named in self.places.values()
+            for location in named.values()
+        }
+        classes = list(dict.fromkeys(c for c in limits.values() if c is not None))
         scale = _scale([*weights.values(), *(Fraction(limit) for limit, _ in classes)])
         if scale is None:
             self.unwatched.append((rule.id, "its stacking points are not whole numbers"))
             return
-        over = self._over(rule, number, counted, weights, classes, scale)
+        whole = {value: str(int(weight * scale)) for value, weight in weights.items()}
+        scaled = {h: whole[value] for h, value in points.items()}
+        over = self._over(rule, number, counted, scaled, (classes, limits), scale)
         enemy = self._enemy(rule, number, counted)
         if not over and not enemy:
             self.unwatched.append((rule.id, "it sets no limit anywhere"))
-
-    def _limit_classes(self, rule: StackingRule) -> list[tuple[int, StackingBonus | None]]:
-        """The distinct (limit, bonus) pairs the rule sets somewhere, in a fixed order."""
-        found: dict[tuple[int, StackingBonus | None], None] = {}
-        for _, named in self.places.values():
-            for location in named.values():
-                limit_class = _limit_at(rule, location, self.index)
-                if limit_class is not None:
-                    found.setdefault(limit_class, None)
-        return list(found)
 
     def _over(
         self,
         rule: StackingRule,
         number: int,
         counted: list[Holder],
-        weights: dict[str, Fraction],
-        classes: list[tuple[int, StackingBonus | None]],
+        weights: dict[str, str],
+        limits: tuple[list[LimitClass], dict[str, LimitClass | None]],
         scale: int,
     ) -> bool:
+        """Warn of too many pieces (or points): ``weights`` is each holder's, scaled to
+        whole numbers; ``limits`` the distinct (limit, bonus) pairs the rule sets, in a fixed
+        order, and the pair at each location key."""
+        classes, at = limits
         if not classes:
             return False
         key = self._next_key(rule)
@@ -334,7 +348,7 @@ class _Plan:
         lists = []
         for n, limit_class in enumerate(classes):
             name = f"RulesLimit{number}_{n}"
-            self._place_list(name, partial(_has_limit, rule, self.index, limit_class))
+            self._place_list(name, partial(_has_limit, at, limit_class))
             lists.append(name)
         bonuses = list(dict.fromkeys(b for _, b in classes if b is not None))
         unit = "stacking points" if rule.points else "pieces"
@@ -345,26 +359,27 @@ class _Plan:
         )
         for counter in counted:
             group = self._group_tag(rule, counter)
-            self._set(
-                counter, f"RulesWeight{number}{group}", str(int(weights[counter.key] * scale))
-            )
+            self._set(counter, f"RulesWeight{number}{group}", weights[counter.key])
             for bonus in bonuses:
                 if bonus.pieces.matches(counter.counter, self.index, counter.faction):
                     self._set(counter, f"RulesBonus{number}_{bonuses.index(bonus)}{group}", "1")
+        made: dict[str, Warning] = {}  # by group: every piece of a group checks the same
         for counter in counted:
             group = self._group_tag(rule, counter)
-            weight_name = f"RulesWeight{number}{group}"
-            self._sum(weight_name)
-            tests = []
-            for name, (limit, extra) in zip(lists, classes, strict=True):
-                total = sum_location(weight_name)
-                if extra is not None:
-                    bonus_name = f"RulesBonus{number}_{bonuses.index(extra)}{group}"
-                    self._sum(bonus_name)
-                    total = f"{total} - {smaller(sum_location(bonus_name), str(extra.count))}"
-                tests.append(all_of([self._in_list(name), f"{total} > {limit * scale}"]))
-            condition = all_of([self._switch(), any_of(tests)])
-            self._watch(counter, Warning(rule.id, "over", condition, message, key))
+            if group not in made:
+                weight_name = f"RulesWeight{number}{group}"
+                self._sum(weight_name)
+                tests = []
+                for name, (limit, extra) in zip(lists, classes, strict=True):
+                    total = sum_location(weight_name)
+                    if extra is not None:
+                        bonus_name = f"RulesBonus{number}_{bonuses.index(extra)}{group}"
+                        self._sum(bonus_name)
+                        total = f"{total} - {smaller(sum_location(bonus_name), str(extra.count))}"
+                    tests.append(all_of([self._in_list(name), f"{total} > {limit * scale}"]))
+                condition = all_of([self._switch(), any_of(tests)])
+                made[group] = Warning(rule.id, "over", condition, message, key)
+            self._watch(counter, made[group])
         return True
 
     def _enemy(self, rule: StackingRule, number: int, counted: list[Holder]) -> bool:
@@ -386,18 +401,21 @@ class _Plan:
             if side is None:
                 continue
             self._set(counter, f"RulesSide{number}_{sides.index(side)}", "1")
+        made: dict[str, Warning | None] = {}  # by side: every piece of a side checks the same
         for counter in counted:
             side = self.index.sides.get(counter.faction or "")
             if side is None:
                 continue
-            others = [f"RulesSide{number}_{n}" for n, s in enumerate(sides) if s != side]
-            for other in others:
-                self._sum(other)
-            if not others:
-                continue
-            total = " + ".join(sum_location(other) for other in others)
-            condition = all_of([self._switch(), self._in_list(name), f"{total} > 0"])
-            self._watch(counter, Warning(rule.id, "enemy", condition, message, key))
+            if side not in made:
+                others = [f"RulesSide{number}_{n}" for n, s in enumerate(sides) if s != side]
+                for other in others:
+                    self._sum(other)
+                total = " + ".join(sum_location(other) for other in others)
+                condition = all_of([self._switch(), self._in_list(name), f"{total} > 0"])
+                made[side] = Warning(rule.id, "enemy", condition, message, key) if others else None
+            warning = made[side]
+            if warning is not None:
+                self._watch(counter, warning)
         return True
 
     # -- shared --------------------------------------------------------------------------------
@@ -477,18 +495,23 @@ class _Plan:
         if not self.counter_warnings:
             return ModuleWarnings(unwatched=tuple(self.unwatched))
         prototypes: dict[tuple[Warning, ...], str] = {}
+        # Thousands of holders share a few lists of the very same warnings (made once per
+        # group) and a few sets of properties: each is named, and its traits made, once.
+        named: dict[tuple[int, ...], str] = {}
+        made: dict[tuple[str, tuple[tuple[str, str], ...]], tuple[Trait, ...]] = {}
         counter_traits: dict[str, tuple[Trait, ...]] = {}
         for holder in self.holders:
-            watched = tuple(self.counter_warnings.get(holder.key, ()))
-            props = self.counter_props.get(holder.key, {})
-            traits: list[Trait] = []
-            if watched:
-                name = prototypes.setdefault(watched, f"Rules warnings {len(prototypes) + 1}")
-                traits.append(Trait("prototype;" + name))
-            if props:
-                traits.append(marker(sorted(props.items())))
-            if traits:
-                counter_traits[holder.key] = tuple(traits)
+            watched = self.counter_warnings.get(holder.key, [])
+            same = tuple(map(id, watched))  # they all stay alive: ids are not reused
+            if same not in named:
+                name = f"Rules warnings {len(prototypes) + 1}" if watched else ""
+                named[same] = prototypes.setdefault(tuple(watched), name) if watched else ""
+            props = tuple(sorted(self.counter_props.get(holder.key, {}).items()))
+            both = (named[same], props)
+            if both not in made:
+                made[both] = _holder_traits(*both)
+            if made[both]:
+                counter_traits[holder.key] = made[both]
         return ModuleWarnings(
             module_properties=((SWITCH, "1"), *((name, "0") for name in sorted(self.summed))),
             map_properties={
@@ -505,6 +528,12 @@ class _Plan:
         )
 
 
+def _holder_traits(prototype: str, props: tuple[tuple[str, str], ...]) -> tuple[Trait, ...]:
+    """What a holder's pieces add: their warnings prototype, their summed properties."""
+    traits = [Trait("prototype;" + prototype)] if prototype else []
+    return (*traits, marker(props)) if props else tuple(traits)
+
+
 def _n(item: tuple[tuple[Warning, ...], str]) -> int:
     return int(item[1].rsplit(" ", 1)[1])
 
@@ -518,9 +547,11 @@ def _prototype(watched: tuple[Warning, ...]) -> tuple[Trait, ...]:
     return (*traits, PROTOTYPE_BASE)
 
 
-def _limit_at(
-    rule: StackingRule, location: Location, index: SelectorIndex
-) -> tuple[int, StackingBonus | None] | None:
+LimitClass = tuple[int, StackingBonus | None]
+"""A stacking limit, and the bonus on top of it."""
+
+
+def _limit_at(rule: StackingRule, location: Location, index: SelectorIndex) -> LimitClass | None:
     """The limit (and bonus) the rule sets at a location; None where it sets none."""
     if not rule.where.matches(location, index):
         return None
@@ -532,27 +563,25 @@ def _limit_at(
     return limit, bonus
 
 
-def _has_limit(
-    rule: StackingRule,
-    index: SelectorIndex,
-    wanted: tuple[int, StackingBonus | None],
-    location: Location,
-) -> bool:
-    return _limit_at(rule, location, index) == wanted
+def _has_limit(at: Mapping[str, LimitClass | None], wanted: LimitClass, location: Location) -> bool:
+    return at[location.key] == wanted
 
 
 def _bonus_anywhere(rule: StackingRule) -> bool:
     return rule.bonus is not None or any(o.bonus is not None for o in rule.overrides)
 
 
-def _weight(counter: Counter, rule: StackingRule) -> Fraction:
-    """What a piece weighs: 1, or its stacking points (as the engine reads them)."""
+def _points(counter: Counter, rule: StackingRule) -> int | float | None:
+    """A piece's stacking points as the engine reads them; None: it weighs 1."""
     if rule.points is None:
-        return Fraction(1)
+        return None
     value = counter.properties.get(rule.points)
-    if isinstance(value, int | float) and not isinstance(value, bool):
-        return Fraction(value).limit_denominator(1000)
-    return Fraction(1)
+    return value if isinstance(value, int | float) and not isinstance(value, bool) else None
+
+
+def _weight(points: int | float | None) -> Fraction:
+    """What a piece weighs: 1, or its stacking points."""
+    return Fraction(1) if points is None else Fraction(points).limit_denominator(1000)
 
 
 def _scale(values: Sequence[Fraction]) -> int | None:
