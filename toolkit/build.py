@@ -10,9 +10,10 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
+import gc
 import json
 import os
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -144,14 +145,33 @@ def build_folder(
     if done is not None:
         return FolderBuild(Report(done[1]), done[0])
     known = ValidSources(Cache.open(options.cache)) if options.cache is not None else None
-    result = load_game(source, known)
-    if result.game is None:
-        return FolderBuild(result.report, None)
-    summary = build_game(result.game, out_dir, targets, options)
+    with rare_collections():
+        result = load_game(source, known)
+        if result.game is None:
+            return FolderBuild(result.report, None)
+        summary = build_game(result.game, out_dir, targets, options)
     if known is not None:
         known.save()
     remember(stamp, summary, options, result.report.diagnostics)
     return FolderBuild(result.report, summary, result.game)
+
+
+RARE_COLLECTIONS = 50_000
+"""Allocations between two young-generation collections while building (Python's default: 700)."""
+
+
+@contextlib.contextmanager
+def rare_collections() -> Iterator[None]:
+    """Let Python's cycle collector run far less often. Each full collection walks every live
+    object, and a big game's model is hundreds of thousands of them, none in a cycle: a
+    one-counter rebuild of a 2000-counter game ran two, 0.05-0.1 s of its time. Cycles are
+    still collected, later."""
+    threshold = gc.get_threshold()
+    gc.set_threshold(max(threshold[0], RARE_COLLECTIONS), threshold[1], threshold[2])
+    try:
+        yield
+    finally:
+        gc.set_threshold(*threshold)
 
 
 @dataclass
