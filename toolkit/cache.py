@@ -8,8 +8,10 @@ bundled fonts. An edit changes only the entries it touches, so only those are ma
 
 Nothing read back is trusted: an entry carries a checksum of its bytes and is ignored (and
 removed) when they do not match; a cache whose stamp differs from this toolkit's is removed as a
-whole before use. Writes go to a temporary name and are renamed into place, so a killed build
-leaves at worst a stray temporary file, never a half-written entry under a real name.
+whole before use. A new entry is written straight under its name (a cold build of a big game
+writes some ten thousand, and on a busy disk every file system operation counts): one that a
+killed build left half-written fails its checksum and is made again. An entry that is there
+already is replaced through a temporary name and a rename, so a reader never sees it change.
 """
 
 from __future__ import annotations
@@ -100,6 +102,8 @@ class Cache:
     folder: Path | None
     hits: int = 0
     misses: int = 0
+    _folders: set[str] = dataclasses.field(default_factory=set, repr=False, compare=False)
+    """Entry folders known to exist (with the cache's stamp file): not asked about again."""
 
     @classmethod
     def open(cls, folder: Path | None) -> Cache:
@@ -147,13 +151,23 @@ class Cache:
         """Store an entry (silently not, when the disk refuses: a cache is only a shortcut)."""
         if self.folder is None:
             return
-        path = Path(self._path(name))
+        path = self._path(name)
+        entry = MAGIC + hashlib.sha256(data).digest() + data
         try:
-            if not (self.folder / STAMP_FILE).is_file():
-                self.folder.mkdir(parents=True, exist_ok=True)
-                _write_atomic(self.folder / STAMP_FILE, stamp().encode("ascii"))
-            path.parent.mkdir(parents=True, exist_ok=True)
-            _write_atomic(path, MAGIC + hashlib.sha256(data).digest() + data)
+            parent = os.path.dirname(path)
+            if parent not in self._folders:
+                if not (self.folder / STAMP_FILE).is_file():
+                    self.folder.mkdir(parents=True, exist_ok=True)
+                    _write_atomic(self.folder / STAMP_FILE, stamp().encode("ascii"))
+                os.makedirs(parent, exist_ok=True)
+                self._folders.add(parent)
+            try:
+                descriptor = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o666)
+            except FileExistsError:
+                _write_atomic(Path(path), entry)
+                return
+            with os.fdopen(descriptor, "wb") as out:
+                out.write(entry)
         except OSError:
             pass
 
