@@ -247,6 +247,17 @@ def unpack(data: bytes) -> list[tuple[str, bytes]]:
     return files
 
 
+def unpack_tagged(entry: bytes, magic: bytes, what: str) -> dict[str, bytes]:
+    """The named parts of an entry written as ``magic + pack(parts)``, by name.
+
+    :raises ValueError: the entry does not start with ``magic`` (it is not ``what``), or is
+        not such a list.
+    """
+    if not entry.startswith(magic):
+        raise ValueError(f"not {what}")
+    return dict(unpack(entry[len(magic) :]))
+
+
 def canonical(value: object) -> str:
     """A text of a model value that is the same in every process (unlike ``repr``, whose sets
     follow the process's string hashing): what a drawing's key is made of.

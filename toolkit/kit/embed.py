@@ -18,7 +18,7 @@ import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from toolkit.cache import pack, unpack
+from toolkit.cache import pack, unpack_tagged
 from toolkit.kit import pdfwrite
 from toolkit.kit.facepdf import FaceImage, StoredForm
 from toolkit.kit.fontfiles import FONT_FILES, Subsetter, subset_font
@@ -96,10 +96,8 @@ def decode_subset(entry: bytes) -> FontSubset:
 
     :raises ValueError: not an entry :func:`encode_subset` wrote.
     """
-    if not entry.startswith(SUBSET_MAGIC):
-        raise ValueError("not a font subset")
+    parts = unpack_tagged(entry, SUBSET_MAGIC, "a font subset")
     try:
-        parts = dict(unpack(entry[len(SUBSET_MAGIC) :]))
         head = json.loads(parts["head"])
         x0, y0, x1, y1 = (float(v) for v in head["bbox"])
         ascent, descent, cap = (float(v) for v in head["metrics"])

@@ -28,7 +28,7 @@ from functools import cache, lru_cache
 
 from lxml import etree  # type: ignore[import-untyped]
 
-from toolkit.cache import pack, unpack
+from toolkit.cache import pack, unpack_tagged
 from toolkit.kit.fontfiles import FALLBACK_FONT, font_data, glyph_ink
 from toolkit.kit.pdfpaint import (
     Unsupported,
@@ -507,10 +507,8 @@ def load_form(entry: bytes) -> StoredForm:
 
     :raises ValueError: not an entry :func:`encode_form` wrote.
     """
-    if not entry.startswith(MAGIC):
-        raise ValueError("not a face form")
+    parts = unpack_tagged(entry, MAGIC, "a face form")
     try:
-        parts = dict(unpack(entry[len(MAGIC) :]))
         width, height, glyphs, pictures = _head(parts["head"])
         images = tuple(
             FaceImage(w, h, grey, parts[f"image{i}"], parts[f"alpha{i}"])

@@ -14,7 +14,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from toolkit.cache import pack, unpack
+from toolkit.cache import pack, unpack_tagged
 from toolkit.kit import pdfwrite
 
 MAGIC = b"toolkit-pdf-form-1\n"
@@ -175,10 +175,8 @@ def decode_import(entry: bytes) -> ImportedPage:
 
     :raises ValueError: not an entry :func:`encode_import` wrote.
     """
-    if not entry.startswith(MAGIC):
-        raise ValueError("not an imported page")
+    parts = unpack_tagged(entry, MAGIC, "an imported page")
     try:
-        parts = dict(unpack(entry[len(MAGIC) :]))
         head = json.loads(parts["head"])
         left, bottom, right, top = (float(v) for v in head["box"])
         objects = tuple(

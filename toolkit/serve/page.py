@@ -11,7 +11,7 @@ import os
 from collections.abc import Sequence
 from pathlib import Path
 
-from toolkit.artwork import Artwork
+from toolkit.artwork import Artwork, Drawing
 from toolkit.diagnostics import Diagnostic
 from toolkit.model import Game
 
@@ -28,31 +28,24 @@ def page_contents(game: Game, artwork: Artwork, kit_pages: int, kit_images: bool
     return {
         "title": game.title,
         "maps": [
-            {
-                "id": m.id,
-                "name": m.name,
-                "src": f"svg/maps/{m.id}.svg",
-                "width": artwork.maps[m.id].drawing.width,
-                "height": artwork.maps[m.id].drawing.height,
-            }
+            _board(m.id, m.name, f"svg/maps/{m.id}.svg", artwork.maps[m.id].drawing)
             for m in game.maps
             if m.id in artwork.maps
         ],
         "factions": _factions(game, artwork),
         "charts": [
-            {
-                "id": c.id,
-                "name": c.title,
-                "src": f"png/charts/{c.id}.png",
-                "width": artwork.charts[c.id].drawing.width,
-                "height": artwork.charts[c.id].drawing.height,
-            }
+            _board(c.id, c.title, f"png/charts/{c.id}.png", artwork.charts[c.id].drawing)
             for c in game.charts
             if c.id in artwork.charts
         ],
         "setups": [{"id": s.id, "name": s.name} for s in game.setups],
         "kit": {"pdf": f"{game.id}-kit.pdf", "pages": kit_pages, "images": kit_images},
     }
+
+
+def _board(id_: str, name: str, src: str, drawing: Drawing) -> Json:
+    """A map or chart as the page lists it: its file and its size (points)."""
+    return {"id": id_, "name": name, "src": src, "width": drawing.width, "height": drawing.height}
 
 
 def _factions(game: Game, artwork: Artwork) -> list[Json]:
