@@ -32,6 +32,7 @@ from toolkit.build import (
 from toolkit.cache import FOLDER, STAMP_FILE, Cache, canonical, key
 from toolkit.load import load_game, schemas
 from toolkit.options import BuildOptions
+from toolkit.ownership import CACHE_TAG
 
 Files = dict[str, bytes]
 
@@ -79,6 +80,8 @@ class Case:
     """Build options of the rebuild (the first build uses the defaults)."""
 
 
+_MARKS = {STAMP_FILE, CACHE_TAG}
+"""The cache folder's own files: its stamp and its tag, not entries."""
 FACES = ("svg/counters/", "png/counters/")
 MAPS = ("svg/maps/", "png/maps/")
 CHARTS = ("svg/charts/", "png/charts/")
@@ -189,7 +192,7 @@ def test_a_damaged_cache_is_ignored_and_mended(tmp_path: Path) -> None:
     out = tmp_path / "out"
     cold = _build(game, tmp_path / "cold", cache=False)
     _build(game, out)
-    entries = [p for p in (out / FOLDER).rglob("*") if p.is_file() and p.name != STAMP_FILE]
+    entries = [p for p in (out / FOLDER).rglob("*") if p.is_file() and p.name not in _MARKS]
     assert entries
     for n, entry in enumerate(entries):  # every way of breaking an entry, in turn
         data = entry.read_bytes()
@@ -293,13 +296,13 @@ def test_no_cache_neither_reads_nor_fills_the_cache(tmp_path: Path) -> None:
     cached = tmp_path / "out" / FOLDER
     before = sorted(p for p in cached.rglob("*") if p.is_file())
     for entry in before:  # a cache read would now give broken files, or be dropped
-        if entry.name != STAMP_FILE:
+        if entry.name not in _MARKS:
             entry.write_bytes(b"junk")
     again = run_cli(*command, "--no-cache", cwd=tmp_path)
     assert again.returncode == 0, again.stderr
     assert "(unchanged)" not in again.stdout
     assert sorted(p for p in cached.rglob("*") if p.is_file()) == before
-    assert all(p.read_bytes() == b"junk" for p in before if p.name != STAMP_FILE)
+    assert all(p.read_bytes() == b"junk" for p in before if p.name not in _MARKS)
     fresh = run_cli("build", "src/minimal-hex", "-o", "cold", "--only", "svg,png", cwd=tmp_path)
     assert fresh.returncode == 0
     built = tmp_path / "out" / "minimal-hex"

@@ -15,16 +15,18 @@ from toolkit.delivery import JOURNAL, Delivery, claim, listing
 from toolkit.errors import BuildError
 from toolkit.load import load_game
 from toolkit.options import BuildOptions
+from toolkit.ownership import MARK, OutputRefused
 
 GAME = "minimal-hex"
 
 
 def _files(folder: Path) -> dict[str, tuple[bytes, int]]:
-    """Every file: its bytes and its inode (the same inode is the same file, left alone)."""
+    """Every file but the output's mark: its bytes and its inode (the same inode is the same
+    file, left alone)."""
     return {
         p.relative_to(folder).as_posix(): (p.read_bytes(), p.stat().st_ino)
         for p in sorted(folder.rglob("*"))
-        if p.is_file()
+        if p.is_file() and p.name != MARK
     }
 
 
@@ -126,7 +128,10 @@ def test_an_output_holding_a_link_is_swapped_not_written_through(tmp_path: Path)
         if path.is_file():
             target.write_bytes(b"not the build's")
     svg.symlink_to(elsewhere, target_is_directory=True)
-    build_game(game, out, selected_targets(["svg"]), BuildOptions())
+    with pytest.raises(OutputRefused, match="holds 'svg', which toolkit did not make"):
+        build_game(game, out, selected_targets(["svg"]), BuildOptions())  # a link is the user's
+    assert svg.is_symlink()
+    build_game(game, out, selected_targets(["svg"]), BuildOptions(force=True))
     assert not (final / "svg").is_symlink()
     assert all(p.read_bytes() == b"not the build's" for p in elsewhere.rglob("*") if p.is_file())
     assert set(_files(final)) == {f"svg/{name}" for name in _files(moved)}

@@ -27,8 +27,18 @@ from toolkit.interrupts import register, unregister
 from toolkit.kit.pdf import use_bundled_fonts
 from toolkit.load import load_game
 from toolkit.load.jsonsource import locate
+from toolkit.load.loader import game_id_of
 from toolkit.model import Game
 from toolkit.options import BuildOptions
+from toolkit.ownership import (
+    MARK,
+    check_apart,
+    check_cache_folder,
+    check_folder_to_write,
+    check_output_folder,
+    foreign_cache,
+    mark,
+)
 from toolkit.render.artwork import ArtworkError, draw_artwork, rasterise
 from toolkit.render.counters import CounterLayoutError
 from toolkit.targets import TARGETS, Target
@@ -78,12 +88,17 @@ def build_game(
     :raises DiagnosticsError: a setup breaks a rule it does not waive (located at its
         placement), or a counter cannot be drawn legibly (located at its template).
     :raises BuildError: a target failed; the previous output (if any) is left untouched.
+    :raises OutputRefused: ``out_dir/<game>`` is, holds or lies in the game folder, or is not
+        the toolkit's (see :mod:`toolkit.ownership`); nothing was written.
     """
+    final = out_dir / game.id
+    check_folder_to_write(out_dir)
+    check_apart(final, [game.folder], options.force)
+    check_output_folder(final, legacy_names(game.id), options.force)
     broken = setup_diagnostics(game)
     if broken:
         raise DiagnosticsError(broken)
     out_dir.mkdir(parents=True, exist_ok=True)
-    final = out_dir / game.id
     with claim(out_dir, game.id):
         staging = new_staging(out_dir, game.id)
         undo = register(lambda: discard(staging))
@@ -105,10 +120,15 @@ def _build_into(
                 artwork = _artwork(game, workers, cache)
                 if any(target.pixels for target in targets):
                     artwork = rasterise(artwork, options.dpi or game.print.dpi, workers, cache)
+                made = []
                 for target in targets:
                     for relative, content in _target_files(target, game, artwork, options, workers):
                         delivery.add(relative, content)
-                        count, total = count + 1, total + len(content)
+                        made.append(relative)
+                        total += len(content)
+                listed = mark(made)
+                delivery.add(MARK, listed)
+                count, total = len(made) + 1, total + len(listed)
             delivery.commit()
             files = delivery.listing
     except BuildError:
@@ -116,6 +136,29 @@ def _build_into(
     except Exception as exc:
         raise BuildError(f"building {game.id!r} failed: {exc}") from exc
     return BuildSummary(final, count, total, artwork, files)
+
+
+def legacy_names(game_id: str) -> frozenset[str]:
+    """What builds made before outputs were marked (:data:`~toolkit.ownership.MARK`) wrote at
+    the top of ``build/<game>/``: such a folder is still the toolkit's to replace."""
+    return frozenset({"svg", "png", "scenarios", f"{game_id}.vmod", f"{game_id}-kit.pdf"})
+
+
+def check_destination(
+    source: Path, out_dir: Path, options: BuildOptions, game_id: str | None = None
+) -> None:
+    """Refuse, before anything is read or written, an output the build may not write: ``-o``
+    at a file, a cache folder that is not the toolkit's, or (when the game's id is known) an
+    output folder that is, holds or lies in the source folder.
+
+    :raises OutputRefused: one line naming the paths and what to do.
+    """
+    check_folder_to_write(out_dir)
+    if game_id is not None:
+        check_apart(out_dir / game_id, [source], options.force)
+    if options.cache is not None:
+        check_apart(options.cache, [source], options.force)
+        check_cache_folder(options.cache, options.force)
 
 
 @dataclass(frozen=True)
@@ -139,7 +182,11 @@ def build_folder(
 
     :raises DiagnosticsError: see :func:`build_game`.
     :raises BuildError: see :func:`build_game`.
+    :raises OutputRefused: see :func:`check_destination` and :func:`build_game`.
     """
+    check_destination(source, out_dir, options, game_id_of(source))
+    if options.force and options.cache is not None and foreign_cache(options.cache):
+        Cache.clear(options.cache)  # --force: the user said this folder is the toolkit's
     stamp = fingerprint(source, targets, options) if options.cache is not None else None
     done = up_to_date(stamp, out_dir, options)
     if done is not None:

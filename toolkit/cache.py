@@ -32,6 +32,7 @@ from pathlib import Path, PurePath
 from typing import Any
 
 from toolkit import __version__
+from toolkit.ownership import CACHE_TAG, CACHE_TAG_TEXT, foreign_cache
 
 FOLDER = ".cache"
 """The cache's folder inside a build's output folder (``build/.cache``)."""
@@ -116,14 +117,25 @@ class Cache:
                 return cls(folder)
         except (OSError, UnicodeDecodeError):
             pass
+        if foreign_cache(folder) is not None:
+            return cls(None)  # not the toolkit's: never emptied here (see toolkit.ownership)
         try:
-            if folder.is_symlink() or folder.is_file():
-                folder.unlink()
-            elif folder.exists():
-                shutil.rmtree(folder)
+            cls.clear(folder)
         except OSError:  # a cache that cannot be emptied cannot be trusted: build without one
             return cls(None)
         return cls(folder)
+
+    @staticmethod
+    def clear(folder: Path) -> None:
+        """Remove the cache folder (or whatever is at its place), so the next entry starts a
+        new one. Only for a folder that is the toolkit's, or that the user said is (--force).
+
+        :raises OSError: it cannot be removed.
+        """
+        if folder.is_symlink() or folder.is_file():
+            folder.unlink()
+        elif folder.exists():
+            shutil.rmtree(folder)
 
     def get(self, name: str, touch: bool = False) -> bytes | None:
         """The entry's bytes when present and intact; a damaged entry is removed. ``touch``
@@ -158,6 +170,7 @@ class Cache:
             if parent not in self._folders:
                 if not (self.folder / STAMP_FILE).is_file():
                     self.folder.mkdir(parents=True, exist_ok=True)
+                    _write_atomic(self.folder / CACHE_TAG, CACHE_TAG_TEXT.encode("utf-8"))
                     _write_atomic(self.folder / STAMP_FILE, stamp().encode("ascii"))
                 os.makedirs(parent, exist_ok=True)
                 self._folders.add(parent)

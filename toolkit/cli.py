@@ -83,6 +83,11 @@ def _output_option(what: str) -> Callable[[F], F]:
     )
 
 
+def _force_option(what: str) -> Callable[[F], F]:
+    """--force, the same on every command that writes: replace what is not the toolkit's."""
+    return click.option("--force", is_flag=True, help=f"Replace {what}, even if not toolkit's.")
+
+
 def _jobs_option(work: str) -> Callable[[F], F]:
     """-j/--jobs N, one worker process by default, the same on every command that draws."""
     return click.option(
@@ -212,6 +217,7 @@ def _validate_scenario(folder: Path, game_path: Path, fmt: str) -> Report:
     is_flag=True,
     help="Make every output afresh, neither reading nor filling OUTPUT/.cache.",
 )
+@_force_option("OUTPUT/<game>/ and OUTPUT/.cache/")
 @_format_option("Diagnostics")
 def build_command(
     source: Path,
@@ -224,6 +230,7 @@ def build_command(
     maps_mode: str | None,
     back_offset: tuple[float, float] | None,
     no_cache: bool,
+    force: bool,
     fmt: str,
 ) -> None:
     """Check a game folder and make its outputs in OUTPUT/<game>/."""
@@ -246,6 +253,7 @@ def build_command(
         maps=maps_mode,
         back_offset=back_offset,
         cache=None if no_cache else out_dir / FOLDER,
+        force=force,
     )
     built = build_folder(source, out_dir, selected_targets(wanted), options)
     _emit(built.report, fmt)
@@ -272,7 +280,10 @@ def build_command(
     help="Port to listen on (0: any free port).",
 )
 @_jobs_option("rendering")
-def serve_command(source: Path, out_dir: Path, host: str, port: int, jobs: int) -> None:
+@_force_option("OUTPUT/<game>/ and OUTPUT/.cache/")
+def serve_command(
+    source: Path, out_dir: Path, host: str, port: int, jobs: int, force: bool
+) -> None:
     """Build a game folder, rebuild it on every save, and show it in the browser."""
     from toolkit.cache import FOLDER
     from toolkit.options import BuildOptions
@@ -283,7 +294,7 @@ def serve_command(source: Path, out_dir: Path, host: str, port: int, jobs: int) 
             click.echo(str(diagnostic["text"]), err=True)
         click.echo(snapshot.message, err=not snapshot.ok)
 
-    options = BuildOptions(jobs=jobs, cache=out_dir / FOLDER)
+    options = BuildOptions(jobs=jobs, cache=out_dir / FOLDER, force=force)
     try:
         serve(source, out_dir, options, host, port, click.echo, report)
     except ServeError as error:
@@ -502,6 +513,7 @@ def vmod_check_command(
     help="Instead: merge DIR's packages (DIR/scenarios/*/) into DIR/index.json and index.html.",
 )
 @_jobs_option("drawing")
+@_force_option("OUTPUT/scenarios/<id>/, or DIR/index.json and index.html,")
 @_format_option("Diagnostics")
 def publish_command(
     scenario: Path | None,
@@ -509,6 +521,7 @@ def publish_command(
     out_dir: Path,
     index_dir: Path | None,
     jobs: int,
+    force: bool,
     fmt: str,
 ) -> None:
     """Publish a scenario folder as DIR/scenarios/<id>/: its saved game, a VASSAL module
@@ -517,17 +530,26 @@ def publish_command(
     if index_dir is not None:
         if scenario is not None:
             raise click.UsageError("give either SCENARIO --game G or --index DIR, not both")
-        _publish_index(index_dir)
+        _publish_index(index_dir, force)
         return
     if scenario is None:
         raise click.UsageError("give SCENARIO --game G, or --index DIR")
-    _publish_scenario(scenario, _need_game(game_path), out_dir, jobs, fmt)
+    _publish_scenario(scenario, _need_game(game_path), out_dir, jobs, force, fmt)
 
 
-def _publish_scenario(folder: Path, game_path: Path, out_dir: Path, jobs: int, fmt: str) -> None:
+def _publish_scenario(
+    folder: Path, game_path: Path, out_dir: Path, jobs: int, force: bool, fmt: str
+) -> None:
     from toolkit.load.scenarios import load_game_source, load_scenario
-    from toolkit.publish.package import PublishRefused, package_scenario, write_package
+    from toolkit.publish.package import (
+        PublishRefused,
+        check_package_destination,
+        package_scenario,
+        write_package,
+    )
     from toolkit.vassal.module import ModuleError
+
+    sources = [folder] if game_path.is_file() else [folder, game_path]
 
     with load_game_source(game_path) as result:
         if result.game is None:
@@ -537,6 +559,7 @@ def _publish_scenario(folder: Path, game_path: Path, out_dir: Path, jobs: int, f
         _emit(loaded.report, fmt)
         if loaded.scenario is None:
             raise SourcesInvalid("the scenario has errors; nothing was published")
+        check_package_destination(out_dir, loaded.scenario.id, sources, force)
         try:
             package = package_scenario(result.game, loaded.scenario, jobs)
         except ModuleError as error:
@@ -546,17 +569,17 @@ def _publish_scenario(folder: Path, game_path: Path, out_dir: Path, jobs: int, f
             raise SourcesInvalid(
                 "the scenario breaks its game's rules; nothing was published"
             ) from None
-    final = write_package(package, out_dir)
+    final = write_package(package, out_dir, sources, force)
     size = sum(len(content) for _, content in package.files)
     if fmt == "text":
         click.echo(f"published {final}: {len(package.files)} file(s), {size / 1e6:.1f} MB")
 
 
-def _publish_index(index_dir: Path) -> None:
+def _publish_index(index_dir: Path, force: bool) -> None:
     from toolkit.publish.catalogue import CatalogueError, write_catalogue
 
     try:
-        written, count = write_catalogue(index_dir)
+        written, count = write_catalogue(index_dir, force)
     except CatalogueError as error:
         raise SourcesInvalid(str(error)) from None
     click.echo(f"indexed {count} scenario(s): {', '.join(str(p) for p in written)}")
@@ -569,7 +592,7 @@ def _publish_index(index_dir: Path) -> None:
     "-o",
     "--output",
     "out_dir",
-    type=click.Path(file_okay=False, path_type=Path),
+    type=click.Path(path_type=Path),
     required=True,
     help="The scenario folder to write scenario.json into.",
 )
@@ -581,13 +604,20 @@ def _publish_index(index_dir: Path) -> None:
     metavar="SCENARIO",
     help="Keep this scenario's title, rules, control and the rest; take only the pieces.",
 )
-def import_save_command(module: Path, save: Path, out_dir: Path, base_path: Path | None) -> None:
+@click.option("--force", is_flag=True, help="Overwrite an existing OUTPUT/scenario.json.")
+def import_save_command(
+    module: Path, save: Path, out_dir: Path, base_path: Path | None, force: bool
+) -> None:
     """Turn a position set up by hand in VASSAL (a saved game of MODULE, a module toolkit
     built) into a scenario folder's scenario.json."""
     from toolkit.load.module import game_from_module
     from toolkit.load.scenarios import load_scenario, scenario_file
+    from toolkit.ownership import check_folder_to_write, check_new_file
     from toolkit.publish.imports import scenario_from_save, scenario_json
 
+    check_folder_to_write(out_dir)
+    target = out_dir / "scenario.json"
+    check_new_file(target, force, "a scenario.json")
     base = _read_base(scenario_file(base_path)) if base_path is not None else None
     with game_from_module(module) as result:
         if result.game is None:
@@ -600,7 +630,7 @@ def import_save_command(module: Path, save: Path, out_dir: Path, base_path: Path
         if imported.scenario is None:
             raise SourcesInvalid(f"{save} cannot be read; nothing was imported")
         out_dir.mkdir(parents=True, exist_ok=True)
-        target = out_dir / "scenario.json"
+        check_new_file(target, force, "a scenario.json")  # not made meanwhile
         temporary = out_dir / ".scenario.json.tmp"
         temporary.write_bytes(scenario_json(imported.scenario))
         temporary.replace(target)
@@ -642,13 +672,12 @@ def _read_base(path: Path) -> dict[str, Any]:
 
 @cli.command("new")
 @click.argument("directory", type=click.Path(path_type=Path))
-def new_command(directory: Path) -> None:
+@click.option("--force", is_flag=True, help="Write into a folder that is not empty.")
+def new_command(directory: Path, force: bool) -> None:
     """Start a new game in DIRECTORY from a small working example."""
     from toolkit.scaffold import write_new_game
 
-    if directory.exists() and any(directory.iterdir()):
-        raise click.BadParameter(f"{directory} exists and is not empty", param_hint="DIRECTORY")
-    written = write_new_game(directory)
+    written = write_new_game(directory, force)
     click.echo(f"created {directory} ({len(written)} files); next: toolkit build {directory}")
 
 

@@ -19,3 +19,6 @@ class BuildOptions:
     """The printer's measured back offset (x, y) in points, overriding game.json."""
     cache: Path | None = None
     """The content-addressed cache folder (``build/.cache``); None builds everything afresh."""
+    force: bool = False
+    """Replace an output folder or cache that is not the toolkit's, or write inside the source
+    folder (``--force``); never a source folder itself (:mod:`toolkit.ownership`)."""

@@ -9,6 +9,7 @@ clean.
 from __future__ import annotations
 
 import os
+import re
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -31,6 +32,8 @@ FOLDERS = {"maps": "map", "counters": "counters", "charts": "chart", "setups": "
 CHECKS_SKIPPED = "source.checks-skipped"
 """The note on a broken file that says which checks in other files it held back."""
 MAX_FILES = 2000
+_SLUG = re.compile(r"[a-z0-9][a-z0-9_-]{0,63}")
+"""An id as the schemas allow it (common.schema.json)."""
 
 
 @dataclass(frozen=True)
@@ -74,6 +77,18 @@ def read_one(path: Path, kind: str, report: Report) -> Source | None:
     checked = Report(validate(source, kind))
     report.extend(checked.diagnostics)
     return None if checked.errors else source
+
+
+def game_id_of(folder: Path) -> str | None:
+    """The id a game folder's game.json gives, read before the game is loaded: where its
+    outputs would go, checked before any work (None when game.json cannot say; the load then
+    reports why)."""
+    try:
+        data = read_source(folder / "game.json", shown_path(folder / "game.json")).data
+    except (SourceUnreadable, OSError):
+        return None
+    found = data.get("id") if isinstance(data, dict) else None
+    return found if isinstance(found, str) and _SLUG.fullmatch(found) else None
 
 
 def discover(folder: Path) -> list[Path]:

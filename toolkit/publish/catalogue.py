@@ -16,10 +16,15 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from toolkit.ownership import OutputRefused, path_kind
 from toolkit.publish.package import ENTRY_FORMAT, PACKAGES
 
 MAX_ENTRY_BYTES = 1024 * 1024
 """A catalogue entry is a few kilobytes; a larger one is not ours."""
+INDEX_FILES = ("index.json", "index.html")
+"""What ``publish --index DIR`` writes in DIR."""
+GENERATOR = '<meta name="generator" content="toolkit">'
+"""Marks the catalogue page as the toolkit's, so that a later index may replace it."""
 SIZES = (("small", 20), ("medium", 60), ("large", None))
 """Scenario sizes by starting pieces: up to 20, up to 60, more."""
 
@@ -37,22 +42,56 @@ class Listed:
     entry: Mapping[str, Any]
 
 
-def write_catalogue(folder: Path) -> tuple[list[Path], int]:
-    """Read every package of DIR/scenarios/ and write DIR/index.json and DIR/index.html.
+def write_catalogue(folder: Path, force: bool = False) -> tuple[list[Path], int]:
+    """Read every package of DIR/scenarios/ and write DIR/index.json and DIR/index.html,
+    replacing only a catalogue the toolkit made (unless ``force``).
 
     :raises CatalogueError: a package's entry is unreadable or its files do not match it.
+    :raises OutputRefused: DIR/index.json or index.html is there and is not a catalogue the
+        toolkit made; nothing was written.
     """
     listed = read_packages(folder)
     index_json = catalogue_json(listed)
     index_html = catalogue_html(listed)
+    for name in () if force else INDEX_FILES:
+        reason = foreign_index(folder / name)
+        if reason is not None:
+            raise OutputRefused(
+                f"refusing to replace {folder / name}: {reason}; move it away, or --force to "
+                "replace it"
+            )
     written = []
-    for name, content in (("index.json", index_json), ("index.html", index_html)):
+    for name, content in zip(INDEX_FILES, (index_json, index_html), strict=True):
         path = folder / name
         temporary = folder / f".{name}.tmp"
         temporary.write_bytes(content)
         temporary.replace(path)
         written.append(path)
     return written, len(listed)
+
+
+def foreign_index(path: Path) -> str | None:
+    """Why ``path`` (DIR/index.json or index.html) is not a catalogue file the toolkit made;
+    None when it is, or is absent."""
+    kind = path_kind(path)
+    if kind != "a file":
+        return None if kind == "absent" else f"it is {kind}"
+    try:
+        head = path.read_bytes()[: 64 * 1024 * 1024]
+    except OSError as error:
+        return f"it cannot be read ({error.strerror})"
+    if path.suffix == ".json":
+        try:
+            document = json.loads(head)
+        except ValueError:
+            document = None
+        ours = isinstance(document, dict) and document.get("format") == ENTRY_FORMAT
+        ours = ours and isinstance(document.get("scenarios"), list)
+    else:  # the generator's mark, or (made before it had one) the page's two filters
+        ours = GENERATOR.encode() in head or all(
+            f'id="{name}"'.encode() in head for name in ("game-filter", "size-filter")
+        )
+    return None if ours else "it is not a scenario catalogue toolkit made"
 
 
 def read_packages(folder: Path) -> list[Listed]:
@@ -139,6 +178,7 @@ def catalogue_html(listed: list[Listed]) -> bytes:
     size_options = "".join(f'<option value="{name}">{name}</option>' for name, _ in SIZES)
     cards = "\n".join(_card(item) for item in listed)
     page = PAGE.format(
+        generator=GENERATOR,
         count=len(listed),
         game_options=game_options,
         size_options=size_options,
@@ -208,6 +248,7 @@ PAGE = """<!DOCTYPE html>
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
+{generator}
 <title>Scenarios</title>
 <style>
 body {{ font-family: sans-serif; margin: 1.5em; color: #222; background: #f6f4ee; }}

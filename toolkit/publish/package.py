@@ -21,6 +21,13 @@ from toolkit.diagnostics import Diagnostic
 from toolkit.load.scenarios import game_with_scenario
 from toolkit.model import Game
 from toolkit.model.scenario import Scenario
+from toolkit.ownership import (
+    FORCE_HINT,
+    OutputRefused,
+    check_apart,
+    check_folder_to_write,
+    path_kind,
+)
 from toolkit.publish.card import card_pdf
 from toolkit.publish.excerpt import scenario_excerpts
 from toolkit.publish.rules import scenario_diagnostics
@@ -33,6 +40,8 @@ PACKAGES = "scenarios"
 """The folder of DIR that holds one folder per published scenario."""
 ENTRY_FORMAT = 1
 """The catalogue entry's format version, for readers of <id>.json."""
+MAX_ENTRY_BYTES = 1024 * 1024
+"""A catalogue entry larger than this is not one (a real one is a few kilobytes)."""
 EXCERPT_DPI = 72
 """The catalogue page's map excerpt: small enough for a web page of many scenarios."""
 
@@ -122,12 +131,62 @@ def catalogue_entry(game: Game, scenario: Scenario, files: Sequence[tuple[str, b
     return (json.dumps(entry, indent=2, ensure_ascii=False) + "\n").encode("utf-8")
 
 
-def write_package(package: Package, out_dir: Path) -> Path:
+def check_package_destination(
+    out_dir: Path, scenario_id: str, sources: Sequence[Path], force: bool = False
+) -> Path:
+    """Where the package of ``scenario_id`` goes (DIR/scenarios/<id>/), once sure it may go
+    there: not a source folder (the scenario's own, in the natural layout, is exactly
+    DIR/scenarios/<id>/), nor a folder the toolkit did not publish, unless ``force``.
+
+    :raises OutputRefused: one line naming the paths and what to do.
+    """
+    final = out_dir / PACKAGES / scenario_id
+    check_folder_to_write(out_dir)
+    check_folder_to_write(final.parent)
+    check_apart(final, sources, force)
+    reason = None if force else foreign_package(final, scenario_id)
+    if reason is not None:
+        raise OutputRefused(
+            f"refusing to replace {final}: {reason}; move it away, give -o another folder, "
+            + FORCE_HINT
+        )
+    return final
+
+
+def foreign_package(folder: Path, scenario_id: str) -> str | None:
+    """Why ``folder`` is not a package the toolkit published (one holding its catalogue entry
+    and only the files that entry lists); None when it is, or is absent or empty."""
+    kind = path_kind(folder)
+    if kind != "folder":
+        return None if kind == "absent" else f"it is {kind}"
+    names = set(os.listdir(folder))
+    if not names:
+        return None
+    entry = folder / f"{scenario_id}.json"
+    try:
+        document = json.loads(entry.read_bytes()[:MAX_ENTRY_BYTES])
+        listed = set(document["files"]) if document.get("format") == ENTRY_FORMAT else None
+    except (OSError, ValueError, AttributeError, KeyError, TypeError):
+        listed = None
+    if listed is None:
+        return f"it is not a published scenario (no catalogue entry {entry.name} of toolkit's)"
+    foreign = sorted(names - listed - {entry.name})
+    if foreign:
+        return f"it holds {', '.join(map(repr, foreign[:3]))}, which toolkit did not publish"
+    return None
+
+
+def write_package(
+    package: Package, out_dir: Path, sources: Sequence[Path] = (), force: bool = False
+) -> Path:
     """Write DIR/scenarios/<id>/ at once: into a temporary folder beside it, then moved into
-    place, so a failure leaves the previous package (or nothing), never half of one."""
-    parent = out_dir / PACKAGES
+    place, so a failure leaves the previous package (or nothing), never half of one.
+
+    :raises OutputRefused: see :func:`check_package_destination`; nothing was written.
+    """
+    final = check_package_destination(out_dir, package.scenario_id, sources, force)
+    parent = final.parent
     parent.mkdir(parents=True, exist_ok=True)
-    final = parent / package.scenario_id
     staging = Path(tempfile.mkdtemp(prefix=f".{package.scenario_id}.tmp-", dir=parent))
     staging.chmod(0o755)  # a package is for sharing; mkdtemp makes it private
     try:

@@ -11,7 +11,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from toolkit.build import check_destination, legacy_names
+from toolkit.load.loader import game_id_of
 from toolkit.options import BuildOptions
+from toolkit.ownership import check_output_folder
 from toolkit.serve.loop import serve_loop
 from toolkit.serve.server import PreviewServer, ServeError
 from toolkit.serve.state import Snapshot
@@ -32,7 +35,13 @@ def serve(
     ``say`` is told where the page is, ``report`` each build's outcome.
 
     :raises ServeError: the server cannot listen there.
+    :raises OutputRefused: the output or its cache is not the toolkit's to replace (before
+        anything is served).
     """
+    game_id = game_id_of(source)
+    check_destination(source, out_dir, options, game_id)
+    if game_id is not None:
+        check_output_folder(out_dir / game_id, legacy_names(game_id), options.force)
     server = PreviewServer(source, host, port)
     url = server.start()
     say(f"serving the preview of {source} at {url} (Ctrl-C stops)")
