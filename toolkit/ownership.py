@@ -101,13 +101,16 @@ def foreign_output(folder: Path, legacy_names: frozenset[str] = frozenset()) -> 
     if kind != "folder":
         return None if kind == "absent" else f"it is {kind}"
     listed = read_mark(folder)
+    try:
+        names = sorted(os.listdir(folder)) if listed is None else _files(folder)
+    except OSError as error:
+        return f"it cannot be read ({error.strerror})"
     if listed is None:
-        top = sorted(os.listdir(folder))
-        foreign = [name for name in top if name not in legacy_names]
+        foreign = [name for name in names if name not in legacy_names]
         if not foreign:  # empty, or an output made before outputs were marked
             return None
         return f"it is not a toolkit output (it holds {_names(foreign)})"
-    foreign = [name for name in _files(folder) if name not in listed and name != MARK]
+    foreign = [name for name in names if name not in listed and name != MARK]
     if foreign:
         return f"it holds {_names(foreign)}, which toolkit did not make"
     return None
@@ -195,19 +198,35 @@ def check_new_file(path: Path, force: bool, what: str = "a file") -> None:
 
 
 def check_folder_to_write(folder: Path, option: str = "-o") -> None:
-    """Refuse an output path that is not a folder (a file, a broken link) with one line.
+    """Refuse an output path that is not a folder to write in (a file, a broken link, under a
+    file) with one line. A link to a folder is a folder here: what is written goes inside it.
 
     :raises OutputRefused: naming the path.
     """
-    kind = path_kind(folder)
-    if kind not in ("absent", "folder"):
-        raise OutputRefused(f"{option} {folder}: it is {kind}, not a folder; give a folder")
-    parent = folder.parent
-    while kind == "absent" and parent != parent.parent:
-        kind = path_kind(parent)
-        if kind not in ("absent", "folder"):
-            raise OutputRefused(f"{option} {folder}: {parent} is {kind}, not a folder")
-        parent = parent.parent
+    path = folder
+    while True:
+        kind = _followed_kind(path)
+        if kind == "folder":
+            return
+        if kind != "absent":
+            which = "it" if path == folder else str(path)
+            raise OutputRefused(f"{option} {folder}: {which} is {kind}, not a folder")
+        if path.parent == path:
+            return
+        path = path.parent
+
+
+def _followed_kind(path: Path) -> str:
+    """:func:`path_kind`, links followed ('a broken symbolic link' when one leads nowhere)."""
+    try:
+        mode = path.stat().st_mode
+    except (FileNotFoundError, NotADirectoryError):
+        return "a broken symbolic link" if path.is_symlink() else "absent"
+    except OSError:
+        return "not readable"
+    if S_ISDIR(mode):
+        return "folder"
+    return "a file" if S_ISREG(mode) else "not a plain file"
 
 
 def path_kind(path: Path) -> str:
