@@ -14,6 +14,7 @@ from toolkit.errors import BuildError
 from toolkit.kit.outputs import kit_files
 from toolkit.model import Game
 from toolkit.options import BuildOptions
+from toolkit.ownership import MARK
 from toolkit.targets import target_names
 from toolkit.workers import Workers
 
@@ -34,7 +35,7 @@ def test_command_line_builds_the_kit_with_real_renderers(tmp_path: Path) -> None
     )
     assert result.returncode == 0, result.stderr
     written = sorted(p.name for p in (tmp_path / "minimal-hex").iterdir())
-    assert written == ["minimal-hex-kit.pdf"]
+    assert written == [MARK, "minimal-hex-kit.pdf"]
     reader = PdfReader(tmp_path / "minimal-hex" / "minimal-hex-kit.pdf")
     assert len(reader.pages) >= 10
     assert {(float(p.mediabox.width), float(p.mediabox.height)) for p in reader.pages} == {
