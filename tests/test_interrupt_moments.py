@@ -1,9 +1,11 @@
 """Ctrl-C at the moments a running build's tests (test_interrupt.py) do not reach: while the
-command's modules import, and while a build's new output lands.
+command's modules import, while a build's new output lands, and while a game is unpacked from
+its module for `check`, `import-save` or `publish`.
 
 Each moment is made to last: an import that waits (a site hook on the path), a signal sent by
-the process to itself inside the hold that guards the final renames. The signal is then sent,
-and the test reads the one line, the exit status and what is left.
+the process to itself inside the hold that guards the final renames, a save or scenario that is
+a named pipe nobody writes to (opening it waits, with the module's game unpacked). The signal is
+then sent, and the test reads the one line, the exit status and what is left.
 """
 
 from __future__ import annotations
@@ -176,3 +178,66 @@ def test_ctrl_c_just_before_the_output_lands_keeps_the_previous_one(
     assert (status, stderr) == (130, KEPT)
     assert snapshot(out / GAME) == before
     assert hidden(out) == []
+
+
+# -- a game unpacked from its module ---------------------------------------------------------
+
+
+@pytest.fixture
+def scratch(tmp_path: Path) -> Path:
+    """An empty folder the commands are given as TMPDIR."""
+    folder = tmp_path / "tmp"
+    folder.mkdir()
+    return folder
+
+
+def _module(built: Path) -> Path:
+    [module] = built.glob("*.vmod")
+    return module
+
+
+def _unpacked_then_interrupted(args: list[str], scratch: Path) -> None:
+    """Run a command that waits (on a named pipe) with the module's game unpacked in
+    ``scratch``; Ctrl-C; the one line, exit 130, and nothing left in ``scratch``."""
+    process = start(args, {**os.environ, "TMPDIR": str(scratch)})
+
+    def unpacked() -> bool:
+        if process.poll() is not None:
+            pytest.fail(f"the command ended before it was interrupted: {process.communicate()}")
+        return any(scratch.glob("toolkit-module-*/game/game.json"))
+
+    wait_for("the game to be unpacked", unpacked)
+    assert ctrl_c(process) == (130, "", KEPT)
+    assert sorted(p.name for p in scratch.iterdir()) == []
+
+
+def _pipe(path: Path) -> Path:
+    os.mkfifo(path)
+    return path
+
+
+def test_ctrl_c_during_check_of_a_module_removes_the_unpacked_game(
+    tmp_path: Path, scratch: Path, minimal_hex_build: Path
+) -> None:
+    save = _pipe(tmp_path / "turn.vsav")
+    toolkit = [sys.executable, "-m", "toolkit"]
+    args = [*toolkit, "check", str(_module(minimal_hex_build)), "--save", str(save)]
+    _unpacked_then_interrupted(args, scratch)
+
+
+def test_ctrl_c_during_import_save_removes_the_unpacked_game(
+    tmp_path: Path, scratch: Path, minimal_hex_build: Path
+) -> None:
+    save = _pipe(tmp_path / "turn.vsav")
+    toolkit = [sys.executable, "-m", "toolkit"]
+    args = [*toolkit, "import-save", str(_module(minimal_hex_build)), str(save)]
+    _unpacked_then_interrupted([*args, "-o", str(tmp_path / "scenario")], scratch)
+
+
+def test_ctrl_c_during_publish_with_a_module_removes_the_unpacked_game(
+    tmp_path: Path, scratch: Path, minimal_hex_build: Path
+) -> None:
+    scenario = _pipe(tmp_path / "scenario.json")
+    toolkit = [sys.executable, "-m", "toolkit"]
+    args = [*toolkit, "publish", str(scenario), "--game", str(_module(minimal_hex_build))]
+    _unpacked_then_interrupted([*args, "-o", str(tmp_path / "published")], scratch)
