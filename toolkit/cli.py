@@ -283,9 +283,12 @@ def serve_command(source: Path, out_dir: Path, host: str, port: int, jobs: int) 
             click.echo(str(diagnostic["text"]), err=True)
         click.echo(snapshot.message, err=not snapshot.ok)
 
+    def warn(line: str) -> None:
+        click.echo(line, err=True)
+
     options = BuildOptions(jobs=jobs, cache=out_dir / FOLDER)
     try:
-        serve(source, out_dir, options, host, port, click.echo, report)
+        serve(source, out_dir, options, host, port, click.echo, report, warn)
     except ServeError as error:
         raise ToolkitError(str(error)) from None
 

@@ -51,6 +51,11 @@ def _loopback(host: str) -> bool:
         return host.lower() == "localhost"
 
 
+def is_loopback(host: str) -> bool:
+    """Whether only this machine can reach a server listening on ``host``."""
+    return _loopback(host)
+
+
 class ServeError(Exception):
     """The server could not start (the port is taken, the host is unknown)."""
 
