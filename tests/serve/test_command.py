@@ -1,5 +1,6 @@
 """The serve command as a designer runs it: its own mistakes each one line, with the usual
-exit status; Ctrl-C as its normal end; a warning when it listens beyond this machine."""
+exit status; Ctrl-C as its normal end; a warning when it listens beyond this machine; and not a
+word for requests a client got wrong."""
 
 from __future__ import annotations
 
@@ -138,3 +139,34 @@ def test_a_host_other_than_loopback_is_warned_of_in_one_line(
         "game's sources and outputs",
         "stopped",
     ]
+
+
+HEADERS = b" HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+CLOSE = HEADERS + b"Connection: close\r\n\r\n"
+MALFORMED = {
+    "bad request line": b"GARBAGE\r\n\r\n",
+    "huge header": b"GET /" + HEADERS + b"X-Big: " + b"a" * 100_000 + b"\r\n\r\n",
+    "invalid method": b"G@T /" + CLOSE,
+    "invalid method after a good request": b"GET /" + HEADERS + b"\r\n" + b"G@T /" + CLOSE,
+    "bad percent-encoding": b"GET /raw/%zz%G0" + CLOSE,
+    "NUL in the path": b"GET /raw/a\x00b" + CLOSE,
+    "encoded NUL in the path": b"GET /out/a%00b" + CLOSE,
+    "bad chunked body": b"POST /" + HEADERS + b"Transfer-Encoding: chunked\r\n\r\nzz\r\n",
+}
+
+
+def test_malformed_requests_are_answered_without_a_word(
+    serving: Callable[..., Serving],
+) -> None:
+    running = serving()
+    for name, request in MALFORMED.items():
+        with socket.create_connection(("127.0.0.1", running.port), timeout=10) as client:
+            client.sendall(request)
+            answer = b""
+            while chunk := client.recv(65536):
+                answer += chunk
+        assert answer.startswith(b"HTTP/1."), name
+        assert b" 500 " not in answer, name
+    status = running.stop()
+    assert "\n".join(running.errors) == "stopped"  # not a traceback, not a line per request
+    assert status == 0
