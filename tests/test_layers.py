@@ -47,7 +47,7 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "serve": OUTPUT | {"load", "render", "build", "publish"},
     "cli": OUTPUT
     | {"load", "build", "targets", "scaffold", "check", "vassal", "publish", "serve", "toolkit"},
-    "__main__": frozenset({"cli"}),
+    "__main__": frozenset({"cli", "interrupts"}),
     "toolkit": frozenset(),
 }
 """Room → the rooms it may import (a room is a top-level module or subpackage of toolkit)."""

@@ -15,7 +15,7 @@ import click
 from toolkit import __version__
 from toolkit.diagnostics import Report
 from toolkit.errors import EXIT_INVALID, EXIT_OK, SourcesInvalid, ToolkitError
-from toolkit.interrupts import EXIT_SIGNAL_BASE, stop_on_signals
+from toolkit.interrupts import exit_status, interrupted_line, stop_on_signals
 from toolkit.load import LoadResult, load_game
 from toolkit.model import Game
 
@@ -294,9 +294,12 @@ def serve_command(
             click.echo(str(diagnostic["text"]), err=True)
         click.echo(snapshot.message, err=not snapshot.ok)
 
+    def warn(line: str) -> None:
+        click.echo(line, err=True)
+
     options = BuildOptions(jobs=jobs, cache=out_dir / FOLDER, force=force)
     try:
-        serve(source, out_dir, options, host, port, click.echo, report)
+        serve(source, out_dir, options, host, port, click.echo, report, warn)
     except ServeError as error:
         raise ToolkitError(str(error)) from None
 
@@ -681,24 +684,22 @@ def new_command(directory: Path, force: bool) -> None:
     click.echo(f"created {directory} ({len(written)} files); next: toolkit build {directory}")
 
 
-INTERRUPTED = "interrupted; previous output kept"
-"""The one line a build stopped by Ctrl-C or a kill signal prints (it exits 128 + the signal)."""
-
-
 def main() -> None:
-    """Entry point: run the CLI; a bug is one line, not a traceback (TOOLKIT_DEBUG=1 shows it)."""
-    stop_on_signals(INTERRUPTED)
+    """Run the CLI; a bug is one line, not a traceback (TOOLKIT_DEBUG=1 shows it). The
+    ``toolkit`` command starts in :mod:`toolkit.__main__`, which sets up the signal handling
+    before this module's imports; an interruption prints :func:`interrupted_line`."""
+    stop_on_signals()
     try:
         cli.main(standalone_mode=False)
     except click.exceptions.Abort as exc:
         if isinstance(exc.__context__, KeyboardInterrupt):
-            click.echo(INTERRUPTED, err=True)
-            sys.exit(EXIT_SIGNAL_BASE + signal.SIGINT)
+            click.echo(interrupted_line(), err=True)
+            sys.exit(exit_status(signal.SIGINT))
         click.echo("aborted", err=True)
         sys.exit(EXIT_INVALID)
     except KeyboardInterrupt:
-        click.echo(INTERRUPTED, err=True)
-        sys.exit(EXIT_SIGNAL_BASE + signal.SIGINT)
+        click.echo(interrupted_line(), err=True)
+        sys.exit(exit_status(signal.SIGINT))
     except ToolkitError as exc:
         exc.show()
         sys.exit(exc.exit_code)

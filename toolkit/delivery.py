@@ -32,7 +32,7 @@ from pathlib import Path
 from stat import S_ISDIR, S_ISREG
 
 from toolkit.errors import BuildError
-from toolkit.interrupts import signals_held, undo_on_interrupt
+from toolkit.interrupts import note_output_landed, register, signals_held, unregister
 
 JOURNAL = ".journal"
 """Suffix of a staging folder's journal: ``.<game>.tmp-<token>.journal`` beside the folder."""
@@ -95,6 +95,7 @@ class Delivery:
         self._folders: set[str] = set()
 
     def __enter__(self) -> Delivery:
+        note_output_landed(False)
         self._lock = _lock_folder(self.final)
         if self._lock >= 0:
             self._old = _plain_files(self.final)
@@ -136,7 +137,8 @@ class Delivery:
             return
         staged = set(self._staged)
         removed = sorted(set(self._old) - self._kept - staged)
-        if not staged and not removed:
+        if not staged and not removed:  # the output is already the new one
+            note_output_landed()
             shutil.rmtree(self.staging, ignore_errors=True)
             self.listing = self._listing(staged)
             return
@@ -145,12 +147,15 @@ class Delivery:
         try:
             with signals_held():
                 _roll_forward(self.staging, self.final, sorted(staged), removed)
+                # before a signal held meanwhile is acted on: say so, and leave nothing behind
+                note_output_landed()
+                tidy = register(lambda: _tidy(journal, self.staging))
         except OSError as error:
             raise BuildError(
                 f"the output was only partly updated ({error}); the next build finishes it"
             ) from error
-        os.unlink(journal)
-        shutil.rmtree(self.staging, ignore_errors=True)
+        _tidy(journal, self.staging)
+        unregister(tidy)
         self.listing = self._listing(staged)
 
     def _listing(self, staged: set[str]) -> list[list[object]] | None:
@@ -302,7 +307,8 @@ def _roll_forward(staging: str, final: str, moved: list[str], removed: list[str]
 def _swap(staging: Path, final: Path) -> None:
     """Swap the staged folder into place; the old output is removed only after the swap.
 
-    An interruption waits for the two renames, so an output is in place whenever it lands.
+    An interruption waits for the two renames, so an output is in place whenever it lands, and
+    one that landed during them says the new output is in place.
     """
     old = final.with_name(f".{final.name}.old-{os.getpid()}")
     with signals_held():
@@ -315,9 +321,20 @@ def _swap(staging: Path, final: Path) -> None:
             if moved:
                 old.rename(final)
             raise
-    if moved:
-        with undo_on_interrupt(lambda: _remove(old)):
-            _remove(old)
+        note_output_landed()
+        # registered before a signal held meanwhile is acted on, or the old output stays
+        undo = register(lambda: _remove(old)) if moved else None
+    if undo is not None:
+        _remove(old)
+        unregister(undo)
+
+
+def _tidy(journal: str, staging: str) -> None:
+    """Remove an update's journal, then its staging folder (the journal first: it is what
+    keeps the folder from being discarded)."""
+    with contextlib.suppress(FileNotFoundError):
+        os.unlink(journal)
+    shutil.rmtree(staging, ignore_errors=True)
 
 
 def _remove(path: Path) -> None:

@@ -8,6 +8,11 @@ noise, and one raised while waiting for workers can hang. A step that must not b
 (swapping the new output into place) holds signals; one that arrives meanwhile is acted on when
 the step is done.
 
+The line printed says what is true when the process stops: the previous output is kept, or,
+once a build's swap has put the new output in place (:func:`note_output_landed`), that the new
+output is there. A command whose normal end is a signal (``toolkit serve``) says so instead
+(:func:`stop_is_normal`) and exits 0.
+
 Python runs signal handlers in the main thread between bytecodes, so a main thread deep in a
 long C call (cairo drawing a big map) would answer late; a watcher thread, woken by the signal
 itself, stops the process when the main thread has not done so within a moment.
@@ -33,6 +38,10 @@ STOP_SIGNALS = tuple(
 )
 GRACE_SECONDS = 0.5
 """How long the main thread has to stop by itself before the watcher thread does it."""
+OUTPUT_KEPT = "interrupted; previous output kept"
+"""The line of an interrupted command while the output is still the previous one (or none)."""
+OUTPUT_LANDED = "interrupted; the new output is in place"
+"""The line of a command interrupted after its build's new output landed."""
 
 _undo: dict[int, Callable[[], None]] = {}
 """Registration number → what to undo; run newest first."""
@@ -44,7 +53,9 @@ _pending: list[int] = []
 _stopping = threading.Lock()
 """Taken by whichever thread stops the process; the other waits for the exit."""
 _setup: dict[str, object] = {}
-"""What :func:`stop_on_signals` was given: the process it applies to and the line it prints."""
+"""The process :func:`stop_on_signals` set up, and a normal end's line (:func:`stop_is_normal`)."""
+_landed: list[bool] = [False]
+"""Whether the running build's new output is in place (see :func:`note_output_landed`)."""
 
 
 def register(action: Callable[[], None]) -> int:
@@ -107,14 +118,42 @@ def defer(signum: int) -> bool:
     return True
 
 
+def note_output_landed(landed: bool = True) -> None:
+    """Record that the build's new output is in place (or, with False, not yet: a new build
+    starts), so that an interruption from now on does not claim the previous output is kept."""
+    _landed[0] = landed
+
+
+def stop_is_normal(message: str) -> None:
+    """From now on, a stop signal is this process's normal end (a server's): undo what is
+    registered, print ``message`` and exit 0."""
+    _setup["normal"] = message
+
+
+def interrupted_line() -> str:
+    """The one line an interruption prints now: what is true of the output at this moment."""
+    normal = _setup.get("normal")
+    if isinstance(normal, str):
+        return normal
+    return OUTPUT_LANDED if _landed[0] else OUTPUT_KEPT
+
+
+def exit_status(signum: int) -> int:
+    """What a process stopped by ``signum`` exits with: 0 for a normal end, else 128 + N."""
+    return 0 if "normal" in _setup else EXIT_SIGNAL_BASE + signum
+
+
 # -- the command line's signal handling ------------------------------------------------------
 
 
-def stop_on_signals(message: str) -> None:
-    """Make SIGINT, SIGTERM and SIGHUP undo what is registered, print ``message`` on standard
-    error and exit with 128 + the signal. A signal the caller's shell ignores stays ignored
-    (``nohup``, a background job's SIGINT). Call once, from the main thread."""
-    _setup.update(pid=os.getpid(), message=message)
+def stop_on_signals() -> None:
+    """Make SIGINT, SIGTERM and SIGHUP undo what is registered, print :func:`interrupted_line`
+    on standard error and exit with :func:`exit_status`. A signal the caller's shell ignores
+    stays ignored (``nohup``, a background job's SIGINT). Call from the main thread, as early as
+    possible: a second call in the same process changes nothing."""
+    if _setup.get("pid") == os.getpid():
+        return
+    _setup["pid"] = os.getpid()
     handled = False
     for signum in STOP_SIGNALS:
         if signal.getsignal(signum) is not signal.SIG_IGN:
@@ -142,8 +181,8 @@ def _stop(signum: int) -> None:
         with contextlib.suppress(Exception):
             stream.flush()
     with contextlib.suppress(OSError):
-        os.write(2, f"{_setup.get('message', 'interrupted')}\n".encode())
-    os._exit(EXIT_SIGNAL_BASE + signum)
+        os.write(2, f"{interrupted_line()}\n".encode())
+    os._exit(exit_status(signum))
 
 
 def _start_watcher() -> None:

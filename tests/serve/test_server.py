@@ -4,7 +4,10 @@ and the game folder's sources, whatever the request's path says."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import json
+import os
+import socket
 from collections.abc import Awaitable, Callable
 from dataclasses import replace
 from pathlib import Path
@@ -15,10 +18,12 @@ from yarl import URL
 
 from tests.conftest import copy_fixture
 from toolkit.cache import FOLDER
+from toolkit.model import Game
 from toolkit.options import BuildOptions
 from toolkit.serve.loop import build_once
 from toolkit.serve.server import PreviewServer
 from toolkit.serve.state import Snapshot
+from toolkit.workers import Workers
 
 Check = Callable[[TestClient], Awaitable[None]]  # type: ignore[type-arg]
 
@@ -182,3 +187,95 @@ def test_only_requests_addressed_to_this_machine(
         assert response.status == expected
 
     run(served, check)
+
+
+FAKE_PDFTOPPM = """#!/bin/sh
+# Stands in for poppler's pdftoppm: notes when it starts and ends, takes a while, answers a PNG.
+echo "start $(date +%s.%N)" >> "{log}"
+sleep 1
+echo "end $(date +%s.%N)" >> "{log}"
+printf '\\211PNG\\r\\n\\032\\n'
+"""
+
+
+def _most_at_once(log: Path) -> int:
+    """The largest number of conversions the log shows running at the same time."""
+    events = sorted(
+        (float(stamp), 1 if kind == "start" else -1)
+        for kind, stamp in (line.split() for line in log.read_text().splitlines())
+    )
+    running = most = 0
+    for _, step in events:
+        running += step
+        most = max(most, running)
+    return most
+
+
+def test_a_flood_of_kit_pages_runs_a_few_conversions_and_answers_503_to_the_rest(
+    served: tuple[Path, Snapshot], tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    from toolkit.serve import server as module
+
+    tools = tmp_path / "bin"
+    tools.mkdir()
+    log = tmp_path / "conversions.log"
+    fake = tools / "pdftoppm"
+    fake.write_text(FAKE_PDFTOPPM.format(log=log))
+    fake.chmod(0o755)
+    monkeypatch.setenv("PATH", f"{tools}{os.pathsep}{os.environ['PATH']}")
+    monkeypatch.setattr(module, "KIT_CONVERSIONS", 2)
+    monkeypatch.setattr(module, "KIT_WAITING", 3)
+    source, snapshot = served
+    assert snapshot.preview is not None
+    kit = {**snapshot.preview.contents["kit"], "pages": 40}  # type: ignore[dict-item]
+    preview = replace(snapshot.preview, contents={**snapshot.preview.contents, "kit": kit})
+    flooded = (source, replace(snapshot, preview=preview))
+
+    async def check(client: TestClient) -> None:  # type: ignore[type-arg]
+        asked = [client.get(f"/api/kit/{page}.png") for page in range(1, 13)]
+        statuses = sorted([response.status for response in await asyncio.gather(*asked)])
+        assert statuses == [200] * 5 + [503] * 7
+        again = await client.get("/api/kit/1.png")  # once the flood is over: made, or kept
+        assert again.status == 200
+
+    run(flooded, check)
+    assert _most_at_once(log) == 2
+    assert log.read_text().count("start") in (5, 6)  # the five let in; page 1 again if not kept
+
+
+def _listening_inode(descriptor: int) -> str:
+    return os.readlink(f"/proc/self/fd/{descriptor}")  # "socket:[inode]"
+
+
+def _held_by(pid: int) -> set[str]:
+    found = set()
+    for entry in Path(f"/proc/{pid}/fd").iterdir():
+        with contextlib.suppress(OSError):
+            found.add(os.readlink(entry))
+    return found
+
+
+def _pid(game: Game, job: int) -> int:
+    return os.getpid()
+
+
+@pytest.mark.skipif(not Path("/proc/self/fd").is_dir(), reason="needs Linux's /proc")
+def test_build_workers_do_not_hold_the_port(served: tuple[Path, Snapshot]) -> None:
+    source, snapshot = served
+    assert snapshot.preview is not None
+    server = PreviewServer(source, "127.0.0.1", 0)
+    url = server.start()
+    port = int(url.rstrip("/").rsplit(":", 1)[1])
+    assert server.descriptors
+    assert not any(os.get_inheritable(d) for d in server.descriptors)
+    sockets = {_listening_inode(d) for d in server.descriptors}
+    with Workers(snapshot.preview.game, 2) as workers:
+        pids = set(workers.map(_pid, list(range(8))))
+        assert pids and os.getpid() not in pids
+        for pid in pids:
+            assert not sockets & _held_by(pid), f"worker {pid} holds the listening socket"
+        server.stop()
+        with socket.socket() as again:  # the workers still run, and the port is free
+            again.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+            again.bind(("127.0.0.1", port))
+            again.listen()

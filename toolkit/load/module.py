@@ -2,12 +2,15 @@
 
 A module (``.vmod``) made by the toolkit holds the game's own source files under ``game/``,
 so ``toolkit check game.vmod`` needs nothing else. The archive is read as hostile: sizes are
-capped, and no entry may land outside the folder it is unpacked into.
+capped, and no entry may land outside the folder it is unpacked into. The unpacked copy is
+temporary: it is removed when the caller is done, and when the process is interrupted (which
+ends it at once, without unwinding the ``with`` block).
 """
 
 from __future__ import annotations
 
 import os
+import shutil
 import tempfile
 import zipfile
 import zlib
@@ -17,6 +20,7 @@ from dataclasses import replace
 from pathlib import Path, PurePosixPath
 
 from toolkit.diagnostics import Diagnostic, Report
+from toolkit.interrupts import register, signals_held, unregister
 from toolkit.load.loader import LoadResult, load_game, shown_path
 
 GAME_FOLDER = "game"
@@ -41,13 +45,19 @@ _DAMAGE = (
 @contextmanager
 def game_from_module(module: Path) -> Iterator[LoadResult]:
     """The game a module carries, loaded; its folder lasts as long as the ``with`` block."""
-    with tempfile.TemporaryDirectory(prefix="toolkit-module-") as tmp:
+    with signals_held():  # the folder never exists without its removal on interrupt
+        tmp = tempfile.mkdtemp(prefix="toolkit-module-")
+        undo = register(lambda: shutil.rmtree(tmp, ignore_errors=True))
+    try:
         folder = Path(tmp) / GAME_FOLDER
         problem = _unpack(module, folder)
         if problem is not None:
             yield LoadResult(None, Report([Diagnostic("module.unreadable", problem, str(module))]))
             return
         yield _named_in_module(load_game(folder), folder, module)
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+        unregister(undo)  # only now: an interrupt during the removal finishes it
 
 
 def _named_in_module(result: LoadResult, folder: Path, module: Path) -> LoadResult:

@@ -3,15 +3,25 @@
 It serves the page's own files (shipped in the package), the state of the last build as JSON,
 a stream of server-sent events saying a build finished, the files of the last good build's
 output folder and the game folder's source files: nothing outside those two folders.
+
+It says at most one line per problem, never a traceback (a malformed request is the client's
+mistake, answered 400, and says nothing); it runs a bounded number of kit page conversions at
+once, and answers 503 to a flood; and its listening socket stays in this process: the build's
+workers are forked while it listens, and must not hold its port (see :func:`_close_in_child`).
 """
 
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import ipaddress
 import json
+import logging
+import os
 import shutil
+import sys
 import threading
+import weakref
 from collections.abc import Awaitable, Callable
 from concurrent.futures import Future
 from importlib import resources
@@ -19,6 +29,7 @@ from pathlib import Path
 from urllib.parse import quote
 
 from aiohttp import web
+from aiohttp.http_exceptions import HttpProcessingError
 
 from toolkit.serve.paths import file_inside
 from toolkit.serve.state import Preview, Snapshot
@@ -37,6 +48,10 @@ KIT_DPI = 60
 """The resolution of the kit's page images: enough to recognise a page at a glance."""
 KIT_PAGES_KEPT = 1000
 """Page images kept in memory; an edit that changes the kit makes another set."""
+KIT_CONVERSIONS = os.cpu_count() or 1
+"""At most this many pdftoppm processes at once: one per processor."""
+KIT_WAITING = 4 * KIT_CONVERSIONS
+"""Kit page requests that may wait for a conversion; more at once are answered 503."""
 NO_STORE = {"Cache-Control": "no-store"}
 
 
@@ -51,8 +66,64 @@ def _loopback(host: str) -> bool:
         return host.lower() == "localhost"
 
 
+def is_loopback(host: str) -> bool:
+    """Whether only this machine can reach a server listening on ``host``."""
+    return _loopback(host)
+
+
 class ServeError(Exception):
     """The server could not start (the port is taken, the host is unknown)."""
+
+
+class _OneLine(logging.Handler):
+    """aiohttp's server log as one line per problem on standard error, never a traceback.
+
+    A request aiohttp cannot parse (a bad request line, a huge header, an invalid method, a
+    NUL in the path) is a client's mistake, already answered 400: it says nothing, so that a
+    port scan cannot fill the designer's terminal. A request whose handling failed says one
+    line."""
+
+    def emit(self, record: logging.LogRecord) -> None:
+        error = record.exc_info[1] if record.exc_info else None
+        if isinstance(error, HttpProcessingError):
+            return
+        said = record.getMessage()
+        if error is not None:
+            said += f": {type(error).__name__}: {error}"
+        with contextlib.suppress(Exception):
+            sys.stderr.write(f"preview: {' '.join(said.split())}\n")
+            sys.stderr.flush()
+
+
+_log = logging.getLogger("toolkit.serve")
+_log.propagate = False
+_log.addHandler(_OneLine())
+
+_listening: weakref.WeakSet[PreviewServer] = weakref.WeakSet()
+"""The servers listening in this process, whose sockets a forked child lets go of."""
+
+
+def _close_in_child() -> None:
+    """In a child just forked (a build's worker): let go of every listening socket.
+
+    The socket is not inheritable (closed on exec), but a fork without exec keeps every file
+    descriptor, so a worker would hold the port for as long as it lives. The descriptor is made
+    to point at /dev/null rather than closed, so that nothing the child still holds can ever
+    close a number reused for something else.
+    """
+    descriptors = [d for server in list(_listening) for d in server.descriptors]
+    if not descriptors:
+        return
+    null = os.open(os.devnull, os.O_RDWR)
+    try:
+        for descriptor in descriptors:
+            with contextlib.suppress(OSError):
+                os.dup2(null, descriptor, inheritable=False)
+    finally:
+        os.close(null)
+
+
+os.register_at_fork(after_in_child=_close_in_child)
 
 
 class PreviewServer:
@@ -66,6 +137,12 @@ class PreviewServer:
         self._loop: asyncio.AbstractEventLoop | None = None
         self._listeners: set[asyncio.Queue[bytes]] = set()
         self._kit_pages: dict[tuple[str, int], bytes] = {}
+        self._conversions = asyncio.Semaphore(KIT_CONVERSIONS)
+        self._asked = 0
+        """Kit page requests converting or waiting to."""
+        self._runner: web.AppRunner | None = None
+        self.descriptors: tuple[int, ...] = ()
+        """The listening sockets' file descriptors, while listening."""
 
     def start(self) -> str:
         """Start serving in a daemon thread; the address once it listens.
@@ -76,6 +153,21 @@ class PreviewServer:
         self._loop = asyncio.new_event_loop()
         threading.Thread(target=self._run, args=(ready,), name="preview", daemon=True).start()
         return ready.result()
+
+    def stop(self) -> None:
+        """Stop listening and end the server thread (a no-op when not started)."""
+        loop = self._loop
+        if loop is None or not loop.is_running():
+            return
+        asyncio.run_coroutine_threadsafe(self._cleanup(), loop).result()
+        loop.call_soon_threadsafe(loop.stop)
+
+    async def _cleanup(self) -> None:
+        _listening.discard(self)
+        self.descriptors = ()
+        if self._runner is not None:
+            await self._runner.cleanup()
+            self._runner = None
 
     def publish(self, snapshot: Snapshot) -> None:
         """Show ``snapshot`` and tell every open page that a build finished."""
@@ -107,12 +199,13 @@ class PreviewServer:
         asyncio.set_event_loop(loop)
         if loop.run_until_complete(self._listen(ready)):
             loop.run_forever()
-        else:
-            loop.close()
+        loop.close()
 
     async def _listen(self, ready: Future[str]) -> bool:
         """Listen; say where, or why not (then False)."""
-        runner = web.AppRunner(self.app(), access_log=None, handle_signals=False)
+        runner = web.AppRunner(
+            self.app(), access_log=None, handle_signals=False, logger=_log, shutdown_timeout=1.0
+        )
         await runner.setup()
         site = web.TCPSite(runner, self.host, self.port)
         try:
@@ -121,6 +214,11 @@ class PreviewServer:
             await runner.cleanup()
             ready.set_exception(ServeError(f"cannot listen on {self.host}:{self.port}: {error}"))
             return False
+        self._runner = runner
+        server = site._server  # aiohttp keeps the asyncio server it listens with here
+        sockets = server.sockets if isinstance(server, asyncio.Server) else ()
+        self.descriptors = tuple(sock.fileno() for sock in sockets)
+        _listening.add(self)
         port = runner.addresses[0][1] if runner.addresses else self.port
         host = f"[{self.host}]" if ":" in self.host else self.host
         ready.set_result(f"http://{host}:{port}/")
@@ -250,14 +348,28 @@ class PreviewServer:
             raise web.HTTPNotFound()
         name = (pdf_ref, page)
         if name not in self._kit_pages:
-            if len(self._kit_pages) > KIT_PAGES_KEPT:
-                self._kit_pages.clear()
             pdf = file_inside(preview.folder, pdf_ref.partition("?")[0])
             tool = shutil.which("pdftoppm")
             if pdf is None or tool is None:
                 raise web.HTTPNotFound()
-            self._kit_pages[name] = await _pdftoppm(tool, pdf, page)
+            await self._convert(name, tool, pdf)
         return web.Response(body=self._kit_pages[name], content_type="image/png")
+
+    async def _convert(self, name: tuple[str, int], tool: str, pdf: Path) -> None:
+        """Make a kit page's picture, at most :data:`KIT_CONVERSIONS` at once; a request that
+        would be one too many to wait for is answered 503 (the page asks again later)."""
+        if self._asked >= KIT_CONVERSIONS + KIT_WAITING:
+            raise web.HTTPServiceUnavailable(headers={"Retry-After": "1", **NO_STORE})
+        self._asked += 1
+        try:
+            async with self._conversions:
+                if name not in self._kit_pages:  # else made while this request waited
+                    data = await _pdftoppm(tool, pdf, name[1])
+                    if len(self._kit_pages) > KIT_PAGES_KEPT:
+                        self._kit_pages.clear()
+                    self._kit_pages[name] = data
+        finally:
+            self._asked -= 1
 
     def _preview(self) -> Preview:
         if self.snapshot is None or self.snapshot.preview is None:
