@@ -19,10 +19,15 @@ from toolkit.rules.context import Situation
 from toolkit.rules.registry import check_position
 from toolkit.rules.turn import check_moves, check_steps
 from toolkit.rules.violations import Violation
-from toolkit.vassal.logs import LogError, read_log, replay_steps
+from toolkit.vassal.logs import LogError, decode_log, replay_steps
 from toolkit.vassal.module import game_boards
 from toolkit.vassal.positions import position_from_commands, positions_from_steps
-from toolkit.vassal.reader import ArchiveError, open_archive, read_saved_game_commands
+from toolkit.vassal.reader import (
+    ArchiveError,
+    open_archive,
+    read_saved_game,
+    read_saved_game_commands,
+)
 from toolkit.workers import Workers
 
 
@@ -153,6 +158,8 @@ def read_save(game: Game, save_path: Path) -> tuple[Position | None, Report]:
     shown = str(save_path)
     try:
         with open_archive(save_path) as archive:
+            for message in archive.duplicate_messages():
+                report.add(Diagnostic("save.duplicate-entry", message, shown))
             commands = read_saved_game_commands(archive)
     except (ArchiveError, OSError) as error:
         report.add(Diagnostic("save.unreadable", str(error), shown))
@@ -207,7 +214,10 @@ def read_log_positions(game: Game, log_path: Path) -> tuple[tuple[Position, ...]
     report = Report()
     shown = str(log_path)
     try:
-        log = read_log(log_path)
+        with open_archive(log_path) as archive:
+            for message in archive.duplicate_messages():
+                report.add(Diagnostic("log.duplicate-entry", message, shown))
+            log = decode_log(read_saved_game(archive))
     except (ArchiveError, LogError, OSError) as error:
         report.add(Diagnostic("log.unreadable", str(error), shown))
         return (), report

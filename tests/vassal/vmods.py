@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import io
+import warnings
 import zipfile
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 from toolkit.vassal.codec import deobfuscate, obfuscate
 
@@ -22,6 +23,16 @@ def make_zip(entries: Mapping[str, bytes]) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, content in entries.items():
+            archive.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), content)
+    return buffer.getvalue()
+
+
+def listed(entries: Sequence[tuple[str, bytes]]) -> bytes:
+    """An archive of ``entries`` in order, a name listed twice if given twice."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive, warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "Duplicate name", UserWarning)
+        for name, content in entries:
             archive.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), content)
     return buffer.getvalue()
 

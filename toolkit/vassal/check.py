@@ -129,6 +129,7 @@ def _check_archive(
 ) -> Module | None:
     """The archive's entries, build file, pieces and scenarios; the module, if it was read."""
     _check_entry_names(archive, shown, findings)
+    _check_duplicates(archive, shown, findings)
     entry = _build_file_entry(archive, shown, findings)
     if entry is None:
         return None
@@ -170,6 +171,12 @@ def _check_entry_names(archive: Archive, shown: str, findings: Findings) -> None
     hidden = len(archive.unsafe_names) - MAX_UNSAFE_SHOWN
     if hidden > 0:
         findings.add(shown, "unsafe-entry", f"and {hidden} more such entries")
+
+
+def _check_duplicates(archive: Archive, shown: str, findings: Findings) -> None:
+    """An entry listed twice: VASSAL reads one copy, another reader may read the other."""
+    for message in archive.duplicate_messages():
+        findings.add(shown, "duplicate-entry", message)
 
 
 def _build_file_entry(archive: Archive, shown: str, findings: Findings) -> str | None:
@@ -238,6 +245,7 @@ def _base_module(path: Path, findings: Findings) -> BaseModule | None:
     shown = str(path)
     try:
         with open_archive(path) as archive:
+            _check_duplicates(archive, shown, findings)
             entry = _build_file_entry(archive, shown, findings)
             if entry is None:
                 return None
@@ -700,6 +708,7 @@ def _check_setups(
         where = f"{shown}:{entry}"
         try:
             with archive_from_bytes(archive.read(entry)) as save:
+                _check_duplicates(save, where, f)
                 stream = read_saved_game(save)
         except ArchiveError as error:
             f.add(where, "save", str(error))
@@ -711,6 +720,7 @@ def _check_save_file(path: Path, module: Module | None, f: Findings) -> None:
     shown = str(path)
     try:
         with open_archive(path) as save:
+            _check_duplicates(save, shown, f)
             stream = read_saved_game(save)
     except ArchiveError as error:
         f.add(shown, "save", str(error))

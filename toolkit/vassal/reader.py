@@ -5,6 +5,16 @@ entry read have size limits checked before reading (and again while reading, sin
 lie about sizes), XML is parsed without entities, DTDs or the network, and entry names that
 would leave the archive's folder are listed, never used as paths. Every failure is an
 :class:`ArchiveError` whose message says what is wrong in one line.
+
+An entry listed twice is read as VASSAL reads it, and reported (:meth:`Archive.duplicate_messages`)
+since another reader may show another game. VASSAL (checked in its source, 3.6.0 to 3.8) opens a
+module or extension through ``VASSAL.tools.DataArchive``, whose ``VASSAL.tools.io.ZipArchive``
+(``readEntries``) puts every entry of ``java.util.zip.ZipFile.stream()`` into a ``HashMap`` by
+name, in central-directory order: the **last** copy of a name wins (as ``ZipFile.getEntry``
+and Python's :mod:`zipfile` also give it). A saved game or log, and a predefined setup's saved
+game inside a module, is decoded by ``VASSAL.build.module.GameState.decodeSavedGame``, which
+reads the archive as a ``java.util.zip.ZipInputStream`` and stops at the **first**
+``savedGame`` entry it meets, in the order the entries lie in the file.
 """
 
 from __future__ import annotations
@@ -13,6 +23,7 @@ import io
 import os
 import zipfile
 import zlib
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from types import TracebackType
@@ -29,6 +40,8 @@ MAX_ENTRIES = 100_000
 """The most entries an archive may list."""
 MAX_ENTRY_BYTES = 64 * 1024**2
 """The largest entry read into memory: a build file, a saved game, a scenario inside a module."""
+MAX_DUPLICATES_SHOWN = 10
+"""Entry names listed more than once are reported one per line, up to this many."""
 
 ENCRYPTED = 0x1
 """The zip flag bit of an encrypted entry (VASSAL never writes one)."""
@@ -72,15 +85,26 @@ class ModuleData:
 
 
 class Archive:
-    """An open zip archive: its entry names and a size-limited reader for one entry."""
+    """An open zip archive: its entry names and a size-limited reader for one entry, which
+    reads the copy of a duplicated entry that VASSAL reads (see the module's docstring)."""
 
     def __init__(self, archive: zipfile.ZipFile) -> None:
         self._zip = archive
-        names = [info.filename for info in archive.infolist()]
+        infos = archive.infolist()
+        names = [info.filename for info in infos]
         self.names = frozenset(name for name in names if entry_is_safe(name))
         """The entries that stay inside the archive's folder."""
         self.unsafe_names = tuple(name for name in names if not entry_is_safe(name))
         """Entry names that would leave the folder if extracted (never opened)."""
+        counts = Counter(names)
+        self.duplicates = {name: n for name, n in counts.items() if n > 1}
+        """Entry names the archive lists more than once, with how many times, in listed order."""
+        self._first_saved_game = min(
+            (info for info in infos if info.filename == SAVED_GAME),
+            key=lambda info: info.header_offset,
+            default=None,
+        )
+        """The ``savedGame`` entry that lies first in the file: the one VASSAL decodes."""
 
     def __enter__(self) -> Archive:
         return self
@@ -104,7 +128,8 @@ class Archive:
         """
         if name not in self.names:
             raise ArchiveError(f"the archive has no entry {name!r}")
-        info = self._zip.getinfo(name)
+        first = self._first_saved_game
+        info = first if name == SAVED_GAME and first is not None else self._zip.getinfo(name)
         if info.flag_bits & ENCRYPTED:
             raise ArchiveError(f"entry {name!r} is encrypted")
         if info.file_size > limit:
@@ -119,6 +144,19 @@ class Archive:
         if len(data) > limit:
             raise ArchiveError(f"entry {name!r} holds more than {limit:,} bytes")
         return data
+
+    def duplicate_messages(self) -> list[str]:
+        """One sentence per entry name listed more than once (up to
+        :data:`MAX_DUPLICATES_SHOWN`, then how many more): which copy VASSAL reads."""
+        messages = [
+            f"entry {name!r} is in the archive {count} times; VASSAL reads only the"
+            f" {'first' if name == SAVED_GAME else 'last'}, another reader may read another copy"
+            for name, count in list(self.duplicates.items())[:MAX_DUPLICATES_SHOWN]
+        ]
+        hidden = len(self.duplicates) - MAX_DUPLICATES_SHOWN
+        if hidden > 0:
+            messages.append(f"and {hidden:,} more entries listed more than once")
+        return messages
 
 
 def entry_is_safe(name: str) -> bool:
