@@ -13,12 +13,13 @@ from __future__ import annotations
 import html
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from toolkit.diagnostics import Diagnostic, Severity, did_you_mean
 from toolkit.vassal import components as c
+from toolkit.vassal.boardchoice import unknown_boards
 from toolkit.vassal.codec import split_first
 from toolkit.vassal.commands import (
     BASIC_PREFIXES,
@@ -98,6 +99,8 @@ class Module:
     extension: bool = False
     """An extension: what it does not define (a prototype, a map, an image, a class) the
     module it extends may, so a missing one is at most a warning."""
+    boards: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """Each map's boards, by name: what a saved game's board choice may name."""
 
 
 UNKNOWN_MODULE = Module(frozenset(), frozenset(), frozenset(), None)
@@ -224,7 +227,13 @@ def _module(root: XmlElement, names: frozenset[str]) -> Module:
     encoders = [str(e.tag) for e in root.iter() if str(e.tag).endswith("CommandEncoder")]
     custom = next((tag for tag in encoders if tag != c.COMMAND_ENCODER), None)
     extension = root.tag == c.EXTENSION_ROOT
-    return Module(names, frozenset(maps), frozenset(prototypes), custom, extension)
+    boards = {
+        str(m.get("mapName", "")): frozenset(
+            str(b.get("name", "")) for p in m.iterchildren(c.BOARD_PICKER) for b in p.iter(c.BOARD)
+        )
+        for m in root.iter(*c.MAP_CLASSES)
+    }
+    return Module(names, frozenset(maps), frozenset(prototypes), custom, extension, boards)
 
 
 # -- extensions ----------------------------------------------------------------------------------
@@ -269,6 +278,7 @@ def _with_base(extension: Module, base: Module) -> Module:
         extension.prototypes | base.prototypes,
         extension.custom_encoder or base.custom_encoder,
         extension=False,
+        boards={**base.boards, **extension.boards},
     )
 
 
@@ -774,6 +784,8 @@ def check_save_stream(stream: str, module: Module | None, where: str, f: Finding
         _add_absent(module, where, "unknown-map", message, f)
     _report_images(images, module, where, f)
     _report_prototypes(prototypes, module, where, f)
+    for message in unknown_boards(commands, module.boards):
+        _add_absent(module, where, "unknown-board", message, f)
 
 
 def _save_place(piece: AddPiece) -> str:
