@@ -179,14 +179,28 @@ def built_module(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def make_reader_case(name: str, workdir: Path, built: Path) -> dict[str, Any]:
-    """The case's folder: its game, the built module as game.vmod, and its archive."""
-    _, expect = make_case(name, workdir)
+    """The case's folder: its game, the built module as game.vmod, and its archive. A case
+    that changes its game ("build": true) has that game built, not the base game."""
+    game, expect = make_case(name, workdir)
+    if expect.get("build"):
+        built = _built(game, workdir / "built")
     if not (workdir / MODULE).exists():
         shutil.copyfile(built / f"{built.name}.vmod", workdir / MODULE)
     if "archive" in expect:
         recipe = dict(expect["archive"])
         (workdir / recipe["file"]).write_bytes(_archive(recipe, built, CORPUS / name))
     return expect
+
+
+def _built(folder: Path, out: Path) -> Path:
+    """A game folder's module and scenarios, built; the folder they are in."""
+    from toolkit.build import build_game, selected_targets
+    from toolkit.load import load_game
+    from toolkit.options import BuildOptions
+
+    result = load_game(folder)
+    assert result.game is not None, result.report.format_text()
+    return build_game(result.game, out, selected_targets(["vmod"]), BuildOptions()).folder
 
 
 def _archive(recipe: dict[str, Any], built: Path, case: Path) -> bytes:
