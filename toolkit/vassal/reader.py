@@ -6,8 +6,9 @@ lie about sizes), XML is parsed without entities, DTDs or the network, and entry
 would leave the archive's folder are listed, never used as paths. Every failure is an
 :class:`ArchiveError` whose message says what is wrong in one line.
 
-An entry listed twice is read as VASSAL reads it, and reported (:meth:`Archive.duplicate_messages`)
-since another reader may show another game. VASSAL (checked in its source, 3.6.0 to 3.8) opens a
+An entry listed twice is read as VASSAL reads it, and reported (see
+:meth:`Archive.duplicate_messages`), since another reader may show another game. VASSAL (its
+source at 3.6.0, 3.7.0 and 3.8.0-SNAPSHOT; its engine, run on such archives, agrees) opens a
 module or extension through ``VASSAL.tools.DataArchive``, whose ``VASSAL.tools.io.ZipArchive``
 (``readEntries``) puts every entry of ``java.util.zip.ZipFile.stream()`` into a ``HashMap`` by
 name, in central-directory order: the **last** copy of a name wins (as ``ZipFile.getEntry``
