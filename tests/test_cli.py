@@ -123,6 +123,7 @@ def test_hostile_names_build_into_well_formed_outputs(tmp_path: Path) -> None:
     from pypdf import PdfReader
 
     from tests.test_corpus import make_case
+    from toolkit.vassal.check import check_module
 
     make_case("hostile-names-are-fine", tmp_path)
     result = run_cli("build", "game", "-o", "out", cwd=tmp_path)
@@ -140,3 +141,7 @@ def test_hostile_names_build_into_well_formed_outputs(tmp_path: Path) -> None:
     assert "<&" in joined  # the counter designation
     pdf = PdfReader(out / "minimal-hex-kit.pdf")
     assert len(pdf.pages) > 3
+    # the map's name ('/', ';', a TAB, markup) is its board's: the scenario chooses it escaped
+    scenarios = sorted((out / "scenarios").glob("*.vsav"))
+    assert scenarios
+    assert check_module(out / "minimal-hex.vmod", scenarios) == []

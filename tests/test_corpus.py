@@ -5,17 +5,15 @@ status 1 — never a crash, a traceback or a hang.
 A source case is `toolkit validate` of a game folder. A reader case ("run" in its expect.json)
 runs the command it names in a folder that holds the base game's built module as game.vmod,
 beside the game folder, and the archive it describes ("archive"): a module, saved game or log
-made from the built ones with entries replaced, edited or declared larger than they are, so
-that what is broken reads in the case itself.
+made from the built ones with entries replaced, edited, listed twice or declared larger than
+they are, so that what is broken reads in the case itself.
 """
 
 from __future__ import annotations
 
-import io
 import json
 import re
 import shutil
-import zipfile
 from pathlib import Path
 from typing import Any
 
@@ -181,8 +179,11 @@ def built_module(tmp_path_factory: pytest.TempPathFactory) -> Path:
 
 
 def make_reader_case(name: str, workdir: Path, built: Path) -> dict[str, Any]:
-    """The case's folder: its game, the built module as game.vmod, and its archive."""
-    _, expect = make_case(name, workdir)
+    """The case's folder: its game, the built module as game.vmod, and its archive. A case
+    that changes its game ("build": true) has that game built, not the base game."""
+    game, expect = make_case(name, workdir)
+    if expect.get("build"):
+        built = _built(game, workdir / "built")
     if not (workdir / MODULE).exists():
         shutil.copyfile(built / f"{built.name}.vmod", workdir / MODULE)
     if "archive" in expect:
@@ -191,10 +192,22 @@ def make_reader_case(name: str, workdir: Path, built: Path) -> dict[str, Any]:
     return expect
 
 
+def _built(folder: Path, out: Path) -> Path:
+    """A game folder's module and scenarios, built; the folder they are in."""
+    from toolkit.build import build_game, selected_targets
+    from toolkit.load import load_game
+    from toolkit.options import BuildOptions
+
+    result = load_game(folder)
+    assert result.game is not None, result.report.format_text()
+    return build_game(result.game, out, selected_targets(["vmod"]), BuildOptions()).folder
+
+
 def _archive(recipe: dict[str, Any], built: Path, case: Path) -> bytes:
     """A zip made as ``recipe`` says: the built module's, scenario's or extension's entries
     ("from"), or none; entries replaced or removed ("entries"), text edited ("edits": a saved game's
-    command stream is edited as text and obfuscated again), sizes declared ("declare")."""
+    command stream is edited as text and obfuscated again), entries listed a second time
+    ("duplicate"), sizes declared ("declare")."""
     origin = recipe.get("from")
     entries: dict[str, bytes] = {}
     if origin == "module":
@@ -210,7 +223,10 @@ def _archive(recipe: dict[str, Any], built: Path, case: Path) -> bytes:
             entries[entry] = _content(spec, case)
     for edit in recipe.get("edits", []):
         entries[edit["entry"]] = _edited(entries[edit["entry"]], edit)
-    data = _zip(entries)
+    listed = list(entries.items())
+    for copy in recipe.get("duplicate", []):
+        listed = _duplicated(listed, copy)
+    data = vmods.listed(listed)
     for entry, size in dict(recipe.get("declare", {})).items():
         data = vmods.declared_size(data, entry, int(size))
     for entry, flags in dict(recipe.get("central", {})).items():
@@ -298,12 +314,17 @@ def _edited(data: bytes, edit: dict[str, Any]) -> bytes:
     return obfuscate(text) if saved else text.encode("utf-8")
 
 
-def _zip(entries: dict[str, bytes]) -> bytes:
-    buffer = io.BytesIO()
-    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, content in entries.items():
-            archive.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), content)
-    return buffer.getvalue()
+def _duplicated(listed: list[tuple[str, bytes]], copy: dict[str, Any]) -> list[tuple[str, bytes]]:
+    """The entries with entry ``copy["entry"]`` listed once more: a copy of it with its own
+    text edits ("edits", as above), written before every other entry ("place": "first") or
+    after them ("last", the default)."""
+    name = copy["entry"]
+    content = dict(listed)[name]
+    for edit in copy.get("edits", []):
+        content = _edited(content, {"entry": name, **edit})
+    return (
+        [(name, content), *listed] if copy.get("place") == "first" else [*listed, (name, content)]
+    )
 
 
 @pytest.mark.parametrize("name", READER_CASES)

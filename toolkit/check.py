@@ -19,10 +19,16 @@ from toolkit.rules.context import Situation
 from toolkit.rules.registry import check_position
 from toolkit.rules.turn import check_moves, check_steps
 from toolkit.rules.violations import Violation
-from toolkit.vassal.logs import LogError, read_log, replay_steps
+from toolkit.vassal.boardchoice import unknown_boards
+from toolkit.vassal.logs import LogError, decode_log, replay_steps
 from toolkit.vassal.module import game_boards
 from toolkit.vassal.positions import position_from_commands, positions_from_steps
-from toolkit.vassal.reader import ArchiveError, open_archive, read_saved_game_commands
+from toolkit.vassal.reader import (
+    ArchiveError,
+    open_archive,
+    read_saved_game,
+    read_saved_game_commands,
+)
 from toolkit.workers import Workers
 
 
@@ -153,6 +159,8 @@ def read_save(game: Game, save_path: Path) -> tuple[Position | None, Report]:
     shown = str(save_path)
     try:
         with open_archive(save_path) as archive:
+            for message in archive.duplicate_messages():
+                report.add(Diagnostic("save.duplicate-entry", message, shown))
             commands = read_saved_game_commands(archive)
     except (ArchiveError, OSError) as error:
         report.add(Diagnostic("save.unreadable", str(error), shown))
@@ -160,6 +168,8 @@ def read_save(game: Game, save_path: Path) -> tuple[Position | None, Report]:
     with Workers(game) as workers:
         places = draw_artwork(game, workers, counters=False)
     boards = game_boards(game, places, dpi=game.print.dpi)
+    for problem in unknown_boards(commands, {board.name: [board.name] for board in boards}):
+        report.add(Diagnostic("save.unknown-board", problem, shown))
     reading = position_from_commands(game, boards, commands)
     for problem in reading.problems:
         report.add(Diagnostic("save.unknown-piece", problem, shown, severity="warning"))
@@ -207,7 +217,10 @@ def read_log_positions(game: Game, log_path: Path) -> tuple[tuple[Position, ...]
     report = Report()
     shown = str(log_path)
     try:
-        log = read_log(log_path)
+        with open_archive(log_path) as archive:
+            for message in archive.duplicate_messages():
+                report.add(Diagnostic("log.duplicate-entry", message, shown))
+            log = decode_log(read_saved_game(archive))
     except (ArchiveError, LogError, OSError) as error:
         report.add(Diagnostic("log.unreadable", str(error), shown))
         return (), report
@@ -217,6 +230,9 @@ def read_log_positions(game: Game, log_path: Path) -> tuple[tuple[Position, ...]
     with Workers(game) as workers:
         places = draw_artwork(game, workers, counters=False)
     boards = game_boards(game, places, dpi=game.print.dpi)
+    choices = {board.name: [board.name] for board in boards}
+    for problem in unknown_boards(log.start_commands(), choices):
+        report.add(Diagnostic("log.unknown-board", problem, shown))
     reading = positions_from_steps(game, boards, replay.start, replay.steps)
     for problem in reading.problems:
         report.add(Diagnostic("log.unknown-piece", problem, shown, severity="warning"))

@@ -369,6 +369,24 @@ def test_a_hostile_save_is_one_clear_line(
     assert says in found[0], found
 
 
+def test_a_scenario_inside_the_module_with_two_saved_games_is_named(
+    built: tuple[bytes, list[Path]],
+) -> None:
+    """VASSAL plays the first savedGame of a predefined setup's save; a piece on a map the
+    module lacks in that first copy shows it is the copy read, and checked."""
+    vmod, scenarios = built
+    entries = vmods.read_zip(scenarios[0].read_bytes())
+    first = vmods.edit_save(scenarios[0].read_bytes(), vmods.replace_once("The Valley;", "Vale;"))
+    doubled = vmods.listed([("savedGame", vmods.read_zip(first)["savedGame"]), *entries.items()])
+    module = vmods.read_zip(vmod) | {SCENARIO: doubled}
+    found = lines(check_bytes(vmods.make_zip(module)))
+    assert [line.split(": ", 2)[:2] for line in found] == [
+        [f"game.vmod:{SCENARIO}", "error[vmod.duplicate-entry]"],
+        [f"game.vmod:{SCENARIO}", "error[vmod.unknown-map]"],
+    ], found
+    assert "entry 'savedGame' is in the archive 2 times; VASSAL reads only the first" in found[0]
+
+
 def test_the_cli_never_shows_a_traceback() -> None:
     runner = CliRunner()
     for index, (_, making, *_) in enumerate(HOSTILE):

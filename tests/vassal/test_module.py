@@ -26,6 +26,7 @@ from toolkit.options import BuildOptions
 from toolkit.render.artwork import draw_artwork
 from toolkit.vassal.boards import map_names
 from toolkit.vassal.check import check_module
+from toolkit.vassal.codec import safe_text
 from toolkit.vassal.module import game_boards
 from toolkit.vassal.positions import position_from_stream
 from toolkit.vassal.reader import open_archive, read_saved_game
@@ -61,7 +62,7 @@ def expected_places(game: Game, setup_index: int) -> Counter[tuple[str, str]]:
     """(VASSAL map name, location name) of every piece a setup places: hexes by their label,
     spaces, boxes and cells by their name."""
     names = map_names(game)
-    charts = {chart.id: chart.title for chart in game.charts}
+    charts = {chart.id: safe_text(chart.title) for chart in game.charts}
     found: Counter[tuple[str, str]] = Counter()
     for piece in Position.from_setup(game, game.setups[setup_index]).pieces:
         if piece.location is None:
@@ -134,6 +135,51 @@ def test_hostile_names_reach_vassal_intact(tmp_path: Path) -> None:
     names = {name for _, _, name in report.games["new"]}
     assert HOSTILE_NAME.replace("\t", " ") in {piece for _, piece in report.slots}
     assert {HOSTILE_NAME.replace("\t", " "), TRAILING + " "} <= names
+
+
+HOSTILE_MAP = "Russia 1941/42; <b>&amp;\tFront"
+HOSTILE_CHARTS = ("hostile-track", "hostile-display")
+"""Charts of the charts-hostile fixture whose titles ('/', ';', a TAB, markup) name boards."""
+
+
+def hostile_boards_game(tmp_path: Path) -> Game:
+    """The minimal hex game with its map, a track and a display named with every delimiter of
+    VASSAL's encodings and markup, and a piece of its scenario on each of them."""
+    folder = copy_fixture("minimal-hex", tmp_path)
+    valley = folder / "maps" / "valley.json"
+    data = json.loads(valley.read_text(encoding="utf-8"))
+    data["name"] = HOSTILE_MAP
+    valley.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
+    for chart in HOSTILE_CHARTS:
+        source = FIXTURES / "charts-hostile" / "charts" / f"{chart}.json"
+        (folder / "charts" / f"{chart}.json").write_bytes(source.read_bytes())
+    meeting = folder / "setups" / "meeting.json"
+    setup = json.loads(meeting.read_text(encoding="utf-8"))
+    for placement in setup["placements"]:
+        if placement["at"] == "valley:1005":
+            placement["at"] = "hostile-display:two"
+    setup["placements"].append({"at": "hostile-track:&amp;", "pieces": ["turn"]})
+    meeting.write_text(json.dumps(setup, ensure_ascii=False), encoding="utf-8")
+    result = load_game(folder)
+    assert result.game is not None, result.report.format_text()
+    return result.game
+
+
+def test_hostile_map_and_board_names_keep_every_piece_on_its_board(tmp_path: Path) -> None:
+    """A map's and boards' names with '/', ';', a TAB and markup reach VASSAL's board choice
+    escaped: in a new game, the scenario's save and its predefined setup, VASSAL puts every
+    piece on its map at its location, none off the board."""
+    game = hostile_boards_game(tmp_path)
+    out = build_game(game, tmp_path / "out", selected_targets(["vmod"]), BuildOptions())
+    report = run_engine(out.folder / f"{game.id}.vmod", out.folder / "scenarios" / "meeting.vsav")
+    assert report.problems == []
+    expected = expected_places(game, 0)
+    shown = {name.replace("\t", " ") for name in (HOSTILE_MAP, *(c.title for c in game.charts))}
+    assert {board for board, _ in expected} <= shown
+    assert len({board for board, _ in expected}) == 3  # the map, the track and the display
+    for loaded in ("new", "save meeting.vsav", "setup Meeting Engagement"):
+        assert report.places(loaded) == expected, loaded
+        assert all(location != "offboard" for _, location, _ in report.games[loaded]), loaded
 
 
 def test_the_module_carries_the_game_itself(built: tuple[Game, Path]) -> None:

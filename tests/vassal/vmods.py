@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import io
+import warnings
 import zipfile
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 
 from toolkit.vassal.codec import deobfuscate, obfuscate
 
@@ -22,6 +23,16 @@ def make_zip(entries: Mapping[str, bytes]) -> bytes:
     buffer = io.BytesIO()
     with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive:
         for name, content in entries.items():
+            archive.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), content)
+    return buffer.getvalue()
+
+
+def listed(entries: Sequence[tuple[str, bytes]]) -> bytes:
+    """An archive of ``entries`` in order, a name listed twice if given twice."""
+    buffer = io.BytesIO()
+    with zipfile.ZipFile(buffer, "w", zipfile.ZIP_DEFLATED) as archive, warnings.catch_warnings():
+        warnings.filterwarnings("ignore", "Duplicate name", UserWarning)
+        for name, content in entries:
             archive.writestr(zipfile.ZipInfo(name, (1980, 1, 1, 0, 0, 0)), content)
     return buffer.getvalue()
 
@@ -94,4 +105,29 @@ def declared_size(data: bytes, name: str, size: int) -> bytes:
             raw[at + 24 : at + 28] = size.to_bytes(4, "little")
             return bytes(raw)
         at = raw.find(b"PK\x01\x02", at + 4)
+    raise AssertionError(f"no central directory entry for {name!r}")
+
+
+def unlisted(data: bytes, name: str) -> bytes:
+    """An archive whose central directory leaves out its first record of entry ``name``: the
+    entry stays in the file, behind its local header, which only a reader walking the local
+    headers (Java's ZipInputStream) meets. No comment may follow the directory."""
+    raw = bytearray(data)
+    end = raw.rfind(b"PK\x05\x06")
+    assert end >= 0 and len(raw) == end + 22, "an archive with no comment"
+    at = int.from_bytes(raw[end + 16 : end + 20], "little")
+    encoded = name.encode("utf-8")
+    while raw[at : at + 4] == b"PK\x01\x02":
+        lengths = [int.from_bytes(raw[at + n : at + n + 2], "little") for n in (28, 30, 32)]
+        record = 46 + sum(lengths)
+        if raw[at + 46 : at + 46 + lengths[0]] == encoded:
+            del raw[at : at + record]
+            end -= record
+            for field in (8, 10):  # entries on this disk, and in all
+                count = int.from_bytes(raw[end + field : end + field + 2], "little")
+                raw[end + field : end + field + 2] = (count - 1).to_bytes(2, "little")
+            size = int.from_bytes(raw[end + 12 : end + 16], "little")
+            raw[end + 12 : end + 16] = (size - record).to_bytes(4, "little")
+            return bytes(raw)
+        at += record
     raise AssertionError(f"no central directory entry for {name!r}")

@@ -14,6 +14,7 @@ import shutil
 import tempfile
 import zipfile
 import zlib
+from collections import Counter
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import replace
@@ -52,7 +53,7 @@ def game_from_module(module: Path) -> Iterator[LoadResult]:
         folder = Path(tmp) / GAME_FOLDER
         problem = _unpack(module, folder)
         if problem is not None:
-            yield LoadResult(None, Report([Diagnostic("module.unreadable", problem, str(module))]))
+            yield LoadResult(None, Report([problem]))
             return
         yield _named_in_module(load_game(folder), folder, module)
     finally:
@@ -85,37 +86,61 @@ def _in_module(file: str, unpacked: str, inside: str) -> str:
     return file
 
 
-def _unpack(module: Path, folder: Path) -> str | None:
-    """Unpack the module's game folder; a sentence saying why not, or None."""
+def _unpack(module: Path, folder: Path) -> Diagnostic | None:
+    """Unpack the module's game folder; the diagnostic saying why not, or None."""
+    shown = str(module)
     try:
         with zipfile.ZipFile(module) as archive:
-            members = [i for i in archive.infolist() if i.filename.startswith(GAME_FOLDER + "/")]
-            if not members:
-                return "this module carries no game sources (it was not made by toolkit build)"
-            if len(members) > MAX_ENTRIES:
-                return f"the module carries {len(members)} game files; at most {MAX_ENTRIES}"
-            total = 0
-            for info in members:
-                relative = PurePosixPath(info.filename).relative_to(GAME_FOLDER)
-                if info.is_dir():
-                    continue
-                if relative.is_absolute() or ".." in relative.parts or "\\" in info.filename:
-                    return f"the entry {info.filename!r} would leave the game folder"
-                total += info.file_size
-                if info.file_size > MAX_ENTRY_BYTES or total > MAX_TOTAL_BYTES:
-                    return f"the entry {info.filename!r} is too large to be a game source"
-                target = folder.joinpath(*relative.parts)
-                target.parent.mkdir(parents=True, exist_ok=True)
-                if info.flag_bits & ENCRYPTED:
-                    return f"the entry {info.filename!r} is encrypted"
-                try:
-                    with archive.open(info) as source:
-                        data = source.read(MAX_ENTRY_BYTES + 1)
-                except _DAMAGE as error:
-                    return f"the entry {info.filename!r} cannot be read: {error}"
-                if len(data) > MAX_ENTRY_BYTES:
-                    return f"the entry {info.filename!r} is larger than it says"
-                target.write_bytes(data)
+            twice = _listed_twice(archive)
+            if twice is not None:
+                return Diagnostic("module.duplicate-entry", twice, shown)
+            problem = _extract(archive, folder)
     except _DAMAGE as error:
-        return f"not a readable module archive: {error}"
+        problem = f"not a readable module archive: {error}"
+    return None if problem is None else Diagnostic("module.unreadable", problem, shown)
+
+
+def _listed_twice(archive: zipfile.ZipFile) -> str | None:
+    """A sentence naming the first entry the archive lists more than once, or None: readers
+    disagree on which copy is the module's (VASSAL takes the last), so none is trusted."""
+    counts = Counter(info.filename for info in archive.infolist())
+    twice = [name for name, count in counts.items() if count > 1]
+    if not twice:
+        return None
+    more = f" (and {len(twice) - 1:,} more entries listed twice)" if len(twice) > 1 else ""
+    return (
+        f"entry {twice[0]!r} is in the archive {counts[twice[0]]} times{more}; which copy is the"
+        " module's differs from reader to reader"
+    )
+
+
+def _extract(archive: zipfile.ZipFile, folder: Path) -> str | None:
+    """Write the archive's game folder into ``folder``; a sentence saying why not, or None."""
+    members = [i for i in archive.infolist() if i.filename.startswith(GAME_FOLDER + "/")]
+    if not members:
+        return "this module carries no game sources (it was not made by toolkit build)"
+    if len(members) > MAX_ENTRIES:
+        return f"the module carries {len(members)} game files; at most {MAX_ENTRIES}"
+    total = 0
+    for info in members:
+        relative = PurePosixPath(info.filename).relative_to(GAME_FOLDER)
+        if info.is_dir():
+            continue
+        if relative.is_absolute() or ".." in relative.parts or "\\" in info.filename:
+            return f"the entry {info.filename!r} would leave the game folder"
+        total += info.file_size
+        if info.file_size > MAX_ENTRY_BYTES or total > MAX_TOTAL_BYTES:
+            return f"the entry {info.filename!r} is too large to be a game source"
+        target = folder.joinpath(*relative.parts)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if info.flag_bits & ENCRYPTED:
+            return f"the entry {info.filename!r} is encrypted"
+        try:
+            with archive.open(info) as source:
+                data = source.read(MAX_ENTRY_BYTES + 1)
+        except _DAMAGE as error:
+            return f"the entry {info.filename!r} cannot be read: {error}"
+        if len(data) > MAX_ENTRY_BYTES:
+            return f"the entry {info.filename!r} is larger than it says"
+        target.write_bytes(data)
     return None

@@ -45,7 +45,7 @@ def scenario_from_save(
     from ``base`` (an existing scenario's document), or a skeleton named after the file.
     ``notes``: location key → the note the base scenario prints for its placement there."""
     position, report = read_save(game, save_path)
-    if position is None:
+    if position is None or report.errors:  # e.g. two savedGame entries: which game is it?
         return Imported(None, report)
     document = dict(base) if base is not None else skeleton(game, save_path.stem)
     document["placements"] = placements(game, position, notes or {})

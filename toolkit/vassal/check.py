@@ -13,12 +13,13 @@ from __future__ import annotations
 import html
 import re
 from collections import defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from toolkit.diagnostics import Diagnostic, Severity, did_you_mean
 from toolkit.vassal import components as c
+from toolkit.vassal.boardchoice import unknown_boards
 from toolkit.vassal.codec import split_first
 from toolkit.vassal.commands import (
     BASIC_PREFIXES,
@@ -98,6 +99,8 @@ class Module:
     extension: bool = False
     """An extension: what it does not define (a prototype, a map, an image, a class) the
     module it extends may, so a missing one is at most a warning."""
+    boards: Mapping[str, frozenset[str]] = field(default_factory=dict)
+    """Each map's boards, by name: what a saved game's board choice may name."""
 
 
 UNKNOWN_MODULE = Module(frozenset(), frozenset(), frozenset(), None)
@@ -129,6 +132,7 @@ def _check_archive(
 ) -> Module | None:
     """The archive's entries, build file, pieces and scenarios; the module, if it was read."""
     _check_entry_names(archive, shown, findings)
+    _check_duplicates(archive, shown, findings)
     entry = _build_file_entry(archive, shown, findings)
     if entry is None:
         return None
@@ -170,6 +174,12 @@ def _check_entry_names(archive: Archive, shown: str, findings: Findings) -> None
     hidden = len(archive.unsafe_names) - MAX_UNSAFE_SHOWN
     if hidden > 0:
         findings.add(shown, "unsafe-entry", f"and {hidden} more such entries")
+
+
+def _check_duplicates(archive: Archive, shown: str, findings: Findings) -> None:
+    """An entry listed twice: VASSAL reads one copy, another reader may read the other."""
+    for message in archive.duplicate_messages():
+        findings.add(shown, "duplicate-entry", message)
 
 
 def _build_file_entry(archive: Archive, shown: str, findings: Findings) -> str | None:
@@ -217,7 +227,13 @@ def _module(root: XmlElement, names: frozenset[str]) -> Module:
     encoders = [str(e.tag) for e in root.iter() if str(e.tag).endswith("CommandEncoder")]
     custom = next((tag for tag in encoders if tag != c.COMMAND_ENCODER), None)
     extension = root.tag == c.EXTENSION_ROOT
-    return Module(names, frozenset(maps), frozenset(prototypes), custom, extension)
+    boards = {
+        str(m.get("mapName", "")): frozenset(
+            str(b.get("name", "")) for p in m.iterchildren(c.BOARD_PICKER) for b in p.iter(c.BOARD)
+        )
+        for m in root.iter(*c.MAP_CLASSES)
+    }
+    return Module(names, frozenset(maps), frozenset(prototypes), custom, extension, boards)
 
 
 # -- extensions ----------------------------------------------------------------------------------
@@ -238,6 +254,7 @@ def _base_module(path: Path, findings: Findings) -> BaseModule | None:
     shown = str(path)
     try:
         with open_archive(path) as archive:
+            _check_duplicates(archive, shown, findings)
             entry = _build_file_entry(archive, shown, findings)
             if entry is None:
                 return None
@@ -261,6 +278,7 @@ def _with_base(extension: Module, base: Module) -> Module:
         extension.prototypes | base.prototypes,
         extension.custom_encoder or base.custom_encoder,
         extension=False,
+        boards={**base.boards, **extension.boards},
     )
 
 
@@ -700,6 +718,7 @@ def _check_setups(
         where = f"{shown}:{entry}"
         try:
             with archive_from_bytes(archive.read(entry)) as save:
+                _check_duplicates(save, where, f)
                 stream = read_saved_game(save)
         except ArchiveError as error:
             f.add(where, "save", str(error))
@@ -711,6 +730,7 @@ def _check_save_file(path: Path, module: Module | None, f: Findings) -> None:
     shown = str(path)
     try:
         with open_archive(path) as save:
+            _check_duplicates(save, shown, f)
             stream = read_saved_game(save)
     except ArchiveError as error:
         f.add(shown, "save", str(error))
@@ -764,6 +784,8 @@ def check_save_stream(stream: str, module: Module | None, where: str, f: Finding
         _add_absent(module, where, "unknown-map", message, f)
     _report_images(images, module, where, f)
     _report_prototypes(prototypes, module, where, f)
+    for message in unknown_boards(commands, module.boards):
+        _add_absent(module, where, "unknown-board", message, f)
 
 
 def _save_place(piece: AddPiece) -> str:

@@ -38,6 +38,7 @@ from toolkit.vassal.buildfile import (
     build_file,
     text,
 )
+from toolkit.vassal.codec import safe_text
 from toolkit.vassal.pieces import PieceDef, expanded, face_image, piece_def, prototypes, showing
 from toolkit.vassal.saves import PlacedPiece, PlacedStack, save_entries, save_stream
 from toolkit.vassal.traits import Chain, Trait
@@ -341,7 +342,8 @@ def game_boards(
         if art is None or not art.placement.centres:
             continue
         locations = {loc.label: loc for loc in game.locations.values() if loc.map_id == chart.id}
-        name = chart.title if chart.title not in taken else f"{chart.title} [{chart.id}]"
+        title = safe_text(chart.title)  # a map's name: no TAB (see safe_text)
+        name = title if title not in taken else f"{title} [{chart.id}]"
         taken.add(name)
         art_as_map = MapArt(art.drawing, art.placement)
         image = f"chart-{chart.id}.png"

@@ -5,6 +5,23 @@ entry read have size limits checked before reading (and again while reading, sin
 lie about sizes), XML is parsed without entities, DTDs or the network, and entry names that
 would leave the archive's folder are listed, never used as paths. Every failure is an
 :class:`ArchiveError` whose message says what is wrong in one line.
+
+An entry listed twice is read as VASSAL reads it, and reported (see
+:meth:`Archive.duplicate_messages`), since another reader may show another game. VASSAL (its
+source at 3.6.0, 3.7.0 and 3.8.0-SNAPSHOT; its engine, run on such archives, agrees) opens a
+module or extension through ``VASSAL.tools.DataArchive``, whose ``VASSAL.tools.io.ZipArchive``
+(``readEntries``) puts every entry of ``java.util.zip.ZipFile.stream()`` into a ``HashMap`` by
+name, in central-directory order: the **last** copy of a name wins (as ``ZipFile.getEntry``
+and Python's :mod:`zipfile` also give it). A saved game or log, and a predefined setup's saved
+game inside a module, is decoded by ``VASSAL.build.module.GameState.decodeSavedGame``, which
+reads the archive as a ``java.util.zip.ZipInputStream`` and stops at the **first**
+``savedGame`` entry it meets, in the order the entries lie in the file.
+
+That walk reads the entries' local headers, never the central directory that :mod:`zipfile`
+(and every other reader of modules) goes by, so a saved game may hold a ``savedGame`` that only
+VASSAL sees: a local entry the directory does not list, or a directory pointing elsewhere. The
+walk is repeated here as the JDK does it (:mod:`toolkit.vassal.zipstream`), and any such
+disagreement is reported (see :meth:`Archive.hidden_messages`).
 """
 
 from __future__ import annotations
@@ -13,6 +30,7 @@ import io
 import os
 import zipfile
 import zlib
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from types import TracebackType
@@ -22,6 +40,13 @@ from lxml import etree  # type: ignore[import-untyped]
 
 from toolkit.vassal.codec import CodecError, deobfuscate
 from toolkit.vassal.commands import leaf_commands
+from toolkit.vassal.zipstream import (
+    SIZES_AFTER,
+    LocalEntry,
+    Missed,
+    WalkRefused,
+    first_local_entry,
+)
 
 MAX_ARCHIVE_BYTES = 2 * 1024**3
 """The largest archive read: the biggest published modules are a few hundred megabytes."""
@@ -29,6 +54,8 @@ MAX_ENTRIES = 100_000
 """The most entries an archive may list."""
 MAX_ENTRY_BYTES = 64 * 1024**2
 """The largest entry read into memory: a build file, a saved game, a scenario inside a module."""
+MAX_DUPLICATES_SHOWN = 10
+"""Entry names listed more than once are reported one per line, up to this many."""
 
 ENCRYPTED = 0x1
 """The zip flag bit of an encrypted entry (VASSAL never writes one)."""
@@ -72,15 +99,28 @@ class ModuleData:
 
 
 class Archive:
-    """An open zip archive: its entry names and a size-limited reader for one entry."""
+    """An open zip archive: its entry names and a size-limited reader for one entry, which
+    reads the copy of a duplicated entry that VASSAL reads (see the module's docstring)."""
 
-    def __init__(self, archive: zipfile.ZipFile) -> None:
+    def __init__(self, archive: zipfile.ZipFile, source: Path | bytes) -> None:
         self._zip = archive
-        names = [info.filename for info in archive.infolist()]
+        self._source = source
+        infos = archive.infolist()
+        names = [info.filename for info in infos]
         self.names = frozenset(name for name in names if entry_is_safe(name))
         """The entries that stay inside the archive's folder."""
         self.unsafe_names = tuple(name for name in names if not entry_is_safe(name))
         """Entry names that would leave the folder if extracted (never opened)."""
+        counts = Counter(names)
+        self.duplicates = {name: n for name, n in counts.items() if n > 1}
+        """Entry names the archive lists more than once, with how many times, in listed order."""
+        self._first_saved_game = min(
+            (info for info in infos if info.filename == SAVED_GAME),
+            key=lambda info: info.header_offset,
+            default=None,
+        )
+        """Of the ``savedGame`` entries the directory lists, the one that lies first in the
+        file: the one VASSAL decodes, unless a hidden one comes before it."""
 
     def __enter__(self) -> Archive:
         return self
@@ -104,7 +144,8 @@ class Archive:
         """
         if name not in self.names:
             raise ArchiveError(f"the archive has no entry {name!r}")
-        info = self._zip.getinfo(name)
+        first = self._first_saved_game
+        info = first if name == SAVED_GAME and first is not None else self._zip.getinfo(name)
         if info.flag_bits & ENCRYPTED:
             raise ArchiveError(f"entry {name!r} is encrypted")
         if info.file_size > limit:
@@ -119,6 +160,85 @@ class Archive:
         if len(data) > limit:
             raise ArchiveError(f"entry {name!r} holds more than {limit:,} bytes")
         return data
+
+    def hidden_messages(self) -> list[str]:
+        """For a saved game or log: one sentence when the ``savedGame`` VASSAL decodes (the
+        first it meets walking the local headers from the file's start) is not the one read
+        here (the first the directory lists), or does not hold the same bytes.
+
+        :raises ArchiveError: the walk would read too much before it (see
+            :func:`~toolkit.vassal.zipstream.first_local_entry`).
+        """
+        try:
+            if isinstance(self._source, bytes):
+                walked = first_local_entry(
+                    io.BytesIO(self._source), SAVED_GAME, MAX_ENTRY_BYTES, MAX_ENTRIES
+                )
+            else:
+                with open(self._source, "rb") as raw:
+                    walked = first_local_entry(raw, SAVED_GAME, MAX_ENTRY_BYTES, MAX_ENTRIES)
+        except WalkRefused as error:
+            raise ArchiveError(str(error)) from None
+        except OSError as error:
+            raise ArchiveError(f"cannot read the file: {error.strerror or error}") from None
+        listed = frozenset(
+            info.header_offset for info in self._zip.infolist() if info.filename == SAVED_GAME
+        )
+        message = _hidden_message(walked, self._first_saved_game, listed)
+        return [] if message is None else [message]
+
+    def duplicate_messages(self) -> list[str]:
+        """One sentence per entry name listed more than once (up to
+        :data:`MAX_DUPLICATES_SHOWN`, then how many more): which copy VASSAL reads."""
+        messages = [
+            f"entry {name!r} is in the archive {count} times; VASSAL reads only the"
+            f" {'first' if name == SAVED_GAME else 'last'}, another reader may read another copy"
+            for name, count in list(self.duplicates.items())[:MAX_DUPLICATES_SHOWN]
+        ]
+        hidden = len(self.duplicates) - MAX_DUPLICATES_SHOWN
+        if hidden > 0:
+            messages.append(f"and {hidden:,} more entries listed more than once")
+        return messages
+
+
+def _hidden_message(
+    walked: LocalEntry | Missed, listed: zipfile.ZipInfo | None, offsets: frozenset[int]
+) -> str | None:
+    """What differs between the ``savedGame`` VASSAL meets walking the file and the one the
+    directory lists first (``listed``; ``offsets``: of every one it lists), in a sentence;
+    None when they are the same."""
+    if isinstance(walked, Missed):
+        if listed is None:
+            return None  # neither reader finds a saved game: reading it says so
+        return (
+            f"entry {SAVED_GAME!r} at byte {listed.header_offset:,} is out of VASSAL's reach:"
+            f" reading the entries from the file's start, it meets none before {walked.reason}"
+        )
+    where = f"entry {SAVED_GAME!r} at byte {walked.offset:,}"
+    if listed is None:
+        return (
+            f"{where} is hidden: VASSAL reads this copy, which the archive's directory does not"
+            " list (it lists none)"
+        )
+    if walked.offset in offsets and listed.header_offset != walked.offset:
+        return (
+            f"{where} is the one VASSAL reads, not the one at byte {listed.header_offset:,}"
+            " that the archive's directory lists first"
+        )
+    if listed.header_offset != walked.offset:
+        return (
+            f"{where} is hidden: VASSAL reads this copy, which the archive's directory does not"
+            f" list (it lists one at byte {listed.header_offset:,})"
+        )
+    if walked.flags & SIZES_AFTER == 0 and (walked.crc, walked.size) != (
+        listed.CRC,
+        listed.file_size,
+    ):
+        return (
+            f"{where}: its local header and the archive's directory give other sizes or CRCs;"
+            " VASSAL reads it as the local header says"
+        )
+    return None
 
 
 def entry_is_safe(name: str) -> bool:
@@ -143,7 +263,7 @@ def open_archive(path: Path) -> Archive:
         raise ArchiveError(f"cannot read the file: {error.strerror}") from None
     if size > MAX_ARCHIVE_BYTES:
         raise ArchiveError(f"the file is {size:,} bytes, over the limit of {MAX_ARCHIVE_BYTES:,}")
-    return _open(path)
+    return _open(path, path)
 
 
 def archive_from_bytes(data: bytes) -> Archive:
@@ -151,10 +271,11 @@ def archive_from_bytes(data: bytes) -> Archive:
 
     :raises ArchiveError: not a zip, or with too many entries.
     """
-    return _open(io.BytesIO(data))
+    return _open(io.BytesIO(data), data)
 
 
-def _open(source: Path | io.BytesIO) -> Archive:
+def _open(source: Path | io.BytesIO, raw: Path | bytes) -> Archive:
+    """``source`` opened as a zip; ``raw`` is the same file, for walking its local headers."""
     try:
         opened = zipfile.ZipFile(source)
     except zipfile.BadZipFile as error:
@@ -168,7 +289,7 @@ def _open(source: Path | io.BytesIO) -> Archive:
         opened.close()
         limit = MAX_ENTRIES
         raise ArchiveError(f"the archive lists {count:,} entries, over the limit of {limit:,}")
-    return Archive(opened)
+    return Archive(opened, raw)
 
 
 def read_xml(data: bytes, entry: str) -> XmlElement:

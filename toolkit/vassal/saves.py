@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from toolkit.vassal.boardchoice import encode_board_choice
 from toolkit.vassal.codec import ESC, TAB, encode, obfuscate
 from toolkit.vassal.traits import Chain
 
@@ -52,9 +53,7 @@ def save_stream(stacks: Sequence[PlacedStack], board_names: Sequence[tuple[str, 
         state = encode([stack.map_name, str(stack.at[0]), str(stack.at[1]), *members, "@@-1"], ";")
         stack_commands.append(encode(["+", str(next_id), "stack", state], "/"))
     pieces = encode(commands + stack_commands, ESC)
-    boards = [
-        encode([f"{map_name}BoardPicker", board, "0", "0"], TAB) for map_name, board in board_names
-    ]
+    boards = [encode_board_choice(map_name, [board]) for map_name, board in board_names]
     return encode(["begin_save", "", pieces, *boards, "SETUP_STACK" + TAB, "end_save"], ESC)
 
 
