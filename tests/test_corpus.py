@@ -149,15 +149,15 @@ def test_reader_corpus_covers_every_reader_code() -> None:
     """Every diagnostic code the readers of modules, saves and logs emit has a case."""
     sources = [
         TESTS.parent / "toolkit" / path
-        for path in ("vassal/check.py", "check.py", "load/module.py")
+        for path in ("vassal/check.py", "vassal/piecechecks.py", "check.py", "load/module.py")
     ]
-    emitted = set()
+    emitted = {"vmod.cut"}
     for source in sources:
         text = source.read_text(encoding="utf-8")
-        prefix = "vmod." if source.name == "check.py" and "vassal" in source.parts else ""
+        prefix = "vmod." if "vassal" in source.parts else ""
         if prefix:
             emitted |= {
-                prefix + c for c in re.findall(r'(?:add|_add_absent)\([^")]*"([a-z-]+)"', text)
+                prefix + c for c in re.findall(r'(?:add|add_absent)\([^")]*"([a-z-]+)"', text)
             }
             for choice in re.findall(r'code = "([a-z-]+)" if .* else "([a-z-]+)"', text):
                 emitted |= {prefix + c for c in choice}
