@@ -74,9 +74,19 @@ def make_case(name: str, workdir: Path) -> tuple[Path, dict[str, object]]:
     for link, target in dict(expect.get("symlinks", {})).items():  # type: ignore[call-overload]
         (game / link).symlink_to(target)
     generate = expect.get("generate")
-    if isinstance(generate, dict):
+    if isinstance(generate, dict) and "entries" in generate:
+        _generate_position(workdir / generate["file"], int(generate["entries"]))
+    elif isinstance(generate, dict):
         _generate(game / generate["file"], int(generate["megabytes"]))
     return game, expect
+
+
+def _generate_position(path: Path, entries: int) -> None:
+    """A position file (beside the game) with ``entries`` entries, one a line from line 2,
+    each naming a location and a counter the game does not have."""
+    lines = [f'{{"at": "nowhere-{i}", "pieces": ["nobody-{i}"]}}' for i in range(entries)]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"kind": "position", "pieces": [\n' + ",\n".join(lines) + "\n]}\n")
 
 
 def _generate(path: Path, megabytes: int) -> None:
