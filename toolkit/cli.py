@@ -417,6 +417,7 @@ def _check(
     log_path: Path | None,
 ) -> None:
     from toolkit.check import (
+        UnknownSetup,
         broken,
         check_log,
         check_save,
@@ -438,7 +439,7 @@ def _check(
             checked = check_turn(result.game, before_path, after_path)
         else:
             checked = check_source(result.game, setup_id, position_path)
-    except ValueError as exc:
+    except UnknownSetup as exc:  # only --setup names something the game may lack
         raise click.BadParameter(str(exc), param_hint="--setup") from None
     if checked.report.errors:
         # what could not be read is the answer: with --format json, on stdout for tools
