@@ -557,10 +557,14 @@ def _publish_index(index_dir: Path) -> None:
     from toolkit.publish.catalogue import CatalogueError, write_catalogue
 
     try:
-        written, count = write_catalogue(index_dir)
+        written, count, refused = write_catalogue(index_dir)
     except CatalogueError as error:
         raise SourcesInvalid(str(error)) from None
+    for diagnostic in refused:
+        click.echo(diagnostic.format(), err=True)
     click.echo(f"indexed {count} scenario(s): {', '.join(str(p) for p in written)}")
+    if refused:
+        raise SourcesInvalid(f"{len(refused)} package(s) left out of the index: see above")
 
 
 @cli.command("import-save")
