@@ -65,7 +65,7 @@ def check_piece(text: str, place: str, module: Module, where: str, f: Findings) 
         known = BASIC_PREFIXES if last else TRAIT_PREFIXES
         if level.prefix in known:
             continue
-        code = "piece-syntax" if last and level.prefix in TRAIT_PREFIXES else "unknown-trait"
+        code = "piece-syntax" if last else "unknown-trait"
         severity: Severity = (
             "warning" if module.custom_encoder and code == "unknown-trait" else "error"
         )
