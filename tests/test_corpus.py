@@ -72,9 +72,19 @@ def make_case(name: str, workdir: Path) -> tuple[Path, dict[str, object]]:
     for link, target in dict(expect.get("symlinks", {})).items():  # type: ignore[call-overload]
         (game / link).symlink_to(target)
     generate = expect.get("generate")
-    if isinstance(generate, dict):
+    if isinstance(generate, dict) and "entries" in generate:
+        _generate_position(workdir / generate["file"], int(generate["entries"]))
+    elif isinstance(generate, dict):
         _generate(game / generate["file"], int(generate["megabytes"]))
     return game, expect
+
+
+def _generate_position(path: Path, entries: int) -> None:
+    """A position file (beside the game) with ``entries`` entries, one a line from line 2,
+    each naming a location and a counter the game does not have."""
+    lines = [f'{{"at": "nowhere-{i}", "pieces": ["nobody-{i}"]}}' for i in range(entries)]
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text('{"kind": "position", "pieces": [\n' + ",\n".join(lines) + "\n]}\n")
 
 
 def _generate(path: Path, megabytes: int) -> None:
@@ -147,15 +157,15 @@ def test_reader_corpus_covers_every_reader_code() -> None:
     """Every diagnostic code the readers of modules, saves and logs emit has a case."""
     sources = [
         TESTS.parent / "toolkit" / path
-        for path in ("vassal/check.py", "check.py", "load/module.py")
+        for path in ("vassal/check.py", "vassal/piecechecks.py", "check.py", "load/module.py")
     ]
-    emitted = set()
+    emitted = {"vmod.cut"}
     for source in sources:
         text = source.read_text(encoding="utf-8")
-        prefix = "vmod." if source.name == "check.py" and "vassal" in source.parts else ""
+        prefix = "vmod." if "vassal" in source.parts else ""
         if prefix:
             emitted |= {
-                prefix + c for c in re.findall(r'(?:add|_add_absent)\([^")]*"([a-z-]+)"', text)
+                prefix + c for c in re.findall(r'(?:add|add_absent)\([^")]*"([a-z-]+)"', text)
             }
             for choice in re.findall(r'code = "([a-z-]+)" if .* else "([a-z-]+)"', text):
                 emitted |= {prefix + c for c in choice}

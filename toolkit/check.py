@@ -113,6 +113,10 @@ def broken(violations: Iterable[Violation]) -> bool:
     return any(v.severity == "error" for v in violations)
 
 
+class UnknownSetup(ValueError):
+    """``--setup`` names no setup of the game; the message suggests one."""
+
+
 @dataclass(frozen=True)
 class CheckResult:
     """What ``toolkit check`` reports: the violations, or the position file's diagnostics."""
@@ -129,12 +133,12 @@ def check_source(
 ) -> CheckResult:
     """Check a setup of ``game``, or a position file read against it.
 
-    :raises ValueError: the game has no such setup (the message suggests one).
+    :raises UnknownSetup: the game has no such setup (the message suggests one).
     """
     if setup_id is not None:
         known = [s.id for s in game.setups]
         if setup_id not in known:
-            raise ValueError(
+            raise UnknownSetup(
                 f"no setup {setup_id!r} in {game.id}{did_you_mean(setup_id, known)} "
                 f"({known_list(known)})"
             )

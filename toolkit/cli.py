@@ -431,6 +431,7 @@ def _check(
     log_path: Path | None,
 ) -> None:
     from toolkit.check import (
+        UnknownSetup,
         broken,
         check_log,
         check_save,
@@ -452,7 +453,7 @@ def _check(
             checked = check_turn(result.game, before_path, after_path)
         else:
             checked = check_source(result.game, setup_id, position_path)
-    except ValueError as exc:
+    except UnknownSetup as exc:  # only --setup names something the game may lack
         raise click.BadParameter(str(exc), param_hint="--setup") from None
     if checked.report.errors:
         # what could not be read is the answer: with --format json, on stdout for tools
@@ -582,10 +583,14 @@ def _publish_index(index_dir: Path, force: bool) -> None:
     from toolkit.publish.catalogue import CatalogueError, write_catalogue
 
     try:
-        written, count = write_catalogue(index_dir, force)
+        written, count, refused = write_catalogue(index_dir, force)
     except CatalogueError as error:
         raise SourcesInvalid(str(error)) from None
+    for diagnostic in refused:
+        click.echo(diagnostic.format(), err=True)
     click.echo(f"indexed {count} scenario(s): {', '.join(str(p) for p in written)}")
+    if refused:
+        raise SourcesInvalid(f"{len(refused)} package(s) left out of the index: see above")
 
 
 @cli.command("import-save")

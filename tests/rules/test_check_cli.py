@@ -150,3 +150,19 @@ def test_a_waiver_names_a_rule_that_exists(tmp_path: Path) -> None:
     assert "error[ref.unknown-rule]: unknown rule 'stacknig' (did you mean 'stacking'?)" in (
         result.stderr
     )
+
+
+def test_a_name_no_output_can_hold_is_one_located_line(tmp_path: Path) -> None:
+    """A counter named with half of a surrogate pair (a JSON escape) is refused where it is
+    written, by check as by validate, instead of crashing when the name is printed."""
+    game = copy_fixture("minimal-hex", tmp_path)
+    units = game / "counters" / "units.json"
+    text = units.read_text(encoding="utf-8")
+    units.write_text(text.replace('"1st Infantry"', '"1st \\ud800 Infantry"'), encoding="utf-8")
+    checked = run_cli("check", "minimal-hex", "--setup", "meeting", cwd=tmp_path)
+    assert checked.returncode == 1, checked.stderr
+    assert "Traceback" not in checked.stderr
+    assert (
+        "minimal-hex/counters/units.json:36:32: error[json.bad-character]: this text holds "
+        "U+D800, half of a UTF-16 surrogate pair without its other half"
+    ) in checked.stderr

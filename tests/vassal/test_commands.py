@@ -8,7 +8,6 @@ import time
 
 import pytest
 
-from toolkit.vassal.check import Findings, Module, check_save_stream
 from toolkit.vassal.codec import ESC, TAB, decode, encode, split_first, split_tokens
 from toolkit.vassal.commands import (
     Level,
@@ -18,6 +17,8 @@ from toolkit.vassal.commands import (
     parse_add_piece,
     type_prefix,
 )
+from toolkit.vassal.findings import Findings, Module
+from toolkit.vassal.piecechecks import check_save_stream
 from toolkit.vassal.reader import entry_is_safe
 
 ARTILLERY = (

@@ -12,7 +12,13 @@ from typing import Any
 from toolkit.diagnostics import Diagnostic, did_you_mean
 from toolkit.load.context import Context, get
 from toolkit.load.game import colour, frozen, length
-from toolkit.load.jsonsource import Source, SourceUnreadable, decode_utf8, read_limited
+from toolkit.load.jsonsource import (
+    Source,
+    SourceUnreadable,
+    decode_utf8,
+    read_limited,
+    refuse_unwritable,
+)
 from toolkit.model.base import Origin
 from toolkit.model.counter import (
     COUNTER_COLUMNS,
@@ -384,6 +390,7 @@ def _csv_counters(
     try:
         raw = read_limited(path, shown, "csv.too-large", "split it into several CSV files")
         text = decode_utf8(raw, shown, "csv.encoding", "export the CSV as UTF-8")
+        refuse_unwritable(text, shown, "csv.bad-character")
     except SourceUnreadable as exc:
         ctx.report.add(exc.diagnostic)
         return []

@@ -218,7 +218,8 @@ def decode_utf8(raw: bytes, shown: str, code: str, hint: str) -> str:
 def read_source(path: Path, shown: str) -> Source:
     """Read and parse one JSON source.
 
-    :raises SourceUnreadable: empty, too large, not UTF-8, not JSON, or nested too deep.
+    :raises SourceUnreadable: empty, too large, not UTF-8, not JSON, nested too deep, with a
+        duplicate key, or with a character no output can hold.
     """
     raw = read_limited(path, shown, "json.too-large", "split it, or move rows into a CSV")
     return parse_source(raw, path, shown)
@@ -274,6 +275,7 @@ def parse_source(raw: bytes, path: Path, shown: str) -> Source:
             Diagnostic("json.too-deep", "JSON is nested too deeply", shown)
         ) from None
     source = Source(path, shown, text, data)
+    _refuse_unwritable_strings(source)
     for pointer, key in source.duplicate_keys() if has_duplicates else []:
         raise SourceUnreadable(
             source.diagnostic(
@@ -285,6 +287,63 @@ def parse_source(raw: bytes, path: Path, shown: str) -> Source:
             )
         )
     return source
+
+
+_STRING = re.compile(r'"(?:[^"\\]|\\.)*"')
+"""A JSON string token (in valid JSON, every quote outside a string starts one)."""
+_UNWRITABLE = re.compile("[\ud800-\udfff\ufffe\uffff]")
+"""What no output can hold: half of a UTF-16 surrogate pair (only a JSON escape can make
+one), and U+FFFE and U+FFFF, which are not characters (XML, and so SVG and VASSAL's files,
+refuse them)."""
+
+
+def unwritable_problem(text: str) -> tuple[int, str] | None:
+    """(offset, what to do) for the first character of ``text`` that no output can hold."""
+    found = _UNWRITABLE.search(text)
+    if found is None:
+        return None
+    char = found.group()
+    code = f"U+{ord(char):04X}"
+    if char in "\ufffe\uffff":
+        what = f"{code}, which is not a character: remove it"
+    else:
+        what = (
+            f"{code}, half of a UTF-16 surrogate pair without its other half: write the whole "
+            "character (itself, or both halves of its escape, e.g. \\ud83d\\ude00) or remove it"
+        )
+    return found.start(), f"this text holds {what} (no SVG, PDF or VASSAL module can hold it)"
+
+
+def refuse_unwritable(text: str, shown: str, code: str) -> None:
+    """Refuse a text file (a CSV) holding a character no output can hold.
+
+    :raises SourceUnreadable: ``code`` at the character's line and column.
+    """
+    problem = unwritable_problem(text)
+    if problem is not None:
+        line, column = Source(Path(shown), shown, text, None)._line_col(problem[0])
+        raise SourceUnreadable(Diagnostic(code, problem[1], shown, line, column))
+
+
+def _refuse_unwritable_strings(source: Source) -> None:
+    """Refuse a JSON source whose strings (keys or values) hold a character no output can
+    hold, written as itself or as an escape: validate must catch what a build cannot write.
+
+    :raises SourceUnreadable: "json.bad-character" at the string that holds it.
+    """
+    text = source.text
+    if "\\u" not in text and _UNWRITABLE.search(text) is None:
+        return  # no escape at all (most sources), and no such character as itself
+    for match in _STRING.finditer(text):
+        token = match.group()
+        if "\\u" not in token and _UNWRITABLE.search(token) is None:
+            continue
+        problem = unwritable_problem(json.loads(token))
+        if problem is not None:
+            line, column = source._line_col(match.start())
+            raise SourceUnreadable(
+                Diagnostic("json.bad-character", problem[1], source.shown, line, column)
+            )
 
 
 _SYNTAX_HINTS = {

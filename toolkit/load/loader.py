@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -52,9 +53,12 @@ def shown_path(path: Path) -> str:
         return str(path)
 
 
-def read_one(path: Path, kind: str, report: Report) -> Source | None:
+def read_one(
+    path: Path, kind: str, report: Report, limits: Mapping[str, int] = MappingProxyType({})
+) -> Source | None:
     """A file that stands alone beside a game (a position, a scenario): read, a JSON object of
-    this ``kind``, valid against its schema; else None, with what is wrong in ``report``."""
+    this ``kind``, with no more items in each list named in ``limits`` than it says, valid
+    against its schema; else None, with what is wrong in ``report``."""
     shown = shown_path(path)
     try:
         source = read_source(path, shown)
@@ -74,6 +78,11 @@ def read_one(path: Path, kind: str, report: Report) -> Source | None:
         message = f'a {kind} file has "kind": "{kind}", not {found!r}'
         report.add(source.diagnostic(f"{kind}.wrong-kind", message, "/kind"))
         return None
+    for key, limit in limits.items():
+        items = source.data.get(key)
+        if isinstance(items, list) and len(items) > limit:
+            report.add(_too_many_items(source, kind, key, len(items), limit))
+            return None
     checked = Report(validate(source, kind))
     report.extend(checked.diagnostics)
     return None if checked.errors else source
@@ -89,6 +98,18 @@ def game_id_of(folder: Path) -> str | None:
         return None
     found = data.get("id") if isinstance(data, dict) else None
     return found if isinstance(found, str) and _SLUG.fullmatch(found) else None
+
+
+def _too_many_items(source: Source, kind: str, key: str, count: int, limit: int) -> Diagnostic:
+    """The error for a list longer than any game needs, at its first item past the limit
+    (checked before the schema, whose check of a hostile file's million items takes minutes)."""
+    return source.diagnostic(
+        f"{kind}.too-many-entries",
+        f'this {kind} lists {count:,} entries under "{key}", over the limit of {limit:,}: the '
+        f"{count - limit:,} from here on would take long to check and no game needs them; "
+        "group pieces at the same location in one entry, or split the file",
+        f"/{key}/{limit}",
+    )
 
 
 def discover(folder: Path) -> list[Path]:

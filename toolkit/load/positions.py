@@ -9,15 +9,24 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
+from typing import Any
 
 from toolkit.diagnostics import Report
 from toolkit.load.context import Context, get
 from toolkit.load.jsonsource import Source
 from toolkit.load.loader import read_one
+from toolkit.load.schemas import MAX_ERRORS_PER_FILE
 from toolkit.load.setups import load_pieces
 from toolkit.model.game import Game
 from toolkit.model.position import Position
 from toolkit.model.scenario import Placement, Reinforcement, Setup
+
+MAX_ENTRIES = 20_000
+"""The most entries a position lists (in "pieces", and in "arrivals"): the biggest games have a
+few thousand counters, and pieces at one location share an entry."""
+ENTRY_LIMITS = MappingProxyType({"pieces": MAX_ENTRIES, "arrivals": MAX_ENTRIES})
+TOO_MANY_ERRORS = "position.too-many-errors"
+"""The error that says how many entries of a position went unchecked after too many errors."""
 
 
 @dataclass(frozen=True)
@@ -35,7 +44,7 @@ class LoadedPosition:
 def load_position(game: Game, path: Path) -> LoadedPosition:
     """Read, validate and resolve one position file against ``game``."""
     report = Report()
-    source = read_one(path, "position", report)
+    source = read_one(path, "position", report, ENTRY_LIMITS)
     if source is None:
         return LoadedPosition(None, report)
     ctx = Context.of_game(game, report)
@@ -59,6 +68,8 @@ def _setup(ctx: Context, source: Source, game: Game) -> Setup:
     placements = []
     for i, item in enumerate(data["pieces"]):
         pointer = f"/pieces/{i}"
+        if _too_many_errors(ctx, source, data, pointer):
+            break
         at = ctx.resolve_location(source, item["at"], pointer + "/at")
         pieces = load_pieces(ctx, source, item["pieces"], pointer + "/pieces", counters, None)
         if at is not None:
@@ -66,6 +77,8 @@ def _setup(ctx: Context, source: Source, game: Game) -> Setup:
     arrivals = []
     for i, item in enumerate(data.get("arrivals", [])):
         pointer = f"/arrivals/{i}"
+        if _too_many_errors(ctx, source, data, pointer):
+            break
         at = ctx.resolve_location(source, item["at"], pointer + "/at") if "at" in item else None
         pieces = load_pieces(ctx, source, item["pieces"], pointer + "/pieces", counters, None)
         arrivals.append(Reinforcement(item.get("turn", turn or 0), pieces, at))
@@ -86,3 +99,25 @@ def _setup(ctx: Context, source: Source, game: Game) -> Setup:
         reinforcements=tuple(arrivals),
         globals=MappingProxyType({"weather": weather} if weather is not None else {}),
     )
+
+
+def _too_many_errors(ctx: Context, source: Source, data: dict[str, Any], pointer: str) -> bool:
+    """Past MAX_ERRORS_PER_FILE errors, the entries from ``pointer`` on are not checked (a
+    file that far off is better fixed from the first ones, and wording a hostile file's
+    million errors would take minutes): one more error, there, says how many were left."""
+    if len(ctx.report.errors) < MAX_ERRORS_PER_FILE:
+        return False
+    group, index = pointer.split("/")[1:]
+    left = len(data[group]) - int(index)
+    if group == "pieces":
+        left += len(data.get("arrivals", []))
+    if not any(d.code == TOO_MANY_ERRORS for d in ctx.report.diagnostics):
+        ctx.error(
+            source,
+            TOO_MANY_ERRORS,
+            f"{left:,} more entr{'y' if left == 1 else 'ies'} of this position, from here on, "
+            f"are not checked (it has {MAX_ERRORS_PER_FILE} errors before them); fix those "
+            "and check again to see the rest",
+            pointer,
+        )
+    return True

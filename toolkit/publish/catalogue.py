@@ -16,11 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from toolkit.diagnostics import Diagnostic
+from toolkit.load.jsonsource import SourceUnreadable, escape_pointer_part, parse_source
 from toolkit.ownership import OutputRefused, path_kind
-from toolkit.publish.package import ENTRY_FORMAT, PACKAGES
+from toolkit.publish.package import ENTRY_FORMAT, MAX_ENTRY_BYTES, PACKAGES
 
-MAX_ENTRY_BYTES = 1024 * 1024
-"""A catalogue entry is a few kilobytes; a larger one is not ours."""
 INDEX_FILES = ("index.json", "index.html")
 """What ``publish --index DIR`` writes in DIR."""
 GENERATOR = '<meta name="generator" content="toolkit">'
@@ -29,8 +29,38 @@ SIZES = (("small", 20), ("medium", 60), ("large", None))
 """Scenario sizes by starting pieces: up to 20, up to 60, more."""
 
 
+BAD_ENTRY = "catalogue.bad-entry"
+"""A package's entry that is not of the shape ``toolkit publish`` writes."""
+BAD_FILE = "catalogue.bad-file"
+"""A file an entry lists that is not in its package as listed."""
+FIX = "; left out of the index (publish the scenario again to remake its package)"
+"""What every line about a package left out ends with."""
+NoneType = type(None)
+FIELDS: tuple[tuple[str, type | tuple[type, ...], bool], ...] = (
+    ("/id", str, True),
+    ("/title", str, True),
+    ("/author", str, True),
+    ("/version", str, True),
+    ("/description", str, False),
+    ("/game", dict, True),
+    ("/game/id", str, True),
+    ("/game/title", str, True),
+    ("/game/versions", (dict, NoneType), False),
+    ("/game/versions/min", (str, NoneType), False),
+    ("/game/versions/max", (str, NoneType), False),
+    ("/turns", (dict, NoneType), False),
+    ("/turns/first", (int, NoneType), False),
+    ("/turns/last", (int, NoneType), False),
+    ("/pieces", int, True),
+    ("/waivers", (dict, NoneType), False),
+    ("/files", dict, True),
+)
+"""What the catalogue reads of an entry: (JSON pointer, its JSON types, required), parents
+before their members; everything else in an entry is ignored."""
+
+
 class CatalogueError(ValueError):
-    """A package cannot be listed (the message names its file and why)."""
+    """No catalogue can be made (the message says why)."""
 
 
 @dataclass(frozen=True)
@@ -42,15 +72,22 @@ class Listed:
     entry: Mapping[str, Any]
 
 
-def write_catalogue(folder: Path, force: bool = False) -> tuple[list[Path], int]:
-    """Read every package of DIR/scenarios/ and write DIR/index.json and DIR/index.html,
-    replacing only a catalogue the toolkit made (unless ``force``).
+def write_catalogue(folder: Path, force: bool = False) -> tuple[list[Path], int, list[Diagnostic]]:
+    """Read every package of DIR/scenarios/ and write DIR/index.json and DIR/index.html
+    listing the sound ones, replacing only a catalogue the toolkit made (unless ``force``);
+    the other packages are left out, each with the diagnostic that says why (nothing is
+    written when every package is left out).
 
-    :raises CatalogueError: a package's entry is unreadable or its files do not match it.
+    :raises CatalogueError: DIR has no scenarios/ folder, or no package in it can be listed.
     :raises OutputRefused: DIR/index.json or index.html is there and is not a catalogue the
         toolkit made; nothing was written.
     """
-    listed = read_packages(folder)
+    listed, refused = read_packages(folder)
+    if refused and not listed:
+        raise CatalogueError(
+            "\n".join(d.format() for d in refused) + f"\nno package can be listed; {folder} "
+            "is left as it was"
+        )
     index_json = catalogue_json(listed)
     index_html = catalogue_html(listed)
     for name in () if force else INDEX_FILES:
@@ -67,7 +104,7 @@ def write_catalogue(folder: Path, force: bool = False) -> tuple[list[Path], int]
         temporary.write_bytes(content)
         temporary.replace(path)
         written.append(path)
-    return written, len(listed)
+    return written, len(listed), refused
 
 
 def foreign_index(path: Path) -> str | None:
@@ -94,57 +131,122 @@ def foreign_index(path: Path) -> str | None:
     return None if ours else "it is not a scenario catalogue toolkit made"
 
 
-def read_packages(folder: Path) -> list[Listed]:
-    """Every package under DIR/scenarios/, checked, in catalogue order (game, then title)."""
+def read_packages(folder: Path) -> tuple[list[Listed], list[Diagnostic]]:
+    """Every sound package under DIR/scenarios/, in catalogue order (game, then title), and
+    one diagnostic per package that cannot be listed, naming its entry file.
+
+    :raises CatalogueError: there is no DIR/scenarios/ folder.
+    """
     root = folder / PACKAGES
     if not root.is_dir():
         raise CatalogueError(f"{root}: no such folder; publish scenarios into {folder} first")
     listed = []
+    refused = []
     for package in sorted(p for p in root.iterdir() if p.is_dir() and not p.name.startswith(".")):
         entry_path = package / f"{package.name}.json"
-        listed.append(Listed(f"{PACKAGES}/{package.name}", _entry(entry_path, package)))
+        try:
+            entry = _entry(entry_path, package)
+        except EntryRefused as error:
+            refused.append(error.diagnostic)
+            continue
+        listed.append(Listed(f"{PACKAGES}/{package.name}", entry))
     listed.sort(key=lambda item: (item.entry["game"]["title"], item.entry["title"], item.folder))
-    return listed
+    return listed, refused
+
+
+class EntryRefused(Exception):
+    """One package that cannot be listed; carries the diagnostic that says why."""
+
+    def __init__(self, diagnostic: Diagnostic) -> None:
+        super().__init__(diagnostic.message)
+        self.diagnostic = diagnostic
 
 
 def _entry(path: Path, package: Path) -> Mapping[str, Any]:
-    """A package's catalogue entry, read as hostile and checked against its files."""
+    """A package's catalogue entry, read as hostile and checked against its files.
+
+    :raises EntryRefused: unreadable, not of the known shape, or not matching its files.
+    """
+    shown = str(path)
     try:
         if path.stat().st_size > MAX_ENTRY_BYTES:
-            raise CatalogueError(f"{path}: larger than {MAX_ENTRY_BYTES} bytes")
-        entry = json.loads(path.read_bytes())
-    except (OSError, ValueError) as error:
-        raise CatalogueError(f"{path}: not a readable catalogue entry ({error})") from None
+            raise _refused(shown, f"larger than {MAX_ENTRY_BYTES} bytes: not a catalogue entry")
+        source = parse_source(path.read_bytes(), path, shown)
+    except OSError as error:
+        raise _refused(shown, f"not a readable catalogue entry ({error.strerror})") from None
+    except SourceUnreadable as error:
+        raise EntryRefused(error.diagnostic) from None
+    problem = _shape_problem(source.data, package.name)
+    if problem is not None:
+        pointer, message = problem
+        raise EntryRefused(source.diagnostic(BAD_ENTRY, message + FIX, pointer))
+    entry = source.data
+    for name, facts in sorted(entry["files"].items()):
+        wrong = _file_problem(package, name, facts)
+        if wrong is not None:
+            pointer = "/files/" + escape_pointer_part(name)
+            raise EntryRefused(source.diagnostic(BAD_FILE, wrong + FIX, pointer, key=True))
+    return dict(entry)
+
+
+def _refused(shown: str, message: str) -> EntryRefused:
+    return EntryRefused(Diagnostic(BAD_ENTRY, message + FIX, shown, 0, 0))
+
+
+def _shape_problem(entry: Any, folder_name: str) -> tuple[str, str] | None:
+    """(JSON pointer, what is wrong) for an entry not of the shape ``toolkit publish``
+    writes, or None."""
     if not isinstance(entry, dict) or entry.get("format") != ENTRY_FORMAT:
-        raise CatalogueError(f"{path}: not a catalogue entry of format {ENTRY_FORMAT}")
-    if entry.get("id") != package.name:
-        raise CatalogueError(f"{path}: its id {entry.get('id')!r} is not its folder's name")
-    try:
-        files = dict(entry["files"])
-        title, game_title = str(entry["title"]), str(entry["game"]["title"])
-        int(entry["pieces"])
-    except (KeyError, TypeError, ValueError):
-        raise CatalogueError(
-            f"{path}: a catalogue entry needs title, game, pieces and files"
-        ) from None
-    del title, game_title
-    for name, facts in sorted(files.items()):
-        _check_file(path, package, name, facts)
-    return entry
+        return "", f"not a catalogue entry of format {ENTRY_FORMAT}"
+    for pointer, expected, required in FIELDS:
+        *parents, key = pointer.split("/")[1:]
+        holder: Any = entry
+        for part in parents:
+            holder = holder.get(part) if isinstance(holder, dict) else None
+        if not isinstance(holder, dict):
+            continue  # an optional object that is absent (a wrong one was reported first)
+        if key not in holder:
+            if required:
+                return pointer.rsplit("/", 1)[0], f'no "{key}" ({pointer}), which an entry needs'
+            continue
+        value = holder[key]
+        if not isinstance(value, expected) or isinstance(value, bool) != (expected is bool):
+            return pointer, f"{pointer} is {_json_type(value)}, not {_json_type_of(expected)}"
+    if entry["id"] != folder_name:
+        return "/id", f"its id {entry['id']!r} is not its folder's name {folder_name!r}"
+    return None
 
 
-def _check_file(path: Path, package: Path, name: str, facts: Any) -> None:
-    """A listed file is in the package (never outside it) with its size and SHA-256."""
+def _json_type(value: object) -> str:
+    """'a list', 'a string', … as JSON names a value's type."""
+    names = {dict: "an object", list: "a list", str: "a string", bool: "true or false"}
+    if value is None:
+        return "null"
+    if isinstance(value, bool | int | float) and not isinstance(value, bool):
+        return "a number"
+    return names.get(type(value), "a value")
+
+
+def _json_type_of(expected: type | tuple[type, ...]) -> str:
+    kinds = expected if isinstance(expected, tuple) else (expected,)
+    names = {dict: "an object", str: "a string", int: "a whole number", type(None): "null"}
+    return " or ".join(names.get(kind, kind.__name__) for kind in kinds)
+
+
+def _file_problem(package: Path, name: str, facts: Any) -> str | None:
+    """Why a listed file is not in the package (or would be outside it), or is not the size
+    or SHA-256 the entry says; None when it is as listed."""
     if "/" in name or "\\" in name or name.startswith("."):
-        raise CatalogueError(f"{path}: file {name!r} would leave its package")
+        return f"file {name!r} would leave its package"
     target = package / name
     if not target.is_file():
-        raise CatalogueError(f"{path}: lists {name!r}, which is not in {package}")
+        return f"lists {name!r}, which is not in {package}"
     content = target.read_bytes()
     if not isinstance(facts, dict) or facts.get("bytes") != len(content):
-        raise CatalogueError(f"{path}: {name!r} is not the size the entry says")
+        return f"{name!r} is not the size the entry says"
     if facts.get("sha256") != hashlib.sha256(content).hexdigest():
-        raise CatalogueError(f"{path}: {name!r} does not have the SHA-256 the entry says")
+        return f"{name!r} does not have the SHA-256 the entry says"
+    return None
 
 
 def size_class(pieces: int) -> str:

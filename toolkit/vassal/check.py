@@ -2,7 +2,10 @@
 
 Works on any module, not only ours, and never trusts it (see :mod:`toolkit.vassal.reader`).
 Each problem is one :class:`~toolkit.diagnostics.Diagnostic` with a ``vmod.*`` code, its file
-written ``FILE:entry`` (the archive, then the entry inside it) and no line. VASSAL itself
+written ``FILE:entry`` (the archive, then the entry inside it) and no line, unless reading the
+entry stopped at one; a kind of problem found many times is listed only so often (see
+:mod:`toolkit.vassal.findings`). The pieces and saved games of a module are checked in
+:mod:`toolkit.vassal.piecechecks`. VASSAL itself
 reports some of these (a misspelt class, an unknown trait, a missing image, a bad at-start
 location) and is silent about the rest (an unknown attribute, a prototype that does not exist,
 a save naming a map the module lacks), which is why they are checked here.
@@ -12,25 +15,27 @@ from __future__ import annotations
 
 import html
 import re
-from collections import defaultdict
-from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
-from toolkit.diagnostics import Diagnostic, Severity, did_you_mean
+from toolkit.diagnostics import Diagnostic, did_you_mean
 from toolkit.vassal import components as c
-from toolkit.vassal.boardchoice import unknown_boards
-from toolkit.vassal.codec import split_first
-from toolkit.vassal.commands import (
-    BASIC_PREFIXES,
-    TRAIT_PREFIXES,
-    AddPiece,
-    PieceStringError,
-    format_add_piece,
-    leaf_commands,
-    parse_add_piece,
+from toolkit.vassal.findings import (
+    Findings,
+    Module,
+    Uses,
+    absent_severity,
+    add_absent,
+    hint,
 )
 from toolkit.vassal.grids import GridIndex, grid_index
+from toolkit.vassal.piecechecks import (
+    check_module_pieces,
+    check_save_stream,
+    report_images,
+    whole_number,
+)
 from toolkit.vassal.reader import (
     Archive,
     ArchiveError,
@@ -49,62 +54,10 @@ EXTENSION_DATA = "extensiondata"
 """An extension's metadata entry; VASSAL reads its VassalVersion, not a module's."""
 EXTENSION_ELEMENT = "VASSAL.build.module.ExtensionElement"
 """Wraps each component an extension adds; its ``target`` names where it goes."""
-IMAGES = "images/"
-ELSEWHERE = " (unless the module this extension extends has it)"
-"""Said of what an extension lacks."""
 ANY_BOARD = "<any>"
 """What an at-start stack's owning board says when it belongs to no particular board."""
 MAX_UNSAFE_SHOWN = 10
 """Entry names that leave the archive's folder are listed one per line, up to this many."""
-
-
-@dataclass
-class Findings:
-    """The problems found so far, each already worded."""
-
-    items: list[Diagnostic] = field(default_factory=list)
-
-    def add(self, where: str, code: str, message: str, severity: Severity = "error") -> None:
-        """Record one problem at ``where`` (``FILE`` or ``FILE:entry``)."""
-        self.items.append(Diagnostic(f"vmod.{code}", message, where, 0, 0, "", severity))
-
-
-@dataclass
-class Uses:
-    """Where a name (an image, a prototype) is used: the first place and how many more."""
-
-    places: dict[str, list[str]] = field(default_factory=lambda: defaultdict(list))
-
-    def add(self, name: str, place: str) -> None:
-        """Record one use of ``name`` by ``place``."""
-        self.places[name].append(place)
-
-    def described(self, name: str) -> str:
-        """'piece slot 'X'' or 'piece slot 'X' and 3 more'."""
-        places = self.places[name]
-        more = len(places) - 1
-        return places[0] + (f" and {more} more" if more else "")
-
-
-@dataclass
-class Module:
-    """What the checks of pieces and saves need to know about a module."""
-
-    names: frozenset[str]
-    """The archive's entries."""
-    maps: frozenset[str]
-    prototypes: frozenset[str]
-    custom_encoder: str | None
-    """A module's own command encoder class (it may add traits VASSAL does not know)."""
-    extension: bool = False
-    """An extension: what it does not define (a prototype, a map, an image, a class) the
-    module it extends may, so a missing one is at most a warning."""
-    boards: Mapping[str, frozenset[str]] = field(default_factory=dict)
-    """Each map's boards, by name: what a saved game's board choice may name."""
-
-
-UNKNOWN_MODULE = Module(frozenset(), frozenset(), frozenset(), None)
-"""Stands for a module that could not be read."""
 
 
 def check_module(
@@ -145,7 +98,7 @@ def _check_archive(
     try:
         root = read_xml(data, entry)
     except ArchiveError as error:
-        findings.add(where, "xml", str(error))
+        findings.add(where, "xml", str(error), line=error.line)
         return None
     if root.tag not in c.MODULE_ROOTS | {c.EXTENSION_ROOT}:
         expected = " or ".join(sorted(c.MODULE_ROOTS | {c.EXTENSION_ROOT}))
@@ -160,7 +113,7 @@ def _check_archive(
         findings.add(where, "not-extension", "--extends is for an extension; this is a module")
     _check_classes(root, module, where, findings)
     _check_attributes(root, where, findings)
-    _check_module_pieces(root, module, where, findings)
+    check_module_pieces(root, module, where, findings)
     _check_component_files(root, archive, module, where, findings)
     _check_gpids(root, where, findings)
     _check_setup_stacks(root, where, findings)
@@ -203,11 +156,6 @@ def _build_file_entry(archive: Archive, shown: str, findings: Findings) -> str |
     has_other = f"; it has only {other!r}" if other in archive.names else ""
     findings.add(shown, "no-buildfile", f"VASSAL reads {wanted!r}{reason}{has_other}")
     return None
-
-
-def _hint(word: str, candidates: Iterable[str]) -> str:
-    """A " (did you mean 'x'?)" hint with the closest candidate only."""
-    return did_you_mean(word, candidates, limit=1)
 
 
 def _older_than_3_5(version: str | None) -> bool:
@@ -384,9 +332,10 @@ def _check_classes(root: XmlElement, module: Module, where: str, f: Findings) ->
             if plain is None or child.tag in plain:
                 continue
             if child.tag not in c.KNOWN_CLASSES and _class_file(child.tag) not in module.names:
-                hint = _hint(child.tag, c.KNOWN_CLASSES)
-                message = f"unknown component class {child.tag!r}{hint}"
-                _add_absent(module, where, "unknown-class", message, f)
+                if f.room(where, "unknown-class", absent_severity(module)):
+                    close = hint(child.tag, c.KNOWN_CLASSES)
+                    message = f"unknown component class {child.tag!r}{close}"
+                    add_absent(module, where, "unknown-class", message, f)
                 continue
             pending.append(child)
 
@@ -401,12 +350,12 @@ def _check_attributes(root: XmlElement, where: str, findings: Findings) -> None:
     for element in root.iter(*c.KNOWN_ATTRIBUTES):
         known = c.KNOWN_ATTRIBUTES[element.tag]
         for name in element.attrib:
-            if name not in known:
-                hint = _hint(name, known)
+            if name not in known and findings.room(where, "unknown-attribute", "warning"):
+                close = hint(name, known)
                 findings.add(
                     where,
                     "unknown-attribute",
-                    f"{_describe(element)} has attribute {name!r}, which VASSAL ignores{hint}",
+                    f"{_describe(element)} has attribute {name!r}, which VASSAL ignores{close}",
                     "warning",
                 )
 
@@ -436,11 +385,11 @@ def _check_component_files(
             entry = str(element.get(attribute, ""))
             if entry and entry not in module.names:
                 message = f"{_describe(element)} names {entry!r}, not in the archive"
-                _add_absent(module, where, "missing-file", message, f)
+                add_absent(module, where, "missing-file", message, f)
             elif entry and element.tag == c.HTML_CHART:
                 for image in _html_images(archive, entry, where, f):
                     images.add(image, f"{_describe(element)} ({entry})")
-    _report_images(images, module, where, f)
+    report_images(images, module, where, f)
 
 
 _HTML_IMAGE = re.compile(
@@ -460,37 +409,9 @@ def _html_images(archive: Archive, entry: str, where: str, f: Findings) -> list[
     return [src for src in sources if src.strip() and "/" not in src]
 
 
-def _add_absent(module: Module, where: str, code: str, message: str, f: Findings) -> None:
-    """Record something the archive lacks: an error, or a warning in an extension."""
-    if module.extension:
-        f.add(where, code, message + ELSEWHERE, "warning")
-    else:
-        f.add(where, code, message)
-
-
-def _report_images(images: Uses, module: Module, where: str, f: Findings) -> None:
-    """One line per image that is missing, or present only with another case."""
-    names = module.names
-    by_case = {name.lower(): name for name in names}
-    for image in images.places:
-        if not image or image.startswith("/") or IMAGES + image in names:
-            continue
-        user = images.described(image)
-        other = by_case.get((IMAGES + image).lower())
-        if other is not None:
-            message = (
-                f"{user} names image {image!r} but the archive has {other!r}"
-                " (entry names are case-sensitive)"
-            )
-            _add_absent(module, where, "image-case", message, f)
-        else:
-            message = f"{user} names image {image!r}, not in {IMAGES}"
-            _add_absent(module, where, "missing-image", message, f)
-
-
 def _check_gpids(root: XmlElement, where: str, findings: Findings) -> None:
     """Each piece slot's gpid is unique and below the module's nextPieceSlotId."""
-    next_id = _int(root.get("nextPieceSlotId"))
+    next_id = whole_number(root.get("nextPieceSlotId"))
     seen: dict[str, str] = {}
     for slot in root.iter(c.PIECE_SLOT, c.CARD_SLOT):
         gpid = str(slot.get("gpid", ""))
@@ -503,7 +424,7 @@ def _check_gpids(root: XmlElement, where: str, findings: Findings) -> None:
             continue
         seen[gpid] = slot_name
         # Pieces an extension adds have gpids "<extensionId>:<n>"; VASSAL checks the number.
-        number = _int(gpid.split(":")[1] if ":" in gpid else gpid)
+        number = whole_number(gpid.split(":")[1] if ":" in gpid else gpid)
         if number is None:
             message = f"{slot_name} has gpid {gpid!r}, not a whole number"
             findings.add(where, "gpid", message, "warning")
@@ -518,13 +439,6 @@ def _check_gpids(root: XmlElement, where: str, findings: Findings) -> None:
         value = root.get("nextPieceSlotId")
         message = f"the module's nextPieceSlotId is {value!r}, not a whole number"
         findings.add(where, "gpid", message if value is not None else "no nextPieceSlotId")
-
-
-def _int(value: object) -> int | None:
-    try:
-        return int(str(value))
-    except ValueError:
-        return None
 
 
 def _check_setup_stacks(root: XmlElement, where: str, findings: Findings) -> None:
@@ -563,135 +477,12 @@ def _grid_location_problem(stack: XmlElement, grids: dict[str, GridIndex]) -> st
         if board_name not in grids or grids[board_name].empty:
             return ""
     if board_name not in grids:
-        hint = _hint(board_name, grids)
-        return f"owning board {board_name!r} is not a board of its map{hint}"
+        return f"owning board {board_name!r} is not a board of its map{hint(board_name, grids)}"
     if grids[board_name].empty:
         return f"board {board_name!r} has no grid to find location {location!r} on"
     if grids[board_name].accepts(location):
         return ""
     return f"location {location!r} is not a location of board {board_name!r}'s grid"
-
-
-# -- pieces --------------------------------------------------------------------------------------
-
-
-def _check_module_pieces(root: XmlElement, module: Module, where: str, f: Findings) -> None:
-    """Every piece slot and prototype definition holds a sound piece."""
-    images, prototypes = Uses(), Uses()
-    for element in root.iter(c.PIECE_SLOT, c.CARD_SLOT, c.PROTOTYPE):
-        kind = "prototype" if element.tag == c.PROTOTYPE else "piece slot"
-        name = element.get("name") if element.tag == c.PROTOTYPE else element.get("entryName")
-        place = f"{kind} {name!r}"
-        piece = check_piece(str(element.text or ""), place, module, where, f)
-        if piece is not None:
-            _collect_uses(piece, place, images, prototypes)
-    _report_images(images, module, where, f)
-    _report_prototypes(prototypes, module, where, f)
-
-
-def check_piece(text: str, place: str, module: Module, where: str, f: Findings) -> AddPiece | None:
-    """One AddPiece string: it parses, round-trips and uses only known traits."""
-    try:
-        piece = parse_add_piece(text)
-    except PieceStringError as error:
-        f.add(where, "piece-syntax", f"{place}: the piece definition {error}")
-        return None
-    written = format_add_piece(piece)
-    if written != text:
-        at = next((i for i, (a, b) in enumerate(zip(text, written, strict=False)) if a != b), None)
-        at = min(len(text), len(written)) if at is None else at
-        f.add(
-            where,
-            "piece-roundtrip",
-            f"{place}: VASSAL would read the piece definition and write it back differently,"
-            f" from character {at}: {text[at : at + 30]!r} becomes {written[at : at + 30]!r}",
-        )
-    for index, level in enumerate(piece.levels):
-        last = index == len(piece.levels) - 1
-        message = _level_problem(level.prefix, last)
-        if message:
-            code = "piece-syntax" if message.startswith("ends") else "unknown-trait"
-            severity: Severity = (
-                "warning" if module.custom_encoder and code == "unknown-trait" else "error"
-            )
-            if severity == "warning":
-                message += f" (perhaps a trait of the module's own {module.custom_encoder})"
-            f.add(where, code, f"{place}: {message}", severity)
-    return piece
-
-
-def _level_problem(prefix: str, last: bool) -> str:
-    """Why VASSAL cannot build one level of a piece ("" if it can)."""
-    if last and prefix not in BASIC_PREFIXES:
-        if prefix in TRAIT_PREFIXES:
-            return (
-                f"ends with trait {prefix!r} instead of a basic piece ('piece;', 'stack', 'deck;')"
-            )
-        return f"ends with unknown basic piece {prefix!r}{_hint(prefix, BASIC_PREFIXES)}"
-    if not last and prefix not in TRAIT_PREFIXES:
-        return f"unknown trait {prefix!r}{_hint(prefix, TRAIT_PREFIXES)}"
-    return ""
-
-
-def _collect_uses(piece: AddPiece, place: str, images: Uses, prototypes: Uses) -> None:
-    """The images and prototypes a piece's traits name."""
-    for level in piece.levels:
-        for image in _trait_images(level.prefix, level.type):
-            images.add(image, place)
-        if level.prefix == "prototype;":
-            name = split_first(level.type[len("prototype;") :], ";")[0]
-            if "$" not in name:  # a name computed from properties is only known in play
-                prototypes.add(name, place)
-
-
-_IMAGE_TRAITS = frozenset({"piece;", "emb2;", "emb;", "obs;", "markmoved;"})
-"""The traits whose type names images."""
-
-
-def _tokens(text: str, delimiter: str) -> list[str]:
-    """All tokens of a sequence, as :func:`decode` reads them (a delimiter after a backslash
-    is part of its token), split by a regular expression for speed on long definitions."""
-    escaped = "\\" + delimiter
-    return [
-        _unquoted(token.replace(escaped, delimiter))
-        for token in re.split(r"(?<!\\)" + re.escape(delimiter), text)
-    ]
-
-
-def _unquoted(token: str) -> str:
-    return token[1:-1] if len(token) > 1 and token[0] == token[-1] == "'" else token
-
-
-def _trait_images(prefix: str, piece_type: str) -> list[str]:
-    """The image names a trait's type holds (as each trait class reads them)."""
-    if prefix not in _IMAGE_TRAITS:
-        return []
-    fields = _tokens(piece_type, ";")
-    if prefix == "piece;":
-        return fields[3:4]
-    if prefix == "emb2;":
-        return _tokens(fields[16], ",") if len(fields) > 16 else []
-    if prefix == "emb;":
-        return [split_first(item, ",")[0] for item in fields[9:]]
-    if prefix == "obs;":
-        images = fields[2:3]
-        if len(fields) > 4 and fields[4].startswith("G"):
-            images.append(fields[4][1:])
-        return images
-    if prefix == "markmoved;":
-        return fields[1:2]
-    return []
-
-
-def _report_prototypes(prototypes: Uses, module: Module, where: str, f: Findings) -> None:
-    """One line per prototype name that no prototype definition has (VASSAL is silent)."""
-    for name in prototypes.places:
-        if name not in module.prototypes:
-            message = (
-                f"{prototypes.described(name)} uses prototype {name!r}, which is not defined"
-                f"{_hint(name, module.prototypes)}"
-            )
-            _add_absent(module, where, "unknown-prototype", message, f)
 
 
 # -- scenarios and saved games -------------------------------------------------------------------
@@ -708,11 +499,11 @@ def _check_setups(
             continue
         entry = str(setup.get("file", ""))
         if entry not in archive.names:
-            hint = did_you_mean(entry, [n for n in archive.names if n.endswith(".vsav")])
+            close = did_you_mean(entry, [n for n in archive.names if n.endswith(".vsav")])
             f.add(
                 f"{shown}:{build_entry}",
                 "missing-file",
-                f"{_describe(setup)} names saved game {entry!r}, not in the archive{hint}",
+                f"{_describe(setup)} names saved game {entry!r}, not in the archive{close}",
             )
             continue
         where = f"{shown}:{entry}"
@@ -736,92 +527,3 @@ def _check_save_file(path: Path, module: Module | None, f: Findings) -> None:
         f.add(shown, "save", str(error))
         return
     check_save_stream(stream, module, shown, f)
-
-
-def check_save_stream(stream: str, module: Module | None, where: str, f: Findings) -> None:
-    """A saved game's commands: ``begin_save`` … ``end_save``, sound pieces on the module's
-    maps, stacks of pieces that exist, and the marker that keeps at-start stacks out (without
-    a readable module, what the pieces name is not checked)."""
-    commands = leaf_commands(stream)
-    if not commands or commands[0] != "begin_save" or commands[-1] != "end_save":
-        f.add(where, "save-stream", "the saved game is not a 'begin_save' … 'end_save' stream")
-        return
-    if not any(command.startswith("SETUP_STACK\t") for command in commands):
-        f.add(
-            where,
-            "no-setup-stack",
-            "no SETUP_STACK command: VASSAL will add the module's at-start stacks on top",
-        )
-    images, prototypes = Uses(), Uses()
-    unknown_maps = Uses()
-    added: set[str] = set()
-    for command in commands:
-        if not command.startswith("+/"):
-            continue
-        place = f"piece {split_first(command[2:], '/')[0]}"
-        piece = check_piece(command, place, module or UNKNOWN_MODULE, where, f)
-        if piece is None:
-            continue
-        place = _save_place(piece)
-        _collect_uses(piece, place, images, prototypes)
-        map_name = _map_of(piece)
-        if map_name not in (None, "null") and map_name not in (module or UNKNOWN_MODULE).maps:
-            unknown_maps.add(map_name, place)
-        if piece.basic.prefix == "stack":
-            _check_stack_members(piece, added, where, f)
-        if piece.piece_id in added:
-            f.add(
-                where, "duplicate-id", f"{place}: another piece already has id {piece.piece_id!r}"
-            )
-        added.add(piece.piece_id)
-    if module is None:
-        return
-    for map_name in unknown_maps.places:
-        message = (
-            f"{unknown_maps.described(map_name)} is on map {map_name!r}, which the module"
-            f" does not have{_hint(map_name, module.maps)}"
-        )
-        _add_absent(module, where, "unknown-map", message, f)
-    _report_images(images, module, where, f)
-    _report_prototypes(prototypes, module, where, f)
-    for message in unknown_boards(commands, module.boards):
-        _add_absent(module, where, "unknown-board", message, f)
-
-
-def _save_place(piece: AddPiece) -> str:
-    """'piece 1001 ('Infantry')' or 'stack 1003'."""
-    if piece.basic.prefix == "stack":
-        return f"stack {piece.piece_id}"
-    name = _tokens(piece.basic.type, ";")[4:5]
-    return f"piece {piece.piece_id}" + (f" ({name[0]!r})" if name and name[0] else "")
-
-
-def _map_of(piece: AddPiece) -> str | None:
-    """The map a piece's or stack's state puts it on (``None`` when the state has none)."""
-    state = piece.basic.state
-    if not state or piece.basic.prefix not in {"piece;", "stack"}:
-        return None
-    return split_first(state, ";")[0]
-
-
-def _check_stack_members(stack: AddPiece, added: set[str], where: str, f: Findings) -> None:
-    """A stack names pieces added before it (VASSAL drops the others silently)."""
-    tokens = _tokens(stack.basic.state or "", ";")
-    members = tokens[3:]
-    if tokens[0] == "null":
-        # VASSAL writes an off-map stack's x and y too ("null;0;0;…") but reads no position
-        # after "null": the two numbers are looked up as pieces and quietly skipped.
-        members = tokens[1:]
-        for _ in range(2):
-            if members and _int(members[0]) is not None and members[0] not in added:
-                members = members[1:]
-    for member in members:
-        if member.startswith("@@") or not member:
-            continue
-        if member not in added:
-            f.add(
-                where,
-                "stack-member",
-                f"stack {stack.piece_id} holds piece {member!r}, which the save does not add"
-                " before it",
-            )

@@ -86,6 +86,8 @@ def _piece(
     """(counter id, face id, location key or None off-board), or why the piece is not read."""
     properties = _markers(added)
     name = _basic_name(added)
+    if isinstance(properties, str):
+        return f"piece {name!r}: {properties}"
     counter_id = properties.get("CounterId")
     if counter_id is None:
         return f"piece {name!r} is not a counter of this game (it has no CounterId)"
@@ -111,13 +113,20 @@ def _piece(
     return counter_id, face, location_key(board.map_id, label)
 
 
-def _markers(added: AddPiece) -> dict[str, str]:
-    """The Marker properties of a piece (name → value)."""
+def _markers(added: AddPiece) -> dict[str, str] | str:
+    """The Marker properties of a piece (name → value), or why they cannot be trusted: a
+    Marker's state holds one value per property it names, never more."""
     found: dict[str, str] = {}
     for level in added.levels:
         if level.type.startswith("mark;"):
             keys = decode(level.type[len("mark;") :], ",")
             values = decode(level.state or "", ",")
+            if len(values) > len(keys):
+                named = ", ".join(keys[:3]) + (", …" if len(keys) > 3 else "")
+                return (
+                    f"its Marker trait holds {len(values)} values for {len(keys)} properties "
+                    f"({named}): the saved game is damaged; save the game again in VASSAL"
+                )
             found.update(zip(keys, values + [""] * (len(keys) - len(values)), strict=True))
     return found
 

@@ -56,6 +56,11 @@ MAX_ENTRY_BYTES = 64 * 1024**2
 """The largest entry read into memory: a build file, a saved game, a scenario inside a module."""
 MAX_DUPLICATES_SHOWN = 10
 """Entry names listed more than once are reported one per line, up to this many."""
+MAX_ELEMENTS = 500_000
+"""The most XML elements read from one entry: the biggest published modules' build files have
+tens of thousands; a few megabytes of empty elements would otherwise take gigabytes."""
+XML_CHUNK = 1 << 16
+"""How much XML is parsed at a time between counts of its elements."""
 
 ENCRYPTED = 0x1
 """The zip flag bit of an encrypted entry (VASSAL never writes one)."""
@@ -86,6 +91,11 @@ _DAMAGE = (
 
 class ArchiveError(ValueError):
     """An archive or entry that cannot be read safely; the message says why, in one line."""
+
+    def __init__(self, message: str, line: int = 0) -> None:
+        super().__init__(message)
+        self.line = line
+        """The line of the entry where reading stopped (0: no line applies)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -292,29 +302,52 @@ def _open(source: Path | io.BytesIO, raw: Path | bytes) -> Archive:
     return Archive(opened, raw)
 
 
-def read_xml(data: bytes, entry: str) -> XmlElement:
-    """The root element of an XML entry, parsed without entities, DTDs or the network.
+def read_xml(data: bytes, entry: str, limit: int = MAX_ELEMENTS) -> XmlElement:
+    """The root element of an XML entry, parsed without entities, DTDs or the network, and
+    with at most ``limit`` elements (they are counted as the parse goes, so a larger one stops
+    at the first element past the limit, before its tree outgrows memory).
 
-    :raises ArchiveError: not well-formed, too deep or too large, or declaring a DTD (VASSAL
-        never writes one; a DTD is how entity bombs and external entities get in).
+    :raises ArchiveError: not well-formed, too deep or too large, with too many elements (the
+        error carries the line of the first element past the limit), or declaring a DTD
+        (VASSAL never writes one; a DTD is how entity bombs and external entities get in).
     """
-    parser = etree.XMLParser(
+    parser = etree.XMLPullParser(
+        events=("start",),
         resolve_entities=False,
         no_network=True,
         huge_tree=False,
         load_dtd=False,
         dtd_validation=False,
     )
-    try:
-        root = etree.fromstring(data, parser)
-    except etree.XMLSyntaxError as error:
-        raise ArchiveError(f"{entry} is not well-formed XML: {error}") from None
-    except ValueError as error:
-        raise ArchiveError(f"{entry} cannot be read as XML: {error}") from None
+    count = 0
+    for start in range(0, len(data), XML_CHUNK):
+        _feed(parser, data[start : start + XML_CHUNK], entry)
+        for _, element in parser.read_events():
+            count += 1
+            if count > limit:
+                raise ArchiveError(
+                    f"{entry} holds more than {limit:,} XML elements (element {count:,}, "
+                    f"<{element.tag}>, is on this line); no module needs that many: refused",
+                    element.sourceline or 0,
+                )
+    root = _feed(parser, None, entry)
     docinfo = root.getroottree().docinfo
     if docinfo.doctype or docinfo.internalDTD is not None:
         raise ArchiveError(f"{entry} declares a DTD, which VASSAL never writes; refused")
     return root
+
+
+def _feed(parser: Any, data: bytes | None, entry: str) -> XmlElement:
+    """Parse more of an entry (``None``: the end, giving the root element).
+
+    :raises ArchiveError: what is parsed so far is not well-formed, too deep or too large.
+    """
+    try:
+        return parser.close() if data is None else parser.feed(data)
+    except etree.XMLSyntaxError as error:
+        raise ArchiveError(f"{entry} is not well-formed XML: {error}") from None
+    except ValueError as error:
+        raise ArchiveError(f"{entry} cannot be read as XML: {error}") from None
 
 
 def read_module_data(data: bytes, entry: str) -> ModuleData:
