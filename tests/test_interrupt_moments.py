@@ -152,10 +152,14 @@ def test_ctrl_c_while_a_first_build_lands_says_the_output_is_in_place(tmp_path: 
 def test_ctrl_c_while_an_output_is_swapped_says_so_and_leaves_no_old_folder(
     tmp_path: Path, out: Path
 ) -> None:
-    (out / GAME / "extra.txt").write_text("not made by the build")  # the output is swapped
-    status, stderr = build_interrupted(tmp_path, out, "landing", "--only", "svg")
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    (elsewhere / "kept.txt").write_text("the user's")
+    (out / GAME / "link").symlink_to(elsewhere)  # a link in it: the output is swapped whole
+    status, stderr = build_interrupted(tmp_path, out, "landing", "--only", "svg", "--force")
     assert (status, stderr) == (130, LANDED)
-    assert not (out / GAME / "extra.txt").exists()
+    assert not (out / GAME / "link").is_symlink()
+    assert (elsewhere / "kept.txt").read_text() == "the user's"
     assert not list((out / GAME).glob("*-kit.pdf"))
     assert hidden(out) == []
 
