@@ -8,8 +8,10 @@ import zipfile
 from pathlib import Path
 
 from tests.conftest import ROOT, run_cli
+from tests.vassal import vmods
+from tests.vassal.engine import run_engine
 from toolkit.vassal.boards import Board
-from toolkit.vassal.codec import ESC, decode, encode, obfuscate
+from toolkit.vassal.codec import ESC, decode, deobfuscate, encode, obfuscate
 from toolkit.vassal.commands import Level, format_add_piece, leaf_commands, parse_add_piece
 from toolkit.vassal.reader import open_archive, read_saved_game
 
@@ -93,6 +95,27 @@ def test_a_unit_moved_beyond_its_allowance_is_caught(
     assert result.returncode == 1, result.stdout + result.stderr
     assert "error[rule movement] 5.1: " in result.stdout
     assert "2nd Artillery" in result.stdout
+
+
+def test_vassal_loads_the_saved_game_the_directory_does_not_list(
+    minimal_hex_build: Path, tmp_path: Path
+) -> None:
+    """A savedGame present only as a local header, before the listed one: VASSAL's
+    ZipInputStream loads it (every piece on one hex), and the check names it."""
+    entries = vmods.read_zip((minimal_hex_build / "scenarios" / "meeting.vsav").read_bytes())
+    stream = deobfuscate(entries["savedGame"])
+    for at in ("178;657;", "769;706;", "853;657;"):
+        stream = stream.replace(f"The Valley;{at}", "The Valley;263;511;")
+    hidden = obfuscate(stream)
+    save = tmp_path / "turn.vsav"
+    listed = vmods.listed([("savedGame", hidden), *entries.items()])
+    save.write_bytes(vmods.unlisted(listed, "savedGame"))
+    module = str(minimal_hex_build / "minimal-hex.vmod")
+    result = run_cli("check", module, "--save", str(save), cwd=ROOT)
+    assert "error[save.hidden-entry]: entry 'savedGame' at byte 0 is hidden" in result.stderr
+    report = run_engine(minimal_hex_build / "minimal-hex.vmod", save)
+    assert report.problems == []
+    assert report.places("save turn.vsav") == {("The Valley", "0304"): 6}
 
 
 def test_a_broken_save_is_one_line(minimal_hex_build: Path, tmp_path: Path) -> None:

@@ -5,8 +5,8 @@ status 1 — never a crash, a traceback or a hang.
 A source case is `toolkit validate` of a game folder. A reader case ("run" in its expect.json)
 runs the command it names in a folder that holds the base game's built module as game.vmod,
 beside the game folder, and the archive it describes ("archive"): a module, saved game or log
-made from the built ones with entries replaced, edited, listed twice or declared larger than
-they are, so that what is broken reads in the case itself.
+made from the built ones with entries replaced, edited, listed twice (or once more, unlisted)
+or declared larger than they are, so that what is broken reads in the case itself.
 """
 
 from __future__ import annotations
@@ -217,7 +217,8 @@ def _archive(recipe: dict[str, Any], built: Path, case: Path) -> bytes:
     """A zip made as ``recipe`` says: the built module's, scenario's or extension's entries
     ("from"), or none; entries replaced or removed ("entries"), text edited ("edits": a saved game's
     command stream is edited as text and obfuscated again), entries listed a second time
-    ("duplicate"), sizes declared ("declare")."""
+    ("duplicate"; "hidden": that copy left out of the central directory), sizes declared
+    ("declare")."""
     origin = recipe.get("from")
     entries: dict[str, bytes] = {}
     if origin == "module":
@@ -237,6 +238,10 @@ def _archive(recipe: dict[str, Any], built: Path, case: Path) -> bytes:
     for copy in recipe.get("duplicate", []):
         listed = _duplicated(listed, copy)
     data = vmods.listed(listed)
+    for copy in recipe.get("duplicate", []):
+        if copy.get("hidden"):
+            assert copy.get("place") == "first", "a hidden copy is the first listed"
+            data = vmods.unlisted(data, copy["entry"])
     for entry, size in dict(recipe.get("declare", {})).items():
         data = vmods.declared_size(data, entry, int(size))
     for entry, flags in dict(recipe.get("central", {})).items():

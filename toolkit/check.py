@@ -165,6 +165,8 @@ def read_save(game: Game, save_path: Path) -> tuple[Position | None, Report]:
         with open_archive(save_path) as archive:
             for message in archive.duplicate_messages():
                 report.add(Diagnostic("save.duplicate-entry", message, shown))
+            for message in archive.hidden_messages():
+                report.add(Diagnostic("save.hidden-entry", message, shown))
             commands = read_saved_game_commands(archive)
     except (ArchiveError, OSError) as error:
         report.add(Diagnostic("save.unreadable", str(error), shown))
@@ -224,6 +226,8 @@ def read_log_positions(game: Game, log_path: Path) -> tuple[tuple[Position, ...]
         with open_archive(log_path) as archive:
             for message in archive.duplicate_messages():
                 report.add(Diagnostic("log.duplicate-entry", message, shown))
+            for message in archive.hidden_messages():
+                report.add(Diagnostic("log.hidden-entry", message, shown))
             log = decode_log(read_saved_game(archive))
     except (ArchiveError, LogError, OSError) as error:
         report.add(Diagnostic("log.unreadable", str(error), shown))

@@ -175,8 +175,8 @@ def test_pieces_of_any_shape_read_and_write_as_level_by_level() -> None:
         levels = [text(5) for _ in range(rng.randint(1, 6))]
         piece_type = _nested(levels) if rng.random() < 0.7 else text(20)
         state = _nested([text(4) for _ in levels]) if rng.random() < 0.7 else text(20)
-        if not piece_type:
-            continue
+        if not piece_type or (piece_type.endswith("\\") and not piece_type.startswith("\\")):
+            continue  # VASSAL's encoder would lose it: its last backslash escapes the '/' after
         command = "+/7/" + encode([piece_type, state], "/")
         piece = parse_add_piece(command)
         assert list(piece.levels) == _peeled(piece_type, state), command

@@ -116,16 +116,19 @@ def test_the_archive_is_laid_out_as_vassal_expects(built: tuple[Game, Path]) -> 
 
 HOSTILE_NAME = "Alpha;Beta,Gamma/Delta\\Epsilon 'quoted' \"double\" <b>&amp; 第一軍\tTab"
 TRAILING = "Ends with a backslash\\"
+LEADING = "\\Starts with a backslash"
 
 
 def test_hostile_names_reach_vassal_intact(tmp_path: Path) -> None:
     """Every delimiter of VASSAL's encodings, markup and CJK text arrive as written; a name
-    ending in a backslash (which VASSAL's own encoder corrupts) gets one space after it."""
+    ending in a backslash (which VASSAL's own encoder corrupts) gets one space after it; one
+    starting with a backslash (a token VASSAL's encoder quotes, as ours does) is kept."""
     folder = copy_fixture("minimal-hex", tmp_path)
     units = folder / "counters" / "units.json"
     data = json.loads(units.read_text(encoding="utf-8"))
     data["counters"][0]["name"] = HOSTILE_NAME
     data["counters"][1]["name"] = TRAILING
+    data["counters"][2]["name"] = LEADING
     units.write_text(json.dumps(data, ensure_ascii=False), encoding="utf-8")
     result = load_game(folder)
     assert result.game is not None, result.report.format_text()
@@ -134,7 +137,9 @@ def test_hostile_names_reach_vassal_intact(tmp_path: Path) -> None:
     assert report.problems == []
     names = {name for _, _, name in report.games["new"]}
     assert HOSTILE_NAME.replace("\t", " ") in {piece for _, piece in report.slots}
-    assert {HOSTILE_NAME.replace("\t", " "), TRAILING + " "} <= names
+    assert {HOSTILE_NAME.replace("\t", " "), TRAILING + " ", LEADING} <= names
+    assert LEADING in {piece for _, piece in report.slots}
+    assert LEADING in {name for _, _, name in report.games["save meeting.vsav"]}
 
 
 HOSTILE_MAP = "Russia 1941/42; <b>&amp;\tFront"

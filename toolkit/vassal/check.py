@@ -135,6 +135,16 @@ def _check_duplicates(archive: Archive, shown: str, findings: Findings) -> None:
         findings.add(shown, "duplicate-entry", message)
 
 
+def _check_hidden(save: Archive, shown: str, findings: Findings) -> None:
+    """A saved game whose ``savedGame`` VASSAL finds walking the file is not the one the
+    archive's directory lists: VASSAL shows one game, every other reader another.
+
+    :raises ArchiveError: the walk would read too much before it.
+    """
+    for message in save.hidden_messages():
+        findings.add(shown, "hidden-entry", message)
+
+
 def _build_file_entry(archive: Archive, shown: str, findings: Findings) -> str | None:
     """The build file VASSAL reads: ``buildFile.xml``, or ``buildFile`` for modules that
     ``moduledata`` says were written before VASSAL 3.5."""
@@ -510,6 +520,7 @@ def _check_setups(
         try:
             with archive_from_bytes(archive.read(entry)) as save:
                 _check_duplicates(save, where, f)
+                _check_hidden(save, where, f)
                 stream = read_saved_game(save)
         except ArchiveError as error:
             f.add(where, "save", str(error))
@@ -522,6 +533,7 @@ def _check_save_file(path: Path, module: Module | None, f: Findings) -> None:
     try:
         with open_archive(path) as save:
             _check_duplicates(save, shown, f)
+            _check_hidden(save, shown, f)
             stream = read_saved_game(save)
     except ArchiveError as error:
         f.add(shown, "save", str(error))

@@ -3,6 +3,14 @@
 Every piece definition, trait, command and list VASSAL stores is a sequence of tokens joined by
 one delimiter, where a delimiter inside a token is preceded by a backslash and nothing else is
 escaped. Nesting therefore adds one backslash per level.
+
+The rules are those of ``VASSAL.tools.SequenceEncoder`` (the same file from 3.6.0 to 3.8), to
+the character: its ``append(String)`` wraps a token in single quotes when it *starts* with a
+backslash, or starts and ends with a quote; its ``Decoder`` takes a delimiter after a backslash
+as part of the token (dropping that one backslash) and strips one pair of enclosing quotes. So
+VASSAL's encoding loses a token that *ends* with a backslash when another token follows (the
+backslash escapes the delimiter); :func:`encode` writes it as VASSAL does, and
+:func:`safe_text` keeps such values out of what we write.
 """
 
 from __future__ import annotations
@@ -29,15 +37,15 @@ class CodecError(ValueError):
 def encode_token(token: str, delimiter: str) -> str:
     """One token, escaped for ``delimiter``.
 
-    As VASSAL's own encoder does, a token that ends with a backslash (which would otherwise
-    swallow the delimiter after it) or is already wrapped in single quotes is wrapped in one
-    more pair, which the decoder strips.
+    As VASSAL's own encoder does, a token that starts with a backslash, or is already wrapped
+    in single quotes, is wrapped in one more pair, which the decoder strips. A token that ends
+    with a backslash is not (VASSAL does not protect it: see the module's docstring).
     """
     if not token:
         return ""
     escaped = token.replace(delimiter, "\\" + delimiter) if delimiter in token else token
-    last = token[-1]
-    if last == "\\" or (last == "'" and token[0] == "'"):
+    first = token[0]
+    if first == "\\" or (first == "'" and token[-1] == "'"):
         return f"'{escaped}'"
     return escaped
 
@@ -46,10 +54,10 @@ def safe_text(value: str) -> str:
     """A free text (a name, a property value) as VASSAL can keep it through its own saves.
 
     Control characters (a TAB, an ESC, a line break) become spaces: VASSAL splits a basic
-    piece's type at its TABs and a saved game at its ESCs whatever their escaping. And VASSAL
-    3.6 re-encodes pieces with an encoder that does not protect a trailing backslash, so such a
-    value would swallow the delimiter after it the next time VASSAL writes the piece: a space
-    after the backslash keeps the text readable and the piece intact.
+    piece's type at its TABs and a saved game at its ESCs whatever their escaping. And VASSAL's
+    encoder (like :func:`encode`) does not protect a trailing backslash, so such a value would
+    swallow the delimiter after it: a space after the backslash keeps the text readable and the
+    piece intact. A leading backslash is safe: the encoder quotes that token.
     """
     if value.isprintable() and not value.endswith("\\"):  # no control character: as it is
         return value

@@ -283,9 +283,11 @@ def _nested(tokens: list[str]) -> str:
     """Tokens nested as VASSAL writes a piece's levels: each joined to the encoded rest.
 
     Level i's TABs get a backslash per level it is nested in, and the TAB after it i
-    backslashes, in one pass; tokens the encoder would quote take the token-by-token way.
+    backslashes, in one pass; tokens the encoder would quote take the token-by-token way: one
+    that starts with a backslash or a quote, or a TAB (the rest of the sequence from that
+    level on then starts with the backslash escaping it).
     """
-    if any(t.endswith(("\\", "'")) or t.startswith("'") for t in tokens):
+    if any(t.startswith(("\\", "'", TAB)) for t in tokens):
         nested = tokens[-1]
         for token in reversed(tokens[:-1]):
             nested = encode([token, nested], TAB)

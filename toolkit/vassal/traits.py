@@ -46,7 +46,7 @@ def nest(tokens: Sequence[str]) -> str:
     ``encode([t0, encode([t1, ...], TAB)], TAB)``.
 
     A TAB that joins level n and the levels inside it gets n backslashes before it. Unless a
-    token holds a TAB, ends with a backslash or starts with a quote (then escaping and VASSAL's
+    token holds a TAB, or starts with a backslash or a quote (then escaping and VASSAL's
     quoting rules apply level by level), that is all the nesting changes, and the text is
     joined at once rather than re-escaped at every level of a piece's dozen or more.
     """
@@ -54,7 +54,7 @@ def nest(tokens: Sequence[str]) -> str:
         raise ValueError("nothing to nest")
     last = len(tokens) - 1
     flat = "\0".join(tokens)
-    if "\t" in flat or "\\\0" in flat or flat.endswith("\\") or "\0'" in flat or flat[:1] == "'":
+    if "\t" in flat or "\0\\" in flat or "\0'" in flat or flat[:1] in ("\\", "'"):
         text = tokens[last]
         for token in reversed(tokens[:last]):
             text = encode([token, text], TAB)
