@@ -7,14 +7,10 @@ the module's odds calculator apply them, so a chart cannot say one thing and the
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
-from toolkit.model.game import NO_EFFECT, CombatEffect
+from toolkit.model.game import NO_EFFECT, CombatEffect, Game
 from toolkit.model.map import LocationKey
 from toolkit.model.queries import location_hexsides
-
-if TYPE_CHECKING:
-    from toolkit.model.game import Game
 
 
 def terrain_effect(game: Game, terrain_id: str | None) -> CombatEffect:

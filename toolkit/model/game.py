@@ -13,9 +13,8 @@ from toolkit.diagnostics import did_you_mean
 from toolkit.model.base import empty
 from toolkit.model.chart import Chart
 from toolkit.model.counter import Counter, Template
+from toolkit.model.indexes import LinkEnd, LocationIndex, link_index, location_index
 from toolkit.model.map import Location, LocationKey, Map
-from toolkit.model.queries import LinkEnd, link_index
-from toolkit.model.references import LocationIndex, location_index
 from toolkit.model.rules import Rule
 from toolkit.model.scenario import Setup
 
@@ -244,7 +243,7 @@ class Game:
     @functools.cached_property
     def location_table(self) -> LocationIndex:
         """Maps, keys, places and bare labels indexed for resolving references."""
-        return location_index(self)
+        return location_index(self.maps, self.charts, self.locations, self.places)
 
     @functools.cached_property
     def link_index(self) -> Mapping[LocationKey, tuple[LinkEnd, ...]]:

@@ -9,49 +9,26 @@ O(neighbours) thanks to indexes built once (``Map``'s, and ``Game.link_index``).
 from __future__ import annotations
 
 from collections import deque
-from collections.abc import Callable, Collection, Iterable, Mapping
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from collections.abc import Callable, Collection, Mapping
 
+from toolkit.model.game import Game
+from toolkit.model.indexes import LinkEnd
 from toolkit.model.map import (
     Crossing,
     Feature,
     Hexside,
     Line,
-    Link,
     LocationKey,
     Map,
     location_key,
     parse_location_key,
 )
 
-if TYPE_CHECKING:
-    from toolkit.model.game import Game
-
 ADJACENT_LINKS: frozenset[str] = frozenset({"adjacent", "edge"})
 """Link types that make their two ends neighbours (rail exits and sea lanes do not)."""
 
 StepTest = Callable[[LocationKey, LocationKey], bool]
 """May a piece step from the first location to the second (its neighbour)?"""
-
-
-@dataclass(frozen=True, slots=True)
-class LinkEnd:
-    """A link seen from one of its ends: the location at the other end, and the link."""
-
-    to: LocationKey
-    link: Link
-
-
-def link_index(maps: Iterable[Map]) -> Mapping[LocationKey, tuple[LinkEnd, ...]]:
-    """Every linked location's links, both ways: a link declared on one map joins both ends."""
-    index: dict[LocationKey, list[LinkEnd]] = {}
-    for the_map in maps:
-        for link in the_map.links:
-            here = location_key(the_map.id, link.from_label)
-            index.setdefault(here, []).append(LinkEnd(link.to, link))
-            index.setdefault(link.to, []).append(LinkEnd(here, link))
-    return {key: tuple(ends) for key, ends in index.items()}
 
 
 def location_links(game: Game, key: LocationKey) -> tuple[LinkEnd, ...]:

@@ -10,15 +10,12 @@ a mistake reads the same wherever it is found.
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING, Literal, Protocol
+from typing import Literal, Protocol
 
 from toolkit.diagnostics import did_you_mean, known_list
+from toolkit.model.game import Game
 from toolkit.model.map import Location, LocationKey, Map, location_key, parse_location_key
 from toolkit.model.ranges import RangeError, expand_range, is_range_on
-
-if TYPE_CHECKING:
-    from toolkit.model.game import Game
 
 UnresolvedKind = Literal["unknown-map", "unknown-location", "ambiguous", "malformed-range"]
 
@@ -65,31 +62,6 @@ class LocationTable(Protocol):
     @property
     def boards(self) -> Sequence[str]:
         """The ids a key may start with: maps, then display charts."""
-
-
-@dataclass(frozen=True)
-class LocationIndex:
-    """A finished game's LocationTable, built once (see ``Game.location_table``)."""
-
-    maps: Mapping[str, Map]
-    locations: Mapping[LocationKey, Location]
-    places: Mapping[str, LocationKey]
-    labels: Mapping[str, tuple[LocationKey, ...]]
-    boards: tuple[str, ...]
-
-
-def location_index(game: Game) -> LocationIndex:
-    """The game's maps, locations, places and bare labels, indexed for ``resolve``."""
-    labels: dict[str, list[LocationKey]] = {}
-    for key, location in game.locations.items():
-        labels.setdefault(location.label, []).append(key)
-    return LocationIndex(
-        maps={m.id: m for m in game.maps},
-        locations=game.locations,
-        places=game.places,
-        labels={label: tuple(keys) for label, keys in labels.items()},
-        boards=(*(m.id for m in game.maps), *(c.id for c in game.charts)),
-    )
 
 
 # -- resolving ------------------------------------------------------------------------------------

@@ -7,17 +7,14 @@ lookups, never code, so a rule can be checked here, shown in a player aid or sen
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
 from types import MappingProxyType
-from typing import TYPE_CHECKING, ClassVar, Literal
+from typing import ClassVar, Literal, Protocol
 
 from toolkit.model.base import Origin, empty
 from toolkit.model.counter import Counter
-from toolkit.model.map import Feature, Location, location_key
-
-if TYPE_CHECKING:
-    from toolkit.model.game import Game
+from toolkit.model.map import Feature, Location, Map, location_key
 
 LocationKey = str
 FactionId = str
@@ -45,6 +42,31 @@ MoveCost = float | Literal["prohibited"]
 # -- selectors ---------------------------------------------------------------------------------
 
 
+class SidedFaction(Protocol):
+    """A faction as selectors see it: its id and its side's."""
+
+    @property
+    def id(self) -> FactionId:
+        """The faction's id."""
+
+    @property
+    def side(self) -> str:
+        """Its side's id."""
+
+
+class SelectorSource(Protocol):
+    """What ``SelectorIndex.of`` reads of a game: a Game provides it. Rules are part of a Game,
+    so they name these two fields rather than the Game type above them."""
+
+    @property
+    def factions(self) -> Iterable[SidedFaction]:
+        """Every faction."""
+
+    @property
+    def maps(self) -> Iterable[Map]:
+        """Every map, with the features printed on it."""
+
+
 @dataclass(frozen=True, slots=True)
 class SelectorIndex:
     """What selectors look up in the game besides the piece or location itself.
@@ -59,7 +81,7 @@ class SelectorIndex:
     """Location key → the features printed there (locations without features are absent)."""
 
     @classmethod
-    def of(cls, game: Game) -> SelectorIndex:
+    def of(cls, game: SelectorSource) -> SelectorIndex:
         """The index of a game: one pass over its factions and its maps' features."""
         features: dict[LocationKey, list[Feature]] = {}
         for map_ in game.maps:

@@ -1,7 +1,8 @@
 """Tiny SVG path helpers shared by the unit symbols, echelon marks and figure icons.
 
 :mod:`~toolkit.render.symbols.nato`, :mod:`~toolkit.render.symbols.echelons` and
-:mod:`~toolkit.render.symbols.icons` all build their geometry from the same few pieces:
+:mod:`~toolkit.render.symbols.icons` (with the icon designs in
+:mod:`~toolkit.render.symbols.figures`) all build their geometry from the same few pieces:
 polygon and circle path data, a ``<path>`` element, the lenient name key used to look up a
 type, and the "unknown X; did you mean" error. They live here, below all three, so each of
 those modules imports them one way and none imports another. The names keep their leading
