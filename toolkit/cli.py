@@ -1,8 +1,11 @@
-"""The command line: parse options, call the library, print. Nothing else lives here."""
+"""The command line: the verbs, their options and their help, and the one way out of the process.
+
+Each verb is declared here and does its work in :mod:`toolkit.commands` (parse, call the library,
+print), so ``toolkit --help`` and every verb's options read in one place.
+"""
 
 from __future__ import annotations
 
-import json
 import os
 import signal
 import sys
@@ -13,35 +16,14 @@ from typing import Any, TypeVar
 import click
 
 from toolkit import __version__
-from toolkit.diagnostics import Report
-from toolkit.errors import EXIT_INVALID, EXIT_OK, SourcesInvalid, ToolkitError
+from toolkit.commands import building, checking, scenarios, vmod
+from toolkit.errors import EXIT_INVALID, EXIT_OK, ToolkitError
 from toolkit.interrupts import exit_status, interrupted_line, stop_on_signals
-from toolkit.load import LoadResult, load_game
-from toolkit.model import Game
 
 F = TypeVar("F", bound=Callable[..., Any])
 
 EXIT_INTERNAL = 3
 """A bug in the toolkit, not in the sources: reported without a traceback unless TOOLKIT_DEBUG=1."""
-
-
-def _emit(report: Report, fmt: str) -> None:
-    if fmt == "json":
-        click.echo(report.format_json())
-    elif report.diagnostics:
-        click.echo(report.format_text(), err=True)
-
-
-def _strict(report: Report) -> Report:
-    """--strict: warnings count as errors."""
-    return Report(
-        [
-            d
-            if d.severity != "warning"
-            else type(d)(d.code, d.message, d.file, d.line, d.column, d.pointer, "error")
-            for d in report.diagnostics
-        ]
-    )
 
 
 def _parse_offset(
@@ -125,58 +107,7 @@ def validate_command(
     sources: tuple[Path, ...], game_path: Path | None, fmt: str, strict: bool
 ) -> None:
     """Check game folders, or scenario folders with --game; print one line per problem."""
-    from toolkit.build import build_checks
-    from toolkit.load.scenarios import is_scenario
-
-    combined = Report()
-    for folder in sources:
-        if is_scenario(folder):
-            report = _validate_scenario(folder, _need_game(game_path), fmt)
-            combined.extend((_strict(report) if strict else report).diagnostics)
-            continue
-        result = load_game(folder)
-        if result.game is not None and not result.report.errors:
-            # what the build would stop on, so that a clean validate promises a build
-            result.report.extend(build_checks(result.game))
-        report = _strict(result.report) if strict else result.report
-        combined.extend(report.diagnostics)
-        if fmt == "text" and not report.errors and result.game is not None:
-            game = result.game
-            click.echo(
-                f"ok: {folder} — {game.title}: {len(game.maps)} map(s), "
-                f"{len(game.counters)} counter(s), {len(game.charts)} chart(s), "
-                f"{len(game.setups)} setup(s), {len(game.rules)} rule(s)"
-            )
-    _emit(combined, fmt)
-    if combined.errors:
-        if fmt == "text":
-            click.echo(combined.summary(), err=True)
-        sys.exit(EXIT_INVALID)
-
-
-def _need_game(game_path: Path | None) -> Path:
-    if game_path is None:
-        raise click.UsageError("a scenario folder needs its game: --game SRC or --game GAME.vmod")
-    return game_path
-
-
-def _validate_scenario(folder: Path, game_path: Path, fmt: str) -> Report:
-    """A scenario folder loaded against its game: its own diagnostics (the game's only when
-    the game itself does not load: a scenario author cannot fix the game's warnings)."""
-    from toolkit.load.scenarios import load_game_source, load_scenario
-
-    with load_game_source(game_path) as result:
-        if result.game is None:
-            return result.report
-        loaded = load_scenario(result.game, folder)
-        if fmt == "text" and loaded.scenario is not None and not loaded.report.errors:
-            scenario = loaded.scenario
-            click.echo(
-                f"ok: {folder} — {scenario.title} (v{scenario.version}, for {result.game.title} "
-                f"{scenario.versions_text()}): {len(scenario.setup.placements)} placement(s), "
-                f"{len(scenario.setup.reinforcements)} reinforcement(s)"
-            )
-        return loaded.report
+    checking.validate(sources, game_path, fmt, strict)
 
 
 @cli.command("build")
@@ -234,38 +165,20 @@ def build_command(
     fmt: str,
 ) -> None:
     """Check a game folder and make its outputs in OUTPUT/<game>/."""
-    from toolkit.build import build_folder, selected_targets
-    from toolkit.cache import FOLDER
-    from toolkit.options import BuildOptions
-    from toolkit.targets import target_names
-
-    wanted = [name.strip() for name in only.split(",") if name.strip()] if only else None
-    for name in wanted or []:
-        if name not in target_names():
-            raise click.BadParameter(
-                f"unknown output {name!r} (known: {', '.join(target_names())})", param_hint="--only"
-            )
-    options = BuildOptions(
-        dpi=dpi,
-        jobs=jobs,
-        paper=paper,
-        duplex=duplex,
-        maps=maps_mode,
-        back_offset=back_offset,
-        cache=None if no_cache else out_dir / FOLDER,
-        force=force,
+    building.build(
+        source,
+        out_dir,
+        only,
+        jobs,
+        dpi,
+        paper,
+        duplex,
+        maps_mode,
+        back_offset,
+        no_cache,
+        force,
+        fmt,
     )
-    built = build_folder(source, out_dir, selected_targets(wanted), options)
-    _emit(built.report, fmt)
-    if built.summary is None:
-        if fmt == "text":
-            click.echo(built.report.summary(), err=True)
-        raise SourcesInvalid("the sources have errors; nothing was built")
-    if fmt == "text":
-        summary = built.summary
-        unchanged = " (unchanged)" if built.game is None else ""
-        size = f"{summary.bytes / 1e6:.1f} MB"
-        click.echo(f"built {summary.folder}: {summary.files} file(s), {size}{unchanged}")
 
 
 @cli.command("serve")
@@ -285,23 +198,7 @@ def serve_command(
     source: Path, out_dir: Path, host: str, port: int, jobs: int, force: bool
 ) -> None:
     """Build a game folder, rebuild it on every save, and show it in the browser."""
-    from toolkit.cache import FOLDER
-    from toolkit.options import BuildOptions
-    from toolkit.serve import ServeError, Snapshot, serve
-
-    def report(snapshot: Snapshot) -> None:
-        for diagnostic in snapshot.diagnostics:
-            click.echo(str(diagnostic["text"]), err=True)
-        click.echo(snapshot.message, err=not snapshot.ok)
-
-    def warn(line: str) -> None:
-        click.echo(line, err=True)
-
-    options = BuildOptions(jobs=jobs, cache=out_dir / FOLDER, force=force)
-    try:
-        serve(source, out_dir, options, host, port, click.echo, report, warn)
-    except ServeError as error:
-        raise ToolkitError(str(error)) from None
+    building.serve(source, out_dir, host, port, jobs, force)
 
 
 _FILE = click.Path(path_type=Path, dir_okay=False)
@@ -359,114 +256,17 @@ def check_command(
     """Check a setup, a position, a VASSAL saved game, a whole turn or a VASSAL log against
     the game's rules; SOURCE is the game folder or its built module (.vmod), or a scenario
     folder (its start is checked) with --game. One line per broken rule."""
-    asked = [setup_id, position_path, save_path, before_path or after_path, log_path]
-    from toolkit.load.scenarios import is_scenario
-
-    if is_scenario(source):
-        if any(choice is not None for choice in asked):
-            raise click.UsageError("a scenario folder is checked at its start; give only --game")
-        _check_scenario(source, _need_game(game_path), fmt)
-        return
-    if sum(choice is not None for choice in asked) != 1 or (before_path is None) != (
-        after_path is None
-    ):
-        raise click.UsageError(
-            "give one of --setup ID, --position FILE, --save FILE.vsav, --before A --after B "
-            "or --log FILE.vlog"
-        )
-    if source.suffix.lower() == ".vmod":
-        from toolkit.load.module import game_from_module
-
-        with game_from_module(source) as result:
-            _check(
-                result, fmt, setup_id, position_path, save_path, before_path, after_path, log_path
-            )
-    else:
-        _check(
-            load_game(source),
-            fmt,
-            setup_id,
-            position_path,
-            save_path,
-            before_path,
-            after_path,
-            log_path,
-        )
-
-
-def _check_scenario(folder: Path, game_path: Path, fmt: str) -> None:
-    """toolkit check SCENARIO --game G: the scenario's start against the game's rules."""
-    from toolkit.check import format_violation, violation_json
-    from toolkit.load.scenarios import load_game_source, load_scenario
-    from toolkit.publish.rules import check_scenario
-
-    with load_game_source(game_path) as result:
-        if result.game is None:
-            _emit(result.report, fmt)
-            raise SourcesInvalid("the game has errors; nothing was checked")
-        loaded = load_scenario(result.game, folder)
-        if loaded.scenario is None:
-            _emit(loaded.report, fmt)
-            raise SourcesInvalid("the scenario has errors; nothing was checked")
-        scenario = loaded.scenario
-        violations = check_scenario(result.game, scenario)
-    where = f"scenario {scenario.id}"
-    if fmt == "json":
-        click.echo(json.dumps([violation_json(v) for v in violations], indent=2))
-    for v in violations if fmt == "text" else ():
-        waived = scenario.setup.waivers.get(v.rule)
-        click.echo(format_violation(v, where) + (f" (waived: {waived})" if waived else ""))
-    if any(v.severity == "error" and v.rule not in scenario.setup.waivers for v in violations):
-        sys.exit(EXIT_INVALID)
-
-
-def _check(
-    result: LoadResult,
-    fmt: str,
-    setup_id: str | None,
-    position_path: Path | None,
-    save_path: Path | None,
-    before_path: Path | None,
-    after_path: Path | None,
-    log_path: Path | None,
-) -> None:
-    from toolkit.check import (
-        UnknownSetup,
-        broken,
-        check_log,
-        check_save,
-        check_source,
-        check_turn,
-        format_violation,
-        violation_json,
+    checking.check(
+        source,
+        game_path,
+        setup_id,
+        position_path,
+        save_path,
+        before_path,
+        after_path,
+        log_path,
+        fmt,
     )
-
-    if result.game is None:
-        _emit(result.report, fmt)
-        raise SourcesInvalid("the sources have errors; nothing was checked")
-    try:
-        if save_path is not None:
-            checked = check_save(result.game, save_path)
-        elif log_path is not None:
-            checked = check_log(result.game, log_path)
-        elif before_path is not None and after_path is not None:
-            checked = check_turn(result.game, before_path, after_path)
-        else:
-            checked = check_source(result.game, setup_id, position_path)
-    except UnknownSetup as exc:  # only --setup names something the game may lack
-        raise click.BadParameter(str(exc), param_hint="--setup") from None
-    if checked.report.errors:
-        # what could not be read is the answer: with --format json, on stdout for tools
-        _emit(checked.report, fmt)
-        raise SourcesInvalid(f"{checked.where} cannot be read; nothing was checked")
-    if checked.report.diagnostics:
-        click.echo(checked.report.format_text(), err=True)
-    if fmt == "json":
-        click.echo(json.dumps([violation_json(v) for v in checked.violations], indent=2))
-    for v in checked.violations if fmt == "text" else ():
-        click.echo(format_violation(v, checked.where))
-    if broken(checked.violations):
-        sys.exit(EXIT_INVALID)
 
 
 @cli.command("vmod-check")
@@ -493,15 +293,7 @@ def vmod_check_command(
 ) -> None:
     """Check a VASSAL module or extension (any, not only ours) and saved games for what VASSAL
     rejects or silently gets wrong; print one line per problem."""
-    from toolkit.vassal.check import check_module
-
-    report = Report(check_module(module, saves, extends))
-    report = _strict(report) if strict else report
-    _emit(report, fmt)
-    if fmt == "text":
-        click.echo(f"{module}: {report.summary()}", err=bool(report.diagnostics))
-    if report.errors:
-        sys.exit(EXIT_INVALID)
+    vmod.vmod_check(module, saves, extends, fmt, strict)
 
 
 @cli.command("publish")
@@ -531,66 +323,7 @@ def publish_command(
     """Publish a scenario folder as DIR/scenarios/<id>/: its saved game, a VASSAL module
     extension, a printable scenario card and a catalogue entry; or, with --index DIR, make the
     catalogue of a folder of packages."""
-    if index_dir is not None:
-        if scenario is not None:
-            raise click.UsageError("give either SCENARIO --game G or --index DIR, not both")
-        _publish_index(index_dir, force)
-        return
-    if scenario is None:
-        raise click.UsageError("give SCENARIO --game G, or --index DIR")
-    _publish_scenario(scenario, _need_game(game_path), out_dir, jobs, force, fmt)
-
-
-def _publish_scenario(
-    folder: Path, game_path: Path, out_dir: Path, jobs: int, force: bool, fmt: str
-) -> None:
-    from toolkit.load.scenarios import load_game_source, load_scenario
-    from toolkit.publish.package import (
-        PublishRefused,
-        check_package_destination,
-        package_scenario,
-        write_package,
-    )
-    from toolkit.vassal.module import ModuleError
-
-    sources = [folder] if game_path.is_file() else [folder, game_path]
-
-    with load_game_source(game_path) as result:
-        if result.game is None:
-            _emit(result.report, fmt)
-            raise SourcesInvalid("the game has errors; nothing was published")
-        loaded = load_scenario(result.game, folder)
-        _emit(loaded.report, fmt)
-        if loaded.scenario is None:
-            raise SourcesInvalid("the scenario has errors; nothing was published")
-        check_package_destination(out_dir, loaded.scenario.id, sources, force)
-        try:
-            package = package_scenario(result.game, loaded.scenario, jobs)
-        except ModuleError as error:
-            raise SourcesInvalid(f"{folder}: {error}; nothing was published") from None
-        except PublishRefused as refused:
-            _emit(Report(refused.diagnostics), fmt)
-            raise SourcesInvalid(
-                "the scenario breaks its game's rules; nothing was published"
-            ) from None
-    final = write_package(package, out_dir, sources, force)
-    size = sum(len(content) for _, content in package.files)
-    if fmt == "text":
-        click.echo(f"published {final}: {len(package.files)} file(s), {size / 1e6:.1f} MB")
-
-
-def _publish_index(index_dir: Path, force: bool) -> None:
-    from toolkit.publish.catalogue import CatalogueError, write_catalogue
-
-    try:
-        written, count, refused = write_catalogue(index_dir, force)
-    except CatalogueError as error:
-        raise SourcesInvalid(str(error)) from None
-    for diagnostic in refused:
-        click.echo(diagnostic.format(), err=True)
-    click.echo(f"indexed {count} scenario(s): {', '.join(str(p) for p in written)}")
-    if refused:
-        raise SourcesInvalid(f"{len(refused)} package(s) left out of the index: see above")
+    scenarios.publish(scenario, game_path, out_dir, index_dir, jobs, force, fmt)
 
 
 @cli.command("import-save")
@@ -618,64 +351,7 @@ def import_save_command(
 ) -> None:
     """Turn a position set up by hand in VASSAL (a saved game of MODULE, a module toolkit
     built) into a scenario folder's scenario.json."""
-    from toolkit.load.module import game_from_module
-    from toolkit.load.scenarios import load_scenario, scenario_file
-    from toolkit.ownership import check_folder_to_write, check_new_file
-    from toolkit.publish.imports import scenario_from_save, scenario_json
-
-    check_folder_to_write(out_dir)
-    target = out_dir / "scenario.json"
-    check_new_file(target, force, "a scenario.json")
-    base = _read_base(scenario_file(base_path)) if base_path is not None else None
-    with game_from_module(module) as result:
-        if result.game is None:
-            _emit(result.report, "text")
-            raise SourcesInvalid("the module carries no readable game; nothing was imported")
-        notes = _placement_notes(result.game, base_path) if base_path is not None else {}
-        imported = scenario_from_save(result.game, save, base, notes)
-        if imported.report.diagnostics:
-            click.echo(imported.report.format_text(), err=True)
-        if imported.scenario is None:
-            raise SourcesInvalid(f"{save} cannot be read; nothing was imported")
-        out_dir.mkdir(parents=True, exist_ok=True)
-        check_new_file(target, force, "a scenario.json")  # not made meanwhile
-        temporary = out_dir / ".scenario.json.tmp"
-        temporary.write_bytes(scenario_json(imported.scenario))
-        temporary.replace(target)
-        loaded = load_scenario(result.game, out_dir)
-    _emit(loaded.report, "text")
-    pieces = sum(len(p["pieces"]) for p in imported.scenario["placements"])
-    click.echo(
-        f"imported {target}: {len(imported.scenario['placements'])} location(s), "
-        f"{pieces} piece entr{'y' if pieces == 1 else 'ies'}"
-    )
-    unknown = [d for d in imported.report.diagnostics if d.code == "save.unknown-piece"]
-    if unknown:
-        click.echo(f"{len(unknown)} piece(s) of the save are not in the game: see above", err=True)
-    if loaded.report.errors or unknown:
-        sys.exit(EXIT_INVALID)
-
-
-def _placement_notes(game: Game, base_path: Path) -> dict[str, str]:
-    """The base scenario's placement notes by location key (the save cannot hold them)."""
-    from toolkit.load.scenarios import load_scenario
-
-    loaded = load_scenario(game, base_path)
-    if loaded.scenario is None:
-        _emit(loaded.report, "text")
-        raise SourcesInvalid(f"{base_path} has errors; nothing was imported")
-    return {p.at: p.note for p in loaded.scenario.setup.placements if p.note}
-
-
-def _read_base(path: Path) -> dict[str, Any]:
-    """An existing scenario's document, to keep what a saved game does not hold."""
-    try:
-        data = json.loads(path.read_bytes()[: 16 * 1024 * 1024])
-    except (OSError, ValueError) as error:
-        raise click.BadParameter(f"{path}: not a readable scenario ({error})") from None
-    if not isinstance(data, dict) or data.get("kind") != "scenario":
-        raise click.BadParameter(f"{path}: not a scenario (kind 'scenario')")
-    return data
+    scenarios.import_save(module, save, out_dir, base_path, force)
 
 
 @cli.command("new")
@@ -683,10 +359,7 @@ def _read_base(path: Path) -> dict[str, Any]:
 @click.option("--force", is_flag=True, help="Write into a folder that is not empty.")
 def new_command(directory: Path, force: bool) -> None:
     """Start a new game in DIRECTORY from a small working example."""
-    from toolkit.scaffold import write_new_game
-
-    written = write_new_game(directory, force)
-    click.echo(f"created {directory} ({len(written)} files); next: toolkit build {directory}")
+    building.new(directory, force)
 
 
 def main() -> None:

@@ -1,0 +1,189 @@
+"""toolkit validate and toolkit check: the sources against their schemas, positions against
+the game's rules."""
+
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import click
+
+from toolkit.commands.common import emit, need_game, strict
+from toolkit.diagnostics import Report
+from toolkit.errors import EXIT_INVALID, SourcesInvalid
+from toolkit.load import LoadResult, load_game
+
+
+def validate(
+    sources: tuple[Path, ...], game_path: Path | None, fmt: str, strict_mode: bool
+) -> None:
+    """toolkit validate: each game folder, or scenario folder against its game."""
+    from toolkit.build import build_checks
+    from toolkit.load.scenarios import is_scenario
+
+    combined = Report()
+    for folder in sources:
+        if is_scenario(folder):
+            report = _validate_scenario(folder, need_game(game_path), fmt)
+            combined.extend((strict(report) if strict_mode else report).diagnostics)
+            continue
+        result = load_game(folder)
+        if result.game is not None and not result.report.errors:
+            # what the build would stop on, so that a clean validate promises a build
+            result.report.extend(build_checks(result.game))
+        report = strict(result.report) if strict_mode else result.report
+        combined.extend(report.diagnostics)
+        if fmt == "text" and not report.errors and result.game is not None:
+            game = result.game
+            click.echo(
+                f"ok: {folder} — {game.title}: {len(game.maps)} map(s), "
+                f"{len(game.counters)} counter(s), {len(game.charts)} chart(s), "
+                f"{len(game.setups)} setup(s), {len(game.rules)} rule(s)"
+            )
+    emit(combined, fmt)
+    if combined.errors:
+        if fmt == "text":
+            click.echo(combined.summary(), err=True)
+        sys.exit(EXIT_INVALID)
+
+
+def _validate_scenario(folder: Path, game_path: Path, fmt: str) -> Report:
+    """A scenario folder loaded against its game: its own diagnostics (the game's only when
+    the game itself does not load: a scenario author cannot fix the game's warnings)."""
+    from toolkit.load.scenarios import load_game_source, load_scenario
+
+    with load_game_source(game_path) as result:
+        if result.game is None:
+            return result.report
+        loaded = load_scenario(result.game, folder)
+        if fmt == "text" and loaded.scenario is not None and not loaded.report.errors:
+            scenario = loaded.scenario
+            click.echo(
+                f"ok: {folder} — {scenario.title} (v{scenario.version}, for {result.game.title} "
+                f"{scenario.versions_text()}): {len(scenario.setup.placements)} placement(s), "
+                f"{len(scenario.setup.reinforcements)} reinforcement(s)"
+            )
+        return loaded.report
+
+
+def check(
+    source: Path,
+    game_path: Path | None,
+    setup_id: str | None,
+    position_path: Path | None,
+    save_path: Path | None,
+    before_path: Path | None,
+    after_path: Path | None,
+    log_path: Path | None,
+    fmt: str,
+) -> None:
+    """toolkit check: one setup, position, saved game, turn or log, or a scenario's start."""
+    asked = [setup_id, position_path, save_path, before_path or after_path, log_path]
+    from toolkit.load.scenarios import is_scenario
+
+    if is_scenario(source):
+        if any(choice is not None for choice in asked):
+            raise click.UsageError("a scenario folder is checked at its start; give only --game")
+        _check_scenario(source, need_game(game_path), fmt)
+        return
+    if sum(choice is not None for choice in asked) != 1 or (before_path is None) != (
+        after_path is None
+    ):
+        raise click.UsageError(
+            "give one of --setup ID, --position FILE, --save FILE.vsav, --before A --after B "
+            "or --log FILE.vlog"
+        )
+    if source.suffix.lower() == ".vmod":
+        from toolkit.load.module import game_from_module
+
+        with game_from_module(source) as result:
+            _check(
+                result, fmt, setup_id, position_path, save_path, before_path, after_path, log_path
+            )
+    else:
+        _check(
+            load_game(source),
+            fmt,
+            setup_id,
+            position_path,
+            save_path,
+            before_path,
+            after_path,
+            log_path,
+        )
+
+
+def _check_scenario(folder: Path, game_path: Path, fmt: str) -> None:
+    """toolkit check SCENARIO --game G: the scenario's start against the game's rules."""
+    from toolkit.check import format_violation, violation_json
+    from toolkit.load.scenarios import load_game_source, load_scenario
+    from toolkit.publish.rules import check_scenario
+
+    with load_game_source(game_path) as result:
+        if result.game is None:
+            emit(result.report, fmt)
+            raise SourcesInvalid("the game has errors; nothing was checked")
+        loaded = load_scenario(result.game, folder)
+        if loaded.scenario is None:
+            emit(loaded.report, fmt)
+            raise SourcesInvalid("the scenario has errors; nothing was checked")
+        scenario = loaded.scenario
+        violations = check_scenario(result.game, scenario)
+    where = f"scenario {scenario.id}"
+    if fmt == "json":
+        click.echo(json.dumps([violation_json(v) for v in violations], indent=2))
+    for v in violations if fmt == "text" else ():
+        waived = scenario.setup.waivers.get(v.rule)
+        click.echo(format_violation(v, where) + (f" (waived: {waived})" if waived else ""))
+    if any(v.severity == "error" and v.rule not in scenario.setup.waivers for v in violations):
+        sys.exit(EXIT_INVALID)
+
+
+def _check(
+    result: LoadResult,
+    fmt: str,
+    setup_id: str | None,
+    position_path: Path | None,
+    save_path: Path | None,
+    before_path: Path | None,
+    after_path: Path | None,
+    log_path: Path | None,
+) -> None:
+    from toolkit.check import (
+        UnknownSetup,
+        broken,
+        check_log,
+        check_save,
+        check_source,
+        check_turn,
+        format_violation,
+        violation_json,
+    )
+
+    if result.game is None:
+        emit(result.report, fmt)
+        raise SourcesInvalid("the sources have errors; nothing was checked")
+    try:
+        if save_path is not None:
+            checked = check_save(result.game, save_path)
+        elif log_path is not None:
+            checked = check_log(result.game, log_path)
+        elif before_path is not None and after_path is not None:
+            checked = check_turn(result.game, before_path, after_path)
+        else:
+            checked = check_source(result.game, setup_id, position_path)
+    except UnknownSetup as exc:  # only --setup names something the game may lack
+        raise click.BadParameter(str(exc), param_hint="--setup") from None
+    if checked.report.errors:
+        # what could not be read is the answer: with --format json, on stdout for tools
+        emit(checked.report, fmt)
+        raise SourcesInvalid(f"{checked.where} cannot be read; nothing was checked")
+    if checked.report.diagnostics:
+        click.echo(checked.report.format_text(), err=True)
+    if fmt == "json":
+        click.echo(json.dumps([violation_json(v) for v in checked.violations], indent=2))
+    for v in checked.violations if fmt == "text" else ():
+        click.echo(format_violation(v, checked.where))
+    if broken(checked.violations):
+        sys.exit(EXIT_INVALID)
