@@ -29,8 +29,10 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "model": frozenset({"geometry", "diagnostics"}),  # did-you-mean hints in lookups
     "artwork": frozenset({"geometry", "model"}),
     "workers": frozenset({"model", "interrupts"}),
-    "cache": frozenset({"toolkit"}),  # the version, which is part of every key
+    "cache": frozenset({"toolkit", "ownership"}),  # the version, part of every key; its tag
     "delivery": frozenset({"errors", "interrupts"}),
+    # Which folders a command may replace: only those the toolkit made (the mark, the cache tag).
+    "ownership": frozenset({"errors"}),
     "load": BASE | {"geometry", "model"},
     "render": OUTPUT,
     # The kit places the renderer's drawings and shares its fonts: the one sideways arrow.
@@ -39,14 +41,26 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "rules": BASE | {"geometry", "model"},
     "targets": OUTPUT | {"render", "kit", "vassal", "rules"},
     "check": OUTPUT | {"load", "rules", "render", "vassal"},
-    "build": OUTPUT | {"load", "render", "kit", "vassal", "rules", "targets", "check", "delivery"},
-    "scaffold": frozenset({"load"}),
+    "build": OUTPUT
+    | {"load", "render", "kit", "vassal", "rules", "targets", "check", "delivery", "ownership"},
+    "scaffold": frozenset({"load", "ownership"}),
     # Publishing a scenario stands on every output and on the checker, as the build does.
-    "publish": OUTPUT | {"load", "render", "kit", "vassal", "rules", "check"},
+    "publish": OUTPUT | {"load", "render", "kit", "vassal", "rules", "check", "ownership"},
     # The live preview builds as the build command does, and draws setups as publishing does.
-    "serve": OUTPUT | {"load", "render", "build", "publish"},
+    "serve": OUTPUT | {"load", "render", "build", "publish", "ownership"},
     "cli": OUTPUT
-    | {"load", "build", "targets", "scaffold", "check", "vassal", "publish", "serve", "toolkit"},
+    | {
+        "load",
+        "build",
+        "targets",
+        "scaffold",
+        "check",
+        "vassal",
+        "publish",
+        "serve",
+        "ownership",
+        "toolkit",
+    },
     "__main__": frozenset({"cli", "interrupts"}),
     "toolkit": frozenset(),
 }
