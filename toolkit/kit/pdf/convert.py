@@ -25,12 +25,12 @@ from pathlib import Path
 
 from toolkit.cache import Cache, pack, unpack
 from toolkit.cache import key as cache_key
-from toolkit.kit.embed import FontSource, FontSubset, decode_subset, encode_subset, make_subset
-from toolkit.kit.facepdf import draw_face, encode_form
-from toolkit.kit.fontfiles import FONT_FILES
 from toolkit.kit.layout import PagePlan
-from toolkit.kit.pdfimport import encode_import, import_page, is_import
-from toolkit.kit.pdfpaint import Unsupported
+from toolkit.kit.pdf.direct import draw_face, encode_form
+from toolkit.kit.pdf.fontfiles import FONT_FILES
+from toolkit.kit.pdf.fonts import FontSource, FontSubset, decode_subset, encode_subset, make_subset
+from toolkit.kit.pdf.imported import encode_import, import_page, is_import
+from toolkit.kit.pdf.paint import Unsupported
 from toolkit.model import Game
 from toolkit.render.fallback import with_fallback_font
 from toolkit.render.fonts import FONT_DIR
@@ -178,8 +178,8 @@ def convert_direct(
     svgs: Sequence[str], workers: Workers, cache: Cache | None = None
 ) -> list[bytes]:
     """Every drawing (counter faces, page bodies, charts, maps) ready for the kit, in order:
-    drawn directly (``facepdf.encode_form``) where it keeps to the renderers' vocabulary, else
-    converted by cairosvg and imported (``pdfimport.encode_import``), both in the workers;
+    drawn directly (``direct.encode_form``) where it keeps to the renderers' vocabulary, else
+    converted by cairosvg and imported (``imported.encode_import``), both in the workers;
     cached like :func:`convert_all`, and read back in bundles (see :func:`bundles`). Drawings
     go to the workers in batches (see :func:`drawing_batches`); put the big ones first, so
     that they start first."""
@@ -285,13 +285,13 @@ def assemble(
 ) -> bytes:
     """The kit as one PDF: each converted page, with its shared drawings and its page boxes;
     with a ``cache``, font subsets made before are taken from it."""
-    from toolkit.kit.assembly import assemble_pages
+    from toolkit.kit.pdf.assembly import assemble_pages
 
     return assemble_pages(pages, art, metadata, cached_subsets(cache or Cache(None)))
 
 
 def cached_subsets(cache: Cache) -> FontSource:
-    """:func:`embed.make_subset` through the build cache: after an edit that adds no new
+    """:func:`fonts.make_subset` through the build cache: after an edit that adds no new
     character, every subset is the one the last build made (fontTools is not even loaded)."""
 
     def subset(index: int, gids: frozenset[int]) -> FontSubset:

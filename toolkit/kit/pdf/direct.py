@@ -7,7 +7,7 @@ filter). Turning that into a PDF content stream directly costs a fraction of a m
 where a round trip through cairosvg re-parses the drawing and asks cairo for the extents of
 every glyph. Anything outside the vocabulary raises :class:`Unsupported`, and the caller
 converts that drawing with cairosvg as before: never drawn wrongly, at worst more slowly.
-Values and outlines are parsed in ``pdfpaint``.
+Values and outlines are parsed in ``paint``.
 
 Text is set the way cairosvg sets it (cairo's toy text API, no kerning, per-character advances
 from the font; ``text-anchor`` aligns the *ink* extents of the whole string), with glyph ids of
@@ -29,8 +29,8 @@ from functools import cache, lru_cache
 from lxml import etree  # type: ignore[import-untyped]
 
 from toolkit.cache import pack, unpack_tagged
-from toolkit.kit.fontfiles import FALLBACK_FONT, font_data, glyph_ink
-from toolkit.kit.pdfpaint import (
+from toolkit.kit.pdf.fontfiles import FALLBACK_FONT, font_data, glyph_ink
+from toolkit.kit.pdf.paint import (
     Unsupported,
     dash_pattern,
     line_cap,
@@ -45,7 +45,7 @@ from toolkit.kit.pdfpaint import (
 )
 
 MAGIC = b"toolkit-face-pdf-2\n"
-"""How a directly drawn face's cache entry starts (a cairosvg fallback's: ``pdfimport.MAGIC``)."""
+"""How a directly drawn face's cache entry starts (a cairosvg fallback's: ``imported.MAGIC``)."""
 
 MAX_FACE_BYTES = 4_000_000
 """A face bigger than this is not parsed here (cairosvg, with its own limits, gets it)."""
@@ -498,7 +498,7 @@ def encode_form(form: FaceForm) -> bytes:
 
 
 def is_face_form(entry: bytes) -> bool:
-    """Whether a converted drawing is a direct drawing (not cairosvg's, see ``pdfimport``)."""
+    """Whether a converted drawing is a direct drawing (not cairosvg's, see ``imported``)."""
     return entry.startswith(MAGIC)
 
 

@@ -1,11 +1,11 @@
 """The kit's pages assembled into one PDF: shared drawings as Form XObjects, placed through
 clipped windows, and each page's trim and bleed boxes.
 
-A shared drawing, and a page's own drawing, is either drawn directly (``facepdf``: a counter
+A shared drawing, and a page's own drawing, is either drawn directly (``direct``: a counter
 face, a page body, a chart) and then shares one subset of each font with every other, or a page
 cairosvg converted (a map, a drawing the direct path refuses), imported as a relocatable form
-(``pdfimport``). Both come from the build cache ready to write: nothing is compressed or parsed
-again here, and the file is written by our own small writer (``pdfwrite``).
+(``imported``). Both come from the build cache ready to write: nothing is compressed or parsed
+again here, and the file is written by our own small writer (``writer``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,11 @@ import math
 from collections.abc import Mapping, Sequence
 from functools import lru_cache
 
-from toolkit.kit.embed import (
+from toolkit.kit.layout import PagePlan, Placement
+from toolkit.kit.paper import Rect
+from toolkit.kit.pdf.convert import ArtPdf
+from toolkit.kit.pdf.direct import StoredForm, is_face_form, load_form
+from toolkit.kit.pdf.fonts import (
     FontSource,
     add_fonts,
     face_xobject,
@@ -24,12 +28,8 @@ from toolkit.kit.embed import (
     merged_glyphs,
     shared_resources,
 )
-from toolkit.kit.facepdf import StoredForm, is_face_form, load_form
-from toolkit.kit.layout import PagePlan, Placement
-from toolkit.kit.paper import Rect
-from toolkit.kit.pdf import ArtPdf
-from toolkit.kit.pdfimport import ImportedPage, decode_import, import_page, is_import, relocate
-from toolkit.kit.pdfwrite import (
+from toolkit.kit.pdf.imported import ImportedPage, decode_import, import_page, is_import, relocate
+from toolkit.kit.pdf.writer import (
     PdfFile,
     array,
     deflate,

@@ -1,7 +1,7 @@
 """Directly drawn counter faces as PDF objects: one font subset per face file for the whole kit,
 one Form XObject per face.
 
-Every face's text names glyphs by their ids in the bundled font files (see ``facepdf``), so the
+Every face's text names glyphs by their ids in the bundled font files (see ``direct``), so the
 kit embeds each font once, as a CID font (Identity-H, glyph ids kept) subset to the glyphs of
 every face, with widths and a ToUnicode map so the text can be searched and copied.
 
@@ -19,10 +19,9 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from toolkit.cache import pack, unpack_tagged
-from toolkit.kit import pdfwrite
-from toolkit.kit.facepdf import FaceImage, StoredForm
-from toolkit.kit.fontfiles import FONT_FILES, Subsetter, subset_font
-from toolkit.kit.pdfwrite import PdfFile, dictionary, name, number, numbers, ref, stream
+from toolkit.kit.pdf.direct import FaceImage, StoredForm
+from toolkit.kit.pdf.fontfiles import FONT_FILES, Subsetter, subset_font
+from toolkit.kit.pdf.writer import PdfFile, deflate, dictionary, name, number, numbers, ref, stream
 
 SUBSET_MAGIC = b"toolkit-font-subset-1\n"
 
@@ -69,7 +68,7 @@ def make_subset(index: int, gids: frozenset[int], subset: Subsetter = subset_fon
     tag = "".join(chr(65 + b % 26) for b in hashlib.sha256(data).digest()[:6])
     return FontSubset(
         f"{tag}+{FONT_FILES[index].removesuffix('.ttf')}",
-        pdfwrite.deflate(data),
+        deflate(data),
         len(data),
         (scaled(head.xMin), scaled(head.yMin), scaled(head.xMax), scaled(head.yMax)),
         scaled(hhea.ascent),
@@ -175,7 +174,7 @@ def _type0(pdf: PdfFile, used: Mapping[int, str], font: FontSubset) -> int:
             "CIDToGIDMap": b"/Identity",
         }
     )
-    cmap = pdf.add(stream({}, pdfwrite.deflate(to_unicode(used)), deflated=True))
+    cmap = pdf.add(stream({}, deflate(to_unicode(used)), deflated=True))
     type0 = dictionary(
         {
             "Type": b"/Font",
