@@ -1,43 +1,26 @@
-"""SVG drawings to one deterministic vector PDF: each drawn directly or converted by cairosvg
-(in the workers, cached), then assembled by our own writer.
+"""Drawings the direct path cannot draw (maps, anything outside the renderers' vocabulary),
+converted to PDF by cairosvg with the bundled fonts and nothing but the game's own files.
 
-cairosvg and pypdf take a quarter of a second to import; they are imported where they are used
-(converting a map), so that a build whose maps did not change starts without them.
-
-Maps and charts are converted once each and shown through page windows as shared Form XObjects
-(``q <clip> W n <cm> /KitArtN Do Q``), so a map tiled over 30 pages is stored and rendered once.
-The file depends only on its inputs: fixed metadata, dates only from SOURCE_DATE_EPOCH, no /ID.
+cairosvg takes a quarter of a second to import; it is imported where it is used (converting a
+map), so that a build whose maps did not change starts without it.
 """
 
 from __future__ import annotations
 
-import contextlib
 import hashlib
-import logging
 import os
 import re
 import tempfile
-import time
 import urllib.parse
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from pathlib import Path
 
-from toolkit.cache import Cache, pack, unpack
+from toolkit.cache import Cache
 from toolkit.cache import key as cache_key
-from toolkit.kit.layout import PagePlan
-from toolkit.kit.pdf.direct import draw_face, encode_form
-from toolkit.kit.pdf.fontfiles import FONT_FILES
-from toolkit.kit.pdf.fonts import FontSource, FontSubset, decode_subset, encode_subset, make_subset
-from toolkit.kit.pdf.imported import encode_import, import_page, is_import
-from toolkit.kit.pdf.paint import Unsupported
 from toolkit.model import Game
 from toolkit.render.fallback import with_fallback_font
 from toolkit.render.fonts import FONT_DIR
 from toolkit.workers import Workers
-
-log = logging.getLogger(__name__)
-
 
 EMPTY_SVG = b'<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"></svg>'
 
@@ -126,7 +109,7 @@ def convert_all(svgs: Sequence[str], workers: Workers, cache: Cache | None = Non
     folder = workers.game.folder
     use_bundled_fonts()
     fonts = os.environ.get("FONTCONFIG_FILE", "")  # a user's own font set changes the text
-    names = [cache_key("pdf", fonts, svg, *_resources(svg, folder)) for svg in svgs]
+    names = [cache_key("pdf", fonts, svg, *svg_resources(svg, folder)) for svg in svgs]
     unique = list(dict.fromkeys(names))
     svg_of = dict(zip(names, svgs, strict=True))
 
@@ -138,120 +121,10 @@ def convert_all(svgs: Sequence[str], workers: Workers, cache: Cache | None = Non
     return [by_name[name] for name in names]
 
 
-def _face(game: Game, svg: str) -> bytes:
-    try:
-        return encode_form(draw_face(svg))
-    except Unsupported as reason:
-        log.debug("drawing converted by cairosvg: %s", reason)
-        return encode_import(import_page(svg_to_pdf(svg, game.folder)))
-
-
-BATCH = 64
-"""Drawings sent to a worker at once: most take well under a millisecond to draw."""
-BIG = 200_000
-"""An SVG this long (a map) goes to a worker alone, so the others are not kept waiting."""
-
-
-def drawing_batches(svgs: Sequence[str]) -> list[list[str]]:
-    """``svgs`` cut, in order, into runs of up to :data:`BATCH`, each big one a run by itself."""
-    batches: list[list[str]] = []
-    run: list[str] = []
-    for svg in svgs:
-        if len(svg) >= BIG or len(run) == BATCH:
-            if run:
-                batches.append(run)
-            run = []
-        if len(svg) >= BIG:
-            batches.append([svg])
-        else:
-            run.append(svg)
-    if run:
-        batches.append(run)
-    return batches
-
-
-def _draw_batch(game: Game, svgs: list[str]) -> list[bytes]:
-    return [_face(game, svg) for svg in svgs]
-
-
-def convert_direct(
-    svgs: Sequence[str], workers: Workers, cache: Cache | None = None
-) -> list[bytes]:
-    """Every drawing (counter faces, page bodies, charts, maps) ready for the kit, in order:
-    drawn directly (``direct.encode_form``) where it keeps to the renderers' vocabulary, else
-    converted by cairosvg and imported (``imported.encode_import``), both in the workers;
-    cached like :func:`convert_all`, and read back in bundles (see :func:`bundles`). Drawings
-    go to the workers in batches (see :func:`drawing_batches`); put the big ones first, so
-    that they start first."""
-    folder = workers.game.folder
-    use_bundled_fonts()
-    fonts = os.environ.get("FONTCONFIG_FILE", "")
-    names = [cache_key("face-pdf", fonts, svg, *_resources(svg, folder)) for svg in svgs]
-    svg_of = dict(zip(names, svgs, strict=True))
-    store = cache or Cache(None)
-    small = sorted({name for name, svg in svg_of.items() if len(svg) < BIG})
-    by_name: dict[str, bytes] = {}
-    unread: list[tuple[str, list[str]]] = []
-    for group in bundles(small):
-        bundle = cache_key("face-pdf-bundle", *group)
-        found = _read_bundle(store.get(bundle), group)
-        if found is None:
-            unread.append((bundle, group))
-        else:
-            by_name.update(zip(group, found, strict=True))
-    wanted = [name for name in dict.fromkeys(names) if name not in by_name]
-
-    def make(indexes: list[int]) -> list[bytes]:
-        batches = drawing_batches([svg_of[wanted[i]] for i in indexes])
-        return [entry for done in workers.map(_draw_batch, batches) for entry in done]
-
-    by_name.update(zip(wanted, store.convert(wanted, make), strict=True))
-    for bundle, group in unread:
-        store.put(bundle, pack([(name, by_name[name]) for name in group]))
-    fell_back = sum(is_import(data) for data in by_name.values())
-    log.debug("%d of %d distinct drawings converted by cairosvg", fell_back, len(by_name))
-    return [by_name[name] for name in names]
-
-
-BUNDLE_BITS = 6
-"""A bundle ends after a name whose hash ends in this many zero bits: 64 drawings on average."""
-
-
-def bundles(names: Sequence[str]) -> list[list[str]]:
-    """Sorted cache names cut into runs that end where a name says so, not at fixed counts: a
-    kit's drawings are read back in some 60 files rather than 4000, and an edit that adds or
-    removes a drawing changes only the one or two runs it falls in (the others keep their
-    names, so they are read back whole)."""
-    runs: list[list[str]] = []
-    run: list[str] = []
-    mask = (1 << BUNDLE_BITS) - 1
-    for name in names:
-        run.append(name)
-        if int(name[-8:], 16) & mask == 0:
-            runs.append(run)
-            run = []
-    if run:
-        runs.append(run)
-    return runs
-
-
-def _read_bundle(entry: bytes | None, group: list[str]) -> list[bytes] | None:
-    """The drawings of a bundle entry, when it holds exactly ``group``'s."""
-    if entry is None:
-        return None
-    try:
-        parts = unpack(entry)
-    except ValueError:
-        return None
-    if [name for name, _data in parts] != group:
-        return None
-    return [data for _name, data in parts]
-
-
 _HREF = re.compile(r"""href\s*=\s*["']([^"'#][^"']*)["']""")
 
 
-def _resources(svg: str, folder: Path | None) -> list[bytes]:
+def svg_resources(svg: str, folder: Path | None) -> list[bytes]:
     """Each game file the SVG links to (not data: URLs, which it holds by value), as its path and
     bytes: what the conversion reads besides the SVG, so part of its cache key."""
     found: list[bytes] = []
@@ -262,60 +135,3 @@ def _resources(svg: str, folder: Path | None) -> list[bytes]:
         fetched = game_fetcher(folder)(url, "image")
         found.append(hashlib.sha256(fetched).digest())
     return found
-
-
-# -- assembly ------------------------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class ArtPdf:
-    """A shared drawing converted to PDF, and the size the page plans expect it to have."""
-
-    pdf: bytes
-    """A drawing as :func:`convert_direct` gives it, or a one-page PDF."""
-    width: float
-    height: float
-
-
-def assemble(
-    pages: Sequence[tuple[PagePlan, bytes]],
-    art: dict[str, ArtPdf],
-    metadata: dict[str, str],
-    cache: Cache | None = None,
-) -> bytes:
-    """The kit as one PDF: each converted page, with its shared drawings and its page boxes;
-    with a ``cache``, font subsets made before are taken from it."""
-    from toolkit.kit.pdf.assembly import assemble_pages
-
-    return assemble_pages(pages, art, metadata, cached_subsets(cache or Cache(None)))
-
-
-def cached_subsets(cache: Cache) -> FontSource:
-    """:func:`fonts.make_subset` through the build cache: after an edit that adds no new
-    character, every subset is the one the last build made (fontTools is not even loaded)."""
-
-    def subset(index: int, gids: frozenset[int]) -> FontSubset:
-        ids = ",".join(str(g) for g in sorted(gids))
-        name = cache_key("font-subset", FONT_FILES[index], ids)
-        entry = cache.get(name)
-        if entry is not None:
-            with contextlib.suppress(ValueError):
-                return decode_subset(entry)
-        made = make_subset(index, gids)
-        cache.put(name, encode_subset(made))
-        return made
-
-    return subset
-
-
-def metadata(title: str, subject: str = "") -> dict[str, str]:
-    """Fixed document information; dates only when SOURCE_DATE_EPOCH pins them."""
-    info = {"/Title": title, "/Producer": "toolkit", "/Creator": "toolkit"}
-    if subject:
-        info["/Subject"] = subject
-    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
-    if epoch.isdigit():
-        stamp = time.strftime("D:%Y%m%d%H%M%SZ", time.gmtime(int(epoch)))
-        info["/CreationDate"] = stamp
-        info["/ModDate"] = stamp
-    return info

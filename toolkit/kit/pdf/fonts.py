@@ -12,13 +12,15 @@ without loading fontTools or compressing a font file.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from toolkit.cache import pack, unpack_tagged
+from toolkit.cache import Cache, pack, unpack_tagged
+from toolkit.cache import key as cache_key
 from toolkit.kit.pdf.direct import FaceImage, StoredForm
 from toolkit.kit.pdf.fontfiles import FONT_FILES, Subsetter, subset_font
 from toolkit.kit.pdf.writer import PdfFile, deflate, dictionary, name, number, numbers, ref, stream
@@ -113,6 +115,24 @@ def decode_subset(entry: bytes) -> FontSubset:
         )
     except (KeyError, TypeError, ValueError) as error:
         raise ValueError(f"a damaged font subset: {error!r}") from None
+
+
+def cached_subsets(cache: Cache) -> FontSource:
+    """:func:`make_subset` through the build cache: after an edit that adds no new character,
+    every subset is the one the last build made (fontTools is not even loaded)."""
+
+    def subset(index: int, gids: frozenset[int]) -> FontSubset:
+        ids = ",".join(str(g) for g in sorted(gids))
+        entry_name = cache_key("font-subset", FONT_FILES[index], ids)
+        entry = cache.get(entry_name)
+        if entry is not None:
+            with contextlib.suppress(ValueError):
+                return decode_subset(entry)
+        made = make_subset(index, gids)
+        cache.put(entry_name, encode_subset(made))
+        return made
+
+    return subset
 
 
 def merged_glyphs(forms: Iterable[StoredForm]) -> dict[int, dict[int, str]]:
