@@ -22,7 +22,6 @@ from functools import lru_cache
 from toolkit.cache import Cache
 from toolkit.kit.layout import PagePlan, Placement
 from toolkit.kit.paper import Rect
-from toolkit.kit.pdf.direct import StoredForm, is_face_form, load_form
 from toolkit.kit.pdf.fonts import (
     FontSource,
     add_fonts,
@@ -34,6 +33,7 @@ from toolkit.kit.pdf.fonts import (
     merged_glyphs,
     shared_resources,
 )
+from toolkit.kit.pdf.forms import StoredForm, is_face_form, load_form
 from toolkit.kit.pdf.imported import ImportedPage, decode_import, import_page, is_import, relocate
 from toolkit.kit.pdf.writer import (
     PdfFile,

@@ -16,7 +16,8 @@ from collections.abc import Sequence
 from toolkit.cache import Cache, pack, unpack
 from toolkit.cache import key as cache_key
 from toolkit.kit.pdf.convert import svg_resources, svg_to_pdf, use_bundled_fonts
-from toolkit.kit.pdf.direct import draw_face, encode_form
+from toolkit.kit.pdf.direct import draw_face
+from toolkit.kit.pdf.forms import encode_form
 from toolkit.kit.pdf.imported import encode_import, import_page, is_import
 from toolkit.kit.pdf.paint import Unsupported
 from toolkit.model import Game

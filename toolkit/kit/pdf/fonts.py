@@ -21,8 +21,8 @@ from dataclasses import dataclass
 
 from toolkit.cache import Cache, pack, unpack_tagged
 from toolkit.cache import key as cache_key
-from toolkit.kit.pdf.direct import FaceImage, StoredForm
 from toolkit.kit.pdf.fontfiles import FONT_FILES, Subsetter, subset_font
+from toolkit.kit.pdf.forms import FaceImage, StoredForm
 from toolkit.kit.pdf.writer import PdfFile, deflate, dictionary, name, number, numbers, ref, stream
 
 SUBSET_MAGIC = b"toolkit-font-subset-1\n"
