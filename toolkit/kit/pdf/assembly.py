@@ -1,5 +1,5 @@
-"""The kit's pages assembled into one PDF: shared drawings as Form XObjects, placed through
-clipped windows, and each page's trim and bleed boxes.
+"""The kit's pages assembled into one PDF: shared drawings as Form XObjects (``xobjects``),
+placed through clipped windows, and each page's trim and bleed boxes.
 
 A shared drawing, and a page's own drawing, is either drawn directly (``direct``: a counter
 face, a page body, a chart) and then shares one subset of each font with every other, or a page
@@ -26,9 +26,7 @@ from toolkit.kit.pdf.fonts import (
     FontSource,
     add_fonts,
     cached_subsets,
-    face_xobject,
     font_resources,
-    images,
     make_subset,
     merged_glyphs,
     shared_resources,
@@ -45,6 +43,7 @@ from toolkit.kit.pdf.writer import (
     stream,
     string,
 )
+from toolkit.kit.pdf.xobjects import face_xobject, images, imported_xobject
 
 Drawn = StoredForm | ImportedPage
 
@@ -133,24 +132,6 @@ def assemble_pages(
     )
     pdf.put(catalog, dictionary({"Type": b"/Catalog", "Pages": ref(tree)}))
     return pdf.write(catalog, information)
-
-
-def imported_xobject(pdf: PdfFile, page: ImportedPage, size: tuple[float, float]) -> int:
-    """An imported page as a Form XObject sized ``size``: its box stretched onto it."""
-    kinds, group = relocate(page, pdf)
-    resources = dictionary(kinds)
-    left, bottom, right, top = page.box
-    sx, sy = size[0] / (right - left), size[1] / (top - bottom)
-    entries = {
-        "Type": b"/XObject",
-        "Subtype": b"/Form",
-        "BBox": numbers(page.box),
-        "Matrix": numbers((sx, 0, 0, sy, -left * sx, -bottom * sy)),
-        "Resources": resources,
-    }
-    if group:
-        entries["Group"] = group
-    return pdf.add(stream(entries, page.content, deflated=True))
 
 
 def _page(
