@@ -24,7 +24,7 @@ from toolkit.delivery import Delivery, claim, discard, listing, new_staging
 from toolkit.diagnostics import Diagnostic, Report
 from toolkit.errors import BuildError, DiagnosticsError
 from toolkit.interrupts import register, unregister
-from toolkit.kit.pdf.convert import use_bundled_fonts
+from toolkit.kit.pdf import use_bundled_fonts
 from toolkit.load import load_game
 from toolkit.load.jsonsource import locate
 from toolkit.load.loader import game_id_of

@@ -29,10 +29,9 @@ from toolkit.kit.artwork import kit_art, svg_size
 from toolkit.kit.book import kit_settings, plan_kit
 from toolkit.kit.layout import PagePlan, Placement, page_svg
 from toolkit.kit.paper import Page
-from toolkit.kit.pdf.assembly import ArtPdf, assemble_pages
-from toolkit.kit.pdf.convert import svg_to_pdf
+from toolkit.kit.pdf import ArtPdf, convert_direct, svg_to_pdf
+from toolkit.kit.pdf.assembly import assemble_pages
 from toolkit.kit.pdf.direct import draw_face, font_index
-from toolkit.kit.pdf.drawings import convert_direct
 from toolkit.kit.pdf.forms import decode_form, encode_form, is_face_form
 from toolkit.kit.pdf.imported import is_import
 from toolkit.kit.pdf.paint import Unsupported

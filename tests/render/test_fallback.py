@@ -7,7 +7,7 @@ import io
 from lxml import etree
 from pypdf import PdfReader
 
-from toolkit.kit.pdf.convert import svg_to_pdf
+from toolkit.kit.pdf import svg_to_pdf
 from toolkit.render.fallback import FALLBACK_FAMILY, with_fallback_font
 from toolkit.render.fonts import needs_fallback
 from toolkit.render.svg import svg_document

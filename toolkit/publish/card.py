@@ -14,8 +14,7 @@ from toolkit.kit import flow
 from toolkit.kit.flow import Line
 from toolkit.kit.layout import PagePlan, Placement, page_svg
 from toolkit.kit.paper import Page, Rect, paper
-from toolkit.kit.pdf.assembly import ArtPdf, assemble, metadata
-from toolkit.kit.pdf.convert import svg_to_pdf
+from toolkit.kit.pdf import ArtPdf, assemble, metadata, svg_to_pdf
 from toolkit.kit.setups import gazetteer, setup_lines
 from toolkit.model import Game
 from toolkit.model.scenario import Scenario
