@@ -3,6 +3,10 @@
 Every ``import`` in the package (at the top of a module or inside a function, type-only ones
 included) is read with ``ast`` and checked against one table of which room may import which.
 A room that is not in the table fails the test, so a new package has to take its place first.
+
+Inside the kit a second table holds its own rooms (page ← planning ← content; page ← pdf; all
+← book), nothing outside ``toolkit.kit.pdf`` reaches past that room's public face, and the
+kit's modules import each other without a circle.
 """
 
 from __future__ import annotations
@@ -81,8 +85,19 @@ def module_name(path: Path) -> str:
     return ".".join(parts)
 
 
+def is_module(name: str) -> bool:
+    """Whether a dotted toolkit name is a module or package of the source tree."""
+    path = PACKAGE.parent.joinpath(*name.split("."))
+    return path.with_suffix(".py").is_file() or (path / "__init__.py").is_file()
+
+
 def imported_modules(source: str, module: str, is_package: bool = False) -> set[str]:
-    """Every toolkit module a module's source imports, wherever the import statement is."""
+    """Every toolkit module a module's source imports, wherever the import statement is.
+
+    ``from toolkit.kit import draw`` imports the module ``toolkit.kit.draw``, as
+    ``from toolkit.kit.draw import line`` does; ``from toolkit.kit.pdf import ArtPdf`` imports
+    the package ``toolkit.kit.pdf`` (its ``__init__``).
+    """
     package = module.split(".") if is_package else module.split(".")[:-1]
     found: set[str] = set()
     for node in ast.walk(ast.parse(source)):
@@ -91,9 +106,14 @@ def imported_modules(source: str, module: str, is_package: bool = False) -> set[
         elif isinstance(node, ast.ImportFrom):
             if node.level:  # relative: from ..x import y
                 base = package[: len(package) - node.level + 1]
-                found.add(".".join(base + ([node.module] if node.module else [])))
+                source_module = ".".join(base + ([node.module] if node.module else []))
             elif node.module:
-                found.add(node.module)
+                source_module = node.module
+            else:
+                continue
+            for alias in node.names:
+                submodule = f"{source_module}.{alias.name}"
+                found.add(submodule if is_module(submodule) else source_module)
     return {name for name in found if name == "toolkit" or name.startswith("toolkit.")}
 
 
@@ -128,6 +148,169 @@ def test_every_import_follows_the_arrows() -> None:
     assert violations(imports) == []
 
 
+# -- inside the kit ------------------------------------------------------------------------------
+
+KIT_ROOMS: dict[str, frozenset[str]] = {
+    # What a page is: paper and rectangles, the plan of a page, the kit's own marks and text
+    # (and their widths), text flowed over pages, the kit's one error.
+    "page": frozenset({"errors", "paper", "layout", "draw", "measure", "flow"}),
+    # Where the printed pieces go: the artwork as the kit prints it, imposition, counter sheets
+    # with their mirrored backs, map tiles.
+    "planning": frozenset({"artwork", "impose", "sheets", "tiles"}),
+    # What the other pages say: cover, calibration, charts, setups, the rules summary.
+    "content": frozenset({"cover", "calibration", "charts", "setups", "summary"}),
+    # Planned pages and drawings in, one PDF out.
+    "pdf": frozenset({"pdf"}),
+    # The whole kit: settings, every part in order, bound; the kit output.
+    "book": frozenset({"book", "outputs"}),
+}
+"""Kit room → its members (modules and subpackages directly under toolkit.kit)."""
+
+KIT_MAY_IMPORT: dict[str, frozenset[str]] = {
+    "kit": frozenset(),  # the package itself: its docstring
+    "page": frozenset(),
+    "planning": frozenset({"page"}),
+    "content": frozenset({"page", "planning"}),
+    # The PDF room reads planned pages; planning and content never reach into PDF objects.
+    "pdf": frozenset({"page"}),
+    "book": frozenset({"page", "planning", "content", "pdf"}),
+}
+"""Kit room → the kit rooms it may import."""
+
+FACES = ("toolkit.kit.pdf",)
+"""Packages whose modules are private: the rest of the toolkit imports the package alone."""
+
+
+def kit_room_of(module: str) -> str | None:
+    """'toolkit.kit.pdf.writer' → 'pdf'; 'toolkit.kit' → 'kit'; None outside the kit, '?' for
+    a kit module no room lists."""
+    parts = module.split(".")
+    if parts[:2] != ["toolkit", "kit"]:
+        return None
+    if len(parts) == 2:
+        return "kit"
+    return next((room for room, held in KIT_ROOMS.items() if parts[2] in held), "?")
+
+
+def kit_violations(imports: dict[str, set[str]]) -> list[str]:
+    """Each import inside the kit that runs against the kit's arrows."""
+    found = []
+    for importer, imported in sorted(imports.items()):
+        room = kit_room_of(importer)
+        if room is None:
+            continue
+        if room not in KIT_MAY_IMPORT:
+            found.append(f"{importer}: not in any room of the kit's table")
+            continue
+        for name in sorted(imported):
+            target = kit_room_of(name)
+            if target not in (None, room) and target not in KIT_MAY_IMPORT[room]:
+                found.append(f"{importer} -> {name}: kit room {room!r} may not import {target!r}")
+    return found
+
+
+def face_violations(imports: dict[str, set[str]]) -> list[str]:
+    """Each import from outside a room with a public face of one of that room's modules."""
+    found = []
+    for importer, imported in sorted(imports.items()):
+        for face in FACES:
+            if importer == face or importer.startswith(f"{face}."):
+                continue
+            found.extend(
+                f"{importer} -> {name}: import it from {face}"
+                for name in sorted(imported)
+                if name.startswith(f"{face}.")
+            )
+    return found
+
+
+def circles(imports: dict[str, set[str]], prefix: str) -> list[list[str]]:
+    """Import circles among the modules under ``prefix``, each as the path that closes it."""
+    inside = {
+        m: {n for n in imported if n in imports and n.startswith(prefix)}
+        for m, imported in imports.items()
+        if m.startswith(prefix)
+    }
+    found: list[list[str]] = []
+    done: set[str] = set()
+
+    def visit(module: str, path: list[str]) -> None:
+        if module in path:
+            found.append(path[path.index(module) :] + [module])
+            return
+        if module in done:
+            return
+        for name in sorted(inside[module]):
+            visit(name, path + [module])
+        done.add(module)
+
+    for module in sorted(inside):
+        visit(module, [])
+    return found
+
+
+def test_every_kit_import_follows_the_kit_arrows() -> None:
+    imports = package_imports()
+    kit = [m for m in imports if kit_room_of(m) is not None]
+    assert {kit_room_of(m) for m in kit} == set(KIT_MAY_IMPORT)  # every room has a module
+    assert kit_violations(imports) == []
+
+
+def test_the_pdf_room_is_reached_through_its_face() -> None:
+    imports = package_imports()
+    users = {m for m, imported in imports.items() if "toolkit.kit.pdf" in imported}
+    assert {"toolkit.kit.book", "toolkit.build", "toolkit.publish.card"} <= users
+    assert face_violations(imports) == []
+
+
+def test_the_kit_has_no_import_circle() -> None:
+    imports = package_imports()
+    assert len([m for m in imports if m.startswith("toolkit.kit.pdf.")]) > 5
+    assert circles(imports, "toolkit.kit") == []
+
+
+@pytest.mark.parametrize(
+    ("importer", "imported"),
+    [
+        ("toolkit.kit.sheets", "toolkit.kit.pdf"),
+        ("toolkit.kit.cover", "toolkit.kit.pdf.writer"),
+        ("toolkit.kit.paper", "toolkit.kit.sheets"),
+        ("toolkit.kit.tiles", "toolkit.kit.charts"),
+        ("toolkit.kit.pdf.assembly", "toolkit.kit.sheets"),
+        ("toolkit.kit.pdf.writer", "toolkit.kit.book"),
+        ("toolkit.kit.newroom", "toolkit.kit.paper"),
+    ],
+    ids=lambda value: value.removeprefix("toolkit.kit."),
+)
+def test_an_import_against_the_kit_arrows_is_caught(importer: str, imported: str) -> None:
+    assert len(kit_violations({importer: {imported}})) == 1
+
+
+@pytest.mark.parametrize(
+    ("importer", "imported", "caught"),
+    [
+        ("toolkit.publish.card", "toolkit.kit.pdf.assembly", True),
+        ("toolkit.kit.book", "toolkit.kit.pdf.drawings", True),
+        ("toolkit.kit.book", "toolkit.kit.pdf", False),
+        ("toolkit.kit.pdf.assembly", "toolkit.kit.pdf.writer", False),
+    ],
+    ids=lambda value: str(value).removeprefix("toolkit."),
+)
+def test_only_the_pdf_room_imports_its_modules(importer: str, imported: str, caught: bool) -> None:
+    assert bool(face_violations({importer: {imported}})) is caught
+
+
+def test_a_circle_is_found() -> None:
+    imports = {
+        "toolkit.kit.pdf.assembly": {"toolkit.kit.pdf.convert", "toolkit.kit.layout"},
+        "toolkit.kit.pdf.convert": {"toolkit.kit.pdf.assembly"},
+        "toolkit.kit.layout": set(),
+    }
+    assert circles(imports, "toolkit.kit") == [
+        ["toolkit.kit.pdf.assembly", "toolkit.kit.pdf.convert", "toolkit.kit.pdf.assembly"]
+    ]
+
+
 @pytest.mark.parametrize(
     ("importer", "imported"),
     [
@@ -156,6 +339,12 @@ def test_relative_imports_are_resolved() -> None:
     assert violations({"toolkit.render.maps.draw": found}) == [
         "toolkit.render.maps.draw -> toolkit.load: 'render' may not import 'load'"
     ]
+
+
+def test_a_module_imported_from_its_package_is_that_module() -> None:
+    source = "from toolkit.kit import draw, flow\nfrom toolkit.kit.pdf import ArtPdf\n"
+    found = imported_modules(source, "toolkit.kit.cover")
+    assert found == {"toolkit.kit.draw", "toolkit.kit.flow", "toolkit.kit.pdf"}
 
 
 def test_imports_inside_functions_count() -> None:
