@@ -5,7 +5,7 @@ A shared drawing, and a page's own drawing, is either drawn directly (``direct``
 face, a page body, a chart) and then shares one subset of each font with every other, or a page
 cairosvg converted (a map, a drawing the direct path refuses), imported as a relocatable form
 (``imported``). Both come from the build cache ready to write: nothing is compressed or parsed
-again here, and the file is written by our own small writer (``writer``).
+again here, and the file is written by the kit's own small writer (``writer``).
 
 The file depends only on its inputs: fixed metadata, dates only from SOURCE_DATE_EPOCH, no /ID.
 """
