@@ -6,6 +6,9 @@ included) is read with ``ast`` and checked against one table of which room may i
 A room that is not in the table fails the test, so a new package has to take its place first.
 Inside a room, no module imports itself back through others: the same imports may form no
 circle, so every module can be read, and tested, above the ones it stands on.
+
+Inside the kit a second table holds its own rooms (page ← planning ← content; page ← pdf; all
+← book), and nothing outside ``toolkit.kit.pdf`` reaches past that room's public face.
 """
 
 from __future__ import annotations
@@ -170,13 +173,7 @@ def test_imports_inside_functions_count() -> None:
 
 # -- no circles ------------------------------------------------------------------------------------
 
-KNOWN_CYCLES: frozenset[frozenset[str]] = frozenset(
-    {
-        # kit/assembly.py and kit/pdf.py import each other; they are being untied on a branch of
-        # their own, and this exception goes when that branch is merged.
-        frozenset({"toolkit.kit.assembly", "toolkit.kit.pdf"}),
-    }
-)
+KNOWN_CYCLES: frozenset[frozenset[str]] = frozenset()
 """Circles the package still has, each named by its modules; no other circle may appear."""
 
 
@@ -283,3 +280,131 @@ def test_a_name_from_a_package_is_an_arrow_to_the_package() -> None:
     modules = {"toolkit.model", "toolkit.model.game"}
     found = imported_modules("from toolkit.model import Game\n", "toolkit.load.x", modules=modules)
     assert found == {"toolkit.model"}
+
+
+# -- inside the kit ------------------------------------------------------------------------------
+
+KIT_ROOMS: dict[str, frozenset[str]] = {
+    # What a page is: paper and rectangles, the plan of a page, the kit's own marks and text
+    # (and their widths), text flowed over pages, the kit's one error.
+    "page": frozenset({"errors", "paper", "layout", "draw", "measure", "flow"}),
+    # Where the printed pieces go: the artwork as the kit prints it, imposition, counter sheets
+    # with their mirrored backs, map tiles.
+    "planning": frozenset({"artwork", "impose", "sheets", "tiles"}),
+    # What the other pages say: cover, calibration, charts, setups, the rules summary.
+    "content": frozenset({"cover", "calibration", "charts", "setups", "summary"}),
+    # Planned pages and drawings in, one PDF out.
+    "pdf": frozenset({"pdf"}),
+    # The whole kit: settings, every part in order, bound; the kit output.
+    "book": frozenset({"book", "outputs"}),
+}
+"""Kit room → its members (modules and subpackages directly under toolkit.kit)."""
+
+KIT_MAY_IMPORT: dict[str, frozenset[str]] = {
+    "kit": frozenset(),  # the package itself: its docstring
+    "page": frozenset(),
+    "planning": frozenset({"page"}),
+    "content": frozenset({"page", "planning"}),
+    # The PDF room reads planned pages; planning and content never reach into PDF objects.
+    "pdf": frozenset({"page"}),
+    "book": frozenset({"page", "planning", "content", "pdf"}),
+}
+"""Kit room → the kit rooms it may import."""
+
+FACES = ("toolkit.kit.pdf",)
+"""Packages whose modules are private: the rest of the toolkit imports the package alone."""
+
+
+def kit_room_of(module: str) -> str | None:
+    """'toolkit.kit.pdf.writer' → 'pdf'; 'toolkit.kit' → 'kit'; None outside the kit, '?' for
+    a kit module no room lists."""
+    parts = module.split(".")
+    if parts[:2] != ["toolkit", "kit"]:
+        return None
+    if len(parts) == 2:
+        return "kit"
+    return next((room for room, held in KIT_ROOMS.items() if parts[2] in held), "?")
+
+
+def kit_violations(imports: dict[str, set[str]]) -> list[str]:
+    """Each import inside the kit that runs against the kit's arrows."""
+    found = []
+    for importer, imported in sorted(imports.items()):
+        room = kit_room_of(importer)
+        if room is None:
+            continue
+        if room not in KIT_MAY_IMPORT:
+            found.append(f"{importer}: not in any room of the kit's table")
+            continue
+        for name in sorted(imported):
+            target = kit_room_of(name)
+            if target not in (None, room) and target not in KIT_MAY_IMPORT[room]:
+                found.append(f"{importer} -> {name}: kit room {room!r} may not import {target!r}")
+    return found
+
+
+def face_violations(imports: dict[str, set[str]]) -> list[str]:
+    """Each import from outside a room with a public face of one of that room's modules."""
+    found = []
+    for importer, imported in sorted(imports.items()):
+        for face in FACES:
+            if importer == face or importer.startswith(f"{face}."):
+                continue
+            found.extend(
+                f"{importer} -> {name}: import it from {face}"
+                for name in sorted(imported)
+                if name.startswith(f"{face}.")
+            )
+    return found
+
+
+def test_every_kit_import_follows_the_kit_arrows() -> None:
+    imports = module_graph()
+    kit = [m for m in imports if kit_room_of(m) is not None]
+    assert {kit_room_of(m) for m in kit} == set(KIT_MAY_IMPORT)  # every room has a module
+    assert kit_violations(imports) == []
+
+
+def test_the_pdf_room_is_reached_through_its_face() -> None:
+    imports = module_graph()
+    users = {m for m, imported in imports.items() if "toolkit.kit.pdf" in imported}
+    assert {"toolkit.kit.book", "toolkit.build", "toolkit.publish.card"} <= users
+    assert face_violations(imports) == []
+
+
+@pytest.mark.parametrize(
+    ("importer", "imported"),
+    [
+        ("toolkit.kit.sheets", "toolkit.kit.pdf"),
+        ("toolkit.kit.cover", "toolkit.kit.pdf.writer"),
+        ("toolkit.kit.paper", "toolkit.kit.sheets"),
+        ("toolkit.kit.tiles", "toolkit.kit.charts"),
+        ("toolkit.kit.pdf.assembly", "toolkit.kit.sheets"),
+        ("toolkit.kit.pdf.writer", "toolkit.kit.book"),
+        ("toolkit.kit.newroom", "toolkit.kit.paper"),
+    ],
+    ids=lambda value: value.removeprefix("toolkit.kit."),
+)
+def test_an_import_against_the_kit_arrows_is_caught(importer: str, imported: str) -> None:
+    assert len(kit_violations({importer: {imported}})) == 1
+
+
+@pytest.mark.parametrize(
+    ("importer", "imported", "caught"),
+    [
+        ("toolkit.publish.card", "toolkit.kit.pdf.assembly", True),
+        ("toolkit.kit.book", "toolkit.kit.pdf.drawings", True),
+        ("toolkit.kit.book", "toolkit.kit.pdf", False),
+        ("toolkit.kit.pdf.assembly", "toolkit.kit.pdf.writer", False),
+    ],
+    ids=lambda value: str(value).removeprefix("toolkit."),
+)
+def test_only_the_pdf_room_imports_its_modules(importer: str, imported: str, caught: bool) -> None:
+    assert bool(face_violations({importer: {imported}})) is caught
+
+
+def test_a_module_imported_from_its_package_is_that_module() -> None:
+    source = "from toolkit.kit import draw, flow\nfrom toolkit.kit.pdf import ArtPdf\n"
+    modules = {"toolkit.kit", "toolkit.kit.draw", "toolkit.kit.flow", "toolkit.kit.pdf"}
+    found = imported_modules(source, "toolkit.kit.cover", modules=modules)
+    assert found == {"toolkit.kit.draw", "toolkit.kit.flow", "toolkit.kit.pdf"}

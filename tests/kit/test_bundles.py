@@ -8,8 +8,10 @@ from pathlib import Path
 
 from tests.conftest import load_fixture
 from toolkit.cache import Cache
-from toolkit.kit.facepdf import decode_form, draw_face
-from toolkit.kit.pdf import bundles, convert_direct
+from toolkit.kit.pdf import convert_direct
+from toolkit.kit.pdf.direct import draw_face
+from toolkit.kit.pdf.drawings import bundles
+from toolkit.kit.pdf.forms import decode_form
 from toolkit.render.svg import svg_document
 from toolkit.workers import Workers
 

@@ -11,7 +11,8 @@ import pytest
 
 from tests.conftest import FIXTURES, ROOT
 from tests.kit.conftest import make_kit, page_texts
-from toolkit.kit.pdf import EMPTY_SVG, game_fetcher, metadata, use_bundled_fonts
+from toolkit.kit.pdf import metadata, use_bundled_fonts
+from toolkit.kit.pdf.convert import EMPTY_SVG, game_fetcher
 from toolkit.load import load_game
 from toolkit.render.fonts import FONT_DIR
 

@@ -26,14 +26,15 @@ from pypdf import PdfReader
 from tests.conftest import SOURCES, load_fixture
 from tests.kit.conftest import real_kit
 from toolkit.kit.artwork import kit_art, svg_size
-from toolkit.kit.assembly import assemble_pages
 from toolkit.kit.book import kit_settings, plan_kit
-from toolkit.kit.facepdf import decode_form, draw_face, encode_form, font_index, is_face_form
 from toolkit.kit.layout import PagePlan, Placement, page_svg
 from toolkit.kit.paper import Page
 from toolkit.kit.pdf import ArtPdf, convert_direct, svg_to_pdf
-from toolkit.kit.pdfimport import is_import
-from toolkit.kit.pdfpaint import Unsupported
+from toolkit.kit.pdf.assembly import assemble_pages
+from toolkit.kit.pdf.direct import draw_face, font_index
+from toolkit.kit.pdf.forms import decode_form, encode_form, is_face_form
+from toolkit.kit.pdf.imported import is_import
+from toolkit.kit.pdf.paint import Unsupported
 from toolkit.load import load_game
 from toolkit.model import Game
 from toolkit.options import BuildOptions
@@ -407,7 +408,7 @@ def test_fonts_read_as_fonttools_reads_them(index: int) -> None:
     the same code points, advances and ink extents as fontTools finds."""
     from fontTools.ttLib import TTFont  # type: ignore[import-untyped]
 
-    from toolkit.kit.fontfiles import FONT_FILES, font_data, glyph_ink
+    from toolkit.kit.pdf.fontfiles import FONT_FILES, font_data, glyph_ink
     from toolkit.render.fonts import FONT_DIR
 
     ours = font_data(index)

@@ -14,12 +14,12 @@ from pdfminer.high_level import extract_text
 from PIL import Image, ImageChops
 from pypdf import PdfReader
 
-from toolkit.kit.assembly import assemble_pages
 from toolkit.kit.layout import PagePlan
 from toolkit.kit.paper import Page
 from toolkit.kit.pdf import svg_to_pdf
-from toolkit.kit.pdfimport import decode_import, encode_import, import_page, relocate
-from toolkit.kit.pdfwrite import PdfFile, dictionary, name, number, ref, stream, string
+from toolkit.kit.pdf.assembly import assemble_pages
+from toolkit.kit.pdf.imported import decode_import, encode_import, import_page, relocate
+from toolkit.kit.pdf.writer import PdfFile, dictionary, name, number, ref, stream, string
 from toolkit.render.svg import svg_document
 
 QPDF = shutil.which("qpdf")

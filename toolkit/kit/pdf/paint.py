@@ -1,6 +1,6 @@
 """SVG values and outlines as PDF operands: numbers, lengths, colours, dashes, transforms,
 and every shape the renderers draw (rect, circle, ellipse, line, polyline, polygon, path with
-curves and arcs) as path operators, for the direct drawing in ``facepdf``.
+curves and arcs) as path operators, for the direct drawing (``direct``).
 
 Anything outside what is parsed here raises :class:`Unsupported`; the caller then hands the
 whole drawing to cairosvg.

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from toolkit.cache import pack, unpack_tagged
-from toolkit.kit import pdfwrite
+from toolkit.kit.pdf.writer import PdfFile, deflate, name, number
 
 MAGIC = b"toolkit-pdf-form-1\n"
 """How an imported page's cache entry starts."""
@@ -65,7 +65,7 @@ def import_page(pdf: bytes) -> ImportedPage:
         raise ValueError(f"not a one-page PDF: {error}") from None
     return ImportedPage(
         (float(box.left), float(box.bottom), float(box.right), float(box.top)),
-        pdfwrite.deflate(drawing),
+        deflate(drawing),
         resources,
         group,
         objects,
@@ -105,13 +105,13 @@ class _Serializer:
         if isinstance(item, ArrayObject):
             return b"[" + b" ".join(self.value(v) for v in item) + b"]"
         if isinstance(item, NameObject):
-            return pdfwrite.name(str(item)[1:])
+            return name(str(item)[1:])
         if isinstance(item, BooleanObject):
             return b"true" if item else b"false"
         if isinstance(item, NumberObject):
             return b"%d" % int(item)
         if isinstance(item, FloatObject):
-            return pdfwrite.number(float(item))
+            return number(float(item))
         if isinstance(item, TextStringObject):
             return b"<" + item.original_bytes.hex().encode("ascii") + b">"
         if isinstance(item, ByteStringObject):
@@ -121,7 +121,7 @@ class _Serializer:
         raise ValueError(f"a PDF value of an unknown kind: {type(item).__name__}")
 
     def _entry(self, key: str, value: Any) -> bytes:
-        return pdfwrite.name(key[1:]) + b" " + self.value(value)
+        return name(key[1:]) + b" " + self.value(value)
 
     def _reference(self, item: Any) -> bytes:
         identity = (item.idnum, item.generation)
@@ -194,7 +194,7 @@ def decode_import(entry: bytes) -> ImportedPage:
         raise ValueError(f"a damaged imported page: {error!r}") from None
 
 
-def relocate(page: ImportedPage, pdf: pdfwrite.PdfFile) -> tuple[dict[str, bytes], bytes]:
+def relocate(page: ImportedPage, pdf: PdfFile) -> tuple[dict[str, bytes], bytes]:
     """Add the page's objects to ``pdf``; its resources (by kind) and group, their references
     pointing at the numbers the objects were given."""
     base = pdf.next_number()

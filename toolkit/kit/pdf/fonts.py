@@ -1,9 +1,9 @@
-"""Directly drawn counter faces as PDF objects: one font subset per face file for the whole kit,
-one Form XObject per face.
+"""The kit's embedded fonts: one subset of each bundled font file for every drawing of the kit.
 
-Every face's text names glyphs by their ids in the bundled font files (see ``facepdf``), so the
-kit embeds each font once, as a CID font (Identity-H, glyph ids kept) subset to the glyphs of
-every face, with widths and a ToUnicode map so the text can be searched and copied.
+Every directly drawn face's text names glyphs by their ids in the bundled font files (see
+``direct``), so the kit embeds each font once, as a CID font (Identity-H, glyph ids kept)
+subset to the glyphs of every face, with widths and a ToUnicode map so the text can be searched
+and copied.
 
 A subset is measured (its widths and bounding box read with fontTools) and deflated when it is
 made, and kept so in the build cache: a rebuild that prints no new character embeds the fonts
@@ -12,17 +12,18 @@ without loading fontTools or compressing a font file.
 
 from __future__ import annotations
 
+import contextlib
 import hashlib
 import io
 import json
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
-from toolkit.cache import pack, unpack_tagged
-from toolkit.kit import pdfwrite
-from toolkit.kit.facepdf import FaceImage, StoredForm
-from toolkit.kit.fontfiles import FONT_FILES, Subsetter, subset_font
-from toolkit.kit.pdfwrite import PdfFile, dictionary, name, number, numbers, ref, stream
+from toolkit.cache import Cache, pack, unpack_tagged
+from toolkit.cache import key as cache_key
+from toolkit.kit.pdf.fontfiles import FONT_FILES, Subsetter, subset_font
+from toolkit.kit.pdf.forms import StoredForm
+from toolkit.kit.pdf.writer import PdfFile, deflate, dictionary, name, number, numbers, ref, stream
 
 SUBSET_MAGIC = b"toolkit-font-subset-1\n"
 
@@ -69,7 +70,7 @@ def make_subset(index: int, gids: frozenset[int], subset: Subsetter = subset_fon
     tag = "".join(chr(65 + b % 26) for b in hashlib.sha256(data).digest()[:6])
     return FontSubset(
         f"{tag}+{FONT_FILES[index].removesuffix('.ttf')}",
-        pdfwrite.deflate(data),
+        deflate(data),
         len(data),
         (scaled(head.xMin), scaled(head.yMin), scaled(head.xMax), scaled(head.yMax)),
         scaled(hhea.ascent),
@@ -114,6 +115,24 @@ def decode_subset(entry: bytes) -> FontSubset:
         )
     except (KeyError, TypeError, ValueError) as error:
         raise ValueError(f"a damaged font subset: {error!r}") from None
+
+
+def cached_subsets(cache: Cache) -> FontSource:
+    """:func:`make_subset` through the build cache: after an edit that adds no new character,
+    every subset is the one the last build made (fontTools is not even loaded)."""
+
+    def subset(index: int, gids: frozenset[int]) -> FontSubset:
+        ids = ",".join(str(g) for g in sorted(gids))
+        entry_name = cache_key("font-subset", FONT_FILES[index], ids)
+        entry = cache.get(entry_name)
+        if entry is not None:
+            with contextlib.suppress(ValueError):
+                return decode_subset(entry)
+        made = make_subset(index, gids)
+        cache.put(entry_name, encode_subset(made))
+        return made
+
+    return subset
 
 
 def merged_glyphs(forms: Iterable[StoredForm]) -> dict[int, dict[int, str]]:
@@ -175,7 +194,7 @@ def _type0(pdf: PdfFile, used: Mapping[int, str], font: FontSubset) -> int:
             "CIDToGIDMap": b"/Identity",
         }
     )
-    cmap = pdf.add(stream({}, pdfwrite.deflate(to_unicode(used)), deflated=True))
+    cmap = pdf.add(stream({}, deflate(to_unicode(used)), deflated=True))
     type0 = dictionary(
         {
             "Type": b"/Font",
@@ -222,62 +241,3 @@ def shared_resources(pdf: PdfFile, fonts: Mapping[int, int]) -> int:
     """One resource dictionary naming every font, shared by all faces without pictures: a kit
     holds thousands of faces, and a dictionary each would cost more than most faces' drawing."""
     return pdf.add(b"<</Font " + font_resources(fonts, fonts) + b">>")
-
-
-def images(pdf: PdfFile, pictures: Iterable[FaceImage]) -> bytes:
-    """``<< /Im0 n 0 R ... >>``: each picture as an image XObject, with its soft mask."""
-    return b"<<" + (
-        b"".join(b"/Im%d %d 0 R" % (i, _image(pdf, p)) for i, p in enumerate(pictures)) + b">>"
-    )
-
-
-def face_xobject(
-    pdf: PdfFile,
-    form: StoredForm,
-    size: tuple[float, float],
-    fonts: Mapping[int, int],
-    shared: int,
-) -> int:
-    """The face as a Form XObject sized ``size`` (points), using the kit's fonts: through the
-    ``shared`` resources unless it has pictures of its own."""
-    if form.images:
-        resources = b"<</XObject " + images(pdf, form.images) + b">>"
-        if form.glyphs:
-            resources = resources[:-2] + b"/Font " + font_resources(fonts, form.glyphs) + b">>"
-    else:
-        resources = ref(shared)
-    sx, sy = size[0] / form.width, size[1] / form.height
-    matrix = b""
-    if abs(sx - 1) > 1e-9 or abs(sy - 1) > 1e-9:
-        matrix = b"/Matrix " + numbers((sx, 0, 0, sy, 0, 0))
-    head = b"<</Type/XObject/Subtype/Form/BBox[0 0 %s %s]%s/Resources %s" % (
-        number(form.width),
-        number(form.height),
-        matrix,
-        resources,
-    )
-    return pdf.add(
-        head
-        + b"/Filter/FlateDecode/Length %d>>\nstream\n" % len(form.deflated)
-        + form.deflated
-        + b"\nendstream"
-    )
-
-
-def _image(pdf: PdfFile, image: FaceImage) -> int:
-    def picture(data: bytes, grey: bool, mask: int | None) -> bytes:
-        entries = {
-            "Type": b"/XObject",
-            "Subtype": b"/Image",
-            "Width": b"%d" % image.width,
-            "Height": b"%d" % image.height,
-            "ColorSpace": b"/DeviceGray" if grey else b"/DeviceRGB",
-            "BitsPerComponent": b"8",
-            "Interpolate": b"true",
-        }
-        if mask is not None:
-            entries["SMask"] = ref(mask)
-        return stream(entries, data, deflated=True)
-
-    mask = pdf.add(picture(image.alpha, True, None)) if image.alpha else None
-    return pdf.add(picture(image.data, image.grey, mask))

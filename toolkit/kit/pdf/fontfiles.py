@@ -1,8 +1,8 @@
 """The bundled font files as the direct drawing uses them: what setting text needs (characters
 to glyphs, advances, ink extents), read straight from the tables, and subsets for embedding.
 
-``facepdf`` sets text with glyph ids of these files, so that every drawing of a kit can share
-one embedded subset of each (see ``embed``).
+``direct`` sets text with glyph ids of these files, so that every drawing of a kit can share
+one embedded subset of each (see ``fonts``).
 """
 
 from __future__ import annotations

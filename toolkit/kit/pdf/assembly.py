@@ -1,35 +1,39 @@
-"""The kit's pages assembled into one PDF: shared drawings as Form XObjects, placed through
-clipped windows, and each page's trim and bleed boxes.
+"""The kit's pages assembled into one PDF: shared drawings as Form XObjects (``xobjects``),
+placed through clipped windows, and each page's trim and bleed boxes.
 
-A shared drawing, and a page's own drawing, is either drawn directly (``facepdf``: a counter
+A shared drawing, and a page's own drawing, is either drawn directly (``direct``: a counter
 face, a page body, a chart) and then shares one subset of each font with every other, or a page
 cairosvg converted (a map, a drawing the direct path refuses), imported as a relocatable form
-(``pdfimport``). Both come from the build cache ready to write: nothing is compressed or parsed
-again here, and the file is written by our own small writer (``pdfwrite``).
+(``imported``). Both come from the build cache ready to write: nothing is compressed or parsed
+again here, and the file is written by the kit's own small writer (``writer``).
+
+The file depends only on its inputs: fixed metadata, dates only from SOURCE_DATE_EPOCH, no /ID.
 """
 
 from __future__ import annotations
 
 import math
+import os
+import time
 from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
 from functools import lru_cache
 
-from toolkit.kit.embed import (
+from toolkit.cache import Cache
+from toolkit.kit.layout import PagePlan, Placement
+from toolkit.kit.paper import Rect
+from toolkit.kit.pdf.fonts import (
     FontSource,
     add_fonts,
-    face_xobject,
+    cached_subsets,
     font_resources,
-    images,
     make_subset,
     merged_glyphs,
     shared_resources,
 )
-from toolkit.kit.facepdf import StoredForm, is_face_form, load_form
-from toolkit.kit.layout import PagePlan, Placement
-from toolkit.kit.paper import Rect
-from toolkit.kit.pdf import ArtPdf
-from toolkit.kit.pdfimport import ImportedPage, decode_import, import_page, is_import, relocate
-from toolkit.kit.pdfwrite import (
+from toolkit.kit.pdf.forms import StoredForm, is_face_form, load_form
+from toolkit.kit.pdf.imported import ImportedPage, decode_import, import_page, is_import, relocate
+from toolkit.kit.pdf.writer import (
     PdfFile,
     array,
     deflate,
@@ -39,8 +43,45 @@ from toolkit.kit.pdfwrite import (
     stream,
     string,
 )
+from toolkit.kit.pdf.xobjects import face_xobject, images, imported_xobject
 
 Drawn = StoredForm | ImportedPage
+
+
+@dataclass(frozen=True, slots=True)
+class ArtPdf:
+    """A shared drawing converted to PDF, and the size the page plans expect it to have."""
+
+    pdf: bytes
+    """A drawing as :func:`~toolkit.kit.pdf.drawings.convert_direct` gives it, or a one-page
+    PDF."""
+    width: float
+    height: float
+
+
+def assemble(
+    pages: Sequence[tuple[PagePlan, bytes]],
+    art: dict[str, ArtPdf],
+    info: dict[str, str],
+    cache: Cache | None = None,
+) -> bytes:
+    """The kit as one PDF: each converted page, with its shared drawings and its page boxes,
+    and ``info`` (see :func:`metadata`); with a ``cache``, font subsets made before are taken
+    from it."""
+    return assemble_pages(pages, art, info, cached_subsets(cache or Cache(None)))
+
+
+def metadata(title: str, subject: str = "") -> dict[str, str]:
+    """Fixed document information; dates only when SOURCE_DATE_EPOCH pins them."""
+    info = {"/Title": title, "/Producer": "toolkit", "/Creator": "toolkit"}
+    if subject:
+        info["/Subject"] = subject
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "").strip()
+    if epoch.isdigit():
+        stamp = time.strftime("D:%Y%m%d%H%M%SZ", time.gmtime(int(epoch)))
+        info["/CreationDate"] = stamp
+        info["/ModDate"] = stamp
+    return info
 
 
 def load_drawing(entry: bytes) -> Drawn:
@@ -58,14 +99,14 @@ def load_drawing(entry: bytes) -> Drawn:
 def assemble_pages(
     pages: Sequence[tuple[PagePlan, bytes]],
     art: Mapping[str, ArtPdf],
-    metadata: Mapping[str, str],
+    info: Mapping[str, str],
     fonts: FontSource = make_subset,
 ) -> bytes:
     """The kit as one PDF: each converted page, with its shared drawings and its page boxes;
     the faces' fonts made by ``fonts``."""
     pdf = PdfFile()
     catalog, tree = pdf.reserve(), pdf.reserve()
-    info = pdf.add(dictionary({k.lstrip("/"): string(v) for k, v in metadata.items()}))
+    information = pdf.add(dictionary({k.lstrip("/"): string(v) for k, v in info.items()}))
     keys = sorted({p.art for plan, _pdf in pages for p in plan.placements})
     drawings = {k: load_drawing(art[k].pdf) for k in keys}
     bodies = [load_drawing(entry) for _plan, entry in pages]
@@ -90,25 +131,7 @@ def assemble_pages(
         ),
     )
     pdf.put(catalog, dictionary({"Type": b"/Catalog", "Pages": ref(tree)}))
-    return pdf.write(catalog, info)
-
-
-def imported_xobject(pdf: PdfFile, page: ImportedPage, size: tuple[float, float]) -> int:
-    """An imported page as a Form XObject sized ``size``: its box stretched onto it."""
-    kinds, group = relocate(page, pdf)
-    resources = dictionary(kinds)
-    left, bottom, right, top = page.box
-    sx, sy = size[0] / (right - left), size[1] / (top - bottom)
-    entries = {
-        "Type": b"/XObject",
-        "Subtype": b"/Form",
-        "BBox": numbers(page.box),
-        "Matrix": numbers((sx, 0, 0, sy, -left * sx, -bottom * sy)),
-        "Resources": resources,
-    }
-    if group:
-        entries["Group"] = group
-    return pdf.add(stream(entries, page.content, deflated=True))
+    return pdf.write(catalog, information)
 
 
 def _page(
