@@ -137,7 +137,7 @@ def test_every_import_follows_the_arrows() -> None:
         ("toolkit.render.maps.draw", "toolkit.load.jsonsource"),
         ("toolkit.render.outputs", "toolkit.kit.book"),
         ("toolkit.kit.book", "toolkit.build"),
-        ("toolkit.vassal.module", "toolkit.rules.check"),
+        ("toolkit.vassal.write.module", "toolkit.rules.check"),
         ("toolkit.rules.check", "toolkit.vassal.save"),
         ("toolkit.rules.check", "toolkit.render.maps"),
         ("toolkit.build", "toolkit.cli"),

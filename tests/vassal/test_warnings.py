@@ -25,9 +25,9 @@ from toolkit.render.artwork import draw_artwork, rasterise
 from toolkit.rules.context import Situation
 from toolkit.rules.entry import check_entry
 from toolkit.rules.stacking import check_stacking
-from toolkit.vassal.boards import Board
-from toolkit.vassal.module import compile_module, game_boards, position_save
-from toolkit.vassal.warnings import (
+from toolkit.vassal.write.boards import Board
+from toolkit.vassal.write.module import compile_module, game_boards, position_save
+from toolkit.vassal.write.warnings import (
     MOVED_KEY,
     SWITCH,
     ModuleWarnings,

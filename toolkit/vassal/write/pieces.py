@@ -15,8 +15,8 @@ from functools import lru_cache
 
 from toolkit.model import Game
 from toolkit.model.counter import Counter, Face, Scalar
-from toolkit.vassal.codec import encode
-from toolkit.vassal.traits import (
+from toolkit.vassal.format.codec import encode
+from toolkit.vassal.format.traits import (
     CTRL_SHIFT,
     PROTOTYPE_BASE,
     Layer,

@@ -17,11 +17,16 @@ from toolkit.geometry import point_in_polygon
 from toolkit.model import Game
 from toolkit.model.map import location_key
 from toolkit.model.position import Piece, Position, format_piece_id
-from toolkit.vassal.boards import Board
-from toolkit.vassal.codec import decode
-from toolkit.vassal.commands import AddPiece, PieceStringError, leaf_commands, parse_add_piece
-from toolkit.vassal.numbering import grid_location_name
-from toolkit.vassal.pieces import piece_def
+from toolkit.vassal.format.codec import decode
+from toolkit.vassal.format.commands import (
+    AddPiece,
+    PieceStringError,
+    leaf_commands,
+    parse_add_piece,
+)
+from toolkit.vassal.format.numbering import grid_location_name
+from toolkit.vassal.write.boards import Board
+from toolkit.vassal.write.pieces import piece_def
 
 StepPieces = Sequence[tuple[str, AddPiece]]
 """(VASSAL piece id, piece) pairs: a game's pieces, or those one logged action changed."""

@@ -6,8 +6,8 @@ How VASSAL is made to check them, with nothing but its own traits and expression
 
 - Every map sends :data:`MOVED_KEY` to each piece that has just moved onto it.
 - A piece a watched rule covers carries, per rule, a Trigger Action on that key whose condition
-  is a BeanShell expression (:mod:`toolkit.vassal.expressions`), and a Report Action that writes
-  the warning when the trigger fires.
+  is a BeanShell expression (:mod:`toolkit.vassal.format.expressions`), and a Report Action
+  that writes the warning when the trigger fires.
 - Where a rule applies is worked out here, from the model, location by location, and handed to
   VASSAL as map properties: a list of the location names (as VASSAL names them) where the rule
   applies, or of those where it does not, whichever is shorter.
@@ -42,8 +42,7 @@ from toolkit.model.rules import (
     StackingBonus,
     StackingRule,
 )
-from toolkit.vassal.boards import Board, place_name
-from toolkit.vassal.expressions import (
+from toolkit.vassal.format.expressions import (
     Scope,
     all_of,
     any_of,
@@ -52,7 +51,8 @@ from toolkit.vassal.expressions import (
     string_literal,
     sum_location,
 )
-from toolkit.vassal.traits import PROTOTYPE_BASE, Trait, marker, report, trigger
+from toolkit.vassal.format.traits import PROTOTYPE_BASE, Trait, marker, report, trigger
+from toolkit.vassal.write.boards import Board, place_name
 
 SWITCH = "RulesWarnings"
 """The module's global property that turns warnings on (1) and off (0)."""
@@ -633,7 +633,7 @@ def raised(
     switch: int = 1,
 ) -> list[Raised]:
     """Every warning the module's expressions raise when each piece of ``position`` is the one
-    that has just moved, evaluated by :func:`toolkit.vassal.expressions.evaluate` on the same
+    that has just moved, evaluated by :func:`toolkit.vassal.format.expressions.evaluate` on the same
     properties VASSAL would give it. Pieces off every board raise nothing."""
     where = vassal_places(game, boards)
     module = dict(warnings.module_properties) | {SWITCH: str(switch)}

@@ -15,11 +15,11 @@ from dataclasses import dataclass
 from lxml import etree  # type: ignore[import-untyped]
 
 from toolkit.model import Game
-from toolkit.vassal.boards import Board
-from toolkit.vassal.codec import encode_list
-from toolkit.vassal.numbering import GridNumbering
-from toolkit.vassal.traits import Trait, add_piece
-from toolkit.vassal.warnings import MOVED_KEY, SWITCH, ModuleWarnings
+from toolkit.vassal.format.codec import encode_list
+from toolkit.vassal.format.numbering import GridNumbering
+from toolkit.vassal.format.traits import Trait, add_piece
+from toolkit.vassal.write.boards import Board
+from toolkit.vassal.write.warnings import MOVED_KEY, SWITCH, ModuleWarnings
 
 VASSAL_VERSION = "3.6.0"
 """The VASSAL version modules declare: 3.6 and 3.7 both open them."""

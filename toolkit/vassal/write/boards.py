@@ -2,7 +2,7 @@
 
 Everything comes from the build's artwork: the map's PNG (its pixels) and its placement (where
 the drawing put every location, in points). Hex and square maps get a numbered grid under which
-VASSAL calls every hex what the map prints (:mod:`toolkit.vassal.numbering`); area spaces,
+VASSAL calls every hex what the map prints (:mod:`toolkit.vassal.format.numbering`); area spaces,
 boxes and track cells become zones shaped as they are drawn and named as we name them, so the
 chat log says "moves to Berlin". Where a grid's labels cannot be numbered by VASSAL, every hex
 becomes a named region instead.
@@ -19,8 +19,8 @@ from toolkit.artwork import MapArt
 from toolkit.geometry import point_in_polygon
 from toolkit.model import Game
 from toolkit.model.map import AreaMapGrid, Grid, HexMapGrid, Location, Map, SquareMapGrid
-from toolkit.vassal.codec import safe_text
-from toolkit.vassal.numbering import (
+from toolkit.vassal.format.codec import safe_text
+from toolkit.vassal.format.numbering import (
     NUMBERED_FROM,
     GridNumbering,
     NumberingError,

@@ -1,0 +1,8 @@
+"""Writing our VASSAL module and saves from the game model and the build's artwork.
+
+The buildFile (:mod:`.buildfile`), our maps as boards (:mod:`.boards`), our counters as pieces
+(:mod:`.pieces`), the rules warnings the module raises in the chat (:mod:`.warnings`), saved
+games (:mod:`.saves`), extensions (:mod:`.extension`), the deterministic zip writer
+(:mod:`.archive`), and the one function that puts a module together (:mod:`.module`). It
+stands on :mod:`toolkit.vassal.format` and never imports :mod:`toolkit.vassal.read`.
+"""
