@@ -12,7 +12,7 @@ import pytest
 from toolkit.load import load_game
 from toolkit.model import Game
 from toolkit.render.artwork import draw_artwork
-from toolkit.vassal.write.boards import Board
+from toolkit.vassal.format.layout import Board
 from toolkit.vassal.write.module import game_boards
 from toolkit.workers import Workers
 

@@ -12,9 +12,9 @@ from tests.conftest import ROOT, run_cli
 from tests.vassal.engine import run_engine
 from toolkit.vassal.format.codec import decode, encode, obfuscate
 from toolkit.vassal.format.commands import leaf_commands, parse_add_piece
+from toolkit.vassal.format.layout import Board
 from toolkit.vassal.read.logs import MovePiece, encode_log, format_move
 from toolkit.vassal.read.reader import open_archive, read_saved_game
-from toolkit.vassal.write.boards import Board
 
 
 @pytest.fixture(scope="module")

@@ -12,8 +12,8 @@ from tests.vassal import vmods
 from tests.vassal.engine import run_engine
 from toolkit.vassal.format.codec import ESC, decode, deobfuscate, encode, obfuscate
 from toolkit.vassal.format.commands import Level, format_add_piece, leaf_commands, parse_add_piece
+from toolkit.vassal.format.layout import Board
 from toolkit.vassal.read.reader import open_archive, read_saved_game
-from toolkit.vassal.write.boards import Board
 
 
 def moved(save: Path, name: str, to: tuple[int, int], out: Path) -> Path:

@@ -25,7 +25,7 @@ from toolkit.render.artwork import draw_artwork, rasterise
 from toolkit.rules.context import Situation
 from toolkit.rules.entry import check_entry
 from toolkit.rules.stacking import check_stacking
-from toolkit.vassal.write.boards import Board
+from toolkit.vassal.format.layout import Board
 from toolkit.vassal.write.module import compile_module, game_boards, position_save
 from toolkit.vassal.write.warnings import (
     MOVED_KEY,

@@ -5,5 +5,7 @@ state strings (:mod:`.traits`), the commands a save or log holds (:mod:`.command
 of VASSAL's component classes (:mod:`.components`), its expression language
 (:mod:`.expressions`), its grid numbering (:mod:`.numbering`) and the board-choice command
 (:mod:`.boardchoice`). Each is a codec pair or a plain table; none knows our sources or our
-drawings, and nothing here imports :mod:`toolkit.vassal.write` or :mod:`toolkit.vassal.read`.
+drawings. One more file is the contract between writing our module and reading its saves back:
+its boards and the face order of its pieces (:mod:`.layout`). Nothing here imports
+:mod:`toolkit.vassal.write` or :mod:`toolkit.vassal.read`.
 """

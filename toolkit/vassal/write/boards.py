@@ -13,13 +13,13 @@ from __future__ import annotations
 import math
 import struct
 from collections.abc import Mapping
-from dataclasses import dataclass
 
 from toolkit.artwork import MapArt
 from toolkit.geometry import point_in_polygon
 from toolkit.model import Game
 from toolkit.model.map import AreaMapGrid, Grid, HexMapGrid, Location, Map, SquareMapGrid
 from toolkit.vassal.format.codec import safe_text
+from toolkit.vassal.format.layout import Board, Pixel, Region, Zone
 from toolkit.vassal.format.numbering import (
     NUMBERED_FROM,
     GridNumbering,
@@ -28,46 +28,6 @@ from toolkit.vassal.format.numbering import (
     square_numbering,
     visual_centres,
 )
-
-Pixel = tuple[int, int]
-
-
-@dataclass(frozen=True, slots=True)
-class Zone:
-    """A named polygon of the board (an area space, a box, a track cell)."""
-
-    name: str
-    path: tuple[Pixel, ...]
-    label: str = ""
-    """The label of the location it outlines."""
-
-
-@dataclass(frozen=True, slots=True)
-class Region:
-    """A named point of the board, where pieces snap (a hex or space with no outline)."""
-
-    name: str
-    at: Pixel
-    label: str = ""
-    """The label of the location it marks."""
-
-
-@dataclass(frozen=True, slots=True)
-class Board:
-    """One VASSAL map with its single board."""
-
-    map_id: str
-    name: str
-    """The VASSAL map and board name: what saves and the chat log call it."""
-    image: str
-    """The board image's file name in ``images/``."""
-    png: bytes
-    size: Pixel
-    numbering: GridNumbering | None
-    zones: tuple[Zone, ...]
-    regions: tuple[Region, ...]
-    centres: Mapping[str, Pixel]
-    """Location label → where a piece there sits, in board pixels."""
 
 
 def pixel_size(width: float, height: float, dpi: int) -> Pixel:

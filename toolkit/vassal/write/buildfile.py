@@ -16,9 +16,9 @@ from lxml import etree  # type: ignore[import-untyped]
 
 from toolkit.model import Game
 from toolkit.vassal.format.codec import encode_list
+from toolkit.vassal.format.layout import Board
 from toolkit.vassal.format.numbering import GridNumbering
 from toolkit.vassal.format.traits import Trait, add_piece
-from toolkit.vassal.write.boards import Board
 from toolkit.vassal.write.warnings import MOVED_KEY, SWITCH, ModuleWarnings
 
 VASSAL_VERSION = "3.6.0"

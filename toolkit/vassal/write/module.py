@@ -21,10 +21,10 @@ from toolkit.model.map import parse_location_key
 from toolkit.model.position import Piece, Position
 from toolkit.options import BuildOptions
 from toolkit.vassal.format.codec import safe_text
+from toolkit.vassal.format.layout import Board
 from toolkit.vassal.format.traits import Chain, Trait
 from toolkit.vassal.write.archive import zip_archive
 from toolkit.vassal.write.boards import (
-    Board,
     board_of,
     build_board,
     map_names,

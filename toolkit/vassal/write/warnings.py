@@ -51,8 +51,9 @@ from toolkit.vassal.format.expressions import (
     string_literal,
     sum_location,
 )
+from toolkit.vassal.format.layout import Board
 from toolkit.vassal.format.traits import PROTOTYPE_BASE, Trait, marker, report, trigger
-from toolkit.vassal.write.boards import Board, place_name
+from toolkit.vassal.write.boards import place_name
 
 SWITCH = "RulesWarnings"
 """The module's global property that turns warnings on (1) and off (0)."""
