@@ -12,7 +12,7 @@ from __future__ import annotations
 
 import math
 import struct
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 
 from toolkit.artwork import MapArt
 from toolkit.geometry import point_in_polygon
@@ -206,3 +206,40 @@ def _area(path: tuple[Pixel, ...]) -> float:
 def is_area_map(the_map: Map) -> bool:
     """An area map: places are spaces, not a grid."""
     return isinstance(the_map.grid, AreaMapGrid)
+
+
+# -- places as VASSAL names them ----------------------------------------------------------------
+
+Places = dict[str, tuple[str, dict[str, Location]]]
+"""Board name → (its map or chart id, VASSAL location name → a location of the game there)."""
+
+
+def board_places(game: Game, boards: Sequence[Board]) -> Places:
+    """Every location of the game under the name VASSAL gives it, board by board."""
+    by_place: dict[str, list[Location]] = {}
+    for location in game.locations.values():
+        by_place.setdefault(location.map_id, []).append(location)
+    found: Places = {}
+    for board in boards:
+        named_as = {zone.label: zone.name for zone in board.zones if zone.label}
+        named_as |= {region.label: region.name for region in board.regions if region.label}
+        names: dict[str, Location] = {}
+        for location in by_place.get(board.map_id, []):
+            if location.label in named_as:
+                name = named_as[location.label]
+            elif board.numbering is not None and location.kind in ("hex", "square"):
+                name = location.label
+            else:
+                name = place_name(location)
+            names.setdefault(name, location)
+        found[board.name] = (board.map_id, names)
+    return found
+
+
+def vassal_places(game: Game, boards: Sequence[Board]) -> dict[str, tuple[str, str]]:
+    """Location key → (board name, location name) as VASSAL names the place."""
+    where: dict[str, tuple[str, str]] = {}
+    for board, (_, named) in board_places(game, boards).items():
+        for name, location in named.items():
+            where.setdefault(location.key, (board, name))
+    return where
