@@ -27,7 +27,8 @@ from toolkit.model import Game
 from toolkit.model.position import Position
 from toolkit.model.scenario import Setup
 from toolkit.vassal.write.archive import zip_archive
-from toolkit.vassal.write.buildfile import VASSAL_VERSION, M, text
+from toolkit.vassal.write.buildfile import VASSAL_VERSION
+from toolkit.vassal.write.elements import M, text
 from toolkit.vassal.write.module import module_data, position_save, xml_escaped
 
 EXTENSION_ROOT = M + "ModuleExtension"

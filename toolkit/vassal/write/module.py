@@ -31,15 +31,9 @@ from toolkit.vassal.write.boards import (
     pixel_size,
     png_size,
 )
-from toolkit.vassal.write.buildfile import (
-    VASSAL_VERSION,
-    ModuleParts,
-    Palette,
-    Slot,
-    StartStack,
-    build_file,
-    text,
-)
+from toolkit.vassal.write.buildfile import VASSAL_VERSION, ModuleParts, Palette, build_file
+from toolkit.vassal.write.elements import Slot, text
+from toolkit.vassal.write.mapwindow import StartStack
 from toolkit.vassal.write.pieces import (
     PieceDef,
     expanded,
