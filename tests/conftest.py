@@ -12,8 +12,8 @@ import pytest
 from toolkit.load import load_game
 from toolkit.model import Game
 from toolkit.render.artwork import draw_artwork
-from toolkit.vassal.boards import Board
-from toolkit.vassal.module import game_boards
+from toolkit.vassal.format.layout import Board
+from toolkit.vassal.write.module import game_boards
 from toolkit.workers import Workers
 
 TESTS = Path(__file__).resolve().parent

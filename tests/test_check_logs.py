@@ -10,11 +10,11 @@ import pytest
 
 from tests.conftest import ROOT, run_cli
 from tests.vassal.engine import run_engine
-from toolkit.vassal.boards import Board
-from toolkit.vassal.codec import decode, encode, obfuscate
-from toolkit.vassal.commands import leaf_commands, parse_add_piece
-from toolkit.vassal.logs import MovePiece, encode_log, format_move
-from toolkit.vassal.reader import open_archive, read_saved_game
+from toolkit.vassal.format.codec import decode, encode, obfuscate
+from toolkit.vassal.format.commands import leaf_commands, parse_add_piece
+from toolkit.vassal.format.layout import Board
+from toolkit.vassal.read.logs import MovePiece, encode_log, format_move
+from toolkit.vassal.read.reader import open_archive, read_saved_game
 
 
 @pytest.fixture(scope="module")

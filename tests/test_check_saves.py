@@ -10,10 +10,10 @@ from pathlib import Path
 from tests.conftest import ROOT, run_cli
 from tests.vassal import vmods
 from tests.vassal.engine import run_engine
-from toolkit.vassal.boards import Board
-from toolkit.vassal.codec import ESC, decode, deobfuscate, encode, obfuscate
-from toolkit.vassal.commands import Level, format_add_piece, leaf_commands, parse_add_piece
-from toolkit.vassal.reader import open_archive, read_saved_game
+from toolkit.vassal.format.codec import ESC, decode, deobfuscate, encode, obfuscate
+from toolkit.vassal.format.commands import Level, format_add_piece, leaf_commands, parse_add_piece
+from toolkit.vassal.format.layout import Board
+from toolkit.vassal.read.reader import open_archive, read_saved_game
 
 
 def moved(save: Path, name: str, to: tuple[int, int], out: Path) -> Path:

@@ -123,7 +123,7 @@ def test_hostile_names_build_into_well_formed_outputs(tmp_path: Path) -> None:
     from pypdf import PdfReader
 
     from tests.test_corpus import make_case
-    from toolkit.vassal.check import check_module
+    from toolkit.vassal.read.check import check_module
 
     make_case("hostile-names-are-fine", tmp_path)
     result = run_cli("build", "game", "-o", "out", cwd=tmp_path)

@@ -21,7 +21,7 @@ import pytest
 
 from tests.conftest import FIXTURES, TESTS, run_cli
 from tests.vassal import vmods
-from toolkit.vassal.codec import deobfuscate, obfuscate
+from toolkit.vassal.format.codec import deobfuscate, obfuscate
 
 CORPUS = TESTS / "corpus" / "broken"
 ALL_CASES = sorted(p.name for p in CORPUS.iterdir() if (p / "expect.json").is_file())
@@ -157,7 +157,12 @@ def test_reader_corpus_covers_every_reader_code() -> None:
     """Every diagnostic code the readers of modules, saves and logs emit has a case."""
     sources = [
         TESTS.parent / "toolkit" / path
-        for path in ("vassal/check.py", "vassal/piecechecks.py", "check.py", "load/module.py")
+        for path in (
+            "vassal/read/check.py",
+            "vassal/read/piecechecks.py",
+            "check.py",
+            "load/module.py",
+        )
     ]
     emitted = {"vmod.cut"}
     for source in sources:
@@ -255,7 +260,7 @@ def _extension(built: Path) -> bytes:
     """A module extension (.vmdx) adding the base game's scenario as a predefined setup, as
     `toolkit publish` writes one."""
     from tests.conftest import load_fixture
-    from toolkit.vassal.extension import ExtensionInfo, extension_archive
+    from toolkit.vassal.write.extension import ExtensionInfo, extension_archive
 
     info = ExtensionInfo("Meeting again", "1.0", "The meeting engagement", SCENARIO)
     save = (built / "scenarios" / SCENARIO).read_bytes()

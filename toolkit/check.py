@@ -19,16 +19,16 @@ from toolkit.rules.context import Situation
 from toolkit.rules.registry import check_position
 from toolkit.rules.turn import check_moves, check_steps
 from toolkit.rules.violations import Violation
-from toolkit.vassal.boardchoice import unknown_boards
-from toolkit.vassal.logs import LogError, decode_log, replay_steps
-from toolkit.vassal.module import game_boards
-from toolkit.vassal.positions import position_from_commands, positions_from_steps
-from toolkit.vassal.reader import (
+from toolkit.vassal.format.boardchoice import unknown_boards
+from toolkit.vassal.read.logs import LogError, decode_log, replay_steps
+from toolkit.vassal.read.positions import position_from_commands, positions_from_steps
+from toolkit.vassal.read.reader import (
     ArchiveError,
     open_archive,
     read_saved_game,
     read_saved_game_commands,
 )
+from toolkit.vassal.write.module import game_boards
 from toolkit.workers import Workers
 
 

@@ -15,7 +15,7 @@ from toolkit.kit.outputs import kit_files
 from toolkit.model import Game
 from toolkit.options import BuildOptions
 from toolkit.render.outputs import png_files, svg_files
-from toolkit.vassal.module import module_files
+from toolkit.vassal.write.module import module_files
 from toolkit.workers import Workers
 
 Files = Callable[[Game, Artwork, BuildOptions, Workers], Iterator[tuple[str, bytes]]]

@@ -12,9 +12,9 @@ import pytest
 
 from tests.model.rule_games import game
 from toolkit.render.artwork import draw_artwork, rasterise
-from toolkit.vassal import archive
-from toolkit.vassal.archive import ZIP_TIME, zip_archive
-from toolkit.vassal.module import compile_module
+from toolkit.vassal.write import archive
+from toolkit.vassal.write.archive import ZIP_TIME, zip_archive
+from toolkit.vassal.write.module import compile_module
 from toolkit.workers import Workers
 
 ENTRIES = [

@@ -6,8 +6,12 @@ from __future__ import annotations
 
 import pytest
 
-from toolkit.vassal.boardchoice import decode_board_choice, encode_board_choice, unknown_boards
-from toolkit.vassal.codec import TAB
+from toolkit.vassal.format.boardchoice import (
+    decode_board_choice,
+    encode_board_choice,
+    unknown_boards,
+)
+from toolkit.vassal.format.codec import TAB
 
 NAMES = ["Russia 1941/42", "A;B", "<b>&amp;", "rev/rev", "Back\\slash", "'quoted'", "plain"]
 

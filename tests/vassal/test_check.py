@@ -17,9 +17,9 @@ from toolkit.build import build_game, selected_targets
 from toolkit.cli import cli
 from toolkit.diagnostics import Diagnostic
 from toolkit.options import BuildOptions
-from toolkit.vassal.check import check_module
-from toolkit.vassal.codec import ESC, encode, obfuscate
-from toolkit.vassal.reader import MAX_ENTRY_BYTES
+from toolkit.vassal.format.codec import ESC, encode, obfuscate
+from toolkit.vassal.read.check import check_module
+from toolkit.vassal.read.reader import MAX_ENTRY_BYTES
 
 SCENARIO = "meeting.vsav"
 """The fixture's one scenario, inside the module and beside it."""

@@ -6,7 +6,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from toolkit.vassal.codec import (
+from toolkit.vassal.format.codec import (
     ESC,
     TAB,
     CodecError,
@@ -20,7 +20,7 @@ from toolkit.vassal.codec import (
     split_first,
     split_tokens,
 )
-from toolkit.vassal.traits import (
+from toolkit.vassal.format.traits import (
     PROTOTYPE_BASE,
     Chain,
     Trait,

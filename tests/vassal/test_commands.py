@@ -8,8 +8,8 @@ import time
 
 import pytest
 
-from toolkit.vassal.codec import ESC, TAB, decode, encode, split_first, split_tokens
-from toolkit.vassal.commands import (
+from toolkit.vassal.format.codec import ESC, TAB, decode, encode, split_first, split_tokens
+from toolkit.vassal.format.commands import (
     Level,
     PieceStringError,
     format_add_piece,
@@ -17,9 +17,9 @@ from toolkit.vassal.commands import (
     parse_add_piece,
     type_prefix,
 )
-from toolkit.vassal.findings import Findings, Module
-from toolkit.vassal.piecechecks import check_save_stream
-from toolkit.vassal.reader import entry_is_safe
+from toolkit.vassal.read.findings import Findings, Module
+from toolkit.vassal.read.piecechecks import check_save_stream
+from toolkit.vassal.read.reader import entry_is_safe
 
 ARTILLERY = (
     "+/1795324772792/delete;Delete;68,130;\treport;70\\,130;$location$: $newPieceName$ flipped;"

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from toolkit.vassal.expressions import (
+from toolkit.vassal.format.expressions import (
     ExpressionError,
     Scope,
     all_of,

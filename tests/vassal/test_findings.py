@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from toolkit.vassal.findings import MAX_PER_KIND, Findings
-from toolkit.vassal.reader import ArchiveError, read_xml
+from toolkit.vassal.read.findings import MAX_PER_KIND, Findings
+from toolkit.vassal.read.reader import ArchiveError, read_xml
 
 
 def test_xml_past_the_element_limit_is_refused_at_its_line() -> None:

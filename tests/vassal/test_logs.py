@@ -8,9 +8,9 @@ from pathlib import Path
 
 import pytest
 
-from toolkit.vassal.codec import ESC, decode, encode, obfuscate
-from toolkit.vassal.commands import AddPiece, Level, format_add_piece, parse_add_piece
-from toolkit.vassal.logs import (
+from toolkit.vassal.format.codec import ESC, decode, encode, obfuscate
+from toolkit.vassal.format.commands import AddPiece, Level, format_add_piece, parse_add_piece
+from toolkit.vassal.read.logs import (
     GameLog,
     LogError,
     MovePiece,
@@ -22,7 +22,7 @@ from toolkit.vassal.logs import (
     replay_log,
     replay_steps,
 )
-from toolkit.vassal.reader import ArchiveError
+from toolkit.vassal.read.reader import ArchiveError
 
 
 def piece(piece_id: str, name: str, at: tuple[int, int], face: str = "1") -> str:

@@ -24,12 +24,12 @@ from toolkit.model import Game
 from toolkit.model.position import Position
 from toolkit.options import BuildOptions
 from toolkit.render.artwork import draw_artwork
-from toolkit.vassal.boards import map_names
-from toolkit.vassal.check import check_module
-from toolkit.vassal.codec import safe_text
-from toolkit.vassal.module import game_boards
-from toolkit.vassal.positions import position_from_stream
-from toolkit.vassal.reader import open_archive, read_saved_game
+from toolkit.vassal.format.codec import safe_text
+from toolkit.vassal.read.check import check_module
+from toolkit.vassal.read.positions import position_from_stream
+from toolkit.vassal.read.reader import open_archive, read_saved_game
+from toolkit.vassal.write.boards import map_names
+from toolkit.vassal.write.module import game_boards
 from toolkit.workers import Workers
 
 GAMES = [pytest.param(path, id=path.name) for path in sorted(SOURCES.iterdir()) if path.is_dir()]

@@ -21,7 +21,7 @@ from toolkit.geometry import (
     square_grid_squares,
     square_to_point,
 )
-from toolkit.vassal.numbering import (
+from toolkit.vassal.format.numbering import (
     NUMBERED_FROM,
     GridNumbering,
     NumberingError,

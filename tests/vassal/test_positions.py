@@ -7,12 +7,12 @@ import pytest
 from tests.conftest import load_fixture
 from toolkit.model import Game
 from toolkit.render.artwork import draw_artwork
-from toolkit.vassal.boards import Board
-from toolkit.vassal.module import game_boards
-from toolkit.vassal.pieces import piece_def
-from toolkit.vassal.positions import place_at, position_from_stream
-from toolkit.vassal.saves import PlacedPiece, PlacedStack, save_stream
-from toolkit.vassal.traits import Chain, basic_piece, marker
+from toolkit.vassal.format.layout import Board
+from toolkit.vassal.format.traits import Chain, basic_piece, marker
+from toolkit.vassal.read.positions import place_at, position_from_stream
+from toolkit.vassal.write.module import game_boards
+from toolkit.vassal.write.pieces import piece_def
+from toolkit.vassal.write.saves import PlacedPiece, PlacedStack, save_stream
 from toolkit.workers import Workers
 
 

@@ -12,14 +12,14 @@ import zlib
 import pytest
 
 from tests.vassal.vmods import listed, unlisted
-from toolkit.vassal.codec import ESC, encode, obfuscate
-from toolkit.vassal.reader import (
+from toolkit.vassal.format.codec import ESC, encode, obfuscate
+from toolkit.vassal.read.reader import (
     MAX_DUPLICATES_SHOWN,
     ArchiveError,
     archive_from_bytes,
     read_saved_game,
 )
-from toolkit.vassal.zipstream import LocalEntry, Missed, WalkRefused, first_local_entry
+from toolkit.vassal.read.zipstream import LocalEntry, Missed, WalkRefused, first_local_entry
 
 
 def stream(piece: str) -> bytes:

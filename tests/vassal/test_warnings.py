@@ -25,16 +25,11 @@ from toolkit.render.artwork import draw_artwork, rasterise
 from toolkit.rules.context import Situation
 from toolkit.rules.entry import check_entry
 from toolkit.rules.stacking import check_stacking
-from toolkit.vassal.boards import Board
-from toolkit.vassal.module import compile_module, game_boards, position_save
-from toolkit.vassal.warnings import (
-    MOVED_KEY,
-    SWITCH,
-    ModuleWarnings,
-    module_warnings,
-    raised,
-    vassal_places,
-)
+from toolkit.vassal.format.layout import Board
+from toolkit.vassal.write.boards import vassal_places
+from toolkit.vassal.write.module import compile_module, game_boards, position_save
+from toolkit.vassal.write.raised import raised
+from toolkit.vassal.write.warnings import MOVED_KEY, SWITCH, ModuleWarnings, module_warnings
 from toolkit.workers import Workers
 
 CASES = Path(__file__).parents[1] / "rules" / "cases" / "positions"

@@ -7,7 +7,7 @@ import warnings
 import zipfile
 from collections.abc import Callable, Mapping, Sequence
 
-from toolkit.vassal.codec import deobfuscate, obfuscate
+from toolkit.vassal.format.codec import deobfuscate, obfuscate
 
 Entries = dict[str, bytes]
 

@@ -33,7 +33,7 @@ from toolkit.publish.excerpt import scenario_excerpts
 from toolkit.publish.rules import scenario_diagnostics
 from toolkit.render.artwork import draw_artwork
 from toolkit.render.raster import svg_to_png
-from toolkit.vassal.extension import ExtensionInfo, extension_archive, scenario_save
+from toolkit.vassal.write.extension import ExtensionInfo, extension_archive, scenario_save
 from toolkit.workers import Workers
 
 PACKAGES = "scenarios"

@@ -14,9 +14,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from toolkit.vassal import components as c
-from toolkit.vassal.numbering import GridNumbering, NumberingError, grid_location_point
-from toolkit.vassal.reader import XmlElement
+from toolkit.vassal.format import components as c
+from toolkit.vassal.format.numbering import GridNumbering, NumberingError, grid_location_point
+from toolkit.vassal.read.reader import XmlElement
 
 Matcher = Callable[[str], bool]
 """Whether a location name is one a grid knows."""

@@ -3,8 +3,8 @@
 A VASSAL piece is a chain of traits around a basic piece, outermost first. Each trait has a
 *type* (what it is; fixed) and a *state* (what it shows now). The chain is written as two
 strings, types and states, each nesting the inner chain one TAB level deeper (see
-:mod:`toolkit.vassal.codec`). Only the traits the module uses are here, each writing every field
-VASSAL 3.6 reads, in its order.
+:mod:`toolkit.vassal.format.codec`). Only the traits the module uses are here, each writing
+every field VASSAL 3.6 reads, in its order.
 """
 
 from __future__ import annotations
@@ -13,7 +13,14 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from toolkit.vassal.codec import TAB, encode, encode_list, encode_token, safe_text, safe_texts
+from toolkit.vassal.format.codec import (
+    TAB,
+    encode,
+    encode_list,
+    encode_token,
+    safe_text,
+    safe_texts,
+)
 
 CTRL = 130
 """The modifiers VASSAL stores for Ctrl (old mask 2 + new mask 128)."""

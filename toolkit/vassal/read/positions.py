@@ -17,11 +17,15 @@ from toolkit.geometry import point_in_polygon
 from toolkit.model import Game
 from toolkit.model.map import location_key
 from toolkit.model.position import Piece, Position, format_piece_id
-from toolkit.vassal.boards import Board
-from toolkit.vassal.codec import decode
-from toolkit.vassal.commands import AddPiece, PieceStringError, leaf_commands, parse_add_piece
-from toolkit.vassal.numbering import grid_location_name
-from toolkit.vassal.pieces import piece_def
+from toolkit.vassal.format.codec import decode
+from toolkit.vassal.format.commands import (
+    AddPiece,
+    PieceStringError,
+    leaf_commands,
+    parse_add_piece,
+)
+from toolkit.vassal.format.layout import Board, layer_faces
+from toolkit.vassal.format.numbering import grid_location_name
 
 StepPieces = Sequence[tuple[str, AddPiece]]
 """(VASSAL piece id, piece) pairs: a game's pieces, or those one logged action changed."""
@@ -138,7 +142,7 @@ def _basic_name(added: AddPiece) -> str:
 
 def _face(counter_id: str, game: Game, added: AddPiece) -> str:
     """The face the piece shows: its faces layer's level, or the counter's front."""
-    levels = piece_def(game.counter(counter_id)).levels
+    levels = tuple(face.id for face in layer_faces(game.counter(counter_id)))
     for level in added.levels:
         if level.type.startswith("emb2;") and levels:
             try:

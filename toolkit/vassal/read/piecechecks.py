@@ -11,10 +11,10 @@ from __future__ import annotations
 import re
 
 from toolkit.diagnostics import Severity
-from toolkit.vassal import components as c
-from toolkit.vassal.boardchoice import unknown_boards
-from toolkit.vassal.codec import split_first
-from toolkit.vassal.commands import (
+from toolkit.vassal.format import components as c
+from toolkit.vassal.format.boardchoice import unknown_boards
+from toolkit.vassal.format.codec import split_first
+from toolkit.vassal.format.commands import (
     BASIC_PREFIXES,
     TRAIT_PREFIXES,
     AddPiece,
@@ -23,8 +23,8 @@ from toolkit.vassal.commands import (
     leaf_commands,
     parse_add_piece,
 )
-from toolkit.vassal.findings import UNKNOWN_MODULE, Findings, Module, Uses, add_absent, hint
-from toolkit.vassal.reader import XmlElement
+from toolkit.vassal.read.findings import UNKNOWN_MODULE, Findings, Module, Uses, add_absent, hint
+from toolkit.vassal.read.reader import XmlElement
 
 IMAGES = "images/"
 """The folder of a module's images."""

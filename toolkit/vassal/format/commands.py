@@ -13,7 +13,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass
 
-from toolkit.vassal.codec import ESC, TAB, encode, split_first, split_tokens
+from toolkit.vassal.format.codec import ESC, TAB, encode, split_first, split_tokens
 
 ADD_PIECE = "+/"
 """How an AddPiece command starts."""

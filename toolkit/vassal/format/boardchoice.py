@@ -14,7 +14,7 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 
 from toolkit.diagnostics import did_you_mean
-from toolkit.vassal.codec import TAB, decode, encode
+from toolkit.vassal.format.codec import TAB, decode, encode
 
 PICKER = "BoardPicker"
 """What follows the map's name in the first token of its board choice."""

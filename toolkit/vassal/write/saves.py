@@ -11,9 +11,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from toolkit.vassal.boardchoice import encode_board_choice
-from toolkit.vassal.codec import ESC, TAB, encode, obfuscate
-from toolkit.vassal.traits import Chain
+from toolkit.vassal.format.boardchoice import encode_board_choice
+from toolkit.vassal.format.codec import ESC, TAB, encode, obfuscate
+from toolkit.vassal.format.traits import Chain
 
 
 @dataclass(frozen=True, slots=True)

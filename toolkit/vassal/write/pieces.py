@@ -15,8 +15,9 @@ from functools import lru_cache
 
 from toolkit.model import Game
 from toolkit.model.counter import Counter, Face, Scalar
-from toolkit.vassal.codec import encode
-from toolkit.vassal.traits import (
+from toolkit.vassal.format.codec import encode
+from toolkit.vassal.format.layout import layer_faces
+from toolkit.vassal.format.traits import (
     CTRL_SHIFT,
     PROTOTYPE_BASE,
     Layer,
@@ -102,16 +103,14 @@ def prototypes(game: Game, pieces: Sequence[PieceDef]) -> dict[str, tuple[Trait,
 def piece_def(counter: Counter, faction_name: str = "", extra: Sequence[Trait] = ()) -> PieceDef:
     """The piece of one counter (``faction_name``: what a hidden block shows the others;
     ``extra``: traits of its own after its properties, such as its rules warnings)."""
-    steps = [face for face in counter.faces if face.id.startswith("step-")]
     back = counter.back
-    if steps:
-        shown = sorted(steps, key=lambda face: -face.step)
-        spec: Layer | None = _layer(counter, shown, STEP_LOSS, STEP_GAIN)
-    elif back is not None and back.id == "back":
-        shown = [counter.front, back]
-        spec = _layer(counter, shown, FLIP, None)
+    shown = layer_faces(counter)
+    if not shown:
+        spec: Layer | None = None
+    elif shown[0].id.startswith("step-"):
+        spec = _layer(counter, shown, STEP_LOSS, STEP_GAIN)
     else:
-        shown, spec = [counter.front], None
+        spec = _layer(counter, shown, FLIP, None)
     traits: list[Trait] = [use_prototype(UNIT_PROTOTYPE)]
     if counter.faction:
         traits.append(use_prototype(faction_prototype(counter.faction)))

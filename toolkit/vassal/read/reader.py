@@ -20,7 +20,7 @@ reads the archive as a ``java.util.zip.ZipInputStream`` and stops at the **first
 That walk reads the entries' local headers, never the central directory that :mod:`zipfile`
 (and every other reader of modules) goes by, so a saved game may hold a ``savedGame`` that only
 VASSAL sees: a local entry the directory does not list, or a directory pointing elsewhere. The
-walk is repeated here as the JDK does it (:mod:`toolkit.vassal.zipstream`), and any such
+walk is repeated here as the JDK does it (:mod:`toolkit.vassal.read.zipstream`), and any such
 disagreement is reported (see :meth:`Archive.hidden_messages`).
 """
 
@@ -38,9 +38,9 @@ from typing import Any
 
 from lxml import etree  # type: ignore[import-untyped]
 
-from toolkit.vassal.codec import CodecError, deobfuscate
-from toolkit.vassal.commands import leaf_commands
-from toolkit.vassal.zipstream import (
+from toolkit.vassal.format.codec import CodecError, deobfuscate
+from toolkit.vassal.format.commands import leaf_commands
+from toolkit.vassal.read.zipstream import (
     SIZES_AFTER,
     LocalEntry,
     Missed,
@@ -177,7 +177,7 @@ class Archive:
         here (the first the directory lists), or does not hold the same bytes.
 
         :raises ArchiveError: the walk would read too much before it (see
-            :func:`~toolkit.vassal.zipstream.first_local_entry`).
+            :func:`~toolkit.vassal.read.zipstream.first_local_entry`).
         """
         try:
             if isinstance(self._source, bytes):

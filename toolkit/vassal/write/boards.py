@@ -2,7 +2,7 @@
 
 Everything comes from the build's artwork: the map's PNG (its pixels) and its placement (where
 the drawing put every location, in points). Hex and square maps get a numbered grid under which
-VASSAL calls every hex what the map prints (:mod:`toolkit.vassal.numbering`); area spaces,
+VASSAL calls every hex what the map prints (:mod:`toolkit.vassal.format.numbering`); area spaces,
 boxes and track cells become zones shaped as they are drawn and named as we name them, so the
 chat log says "moves to Berlin". Where a grid's labels cannot be numbered by VASSAL, every hex
 becomes a named region instead.
@@ -12,15 +12,15 @@ from __future__ import annotations
 
 import math
 import struct
-from collections.abc import Mapping
-from dataclasses import dataclass
+from collections.abc import Mapping, Sequence
 
 from toolkit.artwork import MapArt
 from toolkit.geometry import point_in_polygon
 from toolkit.model import Game
 from toolkit.model.map import AreaMapGrid, Grid, HexMapGrid, Location, Map, SquareMapGrid
-from toolkit.vassal.codec import safe_text
-from toolkit.vassal.numbering import (
+from toolkit.vassal.format.codec import safe_text
+from toolkit.vassal.format.layout import Board, Pixel, Region, Zone
+from toolkit.vassal.format.numbering import (
     NUMBERED_FROM,
     GridNumbering,
     NumberingError,
@@ -28,46 +28,6 @@ from toolkit.vassal.numbering import (
     square_numbering,
     visual_centres,
 )
-
-Pixel = tuple[int, int]
-
-
-@dataclass(frozen=True, slots=True)
-class Zone:
-    """A named polygon of the board (an area space, a box, a track cell)."""
-
-    name: str
-    path: tuple[Pixel, ...]
-    label: str = ""
-    """The label of the location it outlines."""
-
-
-@dataclass(frozen=True, slots=True)
-class Region:
-    """A named point of the board, where pieces snap (a hex or space with no outline)."""
-
-    name: str
-    at: Pixel
-    label: str = ""
-    """The label of the location it marks."""
-
-
-@dataclass(frozen=True, slots=True)
-class Board:
-    """One VASSAL map with its single board."""
-
-    map_id: str
-    name: str
-    """The VASSAL map and board name: what saves and the chat log call it."""
-    image: str
-    """The board image's file name in ``images/``."""
-    png: bytes
-    size: Pixel
-    numbering: GridNumbering | None
-    zones: tuple[Zone, ...]
-    regions: tuple[Region, ...]
-    centres: Mapping[str, Pixel]
-    """Location label → where a piece there sits, in board pixels."""
 
 
 def pixel_size(width: float, height: float, dpi: int) -> Pixel:
@@ -246,3 +206,40 @@ def _area(path: tuple[Pixel, ...]) -> float:
 def is_area_map(the_map: Map) -> bool:
     """An area map: places are spaces, not a grid."""
     return isinstance(the_map.grid, AreaMapGrid)
+
+
+# -- places as VASSAL names them ----------------------------------------------------------------
+
+Places = dict[str, tuple[str, dict[str, Location]]]
+"""Board name → (its map or chart id, VASSAL location name → a location of the game there)."""
+
+
+def board_places(game: Game, boards: Sequence[Board]) -> Places:
+    """Every location of the game under the name VASSAL gives it, board by board."""
+    by_place: dict[str, list[Location]] = {}
+    for location in game.locations.values():
+        by_place.setdefault(location.map_id, []).append(location)
+    found: Places = {}
+    for board in boards:
+        named_as = {zone.label: zone.name for zone in board.zones if zone.label}
+        named_as |= {region.label: region.name for region in board.regions if region.label}
+        names: dict[str, Location] = {}
+        for location in by_place.get(board.map_id, []):
+            if location.label in named_as:
+                name = named_as[location.label]
+            elif board.numbering is not None and location.kind in ("hex", "square"):
+                name = location.label
+            else:
+                name = place_name(location)
+            names.setdefault(name, location)
+        found[board.name] = (board.map_id, names)
+    return found
+
+
+def vassal_places(game: Game, boards: Sequence[Board]) -> dict[str, tuple[str, str]]:
+    """Location key → (board name, location name) as VASSAL names the place."""
+    where: dict[str, tuple[str, str]] = {}
+    for board, (_, named) in board_places(game, boards).items():
+        for name, location in named.items():
+            where.setdefault(location.key, (board, name))
+    return where

@@ -26,9 +26,10 @@ from toolkit.artwork import Artwork
 from toolkit.model import Game
 from toolkit.model.position import Position
 from toolkit.model.scenario import Setup
-from toolkit.vassal.archive import zip_archive
-from toolkit.vassal.buildfile import VASSAL_VERSION, M, text
-from toolkit.vassal.module import module_data, position_save, xml_escaped
+from toolkit.vassal.write.archive import zip_archive
+from toolkit.vassal.write.buildfile import VASSAL_VERSION
+from toolkit.vassal.write.elements import M, text
+from toolkit.vassal.write.module import module_data, position_save, xml_escaped
 
 EXTENSION_ROOT = M + "ModuleExtension"
 EXTENSION_ELEMENT = M + "ExtensionElement"
@@ -53,7 +54,7 @@ def scenario_save(game: Game, setup: Setup, artwork: Artwork) -> bytes:
     game's drawn (not necessarily rasterised) maps, charts and counters: the very bytes the
     build writes for the same setup.
 
-    :raises toolkit.vassal.module.ModuleError: a piece at a place no board shows.
+    :raises toolkit.vassal.write.module.ModuleError: a piece at a place no board shows.
     """
     return position_save(game, artwork, Position.from_setup(game, setup))
 

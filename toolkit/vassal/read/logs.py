@@ -22,8 +22,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
-from toolkit.vassal.codec import ESC, decode, encode, split_first, split_tokens
-from toolkit.vassal.commands import (
+from toolkit.vassal.format.codec import ESC, decode, encode, split_first, split_tokens
+from toolkit.vassal.format.commands import (
     ADD_PIECE,
     AddPiece,
     Level,
@@ -32,7 +32,7 @@ from toolkit.vassal.commands import (
     leaf_commands,
     parse_add_piece,
 )
-from toolkit.vassal.reader import open_archive, read_saved_game
+from toolkit.vassal.read.reader import open_archive, read_saved_game
 
 LOG = "LOG\t"
 """How a logged action's command starts (VASSAL's ``BasicLogger.LOG``)."""

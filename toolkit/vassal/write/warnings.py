@@ -6,8 +6,8 @@ How VASSAL is made to check them, with nothing but its own traits and expression
 
 - Every map sends :data:`MOVED_KEY` to each piece that has just moved onto it.
 - A piece a watched rule covers carries, per rule, a Trigger Action on that key whose condition
-  is a BeanShell expression (:mod:`toolkit.vassal.expressions`), and a Report Action that writes
-  the warning when the trigger fires.
+  is a BeanShell expression (:mod:`toolkit.vassal.format.expressions`), and a Report Action
+  that writes the warning when the trigger fires.
 - Where a rule applies is worked out here, from the model, location by location, and handed to
   VASSAL as map properties: a list of the location names (as VASSAL names them) where the rule
   applies, or of those where it does not, whichever is shorter.
@@ -24,7 +24,6 @@ the end of a phase are watched, and the warning says so.
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -33,7 +32,7 @@ from functools import partial
 from toolkit.model import Game
 from toolkit.model.counter import Counter
 from toolkit.model.map import Location
-from toolkit.model.position import Piece, Position
+from toolkit.model.position import Position
 from toolkit.model.rules import (
     EntryRule,
     PieceSelector,
@@ -42,17 +41,16 @@ from toolkit.model.rules import (
     StackingBonus,
     StackingRule,
 )
-from toolkit.vassal.boards import Board, place_name
-from toolkit.vassal.expressions import (
-    Scope,
+from toolkit.vassal.format.expressions import (
     all_of,
     any_of,
-    evaluate,
     smaller,
     string_literal,
     sum_location,
 )
-from toolkit.vassal.traits import PROTOTYPE_BASE, Trait, marker, report, trigger
+from toolkit.vassal.format.layout import Board
+from toolkit.vassal.format.traits import PROTOTYPE_BASE, Trait, marker, report, trigger
+from toolkit.vassal.write.boards import Places, board_places
 
 SWITCH = "RulesWarnings"
 """The module's global property that turns warnings on (1) and off (0)."""
@@ -124,7 +122,7 @@ def module_warnings(
 ) -> ModuleWarnings:
     """The warnings of a game's module, for its boards (as the module names their places).
     ``starts``: the position of every setup, when the caller has them already."""
-    places = _places(game, boards)
+    places = board_places(game, boards)
     separator = _separator(places)
     index = SelectorIndex.of(game)
     if starts is None:
@@ -197,32 +195,7 @@ def _why_not(rule: Rule) -> str:
     return ""
 
 
-# -- places as VASSAL names them ----------------------------------------------------------------
-
-Places = dict[str, tuple[str, dict[str, Location]]]
-"""Board name → (its map or chart id, VASSAL location name → a location of the game there)."""
-
-
-def _places(game: Game, boards: Sequence[Board]) -> Places:
-    """Every location of the game under the name VASSAL gives it, board by board."""
-    by_place: dict[str, list[Location]] = {}
-    for location in game.locations.values():
-        by_place.setdefault(location.map_id, []).append(location)
-    found: Places = {}
-    for board in boards:
-        named_as = {zone.label: zone.name for zone in board.zones if zone.label}
-        named_as |= {region.label: region.name for region in board.regions if region.label}
-        names: dict[str, Location] = {}
-        for location in by_place.get(board.map_id, []):
-            if location.label in named_as:
-                name = named_as[location.label]
-            elif board.numbering is not None and location.kind in ("hex", "square"):
-                name = location.label
-            else:
-                name = place_name(location)
-            names.setdefault(name, location)
-        found[board.name] = (board.map_id, names)
-    return found
+# -- location lists ---------------------------------------------------------------------------
 
 
 def _separator(places: Places) -> str:
@@ -599,98 +572,3 @@ def _chat(text: str) -> str:
 
 def _unless(text: str) -> str:
     return f" (unless {_chat(text)})" if text else ""
-
-
-# -- the same warnings, evaluated here ----------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Raised:
-    """A warning VASSAL would write after a piece moved where it stands."""
-
-    rule_id: str
-    aspect: str
-    piece: str
-    """The piece id ('<counter>/<n>')."""
-    location: str
-    """Its location key."""
-
-
-def vassal_places(game: Game, boards: Sequence[Board]) -> dict[str, tuple[str, str]]:
-    """Location key → (board name, location name) as VASSAL names the place."""
-    where: dict[str, tuple[str, str]] = {}
-    for board, (_, named) in _places(game, boards).items():
-        for name, location in named.items():
-            where.setdefault(location.key, (board, name))
-    return where
-
-
-def raised(
-    game: Game,
-    boards: Sequence[Board],
-    warnings: ModuleWarnings,
-    position: Position,
-    switch: int = 1,
-) -> list[Raised]:
-    """Every warning the module's expressions raise when each piece of ``position`` is the one
-    that has just moved, evaluated by :func:`toolkit.vassal.expressions.evaluate` on the same
-    properties VASSAL would give it. Pieces off every board raise nothing."""
-    where = vassal_places(game, boards)
-    module = dict(warnings.module_properties) | {SWITCH: str(switch)}
-    at: dict[tuple[str, str], list[Piece]] = {}
-    for piece in position.pieces:
-        spot = where.get(piece.location or "")
-        if spot is not None:
-            at.setdefault(spot, []).append(piece)
-    found: list[Raised] = []
-    for (board, name), pieces in at.items():
-        keys = {p.id: warnings.key_for(game.counter(p.counter), p.owner) for p in pieces}
-        place = _Place(warnings, module, board, name, tuple(pieces), keys)
-        for piece in pieces:
-            scope = Scope(partial(place.property, piece), place.total)
-            for warning in warnings.warnings.get(keys[piece.id], ()):
-                if evaluate(warning.condition, scope) is True:
-                    found.append(
-                        Raised(warning.rule_id, warning.aspect, piece.id, piece.location or "")
-                    )
-    return found
-
-
-@dataclass(frozen=True)
-class _Place:
-    """One location as VASSAL sees it: its board and name, and the pieces there."""
-
-    warnings: ModuleWarnings
-    module: Mapping[str, str]
-    board: str
-    name: str
-    pieces: tuple[Piece, ...]
-    keys: Mapping[str, str]
-    """Piece id → its holder key."""
-
-    @functools.cached_property
-    def lists(self) -> dict[str, str]:
-        return dict(self.warnings.map_properties.get(self.board, ()))
-
-    def property(self, piece: Piece, name: str) -> str:
-        """What VASSAL's getProperty gives on the piece: its own, else its map's, else the
-        module's; LocationName and CurrentMap from where it is."""
-        if name == "LocationName":
-            return self.name
-        if name == "CurrentMap":
-            return self.board
-        own = self.warnings.properties.get(self.keys[piece.id], {})
-        if name in own:
-            return own[name]
-        if name in self.lists:
-            return self.lists[name]
-        return self.module.get(name, "")
-
-    def total(self, name: str) -> int:
-        """VASSAL's SumLocation: the integer values of a property over the pieces here."""
-        value = 0
-        for piece in self.pieces:
-            text = self.property(piece, name)
-            if text.lstrip("-").isdigit():
-                value += int(text)
-        return value

@@ -1,0 +1,250 @@
+"""A map window in buildFile.xml: the Map with its one board, the board's grid, the helpers
+that make it playable, its rules-warning location lists, and its at-start stacks.
+
+A board's grid is written with every attribute explicit: VASSAL's defaults are not what a module
+wants (a hex grid's numbering staggers by default), so nothing is left to them.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from lxml import etree  # type: ignore[import-untyped]
+
+from toolkit.vassal.format.layout import Board
+from toolkit.vassal.format.numbering import GridNumbering
+from toolkit.vassal.write.elements import (
+    BOARD,
+    GRID,
+    MAP,
+    M,
+    Slot,
+    attrs,
+    global_property,
+    piece_slot,
+    xml_bool,
+)
+from toolkit.vassal.write.warnings import MOVED_KEY, ModuleWarnings
+
+MAP_HELPERS = (
+    "ForwardToKeyBuffer",
+    "Scroller",
+    "ForwardToChatter",
+    "MenuDisplayer",
+    "MapCenterer",
+    "StackExpander",
+    "PieceMover",
+    "KeyBufferer",
+    "ImageSaver",
+    "CounterDetailViewer",
+    "Zoomer",
+    "HighlightLastMoved",
+    "SelectionHighlighters",
+)
+"""What makes a map playable; VASSAL does not add these when it reads a map from XML."""
+
+
+@dataclass(frozen=True, slots=True)
+class StartStack:
+    """An at-start stack: pieces placed on a board when a new game starts."""
+
+    name: str
+    board: str
+    at: tuple[int, int]
+    slots: tuple[Slot, ...]
+
+
+def map_window(
+    root: etree._Element,
+    board: Board,
+    window: bool,
+    stacks: Sequence[StartStack],
+    warnings: ModuleWarnings,
+) -> None:
+    """The Map element of one board; ``window``: opened from the toolbar, not at start."""
+    moved = "$pieceName$ moves $previousLocation$ -> $location$ *"
+    element = etree.SubElement(
+        root,
+        M + "Map",
+        attrs(
+            mapName=board.name,
+            description="",
+            markMoved="Never",
+            markUnmovedText="",
+            markUnmovedTooltip="",
+            markUnmovedIcon="",
+            markUnmovedHotkey="",
+            markUnmovedReport="",
+            edgeWidth="0",
+            edgeHeight="0",
+            backgroundcolor="255,255,255",
+            allowMultiple="false",
+            color="255,0,0",
+            thickness="3",
+            launch="true" if window else "false",
+            buttonName=board.name,
+            tooltip=f"Show or hide {board.name}",
+            icon="",
+            hotkey="",
+            showKey="",
+            hideKey="",
+            onlyReportChangedLocation="false",
+            moveWithinFormat=moved,
+            moveToFormat=moved,
+            createFormat="$pieceName$ created in $location$ *",
+            changeFormat="$message$",
+            moveKey=MOVED_KEY if warnings.enabled else "",
+        ),
+    )
+    picker = etree.SubElement(
+        element,
+        MAP + "BoardPicker",
+        attrs(
+            title="Choose Boards",
+            addColumnText="Add column",
+            addRowText="Add row",
+            boardPrompt="Select board",
+            slotHeight="125",
+            slotWidth="350",
+            slotScale="0.2",
+            maxColumns="0",
+        ),
+    )
+    board_element = etree.SubElement(
+        picker,
+        BOARD + "Board",
+        attrs(
+            name=board.name,
+            image=board.image,
+            reversible="false",
+            width=str(board.size[0]),
+            height=str(board.size[1]),
+            color="255,255,255",
+        ),
+    )
+    _grid(board_element, board)
+    etree.SubElement(
+        element,
+        MAP + "StackMetrics",
+        attrs(disabled="false", exSepX="6", exSepY="18", unexSepX="2", unexSepY="4"),
+    )
+    for helper in MAP_HELPERS:
+        if helper == "Zoomer":
+            etree.SubElement(element, MAP + helper, _zoom(board))
+        else:
+            etree.SubElement(element, MAP + helper)
+    lists = warnings.map_properties.get(board.name, ())
+    if lists:
+        container = etree.SubElement(element, M + "properties.GlobalProperties")
+        for name, value in lists:
+            global_property(container, name, value)
+    for stack in stacks:
+        stack_element = etree.SubElement(
+            element,
+            MAP + "SetupStack",
+            attrs(
+                name=stack.name,
+                owningBoard=board.name,
+                useGridLocation="false",
+                location="",
+                x=str(stack.at[0]),
+                y=str(stack.at[1]),
+            ),
+        )
+        for slot in stack.slots:
+            piece_slot(stack_element, slot)
+
+
+ZOOM_LEVELS = (0.25, 0.333, 0.5, 0.75, 1.0, 1.5, 2.0)
+
+
+def _zoom(board: Board) -> dict[str, str]:
+    """Zoom levels, starting at half size on a big map (a whole front at a glance) and at
+    full size on a small one; ``zoomStart`` counts from the most zoomed-in level, from 1."""
+    start = 0.5 if max(board.size) > 2500 else 1.0
+    return attrs(
+        zoomLevels=",".join(str(level) for level in ZOOM_LEVELS),
+        zoomStart=str(len(ZOOM_LEVELS) - ZOOM_LEVELS.index(start)),
+    )
+
+
+def _grid(board_element: etree._Element, board: Board) -> None:
+    """The board's grid: numbered, zoned around a background grid, or named points."""
+    if not board.zones:
+        _background(board_element, board)
+        return
+    zoned = etree.SubElement(board_element, GRID + "ZonedGrid")
+    for zone in board.zones:
+        path = ";".join(f"{x},{y}" for x, y in zone.path)
+        etree.SubElement(
+            zoned,
+            GRID + "mapgrid.Zone",
+            attrs(
+                name=zone.name,
+                locationFormat="$name$",
+                path=path,
+                useParentGrid="false",
+                useHighlight="false",
+                highlightProperty="",
+            ),
+        )
+    _background(zoned, board)
+
+
+def _background(parent: etree._Element, board: Board) -> None:
+    if board.numbering is not None:
+        _numbered(parent, board.numbering)
+    elif board.regions:
+        regions = etree.SubElement(
+            parent, GRID + "RegionGrid", attrs(snapto="true", visible="false", fontsize="9")
+        )
+        for region in board.regions:
+            etree.SubElement(
+                regions,
+                GRID + "Region",
+                attrs(name=region.name, originx=str(region.at[0]), originy=str(region.at[1])),
+            )
+
+
+def _numbered(parent: etree._Element, n: GridNumbering) -> None:
+    common = attrs(
+        x0=str(n.x0),
+        y0=str(n.y0),
+        dx=repr(float(n.dx)),
+        dy=repr(float(n.dy)),
+        snapTo="true",
+        edgesLegal="false",
+        cornersLegal="false",
+        visible="false",
+        dotsVisible="false",
+        color="0,0,0",
+    )
+    numbering = attrs(
+        first=n.first,
+        sep=n.sep,
+        hType=n.h_type,
+        hLeading=str(n.h_leading),
+        hOff=str(n.h_off),
+        hDescend=xml_bool(n.h_descend),
+        vType=n.v_type,
+        vLeading=str(n.v_leading),
+        vOff=str(n.v_off),
+        vDescend=xml_bool(n.v_descend),
+        locationFormat=n.location_format,
+        visible="false",
+        fontSize="9",
+        color="0,0,0",
+        rotateText="0",
+        hDrawOff="0",
+        vDrawOff="0",
+    )
+    if n.kind == "hex":
+        grid = etree.SubElement(
+            parent, GRID + "HexGrid", {"sideways": xml_bool(n.sideways), **common}
+        )
+        numbering["stagger"] = xml_bool(n.stagger)
+        etree.SubElement(grid, GRID + "mapgrid.HexGridNumbering", numbering)
+    else:
+        grid = etree.SubElement(parent, GRID + "SquareGrid", {"range": "Metric", **common})
+        etree.SubElement(grid, GRID + "mapgrid.SquareGridNumbering", numbering)

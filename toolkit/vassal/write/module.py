@@ -1,0 +1,449 @@
+"""The module output: build/<game>/<game>.vmod and build/<game>/scenarios/<setup>.vsav.
+
+Assembled from the model and the build's artwork only: boards from the drawn maps and charts
+(their PNGs and placements), pieces from the counters' faces, at-start stacks and predefined
+setups from the setups' positions. Archives are deterministic (sorted entries, fixed times).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import gc
+from collections import Counter, defaultdict
+from collections.abc import Iterator, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor
+from dataclasses import dataclass, field
+
+from toolkit.artwork import Artwork, MapArt
+from toolkit.model import Game
+from toolkit.model.chart import Chart
+from toolkit.model.map import parse_location_key
+from toolkit.model.position import Piece, Position
+from toolkit.options import BuildOptions
+from toolkit.vassal.format.codec import safe_text
+from toolkit.vassal.format.layout import Board
+from toolkit.vassal.format.traits import Chain, Trait
+from toolkit.vassal.write.archive import zip_archive
+from toolkit.vassal.write.boards import (
+    board_of,
+    build_board,
+    map_names,
+    pixel_size,
+    png_size,
+)
+from toolkit.vassal.write.buildfile import VASSAL_VERSION, ModuleParts, Palette, build_file
+from toolkit.vassal.write.elements import Slot, text
+from toolkit.vassal.write.mapwindow import StartStack
+from toolkit.vassal.write.pieces import (
+    PieceDef,
+    expanded,
+    face_image,
+    piece_def,
+    prototypes,
+    showing,
+)
+from toolkit.vassal.write.saves import PlacedPiece, PlacedStack, save_entries, save_stream
+from toolkit.vassal.write.warnings import ModuleWarnings, module_warnings
+from toolkit.workers import Workers
+
+GAME_FOLDER = "game"
+"""Where the module carries the game's own sources, so a checker can load the game from it."""
+
+
+class ModuleError(ValueError):
+    """The game cannot be made into a module (the message says why and where)."""
+
+
+def module_files(
+    game: Game, artwork: Artwork, options: BuildOptions, workers: Workers
+) -> Iterator[tuple[str, bytes]]:
+    """<game>.vmod, and scenarios/<setup>.vsav for every setup."""
+    compiled = compile_module(game, artwork, workers.jobs)
+    yield f"{game.id}.vmod", compiled.vmod
+    for setup_id, save in compiled.saves:
+        yield f"scenarios/{setup_id}.vsav", save
+
+
+@dataclass(frozen=True, slots=True)
+class CompiledModule:
+    """A module's archive and its scenarios' saved games."""
+
+    vmod: bytes
+    saves: tuple[tuple[str, bytes], ...]
+    """(setup id, .vsav bytes) for every setup."""
+
+
+@dataclass(frozen=True)
+class _Pieces:
+    """Every counter as a piece: definitions, prototypes, sizes, palette slots."""
+
+    defs: dict[str, PieceDef]
+    """By holder key: each counter's own, and one per faction a setup gives a counter to (a
+    generic chip set up for a power carries that power's rules warnings)."""
+    prototypes: dict[str, tuple[Trait, ...]]
+    sizes: dict[str, tuple[int, int]]
+    slots: dict[str, Slot]
+    warnings: ModuleWarnings
+
+    def placed(self, game: Game, piece: Piece) -> PieceDef:
+        """The definition a set-up piece is made from."""
+        return self.defs[self.warnings.key_for(game.counter(piece.counter), piece.owner)]
+
+
+def compile_module(game: Game, artwork: Artwork, jobs: int = 1) -> CompiledModule:
+    """The module of a game, from its rasterised artwork; ``jobs`` > 1 deflates on as many
+    threads."""
+    with _collector_paused():
+        return _compile(game, artwork, jobs)
+
+
+@contextlib.contextmanager
+def _collector_paused() -> Iterator[None]:
+    """No cyclic garbage collection while the module is made: it makes hundreds of thousands
+    of small objects and no cycles, and a full collection that they set off midway walks the
+    whole build's heap (the model, the artwork) for nothing: 45 ms of a 2000-counter game's
+    module, more than any one part of it."""
+    if not gc.isenabled():
+        yield
+        return
+    gc.disable()
+    try:
+        yield
+    finally:
+        gc.enable()
+
+
+def _compile(game: Game, artwork: Artwork, jobs: int) -> CompiledModule:
+    starts = [Position.from_setup(game, setup) for setup in game.setups]
+    parts = _parts(game, artwork, starts)
+    boards, by_place, pieces = parts.boards, parts.by_place, parts.pieces
+    stacks, next_gpid = _start_stacks(game, pieces, by_place, len(pieces.slots) + 1, starts)
+    metadata = module_data(game)
+    with _threads(jobs) as pool:
+        # the saves are deflated on other threads while the build file is written here
+        zipping = [
+            (setup.id, _zipped(pool, _save_entries(game, start, parts, metadata)))
+            for setup, start in zip(game.setups, starts, strict=True)
+        ]
+        module_parts = _module_parts(game, artwork, parts, stacks, next_gpid)
+        entries = [("buildFile.xml", build_file(module_parts)), ("moduledata", metadata)]
+        entries += _images(game, artwork, boards)
+        saves = tuple((setup_id, save.result()) for setup_id, save in zipping)
+        entries += [(f"{setup_id}.vsav", save) for setup_id, save in saves]
+        entries += [(f"{GAME_FOLDER}/{path}", content) for path, content in game.sources.items()]
+        return CompiledModule(zip_archive(entries, pool), saves)
+
+
+def _module_parts(
+    game: Game,
+    artwork: Artwork,
+    parts: _Parts,
+    stacks: tuple[tuple[str, tuple[StartStack, ...]], ...],
+    next_gpid: int,
+) -> ModuleParts:
+    boards, pieces = parts.boards, parts.pieces
+    return ModuleParts(
+        game=game,
+        boards=tuple(boards),
+        window_boards=frozenset(b.name for b in boards[1:]),
+        menus=_menus(game, boards),
+        prototypes=tuple(pieces.prototypes.items()),
+        palettes=_palettes(game, pieces.slots),
+        stacks=stacks,
+        charts=tuple(
+            (chart.title, f"chart-{chart.id}.png") for chart in _table_charts(game, artwork)
+        ),
+        setups=tuple((s.name, s.description, f"{s.id}.vsav") for s in game.setups),
+        next_gpid=next_gpid,
+        warnings=parts.warnings,
+    )
+
+
+@contextlib.contextmanager
+def _threads(jobs: int) -> Iterator[ThreadPoolExecutor | None]:
+    """Threads for deflating, one per job (none at one job: everything on this thread)."""
+    if jobs < 2:
+        yield None
+        return
+    with ThreadPoolExecutor(max_workers=jobs, thread_name_prefix="deflate") as pool:
+        yield pool
+
+
+def _zipped(pool: ThreadPoolExecutor | None, entries: list[tuple[str, bytes]]) -> Future[bytes]:
+    """The archive of ``entries``, made on ``pool`` (here, without one)."""
+    if pool is not None:
+        return pool.submit(zip_archive, entries)
+    done: Future[bytes] = Future()
+    done.set_result(zip_archive(entries))
+    return done
+
+
+def position_save(game: Game, artwork: Artwork, position: Position) -> bytes:
+    """Any position of the game as a saved game (.vsav) its module loads, pieces as the
+    module makes them: what a player would have saved after setting it up by hand. The
+    artwork may be drawn only (boards and counters then measure as the rasteriser would
+    make them at the game's resolution).
+
+    :raises ModuleError: a piece at a place no board shows."""
+    return zip_archive(_save_entries(game, position, _parts(game, artwork), module_data(game)))
+
+
+@dataclass(frozen=True)
+class _Parts:
+    """What both the module and its saves are made of: boards, pieces, rules warnings."""
+
+    boards: list[Board]
+    by_place: dict[str, Board]
+    pieces: _Pieces
+    warnings: ModuleWarnings
+    saved: dict[tuple[str, str, str | None], Chain] = field(default_factory=dict)
+    """(holder key, face, owner) → the piece as saves hold it, made at its first placement:
+    the same few hundred pieces stand in every scenario."""
+
+
+def _parts(game: Game, artwork: Artwork, starts: Sequence[Position] | None = None) -> _Parts:
+    """The parts, from the setups' positions when the caller has them already."""
+    if starts is None:
+        starts = [Position.from_setup(game, setup) for setup in game.setups]
+    sizes = _sizes(game, artwork)
+    heights = sorted(height for _, height in sizes.values())
+    height = heights[len(heights) // 2] if heights else 0
+    boards = game_boards(game, artwork, height, game.print.dpi, starts[0] if starts else None)
+    warnings = module_warnings(game, boards, starts)
+    pieces = _pieces(game, sizes, warnings)
+    return _Parts(boards, {board.map_id: board for board in boards}, pieces, warnings)
+
+
+def _sizes(game: Game, artwork: Artwork) -> dict[str, tuple[int, int]]:
+    """Every counter's size in pixels: its front's image, or, for artwork drawn but not
+    rasterised, the size the rasteriser would give it at the game's resolution."""
+    sizes = {}
+    for c in game.counters:
+        front = artwork.counters[c.id].faces[c.front.id]
+        sizes[c.id] = (
+            png_size(front.png)
+            if front.png
+            else pixel_size(front.width, front.height, game.print.dpi)
+        )
+    return sizes
+
+
+def _pieces(game: Game, sizes: dict[str, tuple[int, int]], warnings: ModuleWarnings) -> _Pieces:
+    """Every counter's piece, and its palette slot (gpids 1…n in counter order)."""
+    defs = {
+        c.id: piece_def(
+            c,
+            game.faction(c.faction).name if c.faction else "",
+            warnings.counter_traits.get(c.id, ()),
+        )
+        for c in game.counters
+    }
+    for key in sorted(warnings.holders):
+        counter_id, faction = key.split("@", 1)
+        counter = game.counter(counter_id)
+        faction_name = game.faction(faction).name if faction else ""
+        defs[key] = piece_def(counter, faction_name, warnings.counter_traits.get(key, ()))
+    slots = {
+        c.id: Slot(c.name, gpid, defs[c.id].traits, sizes[c.id])
+        for gpid, c in enumerate(game.counters, start=1)
+    }
+    protos = prototypes(game, list(defs.values())) | dict(warnings.prototypes)
+    return _Pieces(defs, protos, sizes, slots, warnings)
+
+
+def _start_stacks(
+    game: Game, pieces: _Pieces, boards: dict[str, Board], gpid: int, starts: Sequence[Position]
+) -> tuple[tuple[tuple[str, tuple[StartStack, ...]], ...], int]:
+    """The first setup as at-start stacks (what a new game shows), by board; the next gpid."""
+    stacks: dict[str, list[StartStack]] = defaultdict(list)
+    if not game.setups:
+        return (), gpid
+    setup = game.setups[0]
+    for board, label, group in _placed(game, starts[0], boards):
+        slots = []
+        for piece in group:
+            traits = _showing(game, pieces.placed(game, piece), piece.face, piece.owner)
+            name = game.counter(piece.counter).name
+            slots.append(Slot(name, gpid, traits, pieces.sizes[piece.counter]))
+            gpid += 1
+        stack = StartStack(f"{setup.name}: {label}", board.name, board.centres[label], tuple(slots))
+        stacks[board.name].append(stack)
+    return tuple((name, tuple(group)) for name, group in stacks.items()), gpid
+
+
+def _save_entries(
+    game: Game, position: Position, parts: _Parts, metadata: bytes
+) -> list[tuple[str, bytes]]:
+    """A position as a saved game's entries: its pieces, prototypes expanded, on their places."""
+    slots = parts.pieces.slots
+    placed = [
+        PlacedStack(
+            board.name,
+            board.centres[label],
+            tuple(PlacedPiece(_saved(game, parts, p), slots[p.counter].gpid) for p in group),
+        )
+        for board, label, group in _placed(game, position, parts.by_place)
+    ]
+    stream = save_stream(placed, [(b.name, b.name) for b in parts.boards])
+    return save_entries(stream, metadata, game.version, VASSAL_VERSION)
+
+
+def _saved(game: Game, parts: _Parts, piece: Piece) -> Chain:
+    """A set-up piece as saves hold it: showing its face, prototypes expanded."""
+    pieces = parts.pieces
+    key = (
+        pieces.warnings.key_for(game.counter(piece.counter), piece.owner),
+        piece.face,
+        piece.owner,
+    )
+    found = parts.saved.get(key)
+    if found is None:
+        shown = _showing(game, pieces.defs[key[0]], piece.face, piece.owner)
+        found = parts.saved[key] = Chain.of(expanded(shown, pieces.prototypes))
+    return found
+
+
+def _table_charts(game: Game, artwork: Artwork) -> list[Chart]:
+    """The charts without places (tables): shown as images in the charts window."""
+    return [
+        chart
+        for chart in game.charts
+        if chart.id in artwork.charts and not artwork.charts[chart.id].placement.centres
+    ]
+
+
+def _images(game: Game, artwork: Artwork, boards: Sequence[Board]) -> list[tuple[str, bytes]]:
+    """Every image the module shows: boards, counter faces, table charts."""
+    entries = [(f"images/{board.image}", board.png) for board in boards]
+    for counter in game.counters:
+        for face_id, drawing in artwork.counters[counter.id].faces.items():
+            entries.append((f"images/{face_image(counter.id, face_id)}", drawing.png))
+    for chart in _table_charts(game, artwork):
+        entries.append((f"images/chart-{chart.id}.png", artwork.charts[chart.id].drawing.png))
+    return entries
+
+
+def game_boards(
+    game: Game,
+    artwork: Artwork,
+    piece_height: int = 0,
+    dpi: int = 0,
+    start: Position | None = None,
+) -> list[Board]:
+    """One board per map, the main map first, then one per chart that has places for pieces
+    (tracks, displays). ``dpi`` measures boards whose drawings were not rasterised; ``start``
+    is the first setup's position, when the caller has it already."""
+    names = map_names(game)
+    main = main_map(game, start)
+    ordered = sorted(game.maps, key=lambda m: m.id != main)
+    boards = [build_board(m, artwork.maps[m.id], names[m.id], piece_height, dpi) for m in ordered]
+    taken = {b.name for b in boards}
+    for chart in game.charts:
+        art = artwork.charts.get(chart.id)
+        if art is None or not art.placement.centres:
+            continue
+        locations = {loc.label: loc for loc in game.locations.values() if loc.map_id == chart.id}
+        title = safe_text(chart.title)  # a map's name: no TAB (see safe_text)
+        name = title if title not in taken else f"{title} [{chart.id}]"
+        taken.add(name)
+        art_as_map = MapArt(art.drawing, art.placement)
+        image = f"chart-{chart.id}.png"
+        boards.append(board_of(chart.id, locations, None, art_as_map, name, image, 0, dpi))
+    return boards
+
+
+def main_map(game: Game, start: Position | None = None) -> str | None:
+    """The map shown in VASSAL's main window: game.json's ``module.main_map``, else the map
+    where the first setup (whose position ``start`` is, if given) puts most pieces, else the
+    first map."""
+    wanted = game.module.get("main_map")
+    ids = [m.id for m in game.maps]
+    if isinstance(wanted, str) and wanted in ids:
+        return wanted
+    if game.setups:
+        first = start if start is not None else Position.from_setup(game, game.setups[0])
+        counts = Counter(
+            parse_location_key(p.location)[0] for p in first.pieces if p.location is not None
+        )
+        on_maps = [(counts[m], -i, m) for i, m in enumerate(ids) if counts[m]]
+        if on_maps:
+            return max(on_maps)[2]
+    return ids[0] if ids else None
+
+
+def _menus(game: Game, boards: list[Board]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """Toolbar menus: the charts with places (tracks, displays) under one button, so the
+    toolbar keeps to one row."""
+    maps = {m.id for m in game.maps}
+    charts = tuple(b.name for b in boards if b.map_id not in maps)
+    return (("Tracks & displays", charts),) if charts else ()
+
+
+BOTTOM_CLASSES = frozenset({"chip"})
+"""Classes that lie under the other pieces of their place (an Axis & Allies strength chip
+under its figure), whatever the order the setup lists them in."""
+
+
+def _placed(
+    game: Game, position: Position, boards: dict[str, Board]
+) -> Iterator[tuple[Board, str, list[Piece]]]:
+    """The pieces of a position grouped by place, bottom first, on the boards that show it.
+
+    :raises ModuleError: a piece at a place no board shows.
+    """
+    groups: dict[str, list[Piece]] = defaultdict(list)
+    for piece in position.pieces:
+        if piece.location is not None:
+            groups[piece.location].append(piece)
+    for key, group in groups.items():
+        group.sort(key=lambda piece: game.counter(piece.counter).class_ not in BOTTOM_CLASSES)
+        map_id, label = parse_location_key(key)
+        board = boards.get(map_id)
+        if board is None or label not in board.centres:
+            raise ModuleError(f"no board shows {key!r}, where the setup places pieces")
+        yield board, label, group
+
+
+def _showing(game: Game, piece: PieceDef, face_id: str, owner: str | None) -> tuple[Trait, ...]:
+    """The piece showing ``face_id``; a block is hidden by its owner's side, as set up."""
+    side = game.side(game.faction(owner).side).name if owner and piece.masked else None
+    return showing(piece, face_id, side)
+
+
+def _palettes(game: Game, slots: dict[str, Slot]) -> tuple[Palette, ...]:
+    """A tab per faction (and one for markers), a panel per class."""
+    tabs: list[Palette] = []
+    for faction in [*game.factions, None]:
+        counters = [c for c in game.counters if c.faction == (faction.id if faction else None)]
+        if not counters:
+            continue
+        groups: dict[str, list[Slot]] = defaultdict(list)
+        for counter in counters:
+            groups[
+                counter.class_ or "Markers" if faction is None else counter.class_ or "Other"
+            ].append(slots[counter.id])
+        tabs.append(
+            Palette(
+                faction.name if faction else "Markers",
+                tuple((name, tuple(group)) for name, group in groups.items()),
+            )
+        )
+    return tuple(tabs)
+
+
+def xml_escaped(value: str) -> str:
+    """Text as the body of an element VASSAL's metadata reader parses."""
+    return text(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+
+
+def module_data(game: Game) -> bytes:
+    """The moduledata entry: what VASSAL shows of a module before it opens it."""
+    esc = xml_escaped
+
+    return (
+        '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<data version="1">'
+        f"<version>{esc(game.version)}</version>"
+        f"<VassalVersion>{VASSAL_VERSION}</VassalVersion><dateSaved>0</dateSaved>"
+        f"<description>{esc(game.description or game.title)}</description>"
+        f"<name>{esc(game.title)}</name></data>\n"
+    ).encode()
