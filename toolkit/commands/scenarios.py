@@ -46,7 +46,7 @@ def _publish_scenario(
         package_scenario,
         write_package,
     )
-    from toolkit.vassal.module import ModuleError
+    from toolkit.vassal.write.module import ModuleError
 
     sources = [folder] if game_path.is_file() else [folder, game_path]
 

@@ -16,7 +16,7 @@ def vmod_check(
     module: Path, saves: tuple[Path, ...], extends: Path | None, fmt: str, strict_mode: bool
 ) -> None:
     """toolkit vmod-check: one line per problem, then the module's summary."""
-    from toolkit.vassal.check import check_module
+    from toolkit.vassal.read.check import check_module
 
     report = Report(check_module(module, saves, extends))
     report = strict(report) if strict_mode else report
