@@ -268,3 +268,30 @@ def test_output_folders_follow_the_umask(tmp_path: Path, umask: int) -> None:
         os.umask(old)
     folders = [summary.folder, *(p for p in summary.folder.rglob("*") if p.is_dir())]
     assert {oct(p.stat().st_mode & 0o777) for p in folders} == {oct(0o777 & ~umask)}
+
+
+def test_an_interrupt_while_work_is_handed_to_the_workers_kills_them_at_once() -> None:
+    """A signal's handler runs in the main thread, which may be inside the worker pool, holding
+    its lock while it hands work out: what the interruption undoes must not wait for that lock
+    (it never comes back), or the process never exits."""
+    import threading
+
+    from toolkit.interrupts import undo_all
+    from toolkit.workers import Workers
+
+    game = load_fixture(GAME)
+    with Workers(game, 2, apart=True) as workers:
+        assert workers.map(_square, [1, 2, 3]) == [1, 4, 9]
+        pool = workers._pool
+        assert pool is not None
+        processes = list(pool._processes.values())  # type: ignore[attr-defined]
+        with pool._shutdown_lock:  # type: ignore[attr-defined]  # as while submitting
+            undoing = threading.Thread(target=undo_all, daemon=True)
+            undoing.start()
+            undoing.join(DEADLINE)
+            assert not undoing.is_alive(), "the interruption waited for the pool's lock"
+        assert processes and not any(process.is_alive() for process in processes)
+
+
+def _square(game: object, job: int) -> int:
+    return job * job

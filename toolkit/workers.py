@@ -139,17 +139,19 @@ class Workers:
         pool, self._pool = self._pool, None
         if pool is None:
             return
-        processes = list((getattr(pool, "_processes", None) or {}).values())
-        for process in processes:
-            with contextlib.suppress(OSError, ValueError):
-                process.kill()
+        processes = _kill(pool)
         pool.shutdown(wait=False, cancel_futures=True)
-        for process in processes:
-            with contextlib.suppress(OSError, ValueError):
-                process.join(KILL_WAIT_SECONDS)
+        _reap(processes)
+
+    def _kill_on_interrupt(self) -> None:
+        """What an interruption undoes: the worker processes killed and reaped, the pool itself
+        left alone. The signal handler runs in the main thread, which may be inside the pool
+        holding its lock (submitting work), and the process exits right after this."""
+        if self._pool is not None:
+            _reap(_kill(self._pool))
 
     def __enter__(self) -> Workers:
-        self._interrupt = register(self.kill)
+        self._interrupt = register(self._kill_on_interrupt)
         return self
 
     def __exit__(
@@ -165,3 +167,19 @@ class Workers:
                 self.kill()
         finally:
             unregister(self._interrupt)
+
+
+def _kill(pool: ProcessPoolExecutor) -> list[multiprocessing.process.BaseProcess]:
+    """Send SIGKILL to every process of ``pool``; the processes, to reap."""
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError):
+            process.kill()
+    return processes
+
+
+def _reap(processes: list[multiprocessing.process.BaseProcess]) -> None:
+    """Wait for killed processes to be gone (SIGKILL cannot be refused, so this is short)."""
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError):
+            process.join(KILL_WAIT_SECONDS)
