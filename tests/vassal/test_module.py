@@ -28,7 +28,7 @@ from toolkit.vassal.format.codec import safe_text
 from toolkit.vassal.read.check import check_module
 from toolkit.vassal.read.positions import position_from_stream
 from toolkit.vassal.read.reader import open_archive, read_saved_game
-from toolkit.vassal.write.boards import map_names
+from toolkit.vassal.write.boards import map_name, map_names
 from toolkit.vassal.write.module import game_boards
 from toolkit.workers import Workers
 
@@ -142,7 +142,9 @@ def test_hostile_names_reach_vassal_intact(tmp_path: Path) -> None:
     assert LEADING in {name for _, _, name in report.games["save meeting.vsav"]}
 
 
-HOSTILE_MAP = "Russia 1941/42; <b>&amp;\tFront"
+HOSTILE_MAP = "\\Russia 1941/42; <b>&amp;\tFront"
+"""A map name with every delimiter, markup, and a leading backslash (which VASSAL's own board
+choice cannot match unless the name is written with a space before it)."""
 HOSTILE_CHARTS = ("hostile-track", "hostile-display")
 """Charts of the charts-hostile fixture whose titles ('/', ';', a TAB, markup) name boards."""
 
@@ -179,7 +181,7 @@ def test_hostile_map_and_board_names_keep_every_piece_on_its_board(tmp_path: Pat
     report = run_engine(out.folder / f"{game.id}.vmod", out.folder / "scenarios" / "meeting.vsav")
     assert report.problems == []
     expected = expected_places(game, 0)
-    shown = {name.replace("\t", " ") for name in (HOSTILE_MAP, *(c.title for c in game.charts))}
+    shown = {map_name(name) for name in (HOSTILE_MAP, *(c.title for c in game.charts))}
     assert {board for board, _ in expected} <= shown
     assert len({board for board, _ in expected}) == 3  # the map, the track and the display
     for loaded in ("new", "save meeting.vsav", "setup Meeting Engagement"):

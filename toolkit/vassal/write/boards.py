@@ -59,9 +59,21 @@ def map_names(game: Game) -> dict[str, str]:
     for the_map in game.maps:
         seen[the_map.name] = seen.get(the_map.name, 0) + 1
     return {
-        m.id: safe_text(m.name if seen[m.name] == 1 and m.name.strip() else f"{m.name} [{m.id}]")
+        m.id: map_name(m.name if seen[m.name] == 1 and m.name.strip() else f"{m.name} [{m.id}]")
         for m in game.maps
     }
+
+
+def map_name(text: str) -> str:
+    """A text as a VASSAL map's name: :func:`safe_text`, never starting with a backslash.
+
+    VASSAL's BoardPicker starts its saved board choice with the map's name, which VASSAL's
+    encoder quotes when it starts with a backslash, and then looks for the unquoted name: such
+    a map gets no board in a new game or a save, every piece on it off the board. A space
+    before the backslash keeps the name as it reads.
+    """
+    name = safe_text(text)
+    return " " + name if name.startswith("\\") else name
 
 
 def build_board(the_map: Map, art: MapArt, name: str, piece_height: int = 0, dpi: int = 0) -> Board:

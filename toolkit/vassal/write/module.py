@@ -20,13 +20,13 @@ from toolkit.model.chart import Chart
 from toolkit.model.map import parse_location_key
 from toolkit.model.position import Piece, Position
 from toolkit.options import BuildOptions
-from toolkit.vassal.format.codec import safe_text
 from toolkit.vassal.format.layout import Board
 from toolkit.vassal.format.traits import Chain, Trait
 from toolkit.vassal.write.archive import zip_archive
 from toolkit.vassal.write.boards import (
     board_of,
     build_board,
+    map_name,
     map_names,
     pixel_size,
     png_size,
@@ -343,7 +343,7 @@ def game_boards(
         if art is None or not art.placement.centres:
             continue
         locations = {loc.label: loc for loc in game.locations.values() if loc.map_id == chart.id}
-        title = safe_text(chart.title)  # a map's name: no TAB (see safe_text)
+        title = map_name(chart.title)  # a map's name: no TAB, no leading backslash
         name = title if title not in taken else f"{title} [{chart.id}]"
         taken.add(name)
         art_as_map = MapArt(art.drawing, art.placement)
