@@ -198,11 +198,11 @@ def vassal_room_of(module: str) -> str:
     return parts[2] if len(parts) > 2 else parts[1]
 
 
-def vassal_imports(imports: Mapping[str, set[str]]) -> dict[str, set[str]]:
-    """The imports of vassal's modules that stay inside vassal."""
+def imports_inside(imports: Mapping[str, set[str]], package: str) -> dict[str, set[str]]:
+    """The imports of ``package``'s modules that stay inside it (its rooms' own arrows)."""
 
     def inside(name: str) -> bool:
-        return name == VASSAL or name.startswith(VASSAL + ".")
+        return name == package or name.startswith(package + ".")
 
     return {
         module: {name for name in imported if inside(name)}
@@ -212,7 +212,7 @@ def vassal_imports(imports: Mapping[str, set[str]]) -> dict[str, set[str]]:
 
 
 def test_vassal_rooms_import_only_down_to_the_formats() -> None:
-    imports = vassal_imports(package_imports())
+    imports = imports_inside(package_imports(), VASSAL)
     assert {vassal_room_of(module) for module in imports} >= {"format", "write", "read"}
     assert violations(imports, VASSAL_MAY_IMPORT, vassal_room_of) == []
 
@@ -241,7 +241,7 @@ def test_vassal_rooms_import_only_down_to_the_formats() -> None:
     ],
 )
 def test_vassal_arrows_are_held(importer: str, imported: str, wrong: int) -> None:
-    imports = vassal_imports({importer: {imported, "toolkit.model"}})
+    imports = imports_inside({importer: {imported, "toolkit.model"}}, VASSAL)
     assert len(violations(imports, VASSAL_MAY_IMPORT, vassal_room_of)) == wrong
 
 
@@ -358,6 +358,8 @@ def test_a_name_from_a_package_is_an_arrow_to_the_package() -> None:
 
 # -- inside the kit ------------------------------------------------------------------------------
 
+KIT = "toolkit.kit"
+
 KIT_ROOMS: dict[str, frozenset[str]] = {
     # What a page is: paper and rectangles, the plan of a page, the kit's own marks and text
     # (and their widths), text flowed over pages, the kit's one error.
@@ -389,12 +391,10 @@ FACES = ("toolkit.kit.pdf",)
 """Packages whose modules are private: the rest of the toolkit imports the package alone."""
 
 
-def kit_room_of(module: str) -> str | None:
-    """'toolkit.kit.pdf.writer' → 'pdf'; 'toolkit.kit' → 'kit'; None outside the kit, '?' for
-    a kit module no room lists."""
+def kit_room_of(module: str) -> str:
+    """'toolkit.kit.pdf.writer' → 'pdf'; 'toolkit.kit' → 'kit'; '?' for a kit module no room
+    lists."""
     parts = module.split(".")
-    if parts[:2] != ["toolkit", "kit"]:
-        return None
     if len(parts) == 2:
         return "kit"
     return next((room for room, held in KIT_ROOMS.items() if parts[2] in held), "?")
@@ -402,19 +402,7 @@ def kit_room_of(module: str) -> str | None:
 
 def kit_violations(imports: dict[str, set[str]]) -> list[str]:
     """Each import inside the kit that runs against the kit's arrows."""
-    found = []
-    for importer, imported in sorted(imports.items()):
-        room = kit_room_of(importer)
-        if room is None:
-            continue
-        if room not in KIT_MAY_IMPORT:
-            found.append(f"{importer}: not in any room of the kit's table")
-            continue
-        for name in sorted(imported):
-            target = kit_room_of(name)
-            if target not in (None, room) and target not in KIT_MAY_IMPORT[room]:
-                found.append(f"{importer} -> {name}: kit room {room!r} may not import {target!r}")
-    return found
+    return violations(imports_inside(imports, KIT), KIT_MAY_IMPORT, kit_room_of)
 
 
 def face_violations(imports: dict[str, set[str]]) -> list[str]:
@@ -434,7 +422,7 @@ def face_violations(imports: dict[str, set[str]]) -> list[str]:
 
 def test_every_kit_import_follows_the_kit_arrows() -> None:
     imports = module_graph()
-    kit = [m for m in imports if kit_room_of(m) is not None]
+    kit = imports_inside(imports, KIT)
     assert {kit_room_of(m) for m in kit} == set(KIT_MAY_IMPORT)  # every room has a module
     assert kit_violations(imports) == []
 

@@ -519,9 +519,7 @@ def _check_setups(
         where = f"{shown}:{entry}"
         try:
             with archive_from_bytes(archive.read(entry)) as save:
-                _check_duplicates(save, where, f)
-                _check_hidden(save, where, f)
-                stream = read_saved_game(save)
+                stream = _saved_game(save, where, f)
         except ArchiveError as error:
             f.add(where, "save", str(error))
             continue
@@ -532,10 +530,19 @@ def _check_save_file(path: Path, module: Module | None, f: Findings) -> None:
     shown = str(path)
     try:
         with open_archive(path) as save:
-            _check_duplicates(save, shown, f)
-            _check_hidden(save, shown, f)
-            stream = read_saved_game(save)
+            stream = _saved_game(save, shown, f)
     except ArchiveError as error:
         f.add(shown, "save", str(error))
         return
     check_save_stream(stream, module, shown, f)
+
+
+def _saved_game(save: Archive, where: str, f: Findings) -> str:
+    """A saved game's command stream, as VASSAL reads it, after reporting what would make
+    another reader read another game (an entry listed twice, one the directory hides).
+
+    :raises ArchiveError: the saved game cannot be read.
+    """
+    _check_duplicates(save, where, f)
+    _check_hidden(save, where, f)
+    return read_saved_game(save)
