@@ -43,6 +43,10 @@ DECLARED_BY: Mapping[str, tuple[str, ...]] = {
     "space": ("map",),
     "setup": ("setup",),
     "rule": ("rules",),
+    "card": ("cards",),
+    "card-template": ("cards",),
+    "deck": ("decks",),
+    "cup": ("decks",),
 }
 """Reference kind → the source kinds whose files declare such ids (game.json declares the rest:
 factions, sides, terrain, …; a broken game.json stops every reference check)."""
@@ -92,6 +96,9 @@ class Context:
             ("setup", [s.id for s in game.setups]),
             ("rule", [r.id for r in game.rules]),
             ("chart", [c.id for c in game.charts]),
+            ("card", [c.id for c in game.cards]),
+            ("deck", [d.id for d in game.decks]),
+            ("cup", [c.id for c in game.cups]),
         ):
             ctx.ids[kind] = dict.fromkeys(ids, game.id)
         ctx.maps = {m.id: m for m in game.maps}

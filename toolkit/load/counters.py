@@ -265,6 +265,7 @@ def _counter(
         images=MappingProxyType(images),
         origin=_origin(source, pointer),
         back_background=back_background,
+        private=bool(item.get("private", False)),
     )
 
 
@@ -379,14 +380,42 @@ def _csv_counters(
 ) -> list[Counter]:
     if not ctx.check_ref(source, "template", spec["template"], pointer + "/template", templates):
         return []
-    path = ctx.asset_path(source, spec["file"], pointer + "/file")
+    template = templates[spec["template"]]
+    defaults = {"faction": spec["faction"]} if spec.get("faction") else {}
+    counters = []
+    for row_source, item in read_csv_rows(
+        ctx,
+        source,
+        spec["file"],
+        pointer,
+        template.id,
+        list(template.fields),
+        COUNTER_COLUMNS,
+        defaults,
+    ):
+        counter = _counter(ctx, row_source, item, "", templates, set_id)
+        if counter is not None:
+            counters.append(counter)
+    return counters
+
+
+def read_csv_rows(
+    ctx: Context,
+    source: Source,
+    file: str,
+    pointer: str,
+    template_id: str,
+    fields: list[str],
+    columns: tuple[str, ...],
+    defaults: dict[str, str],
+) -> list[tuple[Source, dict[str, Any]]]:
+    """The rows of a CSV file a source names, each as the object it stands for (with the
+    template and ``defaults``) and a stand-in source that locates problems at its cells; rows
+    and headers that cannot be read are reported here and left out."""
+    path = ctx.asset_path(source, file, pointer + "/file")
     if path is None:
         return []
-    shown = (
-        str(Path(source.shown).parent.parent / spec["file"])
-        if "/" in source.shown
-        else spec["file"]
-    )
+    shown = str(Path(source.shown).parent.parent / file) if "/" in source.shown else file
     try:
         raw = read_limited(path, shown, "csv.too-large", "split it into several CSV files")
         text = decode_utf8(raw, shown, "csv.encoding", "export the CSV as UTF-8")
@@ -395,11 +424,10 @@ def _csv_counters(
         ctx.report.add(exc.diagnostic)
         return []
     sheet = CsvSheet(ctx, shown, text)
-    template = templates[spec["template"]]
     header = sheet.header()
     if header is None:
         return []
-    allowed = list(COUNTER_COLUMNS) + list(template.fields)
+    allowed = list(columns) + fields
     good = True
     for col, name in enumerate(header):
         if name not in allowed:
@@ -407,8 +435,8 @@ def _csv_counters(
                 1,
                 col,
                 "csv.unknown-column",
-                f"column {name!r} is neither a counter column nor a field of template "
-                f"{template.id!r}{did_you_mean(name, allowed)}",
+                f"column {name!r} is neither one of {', '.join(columns)} nor a field of "
+                f"template {template_id!r}{did_you_mean(name, allowed)}",
             )
             good = False
     if "id" not in header:
@@ -416,7 +444,7 @@ def _csv_counters(
         good = False
     if not good:
         return []
-    counters = []
+    found = []
     for line, cells in sheet.rows():
         if len(cells) != len(header):
             sheet.error(
@@ -426,12 +454,11 @@ def _csv_counters(
                 f"row has {len(cells)} cells but the header has {len(header)} columns",
             )
             continue
-        item = sheet.item(line, dict(zip(header, cells, strict=True)), template, spec)
+        row = dict(zip(header, cells, strict=True))
+        item = sheet.item(line, row, template_id, defaults, columns)
         if item is not None:
-            counter = _counter(ctx, sheet.as_source(line, header), item, "", templates, set_id)
-            if counter is not None:
-                counters.append(counter)
-    return counters
+            found.append((sheet.as_source(line, header), item))
+    return found
 
 
 class CsvSheet:
@@ -469,13 +496,17 @@ class CsvSheet:
         return rows
 
     def item(
-        self, line: int, row: dict[str, str], template: Template, spec: dict[str, Any]
+        self,
+        line: int,
+        row: dict[str, str],
+        template_id: str,
+        defaults: dict[str, str],
+        known: tuple[str, ...] = COUNTER_COLUMNS,
     ) -> dict[str, Any] | None:
-        """The row as a counter object, or None after reporting a malformed cell."""
+        """The row as a counter's (or card's) object, or None after reporting a malformed
+        cell; ``known`` are the columns that are not template fields."""
         columns = list(row)
-        item: dict[str, Any] = {"template": template.id, "values": {}}
-        if spec.get("faction"):
-            item["faction"] = spec["faction"]
+        item: dict[str, Any] = {"template": template_id, "values": {}, **defaults}
         for name, cell in row.items():
             if cell == "":
                 continue
@@ -490,11 +521,11 @@ class CsvSheet:
                     )
                     return None
                 item[name] = int(cell)
-            elif name == "unlimited":
+            elif name in ("unlimited", "private"):
                 item[name] = cell.lower() in ("1", "true", "yes", "y")
             elif name == "tags":
                 item[name] = cell.split()
-            elif name in COUNTER_COLUMNS:
+            elif name in known:
                 item[name] = cell
             else:
                 item["values"][name] = cell

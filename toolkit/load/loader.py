@@ -16,19 +16,29 @@ from pathlib import Path
 from types import MappingProxyType
 
 from toolkit.diagnostics import Diagnostic, Report, did_you_mean
+from toolkit.load.cards import load_card_templates, load_cards
 from toolkit.load.charts import load_chart
 from toolkit.load.context import ANY_KIND, Context
 from toolkit.load.counters import load_counters, load_templates
+from toolkit.load.decks import Holdings, load_decks
 from toolkit.load.game import load_game_file
 from toolkit.load.jsonsource import Source, SourceUnreadable, read_source
 from toolkit.load.maps import load_map, resolve_links
 from toolkit.load.rules import load_rules
 from toolkit.load.schemas import KINDS, KnownValid, validate
 from toolkit.load.setups import check_waivers, load_setup
+from toolkit.model.card import Card, CardTemplate, Cup, Deck
 from toolkit.model.counter import Counter, Template
 from toolkit.model.game import Game
 
-FOLDERS = {"maps": "map", "counters": "counters", "charts": "chart", "setups": "setup"}
+FOLDERS = {
+    "maps": "map",
+    "counters": "counters",
+    "cards": "cards",
+    "decks": "decks",
+    "charts": "chart",
+    "setups": "setup",
+}
 """Conventional sub-folders and the kind their files usually hold (the 'kind' field decides)."""
 CHECKS_SKIPPED = "source.checks-skipped"
 """The note on a broken file that says which checks in other files it held back."""
@@ -370,9 +380,26 @@ def _build(
     for source in sources["counters"]:
         for counter in load_counters(ctx, source, templates):
             counters[counter.id] = counter
+    card_templates: dict[str, CardTemplate] = {}
+    for source in sources["cards"]:
+        load_card_templates(ctx, source, card_templates)
+    cards: dict[str, Card] = {}
+    for source in sources["cards"]:
+        for card in load_cards(ctx, source, card_templates):
+            cards[card.id] = card
+    decks: dict[str, Deck] = {}
+    cups: dict[str, Cup] = {}
+    dealt: dict[str, int] = {}
+    for source in sources["decks"]:
+        file_decks, file_cups = load_decks(ctx, source, cards, counters, dealt)
+        decks.update((d.id, d) for d in file_decks)
+        cups.update((c.id, c) for c in file_cups)
+    holdings = Holdings(decks, cups, counters)
     turns = parts.fields.get("turns")
     charts = [c for s in sources["chart"] if (c := load_chart(ctx, s, turns)) is not None]
-    setups = [s for src in sources["setup"] if (s := load_setup(ctx, src, counters)) is not None]
+    setups = [
+        s for src in sources["setup"] if (s := load_setup(ctx, src, counters, holdings)) is not None
+    ]
     rules = [r for src in sources["rules"] for r in load_rules(ctx, src, counters)]
     check_waivers(ctx, sources["setup"])
     _note_unchecked(ctx)
@@ -384,6 +411,10 @@ def _build(
         charts=tuple(charts),
         setups=tuple(setups),
         rules=tuple(rules),
+        card_templates=tuple(card_templates.values()),
+        cards=tuple(cards.values()),
+        decks=tuple(decks.values()),
+        cups=tuple(cups.values()),
         locations=MappingProxyType(dict(ctx.locations)),
         places=MappingProxyType(dict(ctx.places)),
         sources=MappingProxyType(_source_files(ctx, sources)),

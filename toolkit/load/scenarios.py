@@ -16,11 +16,12 @@ from typing import Any
 
 from toolkit.diagnostics import Report
 from toolkit.load.context import Context, get
+from toolkit.load.decks import Holdings
 from toolkit.load.jsonsource import Source
 from toolkit.load.loader import LoadResult, load_game, read_one
 from toolkit.load.module import game_from_module
 from toolkit.load.rules import RuleReader
-from toolkit.load.setups import load_arrangement
+from toolkit.load.setups import load_arrangement, load_holdings
 from toolkit.model.base import Origin
 from toolkit.model.game import Game
 from toolkit.model.rules import Rule
@@ -122,6 +123,8 @@ def _scenario(ctx: Context, source: Source, game: Game) -> Scenario:
     for i, waiver in enumerate(data.get("waivers", [])):
         ctx.check_ref(source, "rule", waiver["rule"], f"/waivers/{i}/rule")
     area = tuple(ctx.resolve_locations(source, data.get("area", []), "/area"))
+    known = Holdings({d.id: d for d in game.decks}, {c.id: c for c in game.cups}, counters)
+    decks, hands, discards, cups = load_holdings(ctx, source, known)
     setup = Setup(
         id=data["id"],
         name=data["title"],
@@ -135,6 +138,10 @@ def _scenario(ctx: Context, source: Source, game: Game) -> Scenario:
         reinforcements=reinforcements,
         globals=MappingProxyType(dict(data.get("globals", {}))),
         waivers=MappingProxyType({w["rule"]: w["reason"] for w in data.get("waivers", [])}),
+        decks=decks,
+        hands=hands,
+        discards=discards,
+        cups=cups,
         origin=Origin(source.shown),
     )
     versions = data.get("game_versions", {})

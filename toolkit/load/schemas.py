@@ -20,7 +20,18 @@ if TYPE_CHECKING:  # imported when first needed: a build whose sources are known
 SCHEMA_DIR = Path(__file__).resolve().parents[1] / "schemas"
 """Shipped inside the package (an installed toolkit needs them); ``schemas/`` at the top of the
 repository links here so that the example sources can point editors at them."""
-KINDS = ("game", "map", "counters", "chart", "setup", "rules", "position", "scenario")
+KINDS = (
+    "game",
+    "map",
+    "counters",
+    "cards",
+    "decks",
+    "chart",
+    "setup",
+    "rules",
+    "position",
+    "scenario",
+)
 MAX_ERRORS_PER_FILE = 1000
 """More schema errors than this in one file are counted, not listed: a file that far off is
 better fixed from the first ones (and listing a hostile file's million errors would hang)."""

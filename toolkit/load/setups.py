@@ -8,13 +8,16 @@ from typing import Any
 
 from toolkit.load.arrivals import entry_places, waiting_box
 from toolkit.load.context import Context, get
+from toolkit.load.decks import NO_HOLDINGS, Holdings, deck_copies
 from toolkit.load.jsonsource import Source
 from toolkit.model.base import Origin
 from toolkit.model.counter import SIDES, Counter
 from toolkit.model.scenario import PieceState, Placement, Reinforcement, Setup
 
 
-def load_setup(ctx: Context, source: Source, counters: dict[str, Counter]) -> Setup | None:
+def load_setup(
+    ctx: Context, source: Source, counters: dict[str, Counter], holdings: Holdings = NO_HOLDINGS
+) -> Setup | None:
     """Check one setup and build it."""
     data = source.data
     if not ctx.declare(source, "setup", data["id"], "/id"):
@@ -31,6 +34,7 @@ def load_setup(ctx: Context, source: Source, counters: dict[str, Counter]) -> Se
             "/first",
             list(ctx.known("faction")) + list(ctx.known("side")),
         )
+    decks, hands, discards, cups = load_holdings(ctx, source, holdings)
     return Setup(
         data["id"],
         data["name"],
@@ -45,6 +49,10 @@ def load_setup(ctx: Context, source: Source, counters: dict[str, Counter]) -> Se
         reinforcements,
         MappingProxyType(dict(data.get("globals", {}))),
         MappingProxyType({w["rule"]: w["reason"] for w in data.get("waivers", [])}),
+        decks,
+        hands,
+        discards,
+        cups,
         Origin(source.shown),
     )
 
@@ -170,3 +178,71 @@ def load_arrangement(ctx: Context, source: Source, counters: dict[str, Counter])
         if ctx.check_ref(source, "faction", faction, pointer, known):
             control[faction] = tuple(ctx.resolve_locations(source, refs, pointer))
     return tuple(placements), tuple(reinforcements), MappingProxyType(control)
+
+
+def load_holdings(
+    ctx: Context, source: Source, known: Holdings
+) -> tuple[
+    Mapping[str, tuple[str, ...]],
+    Mapping[str, tuple[str, ...]],
+    Mapping[str, tuple[str, ...]],
+    Mapping[str, tuple[PieceState, ...]],
+]:
+    """A setup's (or scenario's) decks, hands, discard piles and cups, checked: each names a
+    known deck or cup, each card belongs to its deck, and no card is in two places more often
+    than its deck holds it."""
+    decks, cups, counters = known.decks, known.cups, known.counters
+    data = source.data
+    piles: dict[str, dict[str, tuple[str, ...]]] = {}
+    held: dict[str, dict[str, int]] = {}
+    for key in ("decks", "hands", "discards"):
+        piles[key] = {}
+        for deck_id, card_ids in data.get(key, {}).items():
+            here = f"/{key}/{deck_id}"
+            if not ctx.check_ref(source, "deck", deck_id, here, decks):
+                continue
+            deck = decks[deck_id]
+            if key == "hands" and deck.owner is None:
+                ctx.error(
+                    source,
+                    "deck.no-hand",
+                    f"deck {deck_id!r} has no owner, so no hand; give the deck an owner",
+                    here,
+                    key=True,
+                )
+                continue
+            allowed = deck_copies(deck)
+            counts = held.setdefault(deck_id, {})
+            good = []
+            for j, card_id in enumerate(card_ids):
+                if card_id not in allowed:
+                    ctx.error(
+                        source,
+                        "deck.not-in-deck",
+                        f"card {card_id!r} is not one of deck {deck_id!r}'s cards",
+                        f"{here}/{j}",
+                    )
+                    continue
+                counts[card_id] = counts.get(card_id, 0) + 1
+                if counts[card_id] > allowed[card_id]:
+                    ctx.error(
+                        source,
+                        "deck.too-many-copies",
+                        f"card {card_id!r} is placed {counts[card_id]} times, but deck "
+                        f"{deck_id!r} holds {allowed[card_id]}",
+                        f"{here}/{j}",
+                    )
+                    continue
+                good.append(card_id)
+            piles[key][deck_id] = tuple(good)
+    cup_contents: dict[str, tuple[PieceState, ...]] = {}
+    for cup_id, items in data.get("cups", {}).items():
+        here = f"/cups/{cup_id}"
+        if ctx.check_ref(source, "cup", cup_id, here, cups):
+            cup_contents[cup_id] = load_pieces(ctx, source, items, here, counters, None)
+    return (
+        MappingProxyType(piles["decks"]),
+        MappingProxyType(piles["hands"]),
+        MappingProxyType(piles["discards"]),
+        MappingProxyType(cup_contents),
+    )

@@ -26,7 +26,17 @@ FaceStyle = Literal["front", "same", "reduced", "spent", "generic", "hidden"]
 """How a face is drawn: 'front', or the template's back style."""
 SIDES: tuple[FaceSide, ...] = ("front", "back")
 
-COUNTER_COLUMNS = ("id", "name", "faction", "class", "count", "unlimited", "steps", "tags")
+COUNTER_COLUMNS = (
+    "id",
+    "name",
+    "faction",
+    "class",
+    "count",
+    "unlimited",
+    "steps",
+    "private",
+    "tags",
+)
 """CSV columns every counters CSV may have besides its template's field names."""
 
 
@@ -140,6 +150,8 @@ class Counter:
     """Image fields → their checked path inside the game folder."""
     origin: Origin = Origin()
     """Where the counter is written (a JSON object, or a CSV row)."""
+    private: bool = False
+    """Masked to the other side: only its owner sees its face."""
     back_background: str | None = None
     """The counter's own back colour ('faction' or '#rrggbb'), over its template's: two nations
     sharing a template can still differ when flipped."""

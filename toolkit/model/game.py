@@ -11,6 +11,7 @@ from typing import Any
 
 from toolkit.diagnostics import did_you_mean
 from toolkit.model.base import empty
+from toolkit.model.card import Card, CardTemplate, Cup, Deck
 from toolkit.model.chart import Chart
 from toolkit.model.counter import Counter, Template
 from toolkit.model.indexes import LinkEnd, LocationIndex, link_index, location_index
@@ -181,6 +182,13 @@ class Game:
     charts: tuple[Chart, ...] = ()
     setups: tuple[Setup, ...] = ()
     rules: tuple[Rule, ...] = ()
+    card_templates: tuple[CardTemplate, ...] = ()
+    cards: tuple[Card, ...] = ()
+    decks: tuple[Deck, ...] = ()
+    cups: tuple[Cup, ...] = ()
+    hidden_stacks: str = "all"
+    """'top': the other side sees only a stack's top piece (its owner sees them all)."""
+    hidden_stacks_cite: str = ""
     locations: Mapping[str, Location] = field(default_factory=lambda: MappingProxyType({}))
     """Every location of every map and display, by key ('map:label')."""
     places: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))
@@ -223,6 +231,22 @@ class Game:
         """The setup with this id."""
         return self._index["setup"][setup_id]  # type: ignore[return-value]
 
+    def card(self, card_id: str) -> Card:
+        """The card with this id."""
+        return self._index["card"][card_id]  # type: ignore[return-value]
+
+    def card_template(self, template_id: str) -> CardTemplate:
+        """The card template with this id."""
+        return self._index["card_template"][template_id]  # type: ignore[return-value]
+
+    def deck(self, deck_id: str) -> Deck:
+        """The deck with this id."""
+        return self._index["deck"][deck_id]  # type: ignore[return-value]
+
+    def cup(self, cup_id: str) -> Cup:
+        """The cup with this id."""
+        return self._index["cup"][cup_id]  # type: ignore[return-value]
+
     def terrain_type(self, terrain_id: str) -> TerrainType:
         """The terrain type with this id."""
         return self._index["terrain"][terrain_id]  # type: ignore[return-value]
@@ -263,5 +287,9 @@ class Game:
             "setup": self.setups,
             "terrain": self.terrain,
             "rule": self.rules,
+            "card": self.cards,
+            "card_template": self.card_templates,
+            "deck": self.decks,
+            "cup": self.cups,
         }
         return {name: {item.id: item for item in items} for name, items in groups.items()}

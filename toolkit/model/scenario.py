@@ -71,6 +71,15 @@ class Setup:
     globals: Mapping[str, object] = empty()
     waivers: Mapping[str, str] = empty()
     """Rule id → why this setup may break it (the build checks setups against the rules)."""
+    decks: Mapping[str, tuple[str, ...]] = empty()
+    """Deck id → the cards of its draw pile at the start, top first (a deck not named holds
+    its declared cards; see :attr:`toolkit.model.card.Deck.start_cards`)."""
+    hands: Mapping[str, tuple[str, ...]] = empty()
+    """Deck id → the cards in its owner's hand at the start."""
+    discards: Mapping[str, tuple[str, ...]] = empty()
+    """Deck id → the cards in its discard pile at the start."""
+    cups: Mapping[str, tuple[PieceState, ...]] = empty()
+    """Cup id → what it holds at the start (a cup not named holds what it declares)."""
     origin: Origin = Origin()
     """The setup's file, so a broken rule is reported at its placement's line."""
 

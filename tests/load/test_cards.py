@@ -1,0 +1,143 @@
+"""Cards, decks and cups in the sources: what a designer writes, what the model holds, and one
+located line for each mistake."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from tests.conftest import copy_fixture, load_fixture, run_cli
+from toolkit.load import load_game
+from toolkit.model.card import CARD_SIZES, MM
+from toolkit.model.holdings import deck_of, holdings_at_start
+
+GAME = "cards-hex"
+
+
+def edit(path: Path, change: Any) -> None:
+    """Rewrite a JSON source after ``change(data)`` edited it in place."""
+    data = json.loads(path.read_text(encoding="utf-8"))
+    change(data)
+    path.write_text(json.dumps(data, indent=2, ensure_ascii=False), encoding="utf-8")
+
+
+def validate(game: Path) -> subprocess.CompletedProcess[str]:
+    return run_cli("validate", str(game), cwd=game.parent)
+
+
+def test_the_fixture_holds_cards_decks_and_a_cup() -> None:
+    game = load_fixture(GAME)
+    assert [c.id for c in game.cards][:2] == ["forced-march", "air-recon"]
+    template = game.card_template("event")
+    assert (template.width, template.height) == CARD_SIZES["poker"]
+    assert template.height == pytest.approx(88 * MM)
+    assert game.card("air-recon").private and not game.card("forced-march").private
+    assert game.card("forced-march").side == "blue"
+    assert game.deck("blue-events").owner == "blue"
+    assert game.deck("blue-events").hand_limit == 2
+    assert game.cup("red-pool").owner == "red"
+    assert game.hidden_stacks == "top"
+
+
+def test_a_setup_deals_what_it_says_and_the_decks_keep_the_rest() -> None:
+    game = load_fixture(GAME)
+    holdings = holdings_at_start(game, game.setup("meeting"))
+    blue = deck_of(holdings, "blue-events")
+    assert blue.draw == ("forced-march",)
+    assert blue.hand == ("air-recon",)
+    assert [(str(j), cards) for j, cards in blue.waiting] == [
+        ("turn 3", ("heavy-guns", "heavy-guns"))
+    ]
+    red = deck_of(holdings, "red-events")
+    assert red.draw == ("ambush", "rail-lines") and red.hand == ()
+    # the force pool holds what the setup did not place: 4 rifles, 2 of them on the map
+    assert holdings.cups["red-pool"] == ("rd-1-inf", "rd-1-inf")
+
+
+def test_without_a_setup_each_deck_holds_its_start_cards() -> None:
+    game = load_fixture(GAME)
+    holdings = holdings_at_start(game, None)
+    assert deck_of(holdings, "red-events").draw == ("ambush", "rail-lines")
+    assert holdings.cups["red-pool"] == ("rd-1-inf",) * 4 + ("rd-2-art",)
+
+
+def test_landscape_named_size_swaps_width_and_height(tmp_path: Path) -> None:
+    game = copy_fixture(GAME, tmp_path)
+    edit(
+        game / "cards" / "events.json", lambda d: d["templates"][0].update(orientation="landscape")
+    )
+    loaded = load_game(game).game
+    assert loaded is not None
+    template = loaded.card_template("event")
+    assert (template.width, template.height) == CARD_SIZES["poker"][::-1]
+
+
+@pytest.mark.parametrize(
+    ("file", "change", "expected"),
+    [
+        pytest.param(
+            "decks/decks.json",
+            lambda d: d["decks"][0]["cards"].append("no-such-card"),
+            "unknown card 'no-such-card'",
+            id="a deck naming an unknown card",
+        ),
+        pytest.param(
+            "decks/decks.json",
+            lambda d: d["decks"][1].update(id="blue-events"),
+            "deck id 'blue-events' is already used",
+            id="two decks with one id",
+        ),
+        pytest.param(
+            "cards/events.json",
+            lambda d: (
+                d["cards"][0]["back"].update(image="../../outside.png")
+                if "back" in d["cards"][0]
+                else d["cards"][0].update(back={"image": "../../outside.png"})
+            ),
+            "leaves the game folder",
+            id="a card image leaving the game folder",
+        ),
+        pytest.param(
+            "cards/events.json",
+            lambda d: d["cards"][0].update(template="evnt"),
+            "unknown card-template 'evnt' (did you mean 'event'?)",
+            id="an unknown template",
+        ),
+        pytest.param(
+            "decks/decks.json",
+            lambda d: d["decks"][0]["cards"].append("forced-march"),
+            "the decks hold 2 copies of card 'forced-march', but it is printed 1 time(s)",
+            id="a deck holding more copies than are printed",
+        ),
+        pytest.param(
+            "setups/meeting.json",
+            lambda d: d["hands"].update({"blue-events": ["ambush"]}),
+            "card 'ambush' is not one of deck 'blue-events''s cards",
+            id="a hand holding another deck's card",
+        ),
+        pytest.param(
+            "cards/events.json",
+            lambda d: d["templates"][0]["front"][3].update(area=[0.5, 0.5, 0.6, 0.2]),
+            "runs off the card",
+            id="an area off the card",
+        ),
+    ],
+)
+def test_each_mistake_is_one_located_line(
+    tmp_path: Path, file: str, change: Any, expected: str
+) -> None:
+    game = copy_fixture(GAME, tmp_path)
+    edit(game / file, change)
+    result = validate(game)
+    assert result.returncode == 1, result.stdout + result.stderr
+    lines = [
+        line for line in result.stdout.splitlines() + result.stderr.splitlines() if expected in line
+    ]
+    assert len(lines) == 1, result.stdout + result.stderr
+    assert "Traceback" not in result.stderr
+    location = lines[0].split(" ", 1)[0]
+    assert location.count(":") >= 3, lines[0]  # file:line:col:
