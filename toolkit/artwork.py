@@ -77,12 +77,22 @@ class CounterArt:
 
 
 @dataclass(frozen=True, slots=True)
+class CardArt:
+    """A card's face and back, drawn at the card's trim size (bleed is the kit's)."""
+
+    front: Drawing
+    back: Drawing
+
+
+@dataclass(frozen=True, slots=True)
 class Artwork:
     """Every drawing of a game, by id, made once per build."""
 
     maps: Mapping[str, MapArt]
     counters: Mapping[str, CounterArt]
     charts: Mapping[str, ChartArt]
+    cards: Mapping[str, CardArt] = field(default_factory=dict)
+    """Card id → its face and back."""
 
 
 # -- as plain data, for the build's cache ------------------------------------------------------
