@@ -36,9 +36,15 @@ def validate(
         combined.extend(report.diagnostics)
         if fmt == "text" and not report.errors and result.game is not None:
             game = result.game
+            cards = (
+                f"{len(game.cards)} card(s) in {len(game.decks)} deck(s), "
+                if game.cards or game.decks
+                else ""
+            )
+            cups = f"{len(game.cups)} cup(s), " if game.cups else ""
             click.echo(
                 f"ok: {folder} — {game.title}: {len(game.maps)} map(s), "
-                f"{len(game.counters)} counter(s), {len(game.charts)} chart(s), "
+                f"{len(game.counters)} counter(s), {cards}{cups}{len(game.charts)} chart(s), "
                 f"{len(game.setups)} setup(s), {len(game.rules)} rule(s)"
             )
     emit(combined, fmt)
