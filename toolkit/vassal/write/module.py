@@ -122,7 +122,7 @@ def _compile(game: Game, artwork: Artwork, jobs: int) -> CompiledModule:
     with _threads(jobs) as pool:
         # the saves are deflated on other threads while the build file is written here
         zipping = [
-            (setup.id, _zipped(pool, _save_entries(game, start, parts, metadata)))
+            (setup.id, _zipped(pool, _save_entries(game, start, parts, metadata, setup.name)))
             for setup, start in zip(game.setups, starts, strict=True)
         ]
         module_parts = _module_parts(game, artwork, parts, stacks, next_gpid)
@@ -178,14 +178,15 @@ def _zipped(pool: ThreadPoolExecutor | None, entries: list[tuple[str, bytes]]) -
     return done
 
 
-def position_save(game: Game, artwork: Artwork, position: Position) -> bytes:
+def position_save(game: Game, artwork: Artwork, position: Position, description: str = "") -> bytes:
     """Any position of the game as a saved game (.vsav) its module loads, pieces as the
     module makes them: what a player would have saved after setting it up by hand. The
     artwork may be drawn only (boards and counters then measure as the rasteriser would
     make them at the game's resolution).
 
     :raises ModuleError: a piece at a place no board shows."""
-    return zip_archive(_save_entries(game, position, _parts(game, artwork), module_data(game)))
+    parts = _parts(game, artwork)
+    return zip_archive(_save_entries(game, position, parts, module_data(game), description))
 
 
 @dataclass(frozen=True)
@@ -272,7 +273,7 @@ def _start_stacks(
 
 
 def _save_entries(
-    game: Game, position: Position, parts: _Parts, metadata: bytes
+    game: Game, position: Position, parts: _Parts, metadata: bytes, description: str = ""
 ) -> list[tuple[str, bytes]]:
     """A position as a saved game's entries: its pieces, prototypes expanded, on their places."""
     slots = parts.pieces.slots
@@ -285,7 +286,7 @@ def _save_entries(
         for board, label, group in _placed(game, position, parts.by_place)
     ]
     stream = save_stream(placed, [(b.name, b.name) for b in parts.boards])
-    return save_entries(stream, metadata, game.version, VASSAL_VERSION)
+    return save_entries(stream, metadata, game.version, VASSAL_VERSION, description)
 
 
 def _saved(game: Game, parts: _Parts, piece: Piece) -> Chain:
