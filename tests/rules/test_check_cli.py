@@ -124,15 +124,17 @@ def test_build_refuses_a_setup_that_breaks_a_rule(tmp_path: Path) -> None:
     _overstack_setup(game)
     result = run_cli("build", "minimal-hex", "-o", "out", "--only", "svg", cwd=tmp_path)
     assert result.returncode == 1
-    assert result.stderr.splitlines() == [
-        "minimal-hex/setups/meeting.json:10:36: error[setup.breaks-rule]: setup 'meeting' "
-        "breaks rule 'stacking' (4.1): Millbrook (The Valley 0304) holds pieces of Blue and "
-        "Red (2nd Infantry, 3rd Armoured and 2nd Artillery); enemy pieces may not share a "
-        "location. Move the pieces, or add a waiver for 'stacking' with the rulebook's reason.",
+    assert result.stderr.splitlines() == [  # the report's order: by place, then by text
         "minimal-hex/setups/meeting.json:10:36: error[setup.breaks-rule]: setup 'meeting' "
         "breaks rule 'stacking' (4.1): Millbrook (The Valley 0304) holds 3 pieces (2nd "
         "Infantry, 3rd Armoured and 2nd Artillery); at most 2 pieces may stack there. Move the "
         "pieces, or add a waiver for 'stacking' with the rulebook's reason.",
+        "minimal-hex/setups/meeting.json:10:36: error[setup.breaks-rule]: setup 'meeting' "
+        "breaks rule 'stacking' (4.1): Millbrook (The Valley 0304) holds pieces of Blue and "
+        "Red (2nd Infantry, 3rd Armoured and 2nd Artillery); enemy pieces may not share a "
+        "location. Move the pieces, or add a waiver for 'stacking' with the rulebook's reason.",
+        "2 errors, 0 warnings",
+        "Error: build failed: 2 errors in the sources; nothing was written",
     ]
     assert not (tmp_path / "out" / "minimal-hex").exists()
 
