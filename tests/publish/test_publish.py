@@ -6,6 +6,7 @@ from __future__ import annotations
 import hashlib
 import io
 import json
+import re
 import zipfile
 from pathlib import Path
 
@@ -218,3 +219,43 @@ def test_vassal_loads_the_extensions_setup_merged_into_its_module(
         ("The Valley", "0205"): 1,
         ("The Valley", "0604"): 2,
     }
+
+
+def test_the_catalogue_picture_shows_the_maps_text(published: Path) -> None:
+    """The map excerpt for the web page prints hex numbers and names as the map does (they
+    were blank: resvg drew the map placed as an SVG image without the bundled fonts): away
+    from the counters, it is the map's own picture."""
+    from PIL import Image, ImageStat
+
+    from toolkit.load import load_game
+    from toolkit.load.scenarios import load_scenario
+    from toolkit.publish.excerpt import scenario_excerpts
+    from toolkit.render.artwork import draw_artwork
+    from toolkit.render.raster import svg_to_png
+    from toolkit.workers import Workers
+
+    game = load_game(GAME).game
+    assert game is not None
+    scenario = load_scenario(game, SCENARIO).scenario
+    assert scenario is not None
+    with Workers(game) as workers:
+        artwork = draw_artwork(game, workers)
+    (excerpt, *_) = scenario_excerpts(game, scenario, artwork)
+    left, top = excerpt.origin
+    # the map's own drawing, framed on the excerpt's top left corner: its text is drawn
+    own_svg = re.sub(
+        r'height="[^"]*" (version="1.1") viewBox="[^"]*" width="[^"]*"',
+        rf'height="60pt" \1 viewBox="{left} {top} 60 60" width="60pt"',
+        artwork.maps[excerpt.map_id].drawing.svg,
+        count=1,
+    )
+    own = Image.open(io.BytesIO(svg_to_png(own_svg, 72, background="#ffffff")))
+    shown = Image.open(published / f"{SCENARIO_ID}-map.png")
+    label = (30, 44, 60, 58)  # hex 0101's number, at the map's edge where no counter stands
+
+    def inked(picture: Image.Image) -> float:
+        dark = picture.convert("L").crop(label).point(lambda p: 255 if p < 180 else 0)
+        return float(ImageStat.Stat(dark).sum[0] / 255)
+
+    assert inked(own) > 20  # the map prints the number there
+    assert inked(shown) > 0.7 * inked(own), "the catalogue picture lost the map's text"

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import base64
 import io
 
 import pytest
 from PIL import Image
 
-from toolkit.render.raster import svg_to_png, with_dpi
+from toolkit.render.raster import palette_png, svg_to_png, with_dpi
 from toolkit.render.svg import attrs, svg_document
 
 from .helpers import dark_pixels
@@ -124,3 +125,29 @@ def _ink_right(img: Image.Image) -> int:
     box = grey.getbbox()
     assert box is not None
     return box[2]
+
+
+def _placed_as_image(inner: str, kind: str) -> Image.Image:
+    """A text drawing placed inside another as an image of its own (SVG or PNG)."""
+    data = inner.encode() if kind == "svg+xml" else svg_to_png(inner, 150)
+    href = f"data:image/{kind};base64,{base64.b64encode(data).decode()}"
+    outer = svg_document(144, 72, f'<image x="0" y="0" width="144" height="72" href="{href}"/>')
+    return Image.open(io.BytesIO(svg_to_png(outer, 150))).convert("RGBA")
+
+
+def test_text_of_a_drawing_placed_as_an_svg_image_is_lost_and_as_png_kept() -> None:
+    """resvg draws an SVG placed as an image without the bundled fonts, so its text vanishes:
+    why a publish excerpt made for the web places its drawings as PNG (it printed no text)."""
+    inner = svg_document(144, 72, '<text x="10" y="45" font-size="24" fill="#000">Hexes 4-6</text>')
+    assert dark_pixels(_placed_as_image(inner, "svg+xml")) < 20
+    assert dark_pixels(_placed_as_image(inner, "png")) > 300
+
+
+def test_a_palette_png_keeps_its_picture_and_resolution() -> None:
+    doc = svg_document(144, 72, '<text x="10" y="45" font-size="24">Hexes 4-6</text>')
+    png = svg_to_png(doc, 150, background="#ffffff")
+    small = Image.open(io.BytesIO(palette_png(png, 150)))
+    assert small.mode == "P" and round(small.info["dpi"][0]) == 150
+    assert dark_pixels(small.convert("RGBA")) == dark_pixels(
+        Image.open(io.BytesIO(png)).convert("RGBA")
+    )

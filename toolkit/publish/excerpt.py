@@ -17,6 +17,7 @@ from toolkit.model import Game
 from toolkit.model.map import parse_location_key
 from toolkit.model.position import Piece, Position
 from toolkit.model.scenario import Scenario, Setup
+from toolkit.render.raster import svg_to_png
 from toolkit.render.svg import attrs, esc, fmt, svg_document
 
 Point = tuple[float, float]
@@ -38,19 +39,32 @@ class Excerpt:
     svg: str
     width: float
     height: float
+    origin: tuple[float, float] = (0.0, 0.0)
+    """Where its top left corner lies on its map's drawing (points)."""
 
 
-def scenario_excerpts(game: Game, scenario: Scenario, artwork: Artwork) -> list[Excerpt]:
+def scenario_excerpts(
+    game: Game, scenario: Scenario, artwork: Artwork, raster_dpi: int | None = None
+) -> list[Excerpt]:
     """An excerpt of every map the scenario's area (or, without one, its pieces) lies on,
-    main map first: the one holding the most starting pieces."""
-    return setup_excerpts(game, scenario.setup, artwork, scenario.area)
+    main map first: the one holding the most starting pieces (see :func:`setup_excerpts`)."""
+    return setup_excerpts(game, scenario.setup, artwork, scenario.area, raster_dpi)
 
 
 def setup_excerpts(
-    game: Game, setup: Setup, artwork: Artwork, area: Sequence[str] = ()
+    game: Game,
+    setup: Setup,
+    artwork: Artwork,
+    area: Sequence[str] = (),
+    raster_dpi: int | None = None,
+    limit: int | None = None,
 ) -> list[Excerpt]:
     """An excerpt of every map ``area`` (or, when empty, the setup's pieces) lies on, main map
-    first: the one holding the most starting pieces."""
+    first: the one holding the most starting pieces; at most ``limit`` of them.
+
+    The map and the counters are placed as drawings of their own; with ``raster_dpi`` they
+    are placed as images at that resolution, for an excerpt that will be rasterised: resvg
+    draws the text of an SVG placed as an image without the bundled fonts (it was blank)."""
     position = Position.from_setup(game, setup)
     keys = list(area) or _piece_keys(setup, position)
     by_map: dict[str, list[str]] = defaultdict(list)
@@ -61,7 +75,8 @@ def setup_excerpts(
     stacks = _stacks(game, position)
     counts = {m: sum(len(s) for (mid, _), s in stacks.items() if mid == m) for m in by_map}
     ordered = sorted(by_map, key=lambda m: (-counts[m], m))
-    return [_excerpt(game, artwork, m, by_map[m], stacks) for m in ordered]
+    chosen = ordered[:limit] if limit is not None else ordered
+    return [_excerpt(game, artwork, m, by_map[m], stacks, raster_dpi) for m in chosen]
 
 
 def _piece_keys(setup: Setup, position: Position) -> list[str]:
@@ -85,6 +100,7 @@ def _excerpt(
     map_id: str,
     labels: list[str],
     stacks: dict[tuple[str, str], list[Piece]],
+    raster_dpi: int | None = None,
 ) -> Excerpt:
     art = artwork.maps[map_id]
     box = _bounds(art.placement.outlines, art.placement.centres, labels)
@@ -93,16 +109,17 @@ def _excerpt(
         (box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin),
         (0.0, 0.0, art.drawing.width, art.drawing.height),
     )
-    body = [_image(art.drawing, 0.0, 0.0)]
+    body = [_image(art.drawing, 0.0, 0.0, raster_dpi)]
     for (stack_map, label), pieces in sorted(stacks.items()):
         centre = art.placement.centres.get(label)
         if stack_map != map_id or centre is None:
             continue
-        body.append(_stack(artwork, pieces, centre))
+        body.append(_stack(artwork, pieces, centre, raster_dpi))
     width, height = right - left, bottom - top
     inner = f'<g transform="translate({fmt(-left)},{fmt(-top)})">{"".join(body)}</g>'
     title = game.map(map_id).name
-    return Excerpt(map_id, title, svg_document(width, height, inner, title=title), width, height)
+    document = svg_document(width, height, inner, title=title)
+    return Excerpt(map_id, title, document, width, height, (left, top))
 
 
 def _bounds(
@@ -145,16 +162,27 @@ def _counter_size(game: Game, artwork: Artwork) -> float:
     return max(sizes, default=36.0)
 
 
-def _image(drawing: Drawing, x: float, y: float) -> str:
-    """A drawing placed as an image of its own: its ids cannot clash with the others'."""
-    data = base64.b64encode(drawing.svg.encode("utf-8")).decode("ascii")
+def _image(drawing: Drawing, x: float, y: float, raster_dpi: int | None = None) -> str:
+    """A drawing placed as an image of its own: its ids cannot clash with the others'; as
+    PNG at ``raster_dpi`` when given."""
+    if raster_dpi is None:
+        data = base64.b64encode(drawing.svg.encode("utf-8")).decode("ascii")
+        href = f"data:image/svg+xml;base64,{data}"
+    else:
+        png = svg_to_png(drawing.svg, raster_dpi)
+        href = f"data:image/png;base64,{base64.b64encode(png).decode('ascii')}"
     return (
         f"<image {attrs(x=fmt(x), y=fmt(y), width=fmt(drawing.width), height=fmt(drawing.height))}"
-        f' href="data:image/svg+xml;base64,{data}"/>'
+        f' href="{href}"/>'
     )
 
 
-def _stack(artwork: Artwork, pieces: list[Piece], centre: tuple[float, float]) -> str:
+def _stack(
+    artwork: Artwork,
+    pieces: list[Piece],
+    centre: tuple[float, float],
+    raster_dpi: int | None = None,
+) -> str:
     """The first pieces of a stack, each a little up and right of the one below, and a badge
     with the number of pieces when some are not drawn."""
     shown = pieces[:SHOWN_PER_STACK]
@@ -164,7 +192,7 @@ def _stack(artwork: Artwork, pieces: list[Piece], centre: tuple[float, float]) -
         drawing = faces.get(piece.face) or next(iter(faces.values()))
         x = centre[0] - drawing.width / 2 + i * STACK_STEP
         y = centre[1] - drawing.height / 2 - i * STACK_STEP
-        parts.append(_image(drawing, x, y))
+        parts.append(_image(drawing, x, y, raster_dpi))
     if len(pieces) > len(shown):
         last = artwork.counters[shown[-1].counter].faces
         d = next(iter(last.values()))

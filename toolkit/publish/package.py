@@ -29,10 +29,10 @@ from toolkit.ownership import (
     path_kind,
 )
 from toolkit.publish.card import card_pdf
-from toolkit.publish.excerpt import scenario_excerpts
+from toolkit.publish.excerpt import scenario_excerpts, setup_excerpts
 from toolkit.publish.rules import scenario_diagnostics
 from toolkit.render.artwork import draw_artwork
-from toolkit.render.raster import svg_to_png
+from toolkit.render.raster import palette_png, svg_to_png
 from toolkit.vassal.write.extension import ExtensionInfo, extension_archive, scenario_save
 from toolkit.workers import Workers
 
@@ -94,9 +94,11 @@ def package_from_artwork(game: Game, scenario: Scenario, artwork: Artwork) -> Pa
         (f"{sid}-sheet.pdf", card_pdf(game, scenario, excerpts)),
     ]
     if excerpts:
-        files.append(
-            (f"{sid}-map.png", svg_to_png(excerpts[0].svg, EXCERPT_DPI, background="#ffffff"))
-        )
+        main = setup_excerpts(
+            game, scenario.setup, artwork, scenario.area, raster_dpi=EXCERPT_DPI, limit=1
+        )[0]
+        picture = svg_to_png(main.svg, EXCERPT_DPI, background="#ffffff")
+        files.append((f"{sid}-map.png", palette_png(picture, EXCERPT_DPI)))
     files.append((f"{sid}.json", catalogue_entry(game, scenario, files)))
     return Package(sid, tuple(files))
 
