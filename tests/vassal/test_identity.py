@@ -4,19 +4,23 @@ leaves every other piece's gpid as it was, in the palette and in the at-start st
 from __future__ import annotations
 
 import io
-import json
 import zipfile
 from collections import Counter as Tally
 from pathlib import Path
-from typing import Any
 
 import pytest
 from lxml import etree  # type: ignore[import-untyped]
 
-from tests.conftest import copy_fixture, load_fixture
-from toolkit.build import build_game, selected_targets
-from toolkit.load import load_game
-from toolkit.options import BuildOptions
+from tests.conftest import load_fixture
+from tests.vassal.versions import (
+    Edit,
+    build_module,
+    edited_game,
+    insert_at_front,
+    remove_second_infantry,
+    reorder,
+    unchanged,
+)
 from toolkit.vassal.format.codec import decode
 from toolkit.vassal.format.commands import parse_add_piece
 from toolkit.vassal.write.identity import (
@@ -60,60 +64,24 @@ def _slots(vmod: Path) -> tuple[dict[str, int], dict[tuple[str, int], int], int]
     return palette, starts, int(root.get("nextPieceSlotId"))
 
 
-def _edited(tmp_path: Path, name: str, edit: Any) -> Path:
-    """A copy of the minimal hex game with its counters and setup edited by ``edit``."""
-    folder = copy_fixture("minimal-hex", tmp_path / name)
-    counters_path = folder / "counters" / "units.json"
-    setup_path = folder / "setups" / "meeting.json"
-    counters, setup = json.loads(counters_path.read_text()), json.loads(setup_path.read_text())
-    edit(counters["counters"], setup["placements"])
-    counters_path.write_text(json.dumps(counters))
-    setup_path.write_text(json.dumps(setup))
-    return folder
-
-
-def _built(folder: Path, out: Path) -> Path:
-    result = load_game(folder)
-    assert result.game is not None, result.report.format_text()
-    built = build_game(result.game, out, selected_targets(["vmod"]), BuildOptions())
-    return built.folder / f"{result.game.id}.vmod"
-
-
-def _insert_at_front(counters: list[Any], placements: list[Any]) -> None:
-    new = dict(counters[0], id="bl-0-hq", name="Headquarters", count=2)
-    counters.insert(0, new)
-    next(p for p in placements if p["at"] == "0205")["pieces"].insert(0, "bl-0-hq")
-    placements.insert(0, {"at": "0101", "pieces": ["bl-0-hq"]})
-
-
-def _remove(counters: list[Any], placements: list[Any]) -> None:
-    counters[:] = [c for c in counters if c["id"] != "bl-2-inf"]
-    placements[0]["pieces"].remove("bl-2-inf")
-
-
-def _reorder(counters: list[Any], placements: list[Any]) -> None:
-    counters.reverse()
-    placements.reverse()
-    for placement in placements:
-        placement["pieces"].reverse()
-
-
 @pytest.fixture(scope="module")
 def original(tmp_path_factory: pytest.TempPathFactory) -> Path:
     tmp = tmp_path_factory.mktemp("identity")
-    return _built(copy_fixture("minimal-hex", tmp / "source"), tmp / "out")
+    return build_module(edited_game(tmp / "source", unchanged), tmp / "out")
 
 
 @pytest.mark.parametrize(
     ("edit", "gone"),
-    [(_insert_at_front, None), (_remove, "bl-2-inf"), (_reorder, None)],
+    [(insert_at_front, None), (remove_second_infantry, "bl-2-inf"), (reorder, None)],
     ids=["counter inserted at the front", "counter removed", "counters reordered"],
 )
 def test_other_pieces_keep_their_gpids(
-    original: Path, tmp_path: Path, edit: Any, gone: str | None
+    original: Path, tmp_path: Path, edit: Edit, gone: str | None
 ) -> None:
     palette, starts, next_id = _slots(original)
-    new_palette, new_starts, new_next = _slots(_built(_edited(tmp_path, "g", edit), tmp_path))
+    new_palette, new_starts, new_next = _slots(
+        build_module(edited_game(tmp_path / "source", edit), tmp_path / "out")
+    )
     kept = {c: g for c, g in palette.items() if c != gone}
     assert {c: new_palette[c] for c in kept} == kept
     kept_starts = {k: g for k, g in starts.items() if k[0] != gone}
