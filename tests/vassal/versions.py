@@ -17,9 +17,15 @@ Edit = Callable[[list[Any], list[Any]], None]
 """Edits a game's counters and its setup's placements (the JSON lists) in place."""
 
 
-def edited_game(folder: Path, edit: Edit) -> Path:
-    """A copy of the minimal hex game in ``folder``, its counters and setup edited."""
+def edited_game(folder: Path, edit: Edit, version: str | None = None) -> Path:
+    """A copy of the minimal hex game in ``folder``, its counters and setup edited (and its
+    version set, if given)."""
     game = copy_fixture("minimal-hex", folder)
+    if version is not None:
+        game_path = game / "game.json"
+        document = json.loads(game_path.read_text())
+        document["version"] = version
+        game_path.write_text(json.dumps(document))
     counters_path = game / "counters" / "units.json"
     setup_path = game / "setups" / "meeting.json"
     counters, setup = json.loads(counters_path.read_text()), json.loads(setup_path.read_text())
@@ -43,7 +49,9 @@ def unchanged(counters: list[Any], placements: list[Any]) -> None:
 
 def insert_at_front(counters: list[Any], placements: list[Any]) -> None:
     """A new counter first in the list, two copies of it first in the setup."""
-    counters.insert(0, dict(counters[0], id="bl-0-hq", name="Headquarters", count=2))
+    first = counters[0]
+    new = dict(first, id="bl-0-hq", name="Headquarters", count=2, values=dict(first["values"]))
+    counters.insert(0, new)
     next(p for p in placements if p["at"] == "0205")["pieces"].insert(0, "bl-0-hq")
     placements.insert(0, {"at": "0101", "pieces": ["bl-0-hq"]})
 
@@ -74,3 +82,21 @@ def rename_armour_back(counters: list[Any], placements: list[Any]) -> None:
     armour_on_its_back(counters, placements)
     armour = next(c for c in counters if c["id"] == "bl-3-arm")
     armour["back"] = {"name": "3rd Armoured (spent)"}
+
+
+def one_more_move(counters: list[Any], placements: list[Any]) -> None:
+    """Every unit moves one hex more (a printed value: a new definition shows it)."""
+    for counter in counters:
+        values = counter.get("values", {})
+        if "move" in values:
+            values["move"] += 1
+
+
+def combined(*edits: Edit) -> Edit:
+    """Edits made one after another."""
+
+    def edit(counters: list[Any], placements: list[Any]) -> None:
+        for each in edits:
+            each(counters, placements)
+
+    return edit
