@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import run_cli
+from tests.vassal import vmods
 from tests.vassal.versions import (
     Edit,
     armour_on_its_back,
@@ -18,11 +19,16 @@ from tests.vassal.versions import (
     remove_second_infantry,
     rename_armour_back,
 )
-from toolkit.vassal.format.codec import decode
+from toolkit.vassal.format.codec import decode, deobfuscate, obfuscate
 from toolkit.vassal.format.commands import AddPiece, leaf_commands, parse_add_piece
-from toolkit.vassal.read.reader import open_archive, read_module_data, read_saved_game
+from toolkit.vassal.read.reader import (
+    ArchiveError,
+    open_archive,
+    read_module_data,
+    read_saved_game,
+)
 from toolkit.vassal.read.upgrade import read_new_module, upgrade_save
-from toolkit.vassal.write.identity import counter_key, key_gpid
+from toolkit.vassal.write.identity import counter_key, key_gpid, start_key
 
 
 @dataclass(frozen=True)
@@ -169,3 +175,55 @@ def test_a_module_that_is_not_ours_is_refused(old_save: Path, tmp_path: Path) ->
     assert refused.returncode == 1
     assert "not a VASSAL module toolkit builds; nothing was written" in refused.stderr
     assert not out.exists()
+
+
+def _with_gpid(save: Path, counter: str, gpid: str, out: Path) -> Path:
+    """A copy of a save whose pieces of ``counter`` carry another gpid."""
+    entries = vmods.read_zip(save.read_bytes())
+    stream = deobfuscate(entries["savedGame"])
+    for piece in saved_pieces(save).values():
+        if piece.counter == counter:
+            state = piece.added.basic.state or ""
+            stream = stream.replace(state, state.replace(f";{piece.gpid};", f";{gpid};"))
+    entries["savedGame"] = obfuscate(stream)
+    out.write_bytes(vmods.make_zip(entries))
+    return out
+
+
+def test_pieces_are_matched_by_counter_not_by_an_old_gpid(old_save: Path, tmp_path: Path) -> None:
+    """A save made when gpids were list positions: its gpids name other counters' slots."""
+    module = _new_version(tmp_path, insert_at_front)
+    infantry_slot = str(key_gpid(counter_key("bl-1-inf")))
+    save = _with_gpid(old_save, "bl-3-arm", infantry_slot, tmp_path / "legacy.vsav")
+    (armour,) = [p for p in _upgraded(save, module, tmp_path).values() if p.counter == "bl-3-arm"]
+    assert armour.gpid == str(key_gpid(counter_key("bl-3-arm")))
+    assert "3rd Armoured" in armour.added.levels[-1].type
+
+
+def test_an_at_start_piece_keeps_its_own_slot(old_save: Path, tmp_path: Path) -> None:
+    """A piece of a new game carries its at-start slot's gpid, which the new module still has."""
+    module = _new_version(tmp_path, insert_at_front)
+    at_start = str(key_gpid(start_key("rd-2-art/1")))
+    assert at_start in read_new_module(module).by_gpid
+    save = _with_gpid(old_save, "rd-2-art", at_start, tmp_path / "new-game.vsav")
+    (artillery,) = [
+        p for p in _upgraded(save, module, tmp_path).values() if p.counter == "rd-2-art"
+    ]
+    assert artillery.gpid == at_start
+
+
+def test_prototypes_that_use_themselves_are_refused(tmp_path: Path) -> None:
+    loop = "+/null/prototype;Loop\tpiece;;;;/\tnull;0;0;;0"
+    slot = "+/null/prototype;Loop\tmark;CounterId\tpiece;;;;Unit/\tunit\tnull;0;0;1;0"
+    build_file = (
+        '<?xml version="1.0" encoding="UTF-8"?><VASSAL.build.GameModule name="Loop">'
+        "<VASSAL.build.module.PrototypesContainer><VASSAL.build.module.PrototypeDefinition"
+        f' name="Loop">{loop}</VASSAL.build.module.PrototypeDefinition>'
+        "</VASSAL.build.module.PrototypesContainer>"
+        f'<VASSAL.build.widget.PieceSlot gpid="1">{slot}</VASSAL.build.widget.PieceSlot>'
+        "</VASSAL.build.GameModule>"
+    )
+    module = tmp_path / "loop.vmod"
+    module.write_bytes(vmods.make_zip({"buildFile.xml": build_file.encode()}))
+    with pytest.raises(ArchiveError, match="prototypes nest more than 8 deep: refused"):
+        read_new_module(module)
