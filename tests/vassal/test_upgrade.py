@@ -227,3 +227,17 @@ def test_prototypes_that_use_themselves_are_refused(tmp_path: Path) -> None:
     module.write_bytes(vmods.make_zip({"buildFile.xml": build_file.encode()}))
     with pytest.raises(ArchiveError, match="prototypes nest more than 8 deep: refused"):
         read_new_module(module)
+
+
+def test_a_save_hiding_another_game_is_refused(old_save: Path, tmp_path: Path) -> None:
+    """VASSAL reads the savedGame it meets first in the file; one the directory does not list
+    would be the game VASSAL shows, not the one upgraded."""
+    module = _new_version(tmp_path, insert_at_front)
+    entries = vmods.read_zip(old_save.read_bytes())
+    hiding = vmods.unlisted(
+        vmods.listed([("savedGame", entries["savedGame"]), *entries.items()]), "savedGame"
+    )
+    save = tmp_path / "hiding.vsav"
+    save.write_bytes(hiding)
+    with pytest.raises(ArchiveError, match="is hidden: VASSAL reads this copy.*: refused$"):
+        upgrade_save(save, read_new_module(module))

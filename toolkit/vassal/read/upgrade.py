@@ -191,9 +191,13 @@ def upgrade_save(save: Path, module: NewModule) -> Upgraded:
     """The saved game's stream with every piece of a counter the module has on its new
     definition (see the module's docstring).
 
-    :raises ArchiveError: the save cannot be read as a saved game.
+    :raises ArchiveError: the save cannot be read as a saved game, or holds a saved game
+        hidden from the archive's directory (VASSAL would read another one than this).
     """
     with open_archive(save) as archive:
+        hidden = archive.hidden_messages()
+        if hidden:  # VASSAL would load another game than the one upgraded here
+            raise ArchiveError(f"{hidden[0]}: refused")
         read_saved_game_commands(archive)  # a saved game's stream, not a log: or refused
         stream = read_saved_game(archive)
         notes = _other_module(archive, module)
