@@ -26,6 +26,7 @@ from toolkit.vassal.read.reader import (
     open_archive,
     read_module_data,
     read_saved_game,
+    save_description,
 )
 from toolkit.vassal.read.upgrade import read_new_module, upgrade_save
 from toolkit.vassal.write.identity import counter_key, key_gpid, start_key
@@ -113,6 +114,7 @@ def _upgraded(save: Path, module: Path, tmp_path: Path) -> dict[str, SavedPiece]
         saved = read_module_data(archive.read("savedata"), "savedata")
         with open_archive(module) as vmod:
             assert archive.read("moduledata") == vmod.read("moduledata")
+        assert save_description(archive) == "Meeting Engagement"
     assert saved.version == "0.1"
     return saved_pieces(out)
 

@@ -29,8 +29,9 @@ def upgrade_save(save: Path, module: Path, output: Path, force: bool) -> None:
     except ArchiveError as error:
         raise ToolkitError(f"{save}: {error}; nothing was written") from None
     data = new_module.data
+    version, vassal = data.version or "", data.vassal_version or ""
     entries = save_entries(
-        result.stream, new_module.module_data, data.version or "", data.vassal_version or ""
+        result.stream, new_module.module_data, version, vassal, result.description
     )
     if not new_module.module_data:
         entries = [(name, content) for name, content in entries if name != "moduledata"]

@@ -22,7 +22,8 @@ on identity rather than on gpids alone:
 - A piece whose counter the module no longer has, or that is no counter of ours, is left
   exactly as it was, and listed.
 
-Everything that is not a piece stays as it was: stacks, the board choice, turn, notes. Stacks,
+Everything that is not a piece stays as it was: stacks, the board choice, turn, notes, and
+the save's description. Stacks,
 and the decks and hands a module may have, list their members by piece id, and every piece
 keeps its id, so a piece stays in its stack, and a card in its deck or hand.
 
@@ -54,6 +55,7 @@ from toolkit.vassal.read.reader import (
     read_saved_game,
     read_saved_game_commands,
     read_xml,
+    save_description,
 )
 
 COUNTER_PROPERTY = "CounterId"
@@ -102,6 +104,8 @@ class Upgraded:
     """One sentence per piece left as it was, saying which and why."""
     notes: tuple[str, ...]
     """Anything else the user should know (the save names another module)."""
+    description: str = ""
+    """What the save's metadata describes it as (what VASSAL shows when it is loaded)."""
 
 
 def read_new_module(path: Path) -> NewModule:
@@ -201,8 +205,10 @@ def upgrade_save(save: Path, module: NewModule) -> Upgraded:
         read_saved_game_commands(archive)  # a saved game's stream, not a log: or refused
         stream = read_saved_game(archive)
         notes = _other_module(archive, module)
+        description = save_description(archive)
     upgrade = _Upgrade(module)
-    return Upgraded(upgrade.command(stream, 0), upgrade.count, tuple(upgrade.left), notes)
+    stream = upgrade.command(stream, 0)
+    return Upgraded(stream, upgrade.count, tuple(upgrade.left), notes, description)
 
 
 def _other_module(archive: Archive, module: NewModule) -> tuple[str, ...]:
