@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 import click
 
 from toolkit import __version__
-from toolkit.commands import building, checking, scenarios, vmod
+from toolkit.commands import building, checking, scenarios, upgrade, vmod
 from toolkit.errors import EXIT_INVALID, EXIT_OK, ToolkitError
 from toolkit.interrupts import exit_status, interrupted_line, stop_on_signals
 
@@ -352,6 +352,31 @@ def import_save_command(
     """Turn a position set up by hand in VASSAL (a saved game of MODULE, a module toolkit
     built) into a scenario folder's scenario.json."""
     scenarios.import_save(module, save, out_dir, base_path, force)
+
+
+@cli.command("upgrade-save")
+@click.argument("save", type=click.Path(exists=True, dir_okay=False, path_type=Path))
+@click.option(
+    "--module",
+    "module",
+    type=click.Path(exists=True, dir_okay=False, path_type=Path),
+    required=True,
+    help="The new version of the module (a .vmod toolkit built).",
+)
+@click.option(
+    "-o",
+    "--output",
+    "output",
+    type=click.Path(path_type=Path),
+    required=True,
+    help="The saved game to write.",
+)
+@click.option("--force", is_flag=True, help="Overwrite an existing OUTPUT.")
+def upgrade_save_command(save: Path, module: Path, output: Path, force: bool) -> None:
+    """Bring SAVE, a game in progress, to a new version of its module: every piece gets its new
+    definition and keeps its place, face, step and owner; pieces whose counter is gone are
+    listed and left as they were."""
+    upgrade.upgrade_save(save, module, output, force)
 
 
 @cli.command("new")

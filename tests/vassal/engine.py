@@ -62,9 +62,16 @@ def run_engine(module: Path, *saves: Path, timeout: float = 900) -> EngineReport
     if result.returncode == 3:
         reason = result.stdout.strip().splitlines()[-1:] or ["(no output)"]
         pytest.skip(f"no VASSAL engine can run here: {reason[0]}")
-    report = EngineReport(result.stdout)
+    report = _engine_report(result.stdout)
+    assert result.returncode in (0, 1), result.stdout + result.stderr
+    return report
+
+
+def _engine_report(stdout: str) -> EngineReport:
+    """The harness's report read: problems, slots, and the pieces of each game it loaded."""
+    report = EngineReport(stdout)
     current: list[tuple[str, str, str]] | None = None
-    for line in result.stdout.splitlines():
+    for line in stdout.splitlines():
         if line.startswith("PROBLEM "):
             report.problems.append(line)
             continue
@@ -87,7 +94,6 @@ def run_engine(module: Path, *saves: Path, timeout: float = 900) -> EngineReport
             current.append(tuple(_unquote(piece.group(i)) for i in (1, 2, 3)))  # type: ignore[arg-type]
         elif not line.startswith("  "):
             current = None
-    assert result.returncode in (0, 1), result.stdout + result.stderr
     return report
 
 
@@ -145,30 +151,37 @@ def run_warn_probe(module: Path, save: Path, key: str, work: Path) -> ProbeRepor
     the maps send), and read back what the module wrote in the chat log; skip the test when no
     engine can run here."""
     run_engine(module, timeout=900)  # prepares the engine and the harness, or skips
+    stdout = _run_probe(PROBE, "WarnProbe", [key, str(module), str(save)], work)
+    report = ProbeReport(stdout)
+    for line in stdout.splitlines():
+        found = _WARN.match(line)
+        if found:
+            values = [_unquote(found.group(i)) for i in range(2, 7)]
+            report.lines.append(ChatLine(int(found.group(1)), *values))
+        elif line.startswith("SWITCH buttons="):
+            report.switches = int(line.split("=", 1)[1])
+    return report
+
+
+def _run_probe(source: Path, main: str, args: list[str], work: Path) -> str:
+    """Compile a probe against the engine and the harness ``load-module`` prepared, run it
+    under a virtual display, and give its output (which must end its run with "PROBE done");
+    skip the test when it cannot be compiled here."""
     if shutil.which("javac") is None:
-        pytest.skip("no javac here to compile the warnings probe against the VASSAL engine")
+        pytest.skip(f"no javac here to compile {source.name} against the VASSAL engine")
     lib, harness = _engine_paths()
     if not (harness / "LoadModule.class").is_file():
         pytest.skip(f"the VASSAL harness is not where load-module keeps it ({harness.name})")
-    classes = work / "probe-classes"
+    classes = work / f"{main}-classes"
     classes.mkdir(exist_ok=True)
     class_path = f"{harness}:{lib}/*"
     subprocess.run(
-        [
-            "javac",
-            "-nowarn",
-            "-encoding",
-            "UTF-8",
-            "-cp",
-            class_path,
-            "-d",
-            str(classes),
-            str(PROBE),
-        ],
+        ["javac", "-nowarn", "-encoding", "UTF-8", "-cp", class_path, "-d", str(classes),
+         str(source)],
         check=True,
         capture_output=True,
         text=True,
-    )
+    )  # fmt: skip
     tmp = work / "probe-tmp"
     tmp.mkdir(exist_ok=True)
     result = subprocess.run(
@@ -177,19 +190,69 @@ def run_warn_probe(module: Path, save: Path, key: str, work: Path) -> ProbeRepor
             "java", "-Djava.awt.headless=false", "-Duser.language=en", "-Duser.country=US",
             f"-Djava.io.tmpdir={tmp}",
             "-cp", f"{classes}:{class_path}:{harness}/wizard-stub",
-            "WarnProbe", key, str(module), str(save),
+            main, *args,
         ],
         capture_output=True,
         text=True,
         timeout=900,
     )  # fmt: skip
     assert "PROBE done" in result.stdout, result.stdout[-3000:] + result.stderr[-3000:]
-    report = ProbeReport(result.stdout)
-    for line in result.stdout.splitlines():
-        found = _WARN.match(line)
-        if found:
-            values = [_unquote(found.group(i)) for i in range(2, 7)]
-            report.lines.append(ChatLine(int(found.group(1)), *values))
-        elif line.startswith("SWITCH buttons="):
-            report.switches = int(line.split("=", 1)[1])
+    return result.stdout
+
+
+# -- VASSAL's own Refresh Counters on a save --------------------------------------------------
+
+REFRESH_PROBE = Path(__file__).with_name("RefreshProbe.java")
+_REFRESHED = re.compile(
+    rf"^REFRESHED map={_QUOTED} loc={_QUOTED} name={_QUOTED} counter={_QUOTED} "
+    rf"gpid={_QUOTED} move={_QUOTED} face={_QUOTED} at=(-?\d+),(-?\d+)$"
+)
+_CHAT = re.compile(rf"^CHAT text={_QUOTED}$")
+
+
+@dataclass(frozen=True)
+class RefreshedPiece:
+    """One piece after VASSAL refreshed it from the module's slots."""
+
+    map: str
+    location: str
+    name: str
+    counter: str
+    gpid: str
+    move: str
+    face: str
+    """The level its faces layer shows (1: front)."""
+    at: tuple[int, int]
+
+
+@dataclass
+class RefreshReport:
+    """What the refresh probe saw: the harness's report of the files it loaded (problems, and
+    each save's pieces), the pieces after the refresh, and what the refresh wrote in the chat."""
+
+    loaded: EngineReport
+    pieces: list[RefreshedPiece] = field(default_factory=list)
+    chat: list[str] = field(default_factory=list)
+
+
+def run_refresh_probe(module: Path, saves: list[Path], work: Path) -> RefreshReport:
+    """Load a module and saves in VASSAL (the last one stays open), run its Refresh Counters,
+    and read back every piece; skip the test when no engine can run here. One engine run when
+    ``load-module`` has prepared the engine before, two the first time."""
+    if not LOAD_MODULE.is_file():
+        pytest.skip(f"no VASSAL engine: {LOAD_MODULE.name} not found beside the project")
+    lib, harness = _engine_paths()
+    if not (lib / "Vengine.jar").is_file() or not (harness / "LoadModule.class").is_file():
+        run_engine(module, timeout=900)  # prepares the engine and the harness, or skips
+    stdout = _run_probe(REFRESH_PROBE, "RefreshProbe", [str(module), *map(str, saves)], work)
+    report = RefreshReport(_engine_report(stdout))
+    for line in stdout.splitlines():
+        piece = _REFRESHED.match(line)
+        chat = _CHAT.match(line)
+        if piece:
+            texts = [_unquote(piece.group(i)) for i in range(1, 8)]
+            at = (int(piece.group(8)), int(piece.group(9)))
+            report.pieces.append(RefreshedPiece(*texts, at))
+        elif chat:
+            report.chat.append(_unquote(chat.group(1)))
     return report

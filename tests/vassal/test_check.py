@@ -20,6 +20,7 @@ from toolkit.options import BuildOptions
 from toolkit.vassal.format.codec import ESC, encode, obfuscate
 from toolkit.vassal.read.check import check_module
 from toolkit.vassal.read.reader import MAX_ENTRY_BYTES
+from toolkit.vassal.write.identity import key_gpid, start_key
 
 SCENARIO = "meeting.vsav"
 """The fixture's one scenario, inside the module and beside it."""
@@ -87,6 +88,10 @@ def _gpid_at_next(vmod: bytes) -> bytes:
     return vmods.edit_build_file(vmod, current.group(0), f'nextPieceSlotId="{highest}"')
 
 
+_FIRST_START = key_gpid(start_key("bl-1-inf/1"))
+_SECOND_START = key_gpid(start_key("bl-2-inf/1"))
+"""The at-start slots of the two infantry counters, which stand together."""
+
 BREAKS: list[tuple[str, Callable[[bytes], bytes], str, str]] = [
     (
         "misspelt-class",
@@ -120,9 +125,9 @@ BREAKS: list[tuple[str, Callable[[bytes], bytes], str, str]] = [
     ),
     (
         "duplicate-gpid",
-        lambda m: vmods.edit_build_file(m, 'gpid="8"', 'gpid="7"'),
+        lambda m: vmods.edit_build_file(m, f'gpid="{_SECOND_START}"', f'gpid="{_FIRST_START}"'),
         "game.vmod:buildFile.xml: error[vmod.duplicate-gpid]",
-        "PieceSlot '2nd Infantry' has gpid 7, as PieceSlot '1st Infantry' does",
+        f"PieceSlot '2nd Infantry' has gpid {_FIRST_START}, as PieceSlot '1st Infantry' does",
     ),
     (
         "gpid-not-below-next",
@@ -231,12 +236,13 @@ def test_cli_prints_one_line_per_problem_and_exits_1(
 ) -> None:
     vmod, _ = built
     runner = CliRunner()
-    Path("game.vmod").write_bytes(vmods.edit_build_file(vmod, 'gpid="8"', 'gpid="7"'))
+    duplicate = vmods.edit_build_file(vmod, f'gpid="{_SECOND_START}"', f'gpid="{_FIRST_START}"')
+    Path("game.vmod").write_bytes(duplicate)
     result = runner.invoke(cli, ["vmod-check", "game.vmod"])
     assert result.exit_code == 1
     assert result.output.splitlines() == [
         "game.vmod:buildFile.xml: error[vmod.duplicate-gpid]: PieceSlot '2nd Infantry' has"
-        " gpid 7, as PieceSlot '1st Infantry' does",
+        f" gpid {_FIRST_START}, as PieceSlot '1st Infantry' does",
         "game.vmod: 1 error, 0 warnings",
     ]
     result = runner.invoke(cli, ["vmod-check", "--format", "json", "game.vmod"])

@@ -33,6 +33,12 @@ from toolkit.vassal.write.boards import (
 )
 from toolkit.vassal.write.buildfile import VASSAL_VERSION, ModuleParts, Palette, build_file
 from toolkit.vassal.write.elements import Slot, text
+from toolkit.vassal.write.identity import (
+    NEXT_PIECE_SLOT_ID,
+    assign_gpids,
+    counter_key,
+    start_key,
+)
 from toolkit.vassal.write.mapwindow import StartStack
 from toolkit.vassal.write.pieces import (
     PieceDef,
@@ -84,6 +90,8 @@ class _Pieces:
     sizes: dict[str, tuple[int, int]]
     slots: dict[str, Slot]
     warnings: ModuleWarnings
+    gpids: dict[str, int]
+    """Identity key → gpid (:mod:`toolkit.vassal.write.identity`): palette and at-start slots."""
 
     def placed(self, game: Game, piece: Piece) -> PieceDef:
         """The definition a set-up piece is made from."""
@@ -117,7 +125,7 @@ def _compile(game: Game, artwork: Artwork, jobs: int) -> CompiledModule:
     starts = [Position.from_setup(game, setup) for setup in game.setups]
     parts = _parts(game, artwork, starts)
     boards, by_place, pieces = parts.boards, parts.by_place, parts.pieces
-    stacks, next_gpid = _start_stacks(game, pieces, by_place, len(pieces.slots) + 1, starts)
+    stacks = _start_stacks(game, pieces, by_place, starts)
     metadata = module_data(game)
     with _threads(jobs) as pool:
         # the saves are deflated on other threads while the build file is written here
@@ -125,7 +133,7 @@ def _compile(game: Game, artwork: Artwork, jobs: int) -> CompiledModule:
             (setup.id, _zipped(pool, _save_entries(game, start, parts, metadata, setup.name)))
             for setup, start in zip(game.setups, starts, strict=True)
         ]
-        module_parts = _module_parts(game, artwork, parts, stacks, next_gpid)
+        module_parts = _module_parts(game, artwork, parts, stacks)
         entries = [("buildFile.xml", build_file(module_parts)), ("moduledata", metadata)]
         entries += _images(game, artwork, boards)
         saves = tuple((setup_id, save.result()) for setup_id, save in zipping)
@@ -139,7 +147,6 @@ def _module_parts(
     artwork: Artwork,
     parts: _Parts,
     stacks: tuple[tuple[str, tuple[StartStack, ...]], ...],
-    next_gpid: int,
 ) -> ModuleParts:
     boards, pieces = parts.boards, parts.pieces
     return ModuleParts(
@@ -154,7 +161,7 @@ def _module_parts(
             (chart.title, f"chart-{chart.id}.png") for chart in _table_charts(game, artwork)
         ),
         setups=tuple((s.name, s.description, f"{s.id}.vsav") for s in game.setups),
-        next_gpid=next_gpid,
+        next_gpid=NEXT_PIECE_SLOT_ID,
         warnings=parts.warnings,
     )
 
@@ -211,7 +218,7 @@ def _parts(game: Game, artwork: Artwork, starts: Sequence[Position] | None = Non
     height = heights[len(heights) // 2] if heights else 0
     boards = game_boards(game, artwork, height, game.print.dpi, starts[0] if starts else None)
     warnings = module_warnings(game, boards, starts)
-    pieces = _pieces(game, sizes, warnings)
+    pieces = _pieces(game, sizes, warnings, starts[0] if starts else None)
     return _Parts(boards, {board.map_id: board for board in boards}, pieces, warnings)
 
 
@@ -229,8 +236,15 @@ def _sizes(game: Game, artwork: Artwork) -> dict[str, tuple[int, int]]:
     return sizes
 
 
-def _pieces(game: Game, sizes: dict[str, tuple[int, int]], warnings: ModuleWarnings) -> _Pieces:
-    """Every counter's piece, and its palette slot (gpids 1…n in counter order)."""
+def _pieces(
+    game: Game,
+    sizes: dict[str, tuple[int, int]],
+    warnings: ModuleWarnings,
+    start: Position | None,
+) -> _Pieces:
+    """Every counter's piece, and its palette slot. Gpids come from identities (each counter's,
+    and each at-start copy's in ``start``, the first setup), so the module and every save made
+    alone from the same game agree on them, whatever the order of the counters."""
     defs = {
         c.id: piece_def(
             c,
@@ -244,32 +258,38 @@ def _pieces(game: Game, sizes: dict[str, tuple[int, int]], warnings: ModuleWarni
         counter = game.counter(counter_id)
         faction_name = game.faction(faction).name if faction else ""
         defs[key] = piece_def(counter, faction_name, warnings.counter_traits.get(key, ()))
+    keys = [counter_key(c.id) for c in game.counters]
+    if start is not None:
+        keys += [start_key(piece.id) for piece in start.pieces]
+    gpids = assign_gpids(keys)
     slots = {
-        c.id: Slot(c.name, gpid, defs[c.id].traits, sizes[c.id])
-        for gpid, c in enumerate(game.counters, start=1)
+        c.id: Slot(c.name, gpids[counter_key(c.id)], defs[c.id].traits, sizes[c.id])
+        for c in game.counters
     }
     protos = prototypes(game, list(defs.values())) | dict(warnings.prototypes)
-    return _Pieces(defs, protos, sizes, slots, warnings)
+    return _Pieces(defs, protos, sizes, slots, warnings, gpids)
 
 
 def _start_stacks(
-    game: Game, pieces: _Pieces, boards: dict[str, Board], gpid: int, starts: Sequence[Position]
-) -> tuple[tuple[tuple[str, tuple[StartStack, ...]], ...], int]:
-    """The first setup as at-start stacks (what a new game shows), by board; the next gpid."""
+    game: Game, pieces: _Pieces, boards: dict[str, Board], starts: Sequence[Position]
+) -> tuple[tuple[str, tuple[StartStack, ...]], ...]:
+    """The first setup as at-start stacks (what a new game shows), by board. Each copy's slot
+    has the gpid of its identity (counter and copy number), and each stack is named by its
+    setup and place, so neither moves when other counters come or go."""
     stacks: dict[str, list[StartStack]] = defaultdict(list)
     if not game.setups:
-        return (), gpid
+        return ()
     setup = game.setups[0]
     for board, label, group in _placed(game, starts[0], boards):
         slots = []
         for piece in group:
             traits = _showing(game, pieces.placed(game, piece), piece.face, piece.owner)
             name = game.counter(piece.counter).name
+            gpid = pieces.gpids[start_key(piece.id)]
             slots.append(Slot(name, gpid, traits, pieces.sizes[piece.counter]))
-            gpid += 1
         stack = StartStack(f"{setup.name}: {label}", board.name, board.centres[label], tuple(slots))
         stacks[board.name].append(stack)
-    return tuple((name, tuple(group)) for name, group in stacks.items()), gpid
+    return tuple((name, tuple(group)) for name, group in stacks.items())
 
 
 def _save_entries(

@@ -24,6 +24,7 @@ the end of a phase are watched, and the warning says so.
 
 from __future__ import annotations
 
+import hashlib
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -91,7 +92,7 @@ class ModuleWarnings:
     map_properties: Mapping[str, tuple[tuple[str, str], ...]] = field(default_factory=dict)
     """Board name → its location lists, as (property, value)."""
     prototypes: Mapping[str, tuple[Trait, ...]] = field(default_factory=dict)
-    """'Rules warnings n' → its triggers and reports (each ends in the placeholder piece)."""
+    """'Rules warnings <digest>' → its triggers and reports (each ends in the placeholder piece)."""
     counter_traits: Mapping[str, tuple[Trait, ...]] = field(default_factory=dict)
     """Holder key (:func:`holder_key`) → the traits its pieces add: their warnings prototype
     and their summed properties."""
@@ -477,7 +478,7 @@ class _Plan:
             watched = self.counter_warnings.get(holder.key, [])
             same = tuple(map(id, watched))  # they all stay alive: ids are not reused
             if same not in named:
-                name = f"Rules warnings {len(prototypes) + 1}" if watched else ""
+                name = warnings_prototype_name(watched) if watched else ""
                 named[same] = prototypes.setdefault(tuple(watched), name) if watched else ""
             props = tuple(sorted(self.counter_props.get(holder.key, {}).items()))
             both = (named[same], props)
@@ -491,7 +492,8 @@ class _Plan:
                 board: tuple(sorted(lists.items())) for board, lists in self.lists.items()
             },
             prototypes={
-                name: _prototype(watched) for watched, name in sorted(prototypes.items(), key=_n)
+                name: _prototype(watched)
+                for watched, name in sorted(prototypes.items(), key=lambda item: item[1])
             },
             counter_traits=counter_traits,
             holders=frozenset(h.key for h in self.holders if h.faction != h.counter.faction),
@@ -507,8 +509,16 @@ def _holder_traits(prototype: str, props: tuple[tuple[str, str], ...]) -> tuple[
     return (*traits, marker(props)) if props else tuple(traits)
 
 
-def _n(item: tuple[tuple[Warning, ...], str]) -> int:
-    return int(item[1].rsplit(" ", 1)[1])
+def warnings_prototype_name(watched: Sequence[Warning]) -> str:
+    """The name of the prototype holding a list of warnings: 'Rules warnings ' and a digest of
+    what they check and say. Not a number in order of the counters: a name that moved when a
+    counter is added would change the piece definitions of every later counter."""
+    digest = hashlib.sha256()
+    for warning in watched:
+        for part in (warning.rule_id, warning.aspect, warning.condition, warning.message):
+            digest.update(part.encode("utf-8") + b"\0")
+        digest.update(warning.key.encode("utf-8") + b"\1")
+    return f"Rules warnings {digest.hexdigest()[:12]}"
 
 
 def _prototype(watched: tuple[Warning, ...]) -> tuple[Trait, ...]:
