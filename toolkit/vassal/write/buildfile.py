@@ -7,9 +7,8 @@ definitions are element text with literal TABs. Only what VASSAL 3.6 knows is us
 
 This module writes the tree and its module-wide parts (credits, the Help menu's documents,
 prototypes, the warnings switch, toolbar menus, palettes, dice, charts, turns, setups, notes);
-each map window is written by
-:mod:`toolkit.vassal.write.mapwindow`, with the pieces both share from
-:mod:`toolkit.vassal.write.elements`.
+each map window is written by :mod:`toolkit.vassal.write.mapwindow`, with the pieces both share
+from :mod:`toolkit.vassal.write.elements`.
 """
 
 from __future__ import annotations

@@ -173,8 +173,8 @@ FLARE = attrs(
     reportFormat="$PlayerName$ points at $FlareLocation$ ($FlareMap$)",
 )
 """The flare: Alt-click on the map and a red circle pulses there on every player's screen, and
-the chat log says who pointed where. Alt is VASSAL's own default, the key its manual and most
-published modules teach (Ctrl-click and Shift-click already select pieces)."""
+the chat log says who pointed where. Alt is VASSAL's own default, so players who know other
+modules know it too (Ctrl-click and Shift-click already select pieces)."""
 
 SCREEN = (1920, 1080)
 """A typical screen, in pixels (full HD)."""
