@@ -46,11 +46,11 @@ def module_documents(
     the whole print-and-play kit, in the player's PDF viewer.
 
     The kit goes in whole: it is the game's own printed reference (charts, setups, the rules
-    summary) and adds a tenth or less to a module (0.3-1.1 MB of PDF beside 2-8 MB of board and
-    counter images in the five example games), where a link could not follow a module that is
-    copied or shared. With the build's cache (the default) the kit's pages are converted once,
-    and the module's copy is bound from them in a fraction of a second; with ``--no-cache`` the
-    kit is made twice.
+    summary) and adds about a tenth to a module (0.3-1.1 MB of PDF beside 2-8 MB of board and
+    counter images: 6-12 % in the five example games), where a link could not follow a module
+    that is copied or shared. With the build's cache (the default) the kit's pages are converted
+    once, and the module's copy is bound from them in a fraction of a second; with
+    ``--no-cache`` the kit is made twice.
     """
     kit = dict(kit_files(game, artwork, options, workers))
     return (
