@@ -174,6 +174,18 @@ BREAKS: list[tuple[str, Callable[[bytes], bytes], str, str]] = [
         "would read the piece definition and write it back differently",
     ),
     (
+        "help-page-missing",
+        lambda m: vmods.without_entry(m, "help/rules-summary.html"),
+        "game.vmod:buildFile.xml: error[vmod.missing-file]",
+        "HelpFile 'Rules summary' names 'help/rules-summary.html', not in the archive",
+    ),
+    (
+        "kit-missing",
+        lambda m: vmods.without_entry(m, "help/minimal-hex-kit.pdf"),
+        "game.vmod:buildFile.xml: error[vmod.missing-file]",
+        "BrowserPDFFile 'Print-and-play kit (PDF)' names 'help/minimal-hex-kit.pdf', not in",
+    ),
+    (
         "stack-names-missing-piece",
         lambda m: vmods.edit_inner_save(m, SCENARIO, vmods.replace_once(";1002;@@", ";9999;@@")),
         "game.vmod:meeting.vsav: error[vmod.stack-member]",
@@ -214,6 +226,34 @@ def test_an_unknown_attribute_is_a_warning_and_strict_fails(
     Path("game.vmod").write_bytes(broken)
     assert runner.invoke(cli, ["vmod-check", "game.vmod"]).exit_code == 0
     assert runner.invoke(cli, ["vmod-check", "--strict", "game.vmod"]).exit_code == 1
+
+
+@pytest.mark.parametrize(
+    ("old", "new", "says"),
+    [
+        ("flareKey=", "flarekey=", "Flare has attribute 'flarekey'"),
+        ('buttonText="Notes"', 'text="Notes"', "NotesWindow has attribute 'text'"),
+        ('fileType="archive"', 'filetype="archive"', "HelpFile 'Rules summary' has attribute"),
+        ("pdfFile=", "pdffile=", "BrowserPDFFile 'Print-and-play kit (PDF)' has attribute"),
+    ],
+    ids=["flare", "notes", "help-page", "kit"],
+)
+def test_a_misspelt_attribute_of_a_window_or_help_item_is_a_warning(
+    built: tuple[bytes, list[Path]], old: str, new: str, says: str
+) -> None:
+    vmod, _ = built
+    found = lines(check_bytes(vmods.edit_build_file(vmod, old, new)))
+    assert len(found) == 1, found
+    assert found[0].startswith("game.vmod:buildFile.xml: warning[vmod.unknown-attribute]: ")
+    assert says in found[0], found
+
+
+def test_a_help_file_from_vassal_itself_names_no_entry(built: tuple[bytes, list[Path]]) -> None:
+    """A help file of VASSAL's own resources (or of the player's disk) is not in the archive."""
+    vmod, _ = built
+    page = vmods.without_entry(vmod, "help/rules-summary.html")
+    resource = vmods.edit_build_file(page, 'fileType="archive"', 'fileType="resource"')
+    assert lines(check_bytes(resource)) == []
 
 
 def test_a_standalone_save_is_checked_against_the_module(

@@ -2,10 +2,13 @@
 
 The module and ``toolkit check`` quote these rules when a position breaks one; the printed kit
 lists the same sentences, grouped by what they govern, so players at a table read what the
-checker will hold them to and where the rulebook says it.
+checker will hold them to and where the rulebook says it. The module's Help menu shows the same
+summary as one HTML page (:func:`summary_html`).
 """
 
 from __future__ import annotations
+
+from html import escape
 
 from toolkit.kit import flow
 from toolkit.kit.flow import Line
@@ -95,3 +98,47 @@ def rule_notes(game: Game, rule: Rule) -> str:
         return ""
     text = "; ".join(notes)
     return text[0].upper() + text[1:] + "."
+
+
+def summary_html(game: Game) -> bytes:
+    """The rules summary as one HTML page, under the game's title, credits and description:
+    what the module's Help menu shows in VASSAL's own help window. The page is plain HTML 3.2
+    (all that window draws) and ASCII, every other character a reference, so it reads the same
+    whatever charset the window assumes."""
+    credits = [f"design: {game.designer}"] if game.designer else []
+    credits += [game.publisher] if game.publisher else []
+    credits += [str(game.year)] if game.year else []
+    parts = [f"<html><head><title>{_html(game.title)}: {SECTION}</title></head><body>"]
+    parts.append(f"<h1>{_html(game.title)}</h1>")
+    if game.subtitle:
+        parts.append(f"<p><i>{_html(game.subtitle)}</i></p>")
+    if credits:
+        parts.append(f"<p>{_html(' · '.join(credits))}</p>")
+    parts += [
+        f"<p>{_html(text.strip())}</p>" for text in game.description.split("\n") if text.strip()
+    ]
+    parts.append(f"<h2>{SECTION}</h2>")
+    if not game.rules:
+        parts.append("<p>The module checks no rule of this game: see its rulebook.</p>")
+    else:
+        parts.append(f"<p>{_html(INTRO)}</p>")
+    for kind, title in KINDS.items():
+        rules = [rule for rule in game.rules if rule.kind == kind]
+        if rules:
+            parts.append(f"<h3>{_html(title)}</h3>")
+            parts += [_rule_html(game, rule) for rule in rules]
+    parts.append("</body></html>\n")
+    return "\n".join(parts).encode("ascii", "xmlcharrefreplace")
+
+
+def _rule_html(game: Game, rule: Rule) -> str:
+    """One rule: its citation in bold, its text, its conditions below in grey."""
+    cite = rule.cite.strip()
+    head = f"<b>{_html(cite)}</b>&nbsp; " if cite else ""
+    notes = rule_notes(game, rule)
+    below = f'<br><font color="#555555" size="-1">{_html(notes)}</font>' if notes else ""
+    return f"<p>{head}{_html(rule.text)}{below}</p>"
+
+
+def _html(text: str) -> str:
+    return escape(text, quote=False)

@@ -45,6 +45,11 @@ PREDEFINED_SETUP = _M + "PredefinedSetup"
 HTML_CHART = _WIDGET + "HtmlChart"
 DICE_BUTTON = _M + "DiceButton"
 COMMAND_ENCODER = _M + "BasicCommandEncoder"
+FLARE = _MAP + "Flare"
+GLOBAL_MAP = _MAP + "GlobalMap"
+NOTES_WINDOW = _M + "NotesWindow"
+HELP_FILE = _M + "documentation.HelpFile"
+BROWSER_PDF_FILE = _M + "documentation.BrowserPDFFile"
 
 KNOWN_CLASSES = MODULE_ROOTS | frozenset(
     {
@@ -162,6 +167,16 @@ KNOWN_ATTRIBUTES: dict[str, frozenset[str]] = {
     | {"label", "reportFormat", "prompt", "nDice", "lockDice", "nSides", "lockSides", "plus"}
     | {"lockPlus", "addToTotal", "lockAdd", "reportTotal", "sortDice", "keepDice"}
     | {"keepOption", "keepCount"},
+    FLARE: frozenset(
+        {"flareName", "description", "flareKey", "circleSize", "circleColor", "circleScale"}
+        | {"flarePulses", "flarePulsesPerSec", "reportFormat"}
+    ),
+    GLOBAL_MAP: frozenset({"tooltip", "buttonText", "icon", "hotkey", "scale", "color"}),
+    # a toolbar item without a name, its text under the legacy key
+    NOTES_WINDOW: frozenset({"buttonText", "tooltip", "icon", "hotkey", "canDisable"})
+    | {"propertyGate", "hideWhenDisabled", "disabledIcon", "description"},
+    HELP_FILE: frozenset({"title", "fileName", "vassalDoc", "image", "fileType"}),
+    BROWSER_PDF_FILE: frozenset({"title", "pdfFile"}),
 }
 """The attributes the best-known components read; any other is silently ignored by VASSAL."""
 
@@ -177,6 +192,11 @@ ICON_ATTRIBUTES = frozenset({"icon", "disabledIcon", "buttonIcon", "markUnmovedI
 
 FILE_ATTRIBUTES: dict[str, frozenset[str]] = {
     HTML_CHART: frozenset({"fileName"}),
-    _M + "documentation.BrowserPDFFile": frozenset({"pdfFile"}),
+    BROWSER_PDF_FILE: frozenset({"pdfFile"}),
+    HELP_FILE: frozenset({"fileName"}),
 }
 """Attributes that name another entry of the archive directly (not under ``images/``)."""
+
+HELP_FILE_IN_ARCHIVE = "archive"
+"""The ``fileType`` of a help file whose ``fileName`` is an entry of the archive (VASSAL's
+default); the other two name a resource of VASSAL itself or a file of the player's disk."""

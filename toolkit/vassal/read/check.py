@@ -392,6 +392,8 @@ def _check_component_files(
         for attribute in wanted & set(element.attrib):
             images.add(str(element.get(attribute)), f"{_describe(element)} ({attribute})")
         for attribute in c.FILE_ATTRIBUTES.get(element.tag, frozenset()):
+            if not _names_an_entry(element):
+                continue
             entry = str(element.get(attribute, ""))
             if entry and entry not in module.names:
                 message = f"{_describe(element)} names {entry!r}, not in the archive"
@@ -400,6 +402,14 @@ def _check_component_files(
                 for image in _html_images(archive, entry, where, f):
                     images.add(image, f"{_describe(element)} ({entry})")
     report_images(images, module, where, f)
+
+
+def _names_an_entry(element: XmlElement) -> bool:
+    """Whether a component's file attribute names an entry of the archive: always, but for a
+    help file that names one of VASSAL's resources or a file on the player's disk."""
+    if element.tag != c.HELP_FILE:
+        return True
+    return str(element.get("fileType", c.HELP_FILE_IN_ARCHIVE)) == c.HELP_FILE_IN_ARCHIVE
 
 
 _HTML_IMAGE = re.compile(

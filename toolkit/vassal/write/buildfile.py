@@ -5,10 +5,10 @@ VASSAL keeps its own defaults for anything missing, and some are not what a modu
 grid's numbering staggers by default), so nothing is left to them. Piece and prototype
 definitions are element text with literal TABs. Only what VASSAL 3.6 knows is used.
 
-This module writes the tree and its module-wide parts (prototypes, the warnings switch, toolbar
-menus, palettes, dice, charts, turns, setups); each map window is written by
-:mod:`toolkit.vassal.write.mapwindow`, with the pieces both share from
-:mod:`toolkit.vassal.write.elements`.
+This module writes the tree and its module-wide parts (credits, the Help menu's documents,
+prototypes, the warnings switch, toolbar menus, palettes, dice, charts, turns, setups, notes);
+each map window is written by :mod:`toolkit.vassal.write.mapwindow`, with the pieces both share
+from :mod:`toolkit.vassal.write.elements`.
 """
 
 from __future__ import annotations
@@ -47,6 +47,23 @@ class Palette:
 
 
 @dataclass(frozen=True, slots=True)
+class HelpDocument:
+    """A document the module carries, opened from VASSAL's Help menu: an HTML page in VASSAL's
+    own help window, a PDF in the player's PDF viewer."""
+
+    title: str
+    """The menu item."""
+    entry: str
+    """Its name in the archive."""
+    content: bytes
+
+    @property
+    def is_pdf(self) -> bool:
+        """Whether it opens outside VASSAL, in a PDF viewer."""
+        return self.entry.lower().endswith(".pdf")
+
+
+@dataclass(frozen=True, slots=True)
 class ModuleParts:
     """Everything the build file describes, ready to write."""
 
@@ -67,11 +84,23 @@ class ModuleParts:
     next_gpid: int
     warnings: ModuleWarnings = ModuleWarnings()
     """The rules the module watches after every move (none: no switch, no map properties)."""
+    documents: tuple[HelpDocument, ...] = ()
+    """What the Help menu opens, in menu order."""
+
+
+def module_credits(game: Game) -> tuple[str, str]:
+    """What VASSAL shows beside a module's name and version (its About window, and the module
+    manager from VASSAL 3.7): the design credit and the publisher's. Neither starts with a
+    digit: VASSAL's module manager would read it as part of the version number."""
+    design = f"Design: {game.designer}" if game.designer else ""
+    year = f"{game.year} " if game.year else ""
+    return design, f"© {year}{game.publisher}" if game.publisher else ""
 
 
 def build_file(parts: ModuleParts) -> bytes:
     """buildFile.xml as bytes (UTF-8), the same bytes for the same parts."""
     game = parts.game
+    design, published = module_credits(game)
     root = etree.Element(
         "VASSAL.build.GameModule",
         attrs(
@@ -80,12 +109,12 @@ def build_file(parts: ModuleParts) -> bytes:
             VassalVersion=VASSAL_VERSION,
             description=game.description or game.title,
             nextPieceSlotId=str(parts.next_gpid),
-            ModuleOther1="",
-            ModuleOther2="",
+            ModuleOther1=design,
+            ModuleOther2=published,
         ),
     )
     etree.SubElement(root, M + "BasicCommandEncoder")
-    etree.SubElement(root, M + "Documentation")
+    _documentation(root, parts.documents)
     roster = etree.SubElement(
         root,
         M + "PlayerRoster",
@@ -140,7 +169,51 @@ def build_file(parts: ModuleParts) -> bytes:
             attrs(name=name, description=description, isMenu="false", useFile="true", file=file),
         )
     _inventory(root)
+    _notes(root)
     return bytes(etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=False))
+
+
+def _documentation(root: etree._Element, documents: Sequence[HelpDocument]) -> None:
+    """The Help menu's items: each document the module carries."""
+    documentation = etree.SubElement(root, M + "Documentation")
+    for document in documents:
+        if document.is_pdf:
+            etree.SubElement(
+                documentation,
+                M + "documentation.BrowserPDFFile",
+                attrs(title=document.title, pdfFile=document.entry),
+            )
+        else:
+            etree.SubElement(
+                documentation,
+                M + "documentation.HelpFile",
+                attrs(
+                    title=document.title,
+                    fileName=document.entry,
+                    fileType="archive",
+                    vassalDoc="false",
+                ),
+            )
+
+
+def _notes(root: etree._Element) -> None:
+    """The notes window: scenario notes, public notes, private notes and secret notes (sealed
+    until their writer reveals them), all kept in saved games."""
+    etree.SubElement(
+        root,
+        M + "NotesWindow",
+        attrs(
+            buttonText="Notes",
+            tooltip="Scenario, public, private and secret notes",
+            icon="",
+            hotkey="",
+            canDisable="false",
+            propertyGate="",
+            hideWhenDisabled="false",
+            disabledIcon="",
+            description="",
+        ),
+    )
 
 
 def _prototypes(root: etree._Element, prototypes: Sequence[tuple[str, tuple[Trait, ...]]]) -> None:

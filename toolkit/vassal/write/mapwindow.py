@@ -1,5 +1,6 @@
 """A map window in buildFile.xml: the Map with its one board, the board's grid, the helpers
-that make it playable, its rules-warning location lists, and its at-start stacks.
+that make it playable (a flare among them, and an overview window on a large map), its
+rules-warning location lists, and its at-start stacks.
 
 A board's grid is written with every attribute explicit: VASSAL's defaults are not what a module
 wants (a hex grid's numbering staggers by default), so nothing is left to them.
@@ -7,6 +8,7 @@ wants (a hex grid's numbering staggers by default), so nothing is left to them.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -134,6 +136,9 @@ def map_window(
             etree.SubElement(element, MAP + helper, _zoom(board))
         else:
             etree.SubElement(element, MAP + helper)
+    etree.SubElement(element, MAP + "Flare", FLARE)
+    if is_large(board):
+        etree.SubElement(element, MAP + "GlobalMap", _overview(board))
     lists = warnings.map_properties.get(board.name, ())
     if lists:
         container = etree.SubElement(element, M + "properties.GlobalProperties")
@@ -154,6 +159,57 @@ def map_window(
         )
         for slot in stack.slots:
             piece_slot(stack_element, slot)
+
+
+FLARE = attrs(
+    flareName="Flare",
+    description="",
+    flareKey="keyAlt",
+    circleSize="100",
+    circleColor="255,0,0",
+    circleScale="true",
+    flarePulses="6",
+    flarePulsesPerSec="3",
+    reportFormat="$PlayerName$ points at $FlareLocation$ ($FlareMap$)",
+)
+"""The flare: Alt-click on the map and a red circle pulses there on every player's screen, and
+the chat log says who pointed where. Alt is VASSAL's own default, so players who know other
+modules know it too (Ctrl-click and Shift-click already select pieces)."""
+
+SCREEN = (1920, 1080)
+"""A typical screen, in pixels (full HD)."""
+OVERVIEW_BOX = (400, 300)
+"""The most room an overview window takes in the corner of its map, in pixels."""
+
+
+def is_large(board: Board) -> bool:
+    """Whether a board needs an overview window: at 100 % it is wider and taller than a
+    typical screen (:data:`SCREEN`), so the map window shows only a part of it at a time.
+    A board larger one way only (a long track, a tall chart) scrolls one way and needs none."""
+    width, height = board.size
+    return width > SCREEN[0] and height > SCREEN[1]
+
+
+def overview_scale(board: Board) -> float:
+    """The overview's scale: the whole board fits :data:`OVERVIEW_BOX` (rounded down, so it
+    never overflows it)."""
+    width, height = board.size
+    scale = min(OVERVIEW_BOX[0] / width, OVERVIEW_BOX[1] / height)
+    return math.floor(scale * 10_000) / 10_000
+
+
+def _overview(board: Board) -> dict[str, str]:
+    """The overview window (VASSAL's GlobalMap): the whole board small in a corner of its
+    map, the part in view framed in red; a click there centres the map on it. Its toolbar
+    button shows and hides it."""
+    return attrs(
+        tooltip="Show or hide the overview of the whole map",
+        buttonText="Overview",
+        icon="",
+        hotkey="",
+        scale=repr(overview_scale(board)),
+        color="255,0,0",
+    )
 
 
 ZOOM_LEVELS = (0.25, 0.333, 0.5, 0.75, 1.0, 1.5, 2.0)

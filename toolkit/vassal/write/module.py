@@ -2,7 +2,8 @@
 
 Assembled from the model and the build's artwork only: boards from the drawn maps and charts
 (their PNGs and placements), pieces from the counters' faces, at-start stacks and predefined
-setups from the setups' positions. Archives are deterministic (sorted entries, fixed times).
+setups from the setups' positions; the documents its Help menu opens come ready-made from the
+caller. Archives are deterministic (sorted entries, fixed times).
 """
 
 from __future__ import annotations
@@ -31,7 +32,14 @@ from toolkit.vassal.write.boards import (
     pixel_size,
     png_size,
 )
-from toolkit.vassal.write.buildfile import VASSAL_VERSION, ModuleParts, Palette, build_file
+from toolkit.vassal.write.buildfile import (
+    VASSAL_VERSION,
+    HelpDocument,
+    ModuleParts,
+    Palette,
+    build_file,
+    module_credits,
+)
 from toolkit.vassal.write.elements import Slot, text
 from toolkit.vassal.write.identity import (
     NEXT_PIECE_SLOT_ID,
@@ -61,10 +69,15 @@ class ModuleError(ValueError):
 
 
 def module_files(
-    game: Game, artwork: Artwork, options: BuildOptions, workers: Workers
+    game: Game,
+    artwork: Artwork,
+    options: BuildOptions,
+    workers: Workers,
+    documents: Sequence[HelpDocument] = (),
 ) -> Iterator[tuple[str, bytes]]:
-    """<game>.vmod, and scenarios/<setup>.vsav for every setup."""
-    compiled = compile_module(game, artwork, workers.jobs)
+    """<game>.vmod, its Help menu opening ``documents``, and scenarios/<setup>.vsav for every
+    setup."""
+    compiled = compile_module(game, artwork, workers.jobs, documents)
     yield f"{game.id}.vmod", compiled.vmod
     for setup_id, save in compiled.saves:
         yield f"scenarios/{setup_id}.vsav", save
@@ -98,11 +111,13 @@ class _Pieces:
         return self.defs[self.warnings.key_for(game.counter(piece.counter), piece.owner)]
 
 
-def compile_module(game: Game, artwork: Artwork, jobs: int = 1) -> CompiledModule:
-    """The module of a game, from its rasterised artwork; ``jobs`` > 1 deflates on as many
-    threads."""
+def compile_module(
+    game: Game, artwork: Artwork, jobs: int = 1, documents: Sequence[HelpDocument] = ()
+) -> CompiledModule:
+    """The module of a game, from its rasterised artwork, carrying ``documents`` for its Help
+    menu; ``jobs`` > 1 deflates on as many threads."""
     with _collector_paused():
-        return _compile(game, artwork, jobs)
+        return _compile(game, artwork, jobs, tuple(documents))
 
 
 @contextlib.contextmanager
@@ -121,7 +136,9 @@ def _collector_paused() -> Iterator[None]:
         gc.enable()
 
 
-def _compile(game: Game, artwork: Artwork, jobs: int) -> CompiledModule:
+def _compile(
+    game: Game, artwork: Artwork, jobs: int, documents: tuple[HelpDocument, ...]
+) -> CompiledModule:
     starts = [Position.from_setup(game, setup) for setup in game.setups]
     parts = _parts(game, artwork, starts)
     boards, by_place, pieces = parts.boards, parts.by_place, parts.pieces
@@ -133,9 +150,10 @@ def _compile(game: Game, artwork: Artwork, jobs: int) -> CompiledModule:
             (setup.id, _zipped(pool, _save_entries(game, start, parts, metadata, setup.name)))
             for setup, start in zip(game.setups, starts, strict=True)
         ]
-        module_parts = _module_parts(game, artwork, parts, stacks)
+        module_parts = _module_parts(game, artwork, parts, stacks, documents)
         entries = [("buildFile.xml", build_file(module_parts)), ("moduledata", metadata)]
         entries += _images(game, artwork, boards)
+        entries += [(document.entry, document.content) for document in documents]
         saves = tuple((setup_id, save.result()) for setup_id, save in zipping)
         entries += [(f"{setup_id}.vsav", save) for setup_id, save in saves]
         entries += [(f"{GAME_FOLDER}/{path}", content) for path, content in game.sources.items()]
@@ -147,6 +165,7 @@ def _module_parts(
     artwork: Artwork,
     parts: _Parts,
     stacks: tuple[tuple[str, tuple[StartStack, ...]], ...],
+    documents: tuple[HelpDocument, ...],
 ) -> ModuleParts:
     boards, pieces = parts.boards, parts.pieces
     return ModuleParts(
@@ -163,6 +182,7 @@ def _module_parts(
         setups=tuple((s.name, s.description, f"{s.id}.vsav") for s in game.setups),
         next_gpid=NEXT_PIECE_SLOT_ID,
         warnings=parts.warnings,
+        documents=documents,
     )
 
 
@@ -458,12 +478,17 @@ def xml_escaped(value: str) -> str:
 
 
 def module_data(game: Game) -> bytes:
-    """The moduledata entry: what VASSAL shows of a module before it opens it."""
+    """The moduledata entry: what VASSAL shows of a module before it opens it (the credits
+    from VASSAL 3.7 on; 3.6 skips them)."""
     esc = xml_escaped
-
+    extras = "".join(
+        f"<{tag}>{esc(value)}</{tag}>"
+        for tag, value in zip(("extra1", "extra2"), module_credits(game), strict=True)
+        if value
+    )
     return (
         '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<data version="1">'
-        f"<version>{esc(game.version)}</version>"
+        f"<version>{esc(game.version)}</version>{extras}"
         f"<VassalVersion>{VASSAL_VERSION}</VassalVersion><dateSaved>0</dateSaved>"
         f"<description>{esc(game.description or game.title)}</description>"
         f"<name>{esc(game.title)}</name></data>\n"
