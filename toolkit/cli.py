@@ -206,7 +206,13 @@ _FILE = click.Path(path_type=Path, dir_okay=False)
 
 @cli.command("check")
 @click.argument("source", type=click.Path(path_type=Path))
-@click.option("--setup", "setup_id", default=None, metavar="ID", help="Check a setup's start.")
+@click.option(
+    "--setup",
+    "setup_id",
+    default=None,
+    metavar="ID",
+    help="Check a setup's start; beside --save, the setup whose waivers apply.",
+)
 @click.option(
     "--position",
     "position_path",
