@@ -4,7 +4,7 @@ and tools."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -111,6 +111,19 @@ def violation_json(v: Violation, waived: str | None = None) -> dict[str, object]
         "pieces": list(v.pieces),
         "waived": waived,
     }
+
+
+def check_summary(what: str, violations: Sequence[Violation], waivers: Mapping[str, str]) -> str:
+    """The closing line of a check: what was checked, and that it passed or how it failed."""
+    errors = [v for v in violations if v.severity == "error"]
+    waived = [v for v in errors if v.rule in waivers]
+    warnings = len(violations) - len(errors)
+    failing = len(errors) - len(waived)
+    counts = [f"{failing} broken rule(s)"] if failing else []
+    counts += [f"{len(waived)} waived"] if waived else []
+    counts += [f"{warnings} warning(s)"] if warnings else []
+    verdict = "failed" if failing else "passed"
+    return f"checked {what}: {verdict}" + (f" ({', '.join(counts)})" if counts else "")
 
 
 def broken(violations: Iterable[Violation]) -> bool:

@@ -5,9 +5,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Mapping
 from pathlib import Path
-from typing import TYPE_CHECKING
 
 import click
 
@@ -15,9 +13,6 @@ from toolkit.commands.common import emit, need_game, strict
 from toolkit.diagnostics import Report, did_you_mean, known_list
 from toolkit.errors import EXIT_INVALID, SourcesInvalid
 from toolkit.load import LoadResult, load_game
-
-if TYPE_CHECKING:
-    from toolkit.rules.violations import Violation
 
 
 def validate(
@@ -140,7 +135,7 @@ def check(
 
 def _check_scenario(folder: Path, game_path: Path, fmt: str) -> None:
     """toolkit check SCENARIO --game G: the scenario's start against the game's rules."""
-    from toolkit.check import format_violation, violation_json
+    from toolkit.check import check_summary, format_violation, violation_json
     from toolkit.load.scenarios import load_game_source, load_scenario
     from toolkit.publish.rules import check_scenario
 
@@ -184,6 +179,7 @@ def _check(
         check_log,
         check_save,
         check_source,
+        check_summary,
         check_turn,
         format_violation,
         violation_json,
@@ -227,16 +223,3 @@ def _check(
         click.echo(check_summary(checked.where + under, checked.violations, waivers), err=True)
     if checked.failed:
         sys.exit(EXIT_INVALID)
-
-
-def check_summary(what: str, violations: list[Violation], waivers: Mapping[str, str]) -> str:
-    """The closing line of a check: what was checked, and that it passed or how it failed."""
-    errors = [v for v in violations if v.severity == "error"]
-    waived = [v for v in errors if v.rule in waivers]
-    warnings = len(violations) - len(errors)
-    failing = len(errors) - len(waived)
-    counts = [f"{failing} broken rule(s)"] if failing else []
-    counts += [f"{len(waived)} waived"] if waived else []
-    counts += [f"{warnings} warning(s)"] if warnings else []
-    verdict = "failed" if failing else "passed"
-    return f"checked {what}: {verdict}" + (f" ({', '.join(counts)})" if counts else "")
