@@ -6,7 +6,7 @@ STAMP := $(VENV)/.installed-stamp
 SOURCES := $(sort $(wildcard sources/*/game.json))
 OUT ?= build
 
-.PHONY: build test browser qpdf bench clean golden lint
+.PHONY: build test tools install bench clean golden lint
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -20,35 +20,38 @@ build: $(STAMP)
 		$(BIN)/toolkit build $$dir -o $(OUT) -j 2; \
 	done
 
-# The catalogue page is judged in a real headless browser: Debian's chromium and its driver,
-# installed here when missing and running as root (as CI does); otherwise those tests skip.
-test: $(STAMP) browser qpdf
+# The suite judges outputs with real tools: a headless browser (the catalogue and preview
+# pages), qpdf and poppler (the kit's PDF), a JDK (the probes compiled against VASSAL). As root
+# with apt-get (as CI runs), whatever is missing is installed, waiting up to five minutes for
+# another program's hold on the package manager; otherwise the tests that need a missing tool
+# say so and skip, and with TOOLKIT_REQUIRE_TOOLS=1 (as CI runs) the suite stops at once.
+TOOLS := chromium:chromium chromedriver:chromium-driver qpdf:qpdf pdftocairo:poppler-utils \
+	pdffonts:poppler-utils pdftotext:poppler-utils javac:default-jdk-headless
+APT := apt-get -o DPkg::Lock::Timeout=300 -y -q --no-install-recommends
+
+test: $(STAMP) tools
 	$(BIN)/python -m pytest -q
 
-browser:
-	@if ! command -v chromium >/dev/null 2>&1 || ! command -v chromedriver >/dev/null 2>&1; then \
+tools:
+	@missing=""; for pair in $(TOOLS); do \
+		command -v "$${pair%%:*}" >/dev/null 2>&1 || missing="$$missing $${pair#*:}"; \
+	done; \
+	missing=$$(printf '%s\n' $$missing | sort -u | xargs); \
+	if [ -n "$$missing" ]; then \
 		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-			echo "installing chromium and chromium-driver for the browser tests"; \
+			echo "installing for the tests: $$missing"; \
 			export DEBIAN_FRONTEND=noninteractive; \
-			apt-get install -y -q --no-install-recommends chromium chromium-driver >/dev/null \
-			|| { apt-get update -q >/dev/null \
-			     && apt-get install -y -q --no-install-recommends chromium chromium-driver >/dev/null; } \
-			|| echo "could not install chromium; the browser tests will say so and skip"; \
+			$(APT) install $$missing >/dev/null \
+			|| { $(APT) update >/dev/null && $(APT) install $$missing >/dev/null; } \
+			|| echo "could not install $$missing; the tests that need them will say so"; \
+		else \
+			echo "missing for some tests: $$missing (install them, or the tests that need them skip)"; \
 		fi; \
 	fi
 
-# The kit's PDF structure is checked by qpdf, installed the same way; otherwise those tests skip.
-qpdf:
-	@if ! command -v qpdf >/dev/null 2>&1; then \
-		if [ "$$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then \
-			echo "installing qpdf for the kit's PDF structure tests"; \
-			export DEBIAN_FRONTEND=noninteractive; \
-			apt-get install -y -q --no-install-recommends qpdf >/dev/null \
-			|| { apt-get update -q >/dev/null \
-			     && apt-get install -y -q --no-install-recommends qpdf >/dev/null; } \
-			|| echo "could not install qpdf; the PDF structure tests will say so and skip"; \
-		fi; \
-	fi
+# The toolkit alone, for a designer: `.venv/bin/toolkit` (or activate .venv), no example built.
+install: $(STAMP)
+	@echo "installed: $(BIN)/toolkit (run '$(BIN)/toolkit --help', or 'source $(BIN)/activate')"
 
 bench: $(STAMP)
 	$(BIN)/python -m bench

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import shutil
 import subprocess
 import sys
@@ -15,6 +16,33 @@ from toolkit.render.artwork import draw_artwork
 from toolkit.vassal.format.layout import Board
 from toolkit.vassal.write.module import game_boards
 from toolkit.workers import Workers
+
+REQUIRED_TOOLS = (
+    "chromium",
+    "chromedriver",
+    "qpdf",
+    "pdftocairo",
+    "pdffonts",
+    "pdftotext",
+    "javac",
+)
+"""The programs the suite judges outputs with, which `make tools` installs; a test that needs
+one that is missing says so and skips, unless TOOLKIT_REQUIRE_TOOLS=1 (as CI sets): then the
+suite stops at once, since a skip there would pass in silence."""
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    """With TOOLKIT_REQUIRE_TOOLS=1, every tool the tests use must be here."""
+    if os.environ.get("TOOLKIT_REQUIRE_TOOLS") != "1":
+        return
+    missing = [tool for tool in REQUIRED_TOOLS if shutil.which(tool) is None]
+    if missing:
+        pytest.exit(
+            f"TOOLKIT_REQUIRE_TOOLS=1 but the tests' tools are missing: {', '.join(missing)} "
+            "('make tools' installs them as root)",
+            returncode=1,
+        )
+
 
 TESTS = Path(__file__).resolve().parent
 ROOT = TESTS.parent
