@@ -44,6 +44,9 @@ def test_the_tec_prints_the_same_data() -> None:
     assert rows["Town"] == ("1", "×2", "-1", "no retreat")
     assert rows["Forest"] == ("2", "—", "-1", "—")
     assert rows["River hexside"] == ("+2", "—", "-2", "no advance after combat")
+    # the movement rule's road and railway costs are printed too (the chart had no road row)
+    assert rows["Along a road"] == ("0.5", "—", "—", "its bridges cross hexsides at no extra cost")
+    assert rows["Along a railway"][0] == "0.34"
     assert "Hills" in chart_svg(game, game.chart("tec"))
 
 

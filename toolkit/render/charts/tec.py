@@ -1,6 +1,7 @@
 """The terrain effects chart, made from the game's own data: what each terrain and hexside
-costs to move into or across (the game's first movement rule) and does to combat (the combat
-effects of game.json), so the printed chart and the rules the checker applies cannot differ."""
+costs to move into or across, and each road or railway to move along (the game's first
+movement rule), and what they do to combat (the combat effects of game.json), so the printed
+chart and the rules the checker applies cannot differ."""
 
 from __future__ import annotations
 
@@ -25,6 +26,10 @@ def tec_table(game: Game, chart: Chart) -> Chart:
         cost = movement.hexside_costs.get(kind.id) if movement else None
         if cost is not None or kind.combat is not None:
             rows.append(_row(f"{kind.name} hexside", _extra(cost), kind.combat))
+    for line in game.line_types:
+        along = movement.line_costs.get(line.id) if movement else None
+        if movement is not None and along is not None:
+            rows.append(_along(line.name, along, movement))
     columns = ["Defence", "Column shift", "Notes"]
     if movement is not None:
         columns.insert(0, "Movement cost")
@@ -51,6 +56,14 @@ def _row(label: str, cost: str | None, effect: CombatEffect | None) -> Row:
 
 def _cost(cost: MoveCost) -> str:
     return "Prohibited" if cost == PROHIBITED else f"{float(cost):g}"
+
+
+def _along(name: str, cost: float, movement: MovementRule) -> Row:
+    """Moving along a line: its cost per hex, and, where hexsides cost extra, that the line
+    takes its hexsides with it (a road's bridge crosses the river)."""
+    free = bool(movement.hexside_costs) and movement.line_ignores_hexsides
+    note = "its bridges cross hexsides at no extra cost" if free else DASH
+    return Row(f"Along a {name.lower()}", (f"{cost:g}", DASH, DASH, note))
 
 
 def _extra(cost: MoveCost | None) -> str | None:
