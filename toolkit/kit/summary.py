@@ -57,13 +57,27 @@ def summary_lines(game: Game, width: float) -> list[Line]:
     lines = [flow.heading(SECTION, size=16, space_before=0)]
     lines.extend(flow.paragraph(INTRO, width, space_before=2, colour="#444444"))
     for kind, title in KINDS.items():
-        rules = [rule for rule in game.rules if rule.kind == kind]
+        rules = printed_rules(game, kind)
         if not rules:
             continue
         lines.append(flow.heading(title))
         for rule in rules:
             lines.extend(rule_lines(game, rule, width))
     return lines
+
+
+def printed_rules(game: Game, kind: str) -> list[Rule]:
+    """The rules of a kind as a reader needs them: one rule of the rulebook written as several
+    checkable rules (a side's victory by either of two pairs of capitals) shares its citation,
+    text and conditions, and is printed once."""
+    seen: set[tuple[str, str, str]] = set()
+    found = []
+    for rule in game.rules:
+        said = (rule.cite.strip(), " ".join(rule.text.split()), rule_notes(game, rule))
+        if rule.kind == kind and said not in seen:
+            seen.add(said)
+            found.append(rule)
+    return found
 
 
 def rule_lines(game: Game, rule: Rule, width: float) -> list[Line]:
@@ -123,7 +137,7 @@ def summary_html(game: Game) -> bytes:
     else:
         parts.append(f"<p>{_html(INTRO)}</p>")
     for kind, title in KINDS.items():
-        rules = [rule for rule in game.rules if rule.kind == kind]
+        rules = printed_rules(game, kind)
         if rules:
             parts.append(f"<h3>{_html(title)}</h3>")
             parts += [_rule_html(game, rule) for rule in rules]

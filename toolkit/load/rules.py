@@ -91,6 +91,15 @@ class RuleReader:
                 params[key] = converted
             else:
                 self._unused(kind, key, accepted, here)
+        if kind == "victory" and "levels" in item and "side" not in item:
+            self.ctx.error(
+                self.source,
+                "rule.victory-needs-side",
+                "a victory rule with levels scores one side: name it with 'side' (a rule "
+                "without 'side' is met by whichever side holds the places)",
+                pointer + "/levels",
+                key=True,
+            )
         return RULE_TYPES[kind](
             id=item["id"],
             cite=item["cite"],

@@ -423,7 +423,8 @@ class VictoryRule(RuleBase):
     """A side wins by controlling (enough of) some locations."""
 
     kind: ClassVar[Literal["victory"]] = "victory"
-    side: str
+    side: str | None = None
+    """The side that wins; None: whichever side controls the places."""
     control: tuple[LocationKey, ...]
     count: int | None = None
     """How many of them; None: all."""

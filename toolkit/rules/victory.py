@@ -19,9 +19,22 @@ def check_victory(situation: Situation, rule: Rule) -> list[Violation]:
     """
     if not isinstance(rule, VictoryRule):
         raise TypeError(f"rule {rule.id!r} is a {rule.kind} rule, not a victory rule")
-    held = tuple(key for key in rule.control if _side_controlling(situation, key) == rule.side)
+    found: list[Violation] = []
+    for side in _contenders(situation, rule):
+        found.extend(_side_victory(situation, rule, side))
+    return found
+
+
+def _contenders(situation: Situation, rule: VictoryRule) -> list[str]:
+    """The rule's side; for a rule that names none, every side of the game (whichever holds
+    the places wins)."""
+    return [rule.side] if rule.side is not None else [s.id for s in situation.game.sides]
+
+
+def _side_victory(situation: Situation, rule: VictoryRule, side: str) -> list[Violation]:
+    held = tuple(key for key in rule.control if _side_controlling(situation, key) == side)
     if rule.levels:
-        return [_outcome(situation, rule, held)]
+        return [_outcome(situation, rule, side, held)]
     if len(held) < rule.needed:
         return []
     game = situation.game
@@ -32,18 +45,24 @@ def check_victory(situation: Situation, rule: Rule) -> list[Violation]:
         amount = f"{len(held)} of the {len(rule.control)} places it names, {rule.count} needed"
     when = f"; it is checked {rule.check_at}" if rule.check_at else ""
     message = (
-        f"Victory condition met for {game.side(rule.side).name}: control of {amount} "
+        f"Victory condition met for {game.side(side).name}: control of {amount} "
         f"({places}){when}{unless_note(rule.unless)}."
     )
     return [violation(rule, message, held)]
 
 
 def victory_level(situation: Situation, rule: VictoryRule) -> str | None:
-    """The name of the highest level the rule's side reaches, or None (a draw, or not met)."""
-    held = tuple(key for key in rule.control if _side_controlling(situation, key) == rule.side)
-    if not rule.levels:
-        return "victory" if len(held) >= rule.needed else None
-    return _level(rule, score(situation, rule, held))
+    """The name of the highest level a side of the rule reaches, or None (a draw, or not
+    met)."""
+    reached = []
+    for side in _contenders(situation, rule):
+        held = tuple(key for key in rule.control if _side_controlling(situation, key) == side)
+        if not rule.levels:
+            reached.append("victory" if len(held) >= rule.needed else None)
+        else:
+            reached.append(_level(rule, score(situation, rule, held)))
+    names = [level.name for level in rule.levels] or ["victory"]
+    return min((r for r in reached if r is not None), key=names.index, default=None)
 
 
 def score(situation: Situation, rule: VictoryRule, held: tuple[str, ...]) -> float:
@@ -63,9 +82,11 @@ def _level(rule: VictoryRule, value: float) -> str | None:
     return next((level.name for level in rule.levels if value >= level.at_least), None)
 
 
-def _outcome(situation: Situation, rule: VictoryRule, held: tuple[str, ...]) -> Violation:
+def _outcome(
+    situation: Situation, rule: VictoryRule, side_id: str, held: tuple[str, ...]
+) -> Violation:
     game = situation.game
-    side = game.side(rule.side).name
+    side = game.side(side_id).name
     value = score(situation, rule, held)
     unit = rule.points if rule.points is not None else "places"
     scored = f"{value:g} {unit}" + (
