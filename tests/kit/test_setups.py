@@ -81,3 +81,19 @@ def test_one_sides_reinforcements_name_no_side(crossing: Game) -> None:
     blue_only = dataclasses.replace(setup, reinforcements=setup.reinforcements[:1])
     lines = _lines(dataclasses.replace(crossing, setups=(blue_only,)))
     assert "Reinforcements: Blue" in lines and "Reinforcements: Red" not in lines
+
+
+def test_a_piece_set_up_on_a_named_face_is_called_by_that_name() -> None:
+    """A damaged battleship set up damaged reads as its back's own name, not 'German
+    battleship (back)'; a face without a name of its own still says which face it is."""
+    from tests.model.rule_games import game
+    from toolkit.kit.setups import piece_text
+
+    aae = game("axis-allies-europe")
+    assert (
+        piece_text(aae, PieceState("ge-battleship", 1, face="back"))
+        == "1 × German battleship (damaged) [Germany]"
+    )
+    crossing = load_fixture("river-crossing")
+    infantry = next(c for c in crossing.counters if c.back is not None and c.back.name == c.name)
+    assert "(back)" in piece_text(crossing, PieceState(infantry.id, 1, face="back"))

@@ -105,15 +105,20 @@ def _piece_lines(game: Game, pieces: Iterable[PieceState], width: float) -> list
 
 def piece_text(game: Game, piece: PieceState) -> str:
     """'2 × 1st Rifles (back, step 2) [Red Army]' — name, count, the face it shows, and whose
-    it is: its faction (or the owner the scenario gives it)."""
+    it is: its faction (or the owner the scenario gives it). A face with a name of its own (a
+    marker's other side) is named by it: 'Entente Control', not 'Control (back)'."""
     counter = game.counter(piece.counter)
+    name = counter.name
     shown: list[str] = [] if piece.face == "front" else [str(piece.face)]
+    face = next((f for f in counter.faces if f.id == piece.face), None)
+    if face is not None and face.name != counter.name and not face.conceals:
+        name, shown = face.name, []  # a two-faced marker: its back's own name says the face
     if piece.step is not None:
         shown.append(f"step {piece.step}")
     detail = f" ({', '.join(shown)})" if shown else ""
     party = piece.owner or counter.faction
     owner = f" [{party_name(game, party)}]" if party else ""
-    return f"{piece.count} × {counter.name}{detail}{owner}"
+    return f"{piece.count} × {name}{detail}{owner}"
 
 
 def piece_side(game: Game, piece: PieceState) -> str:
