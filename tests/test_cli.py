@@ -60,6 +60,19 @@ def test_new_then_build(tmp_path: Path) -> None:
     assert hidden == [".cache"]  # the build's cache; nothing a build staged is left
 
 
+def test_new_writes_the_forms_the_readme_recommends(tmp_path: Path) -> None:
+    """The starter taught forms the README calls older: a hex's size by 'hex_width' and a
+    river as a list of sides. It now measures hexes as a ruler does and runs rivers between
+    groups of hexes, and gives no warning."""
+    created = run_cli("new", "my-game", cwd=tmp_path)
+    assert created.returncode == 0, created.stderr
+    grid = json.loads((tmp_path / "my-game" / "maps" / "valley.json").read_text("utf-8"))
+    assert "across_flats" in grid["grid"] and "hex_width" not in grid["grid"]
+    assert all("sides" not in side for side in grid["hexsides"])
+    checked = run_cli("validate", "my-game", cwd=tmp_path)
+    assert checked.returncode == 0 and "warning" not in checked.stdout + checked.stderr
+
+
 def test_new_refuses_a_folder_that_is_not_empty(tmp_path: Path) -> None:
     (tmp_path / "taken").mkdir()
     (tmp_path / "taken" / "notes.txt").write_text("mine", encoding="utf-8")
