@@ -43,8 +43,8 @@ def test_catalogue_entry_lists_every_file_with_size_and_sha256(published: Path) 
     assert entry["game"] == {
         "id": "minimal-hex",
         "title": "Minimal Hex",
-        "published_with": "0.1",
-        "versions": {"min": "0.1", "max": "0.9"},
+        "published_with": "0.1.0",
+        "versions": {"min": "0.1.0", "max": "0.9.0"},
     }
     assert entry["turns"] == {"first": 1, "last": 3}
     assert set(entry["files"]) == FILES - {f"{SCENARIO_ID}.json"}
@@ -85,7 +85,7 @@ def test_extension_is_what_vassal_reads(published: Path) -> None:
         carried = archive.read(f"{SCENARIO_ID}.vsav")
     assert names == ["buildFile.xml", "extensiondata", "moduledata", f"{SCENARIO_ID}.vsav"]
     assert root.tag == "VASSAL.build.module.ModuleExtension"
-    assert root.get("module") == "Minimal Hex" and root.get("moduleVersion") == "0.1"
+    assert root.get("module") == "Minimal Hex" and root.get("moduleVersion") == "0.1.0"
     assert root.get("anyModule") == "false" and root.get("extensionId")
     (element,) = root
     assert element.tag == "VASSAL.build.module.ExtensionElement" and element.get("target") == ""
@@ -93,7 +93,7 @@ def test_extension_is_what_vassal_reads(published: Path) -> None:
     assert setup.tag == "VASSAL.build.module.PredefinedSetup"
     assert setup.get("name") == "Race for the Hilltop"
     assert setup.get("file") == f"{SCENARIO_ID}.vsav" and setup.get("useFile") == "true"
-    assert data.findtext("universal") == "false" and data.findtext("version") == "1.2"
+    assert data.findtext("universal") == "false" and data.findtext("version") == "1.2.0"
     assert carried == (published / f"{SCENARIO_ID}.vsav").read_bytes()
 
 
@@ -135,7 +135,7 @@ def test_card_says_what_a_player_needs(published: Path) -> None:
     text = " ".join(extract_text(io.BytesIO(pdf)).split())
     for wanted in (
         "Race for the Hilltop",
-        "By A. Tester <&>. Scenario version 1.2, for Minimal Hex 0.1 to 0.9",
+        "By A. Tester <&>. Scenario version 1.2.0, for Minimal Hex 0.1.0 to 0.9.0",
         "Starts on turn 1; ends after turn 3",
         "Special rules 1. Red may not move on turn 1.",
         "Victory conditions 1. Blue wins by holding the Hilltop at the end of turn 3.",
