@@ -73,8 +73,28 @@ def test_saved_game_is_the_one_the_build_writes_for_the_same_setup(
         "publish", str(folder), "--game", str(module), "-o", str(tmp_path), cwd=tmp_path
     )
     assert result.returncode == 0, result.stderr
-    published = (tmp_path / "scenarios" / SCENARIO_ID / f"{SCENARIO_ID}.vsav").read_bytes()
-    assert published == (module.parent / "scenarios" / "meeting.vsav").read_bytes()
+    package = tmp_path / "scenarios" / SCENARIO_ID
+    built = (module.parent / "scenarios" / "meeting.vsav").read_bytes()
+    with zipfile.ZipFile(package / f"{SCENARIO_ID}.vmdx") as archive:
+        assert archive.read(f"{SCENARIO_ID}.vsav") == built
+    published = read_zip((package / f"{SCENARIO_ID}.vsav").read_bytes())
+    assert published["savedGame"] == read_zip(built)["savedGame"]
+
+
+def test_saved_game_carries_the_scenario_release_and_the_extension_the_game(
+    published: Path,
+) -> None:
+    # The Game Library files a scenario's .vsav under the scenario's release and compares its
+    # moduledata version to it; an extension's moduledata names the module it extends.
+    save = read_zip((published / f"{SCENARIO_ID}.vsav").read_bytes())
+    module_data = etree.fromstring(save["moduledata"])
+    assert module_data.findtext("version") == "1.2.0"
+    assert module_data.findtext("name") == "Minimal Hex"
+    assert etree.fromstring(save["savedata"]).findtext("version") == "1.2.0"
+    extension = read_zip((published / f"{SCENARIO_ID}.vmdx").read_bytes())
+    assert etree.fromstring(extension["moduledata"]).findtext("version") == "0.1.0"
+    assert etree.fromstring(extension["extensiondata"]).findtext("version") == "1.2.0"
+    assert etree.fromstring(extension["buildFile.xml"]).get("version") == "1.2.0"
 
 
 def test_extension_is_what_vassal_reads(published: Path) -> None:
@@ -94,7 +114,8 @@ def test_extension_is_what_vassal_reads(published: Path) -> None:
     assert setup.get("name") == "Race for the Hilltop"
     assert setup.get("file") == f"{SCENARIO_ID}.vsav" and setup.get("useFile") == "true"
     assert data.findtext("universal") == "false" and data.findtext("version") == "1.2.0"
-    assert carried == (published / f"{SCENARIO_ID}.vsav").read_bytes()
+    standalone = read_zip((published / f"{SCENARIO_ID}.vsav").read_bytes())
+    assert read_zip(carried)["savedGame"] == standalone["savedGame"]
 
 
 def test_extension_passes_vmod_check_against_its_module(

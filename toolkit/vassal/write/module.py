@@ -178,14 +178,32 @@ def _zipped(pool: ThreadPoolExecutor | None, entries: list[tuple[str, bytes]]) -
     return done
 
 
-def position_save(game: Game, artwork: Artwork, position: Position) -> bytes:
+def position_save(
+    game: Game, artwork: Artwork, position: Position, release: str | None = None
+) -> bytes:
     """Any position of the game as a saved game (.vsav) its module loads, pieces as the
     module makes them: what a player would have saved after setting it up by hand. The
     artwork may be drawn only (boards and counters then measure as the rasteriser would
-    make them at the game's resolution).
+    make them at the game's resolution). ``release``: the version its metadata carries, when
+    the save is released on its own (the game's version otherwise).
 
     :raises ModuleError: a piece at a place no board shows."""
-    return zip_archive(_save_entries(game, position, _parts(game, artwork), module_data(game)))
+    (save,) = position_saves(game, artwork, position, (release,))
+    return save
+
+
+def position_saves(
+    game: Game, artwork: Artwork, position: Position, releases: Sequence[str | None]
+) -> list[bytes]:
+    """The saved game of :func:`position_save` for each release, measured once: the same
+    commands, each with its version in its metadata.
+
+    :raises ModuleError: a piece at a place no board shows."""
+    parts = _parts(game, artwork)
+    return [
+        zip_archive(_save_entries(game, position, parts, module_data(game, release), release))
+        for release in releases
+    ]
 
 
 @dataclass(frozen=True)
@@ -272,7 +290,7 @@ def _start_stacks(
 
 
 def _save_entries(
-    game: Game, position: Position, parts: _Parts, metadata: bytes
+    game: Game, position: Position, parts: _Parts, metadata: bytes, release: str | None = None
 ) -> list[tuple[str, bytes]]:
     """A position as a saved game's entries: its pieces, prototypes expanded, on their places."""
     slots = parts.pieces.slots
@@ -285,7 +303,7 @@ def _save_entries(
         for board, label, group in _placed(game, position, parts.by_place)
     ]
     stream = save_stream(placed, [(b.name, b.name) for b in parts.boards])
-    return save_entries(stream, metadata, game.version, VASSAL_VERSION)
+    return save_entries(stream, metadata, release or game.version, VASSAL_VERSION)
 
 
 def _saved(game: Game, parts: _Parts, piece: Piece) -> Chain:
@@ -436,13 +454,15 @@ def xml_escaped(value: str) -> str:
     return text(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def module_data(game: Game) -> bytes:
-    """The moduledata entry: what VASSAL shows of a module before it opens it."""
+def module_data(game: Game, release: str | None = None) -> bytes:
+    """The moduledata entry: what VASSAL shows of a module before it opens it, and what the
+    VASSAL Game Library reads the version of a module, saved game or log from (``release``:
+    that version, when not the game's own)."""
     esc = xml_escaped
 
     return (
         '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<data version="1">'
-        f"<version>{esc(game.version)}</version>"
+        f"<version>{esc(release or game.version)}</version>"
         f"<VassalVersion>{VASSAL_VERSION}</VassalVersion><dateSaved>0</dateSaved>"
         f"<description>{esc(game.description or game.title)}</description>"
         f"<name>{esc(game.title)}</name></data>\n"
