@@ -3,7 +3,8 @@ extension (.vmdx) that adds it to the module's predefined setups.
 
 The saved game is the one the module compiler writes for a setup inside the game: the same
 pieces (prototypes expanded), the same gpids, the same boards and places, so a scenario
-published from outside the game and the same setup built inside it give the same bytes.
+published from outside the game and the same setup built inside it give the same bytes; a
+save released on its own differs only in the version its metadata carries.
 
 An extension is what VASSAL's ``ModuleExtension`` reads: a ``buildFile.xml`` whose root is
 ``VASSAL.build.module.ModuleExtension`` (attributes ``anyModule``, ``version``,
