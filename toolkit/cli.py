@@ -292,14 +292,38 @@ def check_command(
     metavar="GAME.vmod",
     help="For an extension (.vmdx): the module it extends, to check it against.",
 )
+@click.option(
+    "--library",
+    is_flag=True,
+    help="Check every FILE (of any kind) as the VASSAL Game Library checks an upload, instead.",
+)
+@click.option(
+    "--release",
+    default=None,
+    metavar="X.Y.Z",
+    help="With --library: the release the files go to; modules, saves and logs must carry it.",
+)
 @_format_option("Problems")
 @click.option("--strict", is_flag=True, help="Treat warnings as errors.")
 def vmod_check_command(
-    module: Path, saves: tuple[Path, ...], extends: Path | None, fmt: str, strict: bool
+    module: Path,
+    saves: tuple[Path, ...],
+    extends: Path | None,
+    library: bool,
+    release: str | None,
+    fmt: str,
+    strict: bool,
 ) -> None:
     """Check a VASSAL module or extension (any, not only ours) and saved games for what VASSAL
-    rejects or silently gets wrong; print one line per problem."""
-    vmod.vmod_check(module, saves, extends, fmt, strict)
+    rejects or silently gets wrong; print one line per problem. With --library, check every
+    file given (MODULE and SAVES alike, of any kind) for what the VASSAL Game Library
+    refuses on upload, one line per refused file."""
+    if library:
+        vmod.library_check((module, *saves), extends, release, fmt)
+    elif release is not None:
+        raise click.UsageError("--release goes with --library")
+    else:
+        vmod.vmod_check(module, saves, extends, fmt, strict)
 
 
 @cli.command("publish")

@@ -17,7 +17,7 @@ SECOND = {
     "id": "river-crossing",
     "title": "River Crossing <b>bold</b>",
     "author": "B. Author",
-    "version": "0.3",
+    "version": "0.3.0",
     "game": "rules-hex",
     "description": "Blue forces the river.",
     "placements": [

@@ -44,8 +44,8 @@ def test_catalogue_entry_lists_every_file_with_size_and_sha256(published: Path) 
     assert entry["game"] == {
         "id": "minimal-hex",
         "title": "Minimal Hex",
-        "published_with": "0.1",
-        "versions": {"min": "0.1", "max": "0.9"},
+        "published_with": "0.1.0",
+        "versions": {"min": "0.1.0", "max": "0.9.0"},
     }
     assert entry["turns"] == {"first": 1, "last": 3}
     assert set(entry["files"]) == FILES - {f"{SCENARIO_ID}.json"}
@@ -74,12 +74,31 @@ def test_saved_game_is_the_one_the_build_writes_for_the_same_setup(
         "publish", str(folder), "--game", str(module), "-o", str(tmp_path), cwd=tmp_path
     )
     assert result.returncode == 0, result.stderr
-    published = tmp_path / "scenarios" / SCENARIO_ID / f"{SCENARIO_ID}.vsav"
-    built = module.parent / "scenarios" / "meeting.vsav"
-    with zipfile.ZipFile(published) as ours, zipfile.ZipFile(built) as theirs:
-        # the same position; each save's description names its own scenario or setup
-        assert ours.read("savedGame") == theirs.read("savedGame")
-        assert b"<description>Meeting Engagement</description>" in theirs.read("savedata")
+    package = tmp_path / "scenarios" / SCENARIO_ID
+    built = (module.parent / "scenarios" / "meeting.vsav").read_bytes()
+    with zipfile.ZipFile(package / f"{SCENARIO_ID}.vmdx") as archive:
+        inside = read_zip(archive.read(f"{SCENARIO_ID}.vsav"))
+    published = read_zip((package / f"{SCENARIO_ID}.vsav").read_bytes())
+    # the same position; each save's description names its own scenario or setup
+    assert published["savedGame"] == inside["savedGame"] == read_zip(built)["savedGame"]
+    assert b"<description>Meeting Engagement</description>" in read_zip(built)["savedata"]
+    assert b"<description>Meeting Engagement</description>" not in published["savedata"]
+
+
+def test_saved_game_carries_the_scenario_release_and_the_extension_the_game(
+    published: Path,
+) -> None:
+    # The Game Library files a scenario's .vsav under the scenario's release and compares its
+    # moduledata version to it; an extension's moduledata names the module it extends.
+    save = read_zip((published / f"{SCENARIO_ID}.vsav").read_bytes())
+    module_data = etree.fromstring(save["moduledata"])
+    assert module_data.findtext("version") == "1.2.0"
+    assert module_data.findtext("name") == "Minimal Hex"
+    assert etree.fromstring(save["savedata"]).findtext("version") == "1.2.0"
+    extension = read_zip((published / f"{SCENARIO_ID}.vmdx").read_bytes())
+    assert etree.fromstring(extension["moduledata"]).findtext("version") == "0.1.0"
+    assert etree.fromstring(extension["extensiondata"]).findtext("version") == "1.2.0"
+    assert etree.fromstring(extension["buildFile.xml"]).get("version") == "1.2.0"
 
 
 def test_extension_is_what_vassal_reads(published: Path) -> None:
@@ -90,7 +109,7 @@ def test_extension_is_what_vassal_reads(published: Path) -> None:
         carried = archive.read(f"{SCENARIO_ID}.vsav")
     assert names == ["buildFile.xml", "extensiondata", "moduledata", f"{SCENARIO_ID}.vsav"]
     assert root.tag == "VASSAL.build.module.ModuleExtension"
-    assert root.get("module") == "Minimal Hex" and root.get("moduleVersion") == "0.1"
+    assert root.get("module") == "Minimal Hex" and root.get("moduleVersion") == "0.1.0"
     assert root.get("anyModule") == "false" and root.get("extensionId")
     (element,) = root
     assert element.tag == "VASSAL.build.module.ExtensionElement" and element.get("target") == ""
@@ -98,8 +117,9 @@ def test_extension_is_what_vassal_reads(published: Path) -> None:
     assert setup.tag == "VASSAL.build.module.PredefinedSetup"
     assert setup.get("name") == "Race for the Hilltop"
     assert setup.get("file") == f"{SCENARIO_ID}.vsav" and setup.get("useFile") == "true"
-    assert data.findtext("universal") == "false" and data.findtext("version") == "1.2"
-    assert carried == (published / f"{SCENARIO_ID}.vsav").read_bytes()
+    assert data.findtext("universal") == "false" and data.findtext("version") == "1.2.0"
+    standalone = read_zip((published / f"{SCENARIO_ID}.vsav").read_bytes())
+    assert read_zip(carried)["savedGame"] == standalone["savedGame"]
 
 
 def test_extension_passes_vmod_check_against_its_module(
@@ -140,7 +160,7 @@ def test_card_says_what_a_player_needs(published: Path) -> None:
     text = " ".join(extract_text(io.BytesIO(pdf)).split())
     for wanted in (
         "Race for the Hilltop",
-        "By A. Tester <&>. Scenario version 1.2, for Minimal Hex 0.1 to 0.9",
+        "By A. Tester <&>. Scenario version 1.2.0, for Minimal Hex 0.1.0 to 0.9.0",
         "Starts on turn 1; ends after turn 3",
         "Special rules 1. Red may not move on turn 1.",
         "Victory conditions 1. Blue wins by holding the Hilltop at the end of turn 3.",

@@ -18,28 +18,40 @@ EXAMPLES = sorted((ROOT / "scenarios").glob("*/*/scenario.json"))
 
 
 def _scenario(low: str | None, high: str | None) -> Scenario:
-    return Scenario(Setup("s", "S"), "S", "me", "1.0", "g", low, high)
+    return Scenario(Setup("s", "S"), "S", "me", "1.0.0", "g", low, high)
 
 
 @pytest.mark.parametrize(
     ("low", "high", "version", "supported"),
     [
-        ("1.0", "1.9", "1.10", False),  # 1.10 comes after 1.9: dotted numbers, not text
-        ("1.0", "1.10", "1.9", True),
-        ("1.0", None, "1", True),  # 1 and 1.0 are the same version
-        (None, "0.9", "1.0", False),
-        (None, None, "7.3", True),
+        ("1.0.0", "1.9.0", "1.10.0", False),  # 1.10 comes after 1.9: numbers, not text
+        ("1.0.0", "1.10.0", "1.9.0", True),
+        ("1.0.0", None, "1.0.0-beta.1", False),  # a pre-release comes before its release
+        ("1.0.0-beta.1", None, "1.0.0-beta.2", True),
+        ("1.0.0", None, "1.0.0+build.7", True),  # build metadata does not count
+        ("1.0", None, "1.0.0", True),  # a short version counts as its padded form
+        (None, "0.9.0", "1.0.0", False),
+        (None, None, "7.3.0", True),
     ],
-    ids=["1.10-after-1.9", "1.9-before-1.10", "trailing-zero", "above-max", "open"],
+    ids=[
+        "1.10-after-1.9",
+        "1.9-before-1.10",
+        "pre-release-before-release",
+        "pre-releases-ordered",
+        "build-ignored",
+        "short-padded",
+        "above-max",
+        "open",
+    ],
 )
-def test_game_versions_compare_as_numbers(
+def test_game_versions_compare_as_semantic_versions(
     low: str | None, high: str | None, version: str, supported: bool
 ) -> None:
     assert _scenario(low, high).supports(version) is supported
 
 
 def test_parse_version_rejects_text() -> None:
-    with pytest.raises(ValueError, match="dotted numbers"):
+    with pytest.raises(ValueError, match="is not a semantic version"):
         parse_version("1.x")
 
 
@@ -49,7 +61,7 @@ def test_fixture_scenario_loads_with_its_metadata() -> None:
     loaded = load_scenario(game, SCENARIO)
     assert loaded.scenario is not None, loaded.report.format_text()
     scenario = loaded.scenario
-    assert (scenario.id, scenario.author, scenario.version) == ("hilltop", "A. Tester <&>", "1.2")
+    assert (scenario.id, scenario.author, scenario.version) == ("hilltop", "A. Tester <&>", "1.2.0")
     assert scenario.setup.turn == 1 and scenario.setup.last_turn == 3
     assert [p.at for p in scenario.setup.placements] == [
         "valley:0304",
@@ -86,7 +98,7 @@ def test_scenario_for_an_older_game_version_names_both(tmp_path: Path, module: P
     assert result.returncode == 1
     assert (
         "error[scenario.game-version]: this scenario is for Minimal Hex up to 0.0.9, "
-        "but the game given is version '0.1'" in result.stderr
+        "but the game given is version '0.1.0'" in result.stderr
     )
 
 
@@ -141,7 +153,7 @@ def test_a_scenario_reinforcement_keeps_where_it_waits_and_enters(tmp_path: Path
         "id": "crossing-again",
         "title": "The Crossing Again",
         "author": "A. Tester",
-        "version": "1.0",
+        "version": "1.0.0",
         "game": "river-crossing",
         "first_turn": 1,
         "last_turn": 3,

@@ -18,6 +18,7 @@ from toolkit.cli import cli
 from toolkit.diagnostics import Diagnostic
 from toolkit.options import BuildOptions
 from toolkit.vassal.format.codec import ESC, encode, obfuscate
+from toolkit.vassal.format.engine import ENGINE_IMAGES
 from toolkit.vassal.read.check import check_module
 from toolkit.vassal.read.reader import MAX_ENTRY_BYTES
 from toolkit.vassal.write.identity import key_gpid, start_key
@@ -611,3 +612,87 @@ def test_an_html_charts_page_shows_images_from_the_images_folder() -> None:
         "game.vmod:buildFile.xml: error[vmod.missing-image]: HtmlChart 'How to play' (how.html)"
         " names image 'a & b.png', not in images/",
     ]
+
+
+# -- what VASSAL supplies or does without: no finding --------------------------------------------
+
+CRT_IMAGE = 'fileName="chart-crt.png"'
+"""The combat results table's image in the fixture module: the attribute these cases rename."""
+
+
+@pytest.mark.parametrize("image", sorted(ENGINE_IMAGES))
+def test_an_image_from_vassals_jar_is_not_missing(
+    built: tuple[bytes, list[Path]], image: str
+) -> None:
+    vmod, _ = built
+    named = vmods.edit_build_file(vmod, CRT_IMAGE, f'fileName="{image}"')
+    assert lines(check_bytes(named)) == []
+
+
+RESOLVED: list[tuple[str, Callable[[bytes], bytes]]] = [
+    # how VASSAL's DataArchive finds an image the module names, beyond images/<name>
+    (
+        "jar-gif-without-extension",
+        lambda m: vmods.edit_build_file(m, CRT_IMAGE, 'fileName="moved"'),
+    ),
+    (
+        "module-gif-without-extension",
+        lambda m: vmods.edit_build_file(
+            vmods.renamed_entry(m, "images/chart-crt.png", "images/crt.gif"),
+            CRT_IMAGE,
+            'fileName="crt"',
+        ),
+    ),
+    (
+        "nfd-entry",
+        lambda m: vmods.edit_build_file(
+            vmods.renamed_entry(m, "images/chart-crt.png", "images/cre\u0301te.png"),
+            CRT_IMAGE,
+            'fileName="cr\u00e9te.png"',
+        ),
+    ),
+]
+
+
+@pytest.mark.parametrize(("case", "making"), RESOLVED, ids=[c[0] for c in RESOLVED])
+def test_an_image_vassal_resolves_otherwise_is_not_missing(
+    built: tuple[bytes, list[Path]], case: str, making: Callable[[bytes], bytes]
+) -> None:
+    vmod, _ = built
+    assert lines(check_bytes(making(vmod))) == []
+
+
+def test_a_jar_image_with_another_case_is_still_missing(built: tuple[bytes, list[Path]]) -> None:
+    vmod, _ = built
+    (found,) = lines(check_bytes(vmods.edit_build_file(vmod, CRT_IMAGE, 'fileName="Moved.gif"')))
+    assert "error[vmod.missing-image]" in found and "'Moved.gif'" in found
+
+
+SETUP = 'isMenu="false" useFile="true" file="meeting.vsav"'
+"""The fixture module's predefined setup, as the compiler writes it."""
+
+SETUPS: list[tuple[str, str, str | None]] = [
+    # (case, the setup's attributes instead, the finding or None)
+    ("no-file-used", 'useFile="false" file=""', None),
+    ("file-not-used", 'useFile="false" file="gone.vsav"', None),
+    ("use-file-not-true", 'useFile="yes" file="gone.vsav"', None),
+    ("no-file-attribute", 'isMenu="false" useFile="true"', None),
+    ("menu", 'isMenu="TRUE" useFile="true" file="gone.vsav"', None),
+    ("use-file-true-any-case", 'useFile="TRUE" file="gone.vsav"', "error[vmod.missing-file]"),
+    ("use-file-by-default", 'isMenu="false" file="gone.vsav"', "error[vmod.missing-file]"),
+    ("empty-file-used", 'useFile="true" file=""', "warning[vmod.setup-without-file]"),
+]
+
+
+@pytest.mark.parametrize(("case", "attributes", "finding"), SETUPS, ids=[c[0] for c in SETUPS])
+def test_a_predefined_setup_without_a_file_starts_an_empty_game(
+    built: tuple[bytes, list[Path]], case: str, attributes: str, finding: str | None
+) -> None:
+    vmod, _ = built
+    edited = vmods.edit_build_file(vmod, SETUP, attributes)
+    found = lines(check_bytes(edited))
+    if finding is None:
+        assert found == []
+    else:
+        (line,) = found
+        assert line.startswith("game.vmod:buildFile.xml: " + finding), line

@@ -8,6 +8,7 @@ from typing import Any
 
 from toolkit.load.context import Context, get
 from toolkit.load.jsonsource import Source
+from toolkit.load.versions import checked_version
 from toolkit.model.game import (
     CombatEffect,
     Dice,
@@ -64,9 +65,12 @@ def load_game_file(ctx: Context, source: Source) -> GameParts:
     data = source.data
     parts = GameParts()
     f = parts.fields
-    for key in ("id", "title", "version", "subtitle", "publisher", "designer", "description"):
+    for key in ("id", "title", "subtitle", "publisher", "designer", "description"):
         if key in data:
             f[key] = data[key]
+    version = checked_version(ctx.report, source, get(data, "version", "1.0.0"), "/version")
+    if version is not None:
+        f["version"] = version
     f["year"] = data.get("year")
     f["sides"] = tuple(_sides(ctx, source, data.get("sides", [])))
     f["factions"] = tuple(_factions(ctx, source, data.get("factions", [])))

@@ -22,6 +22,7 @@ from toolkit.load.loader import LoadResult, load_game, read_one
 from toolkit.load.module import game_from_module
 from toolkit.load.rules import RuleReader
 from toolkit.load.setups import load_arrangement, load_holdings
+from toolkit.load.versions import checked_version
 from toolkit.model.base import Origin
 from toolkit.model.game import Game
 from toolkit.model.rules import Rule
@@ -67,16 +68,39 @@ def load_scenario(game: Game, path: Path) -> LoadedScenario:
     source = read_one(scenario_file(path), "scenario", report)
     if source is None:
         return LoadedScenario(None, report)
-    if not _for_this_game(source, game, report):
+    versions = _versions(source, report)
+    if versions is None or not _for_this_game(source, game, versions, report):
         return LoadedScenario(None, report)
     ctx = Context.of_game(game, report)
-    scenario = _scenario(ctx, source, game)
+    scenario = _scenario(ctx, source, game, versions)
     if report.errors:
         return LoadedScenario(None, report)
     return LoadedScenario(scenario, report)
 
 
-def _for_this_game(source: Source, game: Game, report: Report) -> bool:
+VERSION_POINTERS = ("/version", "/game_versions/min", "/game_versions/max")
+"""Where a scenario writes versions: its own, and the game versions it works with."""
+
+
+def _versions(source: Source, report: Report) -> dict[str, str] | None:
+    """The scenario's versions by pointer, short ones padded; None when one is no version
+    (each reported at its value)."""
+    data = source.data
+    texts = {
+        "/version": data["version"],
+        **{
+            "/game_versions/" + end: text
+            for end, text in data.get("game_versions", {}).items()
+            if text is not None
+        },
+    }
+    versions = {p: checked_version(report, source, t, p) for p, t in texts.items()}
+    if any(v is None for v in versions.values()):
+        return None
+    return {p: str(v) for p, v in versions.items()}
+
+
+def _for_this_game(source: Source, game: Game, versions: dict[str, str], report: Report) -> bool:
     """The scenario names this game and supports its version; else one located error."""
     data = source.data
     if data["game"] != game.id:
@@ -86,15 +110,14 @@ def _for_this_game(source: Source, game: Game, report: Report) -> bool:
         )
         report.add(source.diagnostic("scenario.wrong-game", message, "/game"))
         return False
-    wanted = data.get("game_versions", {})
     probe = Scenario(
         Setup(data["id"], data["title"]),
         "",
         "",
         "",
         game.id,
-        wanted.get("min"),
-        wanted.get("max"),
+        versions.get("/game_versions/min"),
+        versions.get("/game_versions/max"),
     )
     try:
         supported = probe.supports(game.version)
@@ -110,7 +133,7 @@ def _for_this_game(source: Source, game: Game, report: Report) -> bool:
     return True
 
 
-def _scenario(ctx: Context, source: Source, game: Game) -> Scenario:
+def _scenario(ctx: Context, source: Source, game: Game, versions: dict[str, str]) -> Scenario:
     """The scenario and its setup, every reference checked (errors go to ctx.report)."""
     data = source.data
     counters = {c.id: c for c in game.counters}
@@ -144,15 +167,14 @@ def _scenario(ctx: Context, source: Source, game: Game) -> Scenario:
         cups=cups,
         origin=Origin(source.shown),
     )
-    versions = data.get("game_versions", {})
     return Scenario(
         setup=setup,
         title=data["title"],
         author=data["author"],
-        version=data["version"],
+        version=versions["/version"],
         game=data["game"],
-        min_version=versions.get("min"),
-        max_version=versions.get("max"),
+        min_version=versions.get("/game_versions/min"),
+        max_version=versions.get("/game_versions/max"),
         special_rules=tuple(data.get("special_rules", [])),
         victory=tuple(data.get("victory", [])),
         victory_rules=tuple(victory_rules),

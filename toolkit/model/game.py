@@ -159,7 +159,8 @@ class Game:
     title: str
     folder: Path
     """The game folder; asset paths in the model are inside it (the loader checked)."""
-    version: str = "1.0"
+    version: str = "1.0.0"
+    """A semantic version (a short one in the sources is padded: "1.0" → "1.0.0")."""
     subtitle: str = ""
     publisher: str = ""
     designer: str = ""

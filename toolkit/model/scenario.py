@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from toolkit.model.base import Origin, empty
 from toolkit.model.rules import Rule
+from toolkit.model.versions import version_key
 
 LocationKey = str
 
@@ -92,22 +93,13 @@ class Setup:
         return counts
 
 
-Version = tuple[int, ...]
-"""A dotted version as numbers, so that 1.10 comes after 1.9."""
+def parse_version(text: str) -> tuple[object, ...]:
+    """A version's precedence key: '1.10.0' after '1.9.0', '1.0.0-beta' before '1.0.0'; a
+    short version counts as its padded form ('1.0' is '1.0.0').
 
-
-def parse_version(text: str) -> Version:
-    """'1.10' → (1, 10); trailing zeros dropped, so '1.0' and '1' are the same version.
-
-    :raises ValueError: not dotted numbers.
+    :raises ValueError: not a version.
     """
-    try:
-        parts = [int(part) for part in text.strip().split(".")]
-    except ValueError:
-        raise ValueError(f"{text!r} is not a version of dotted numbers") from None
-    while len(parts) > 1 and parts[-1] == 0:
-        parts.pop()
-    return tuple(parts)
+    return version_key(text)
 
 
 @dataclass(frozen=True, slots=True)

@@ -61,7 +61,7 @@ def skeleton(game: Game, name: str) -> dict[str, Any]:
         "id": slug[:64],
         "title": name or slug,
         "author": "unknown",
-        "version": "1.0",
+        "version": "1.0.0",
         "game": game.id,
         "game_versions": {"min": game.version},
         "description": f"Imported from the VASSAL saved game {name}.",

@@ -3,6 +3,22 @@ scenario card, the map excerpt and the catalogue entry, made in memory and writt
 
 Every file is a pure function of the game and the scenario, so the same sources give the same
 bytes; the catalogue entry lists every other file with its size and SHA-256.
+
+Versions. The VASSAL Game Library files each upload under a release and refuses a module,
+saved game or log whose ``moduledata`` version is not that release's; of an extension it asks
+only a valid version. A scenario is its author's own release, not the game's, so its files
+carry the scenario's version where the library looks:
+
+- ``<id>.vsav``: ``moduledata`` and ``savedata`` say the scenario's version (the module's name
+  stays, so VASSAL knows the module it is for; VASSAL only notes in the chat that the save
+  was made with another version of the module when the two differ). Its pieces are the very
+  commands the build writes for the same setup.
+- ``<id>.vmdx``: the extension's own version (``extensiondata``, the build file's
+  ``version``) is the scenario's; its copy of the module's ``moduledata`` and
+  ``moduleVersion`` name the game's version, the module it extends, which is what VASSAL
+  reads them for. The saved game inside it is the build's, for the game's version, so
+  starting the scenario from the module's menu says nothing about versions.
+- The card, the map excerpt and the catalogue entry carry no version the library reads.
 """
 
 from __future__ import annotations
@@ -33,7 +49,7 @@ from toolkit.publish.excerpt import scenario_excerpts, setup_excerpts
 from toolkit.publish.rules import scenario_diagnostics
 from toolkit.render.artwork import draw_artwork
 from toolkit.render.raster import palette_png, svg_to_png
-from toolkit.vassal.write.extension import ExtensionInfo, extension_archive, scenario_save
+from toolkit.vassal.write.extension import ExtensionInfo, extension_archive, scenario_saves
 from toolkit.workers import Workers
 
 PACKAGES = "scenarios"
@@ -80,7 +96,7 @@ def package_scenario(game: Game, scenario: Scenario, jobs: int = 1) -> Package:
 def package_from_artwork(game: Game, scenario: Scenario, artwork: Artwork) -> Package:
     """The package from the game's drawn artwork (the game already holds the scenario)."""
     sid = scenario.id
-    save = scenario_save(game, scenario.setup, artwork)
+    save, released = scenario_saves(game, scenario.setup, artwork, (None, scenario.version))
     info = ExtensionInfo(
         name=scenario.title,
         version=scenario.version,
@@ -89,7 +105,7 @@ def package_from_artwork(game: Game, scenario: Scenario, artwork: Artwork) -> Pa
     )
     excerpts = scenario_excerpts(game, scenario, artwork)
     files = [
-        (f"{sid}.vsav", save),
+        (f"{sid}.vsav", released),
         (f"{sid}.vmdx", extension_archive(game, info, save)),
         (f"{sid}-sheet.pdf", card_pdf(game, scenario, excerpts)),
     ]

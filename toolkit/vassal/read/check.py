@@ -515,9 +515,19 @@ def _check_setups(
     the archive as shown and its build file's entry)."""
     shown, build_entry = names
     for setup in root.iter(c.PREDEFINED_SETUP):
-        if setup.get("isMenu") == "true" or setup.get("useFile") != "true":
+        entry = _setup_file(setup)
+        if entry is None:
             continue
-        entry = str(setup.get("file", ""))
+        if not entry:
+            f.add(
+                f"{shown}:{build_entry}",
+                "setup-without-file",
+                f"{_describe(setup)} loads a saved game but names none: VASSAL says 'Setup not"
+                " found' when it is chosen; set useFile to false for an empty game, or name"
+                " the file",
+                "warning",
+            )
+            continue
         if entry not in archive.names:
             close = did_you_mean(entry, [n for n in archive.names if n.endswith(".vsav")])
             f.add(
@@ -534,6 +544,20 @@ def _check_setups(
             f.add(where, "save", str(error))
             continue
         check_save_stream(stream, module, where, f)
+
+
+def _setup_file(setup: XmlElement) -> str | None:
+    """The saved game a predefined setup loads ("" when it loads one but names none), or None
+    when it starts an empty game or is a menu. As ``PredefinedSetup`` reads it: ``useFile``
+    is true unless it says otherwise (``Boolean.valueOf``: only 'true', in any case, is
+    true), and a setup without a ``file`` attribute starts an empty game."""
+    if setup.get("isMenu", "").lower() == "true":
+        return None
+    use_file = setup.get("useFile")
+    if use_file is not None and use_file.lower() != "true":
+        return None
+    file = setup.get("file")
+    return None if file is None else str(file)
 
 
 def _check_save_file(path: Path, module: Module | None, f: Findings) -> None:

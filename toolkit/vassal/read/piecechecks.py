@@ -23,6 +23,7 @@ from toolkit.vassal.format.commands import (
     leaf_commands,
     parse_add_piece,
 )
+from toolkit.vassal.format.engine import image_resolves
 from toolkit.vassal.read.findings import UNKNOWN_MODULE, Findings, Module, Uses, add_absent, hint
 from toolkit.vassal.read.reader import XmlElement
 
@@ -154,11 +155,12 @@ def _report_prototypes(prototypes: Uses, module: Module, where: str, f: Findings
 
 
 def report_images(images: Uses, module: Module, where: str, f: Findings) -> None:
-    """One line per image that is missing, or present only with another case."""
+    """One line per image that is missing, or present only with another case; an image
+    VASSAL supplies itself (see :mod:`toolkit.vassal.format.engine`) is not missing."""
     names = module.names
     by_case = {name.lower(): name for name in names}
     for image in images.places:
-        if not image or image.startswith("/") or IMAGES + image in names:
+        if not image or image.startswith("/") or image_resolves(image, names):
             continue
         user = images.described(image)
         other = by_case.get((IMAGES + image).lower())

@@ -3,7 +3,8 @@ extension (.vmdx) that adds it to the module's predefined setups.
 
 The saved game is the one the module compiler writes for a setup inside the game: the same
 pieces (prototypes expanded), the same gpids, the same boards and places, so a scenario
-published from outside the game and the same setup built inside it give the same bytes.
+published from outside the game and the same setup built inside it give the same bytes; a
+save released on its own differs only in the version its metadata carries.
 
 An extension is what VASSAL's ``ModuleExtension`` reads: a ``buildFile.xml`` whose root is
 ``VASSAL.build.module.ModuleExtension`` (attributes ``anyModule``, ``version``,
@@ -18,6 +19,7 @@ whose file, the scenario's saved game, travels inside the extension.
 from __future__ import annotations
 
 import hashlib
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from lxml import etree  # type: ignore[import-untyped]
@@ -29,7 +31,7 @@ from toolkit.model.scenario import Setup
 from toolkit.vassal.write.archive import zip_archive
 from toolkit.vassal.write.buildfile import VASSAL_VERSION
 from toolkit.vassal.write.elements import M, text
-from toolkit.vassal.write.module import module_data, position_save, xml_escaped
+from toolkit.vassal.write.module import module_data, position_saves, xml_escaped
 
 EXTENSION_ROOT = M + "ModuleExtension"
 EXTENSION_ELEMENT = M + "ExtensionElement"
@@ -49,14 +51,18 @@ class ExtensionInfo:
     """The saved game's entry name inside the extension."""
 
 
-def scenario_save(game: Game, setup: Setup, artwork: Artwork) -> bytes:
+def scenario_saves(
+    game: Game, setup: Setup, artwork: Artwork, releases: Sequence[str | None] = (None,)
+) -> list[bytes]:
     """The saved game of a setup, for the module ``toolkit build`` makes of ``game``, from the
-    game's drawn (not necessarily rasterised) maps, charts and counters: the very bytes the
-    build writes for the same setup.
+    game's drawn (not necessarily rasterised) maps, charts and counters, once per release:
+    for None, the very bytes the build writes for the same setup; for a version, the same
+    commands with that version in their metadata, for a save released on its own (see
+    :mod:`toolkit.publish.package`).
 
     :raises toolkit.vassal.write.module.ModuleError: a piece at a place no board shows.
     """
-    return position_save(game, artwork, Position.from_setup(game, setup), setup.name)
+    return position_saves(game, artwork, Position.from_setup(game, setup), releases, setup.name)
 
 
 def extension_id(game: Game, info: ExtensionInfo) -> str:

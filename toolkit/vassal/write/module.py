@@ -147,7 +147,10 @@ def _compile(
     with _threads(jobs) as pool:
         # the saves are deflated on other threads while the build file is written here
         zipping = [
-            (setup.id, _zipped(pool, _save_entries(game, start, parts, metadata, setup.name)))
+            (
+                setup.id,
+                _zipped(pool, _save_entries(game, start, parts, metadata, description=setup.name)),
+            )
             for setup, start in zip(game.setups, starts, strict=True)
         ]
         module_parts = _module_parts(game, artwork, parts, stacks, documents)
@@ -205,15 +208,42 @@ def _zipped(pool: ThreadPoolExecutor | None, entries: list[tuple[str, bytes]]) -
     return done
 
 
-def position_save(game: Game, artwork: Artwork, position: Position, description: str = "") -> bytes:
+def position_save(
+    game: Game,
+    artwork: Artwork,
+    position: Position,
+    release: str | None = None,
+    description: str = "",
+) -> bytes:
     """Any position of the game as a saved game (.vsav) its module loads, pieces as the
     module makes them: what a player would have saved after setting it up by hand. The
     artwork may be drawn only (boards and counters then measure as the rasteriser would
-    make them at the game's resolution).
+    make them at the game's resolution). ``release``: the version its metadata carries, when
+    the save is released on its own (the game's version otherwise).
+
+    :raises ModuleError: a piece at a place no board shows."""
+    (save,) = position_saves(game, artwork, position, (release,), description)
+    return save
+
+
+def position_saves(
+    game: Game,
+    artwork: Artwork,
+    position: Position,
+    releases: Sequence[str | None],
+    description: str = "",
+) -> list[bytes]:
+    """The saved game of :func:`position_save` for each release, measured once: the same
+    commands, each with its version in its metadata, described as ``description`` says.
 
     :raises ModuleError: a piece at a place no board shows."""
     parts = _parts(game, artwork)
-    return zip_archive(_save_entries(game, position, parts, module_data(game), description))
+    return [
+        zip_archive(
+            _save_entries(game, position, parts, module_data(game, release), release, description)
+        )
+        for release in releases
+    ]
 
 
 @dataclass(frozen=True)
@@ -313,7 +343,12 @@ def _start_stacks(
 
 
 def _save_entries(
-    game: Game, position: Position, parts: _Parts, metadata: bytes, description: str = ""
+    game: Game,
+    position: Position,
+    parts: _Parts,
+    metadata: bytes,
+    release: str | None = None,
+    description: str = "",
 ) -> list[tuple[str, bytes]]:
     """A position as a saved game's entries: its pieces, prototypes expanded, on their places."""
     slots = parts.pieces.slots
@@ -326,7 +361,7 @@ def _save_entries(
         for board, label, group in _placed(game, position, parts.by_place)
     ]
     stream = save_stream(placed, [(b.name, b.name) for b in parts.boards])
-    return save_entries(stream, metadata, game.version, VASSAL_VERSION, description)
+    return save_entries(stream, metadata, release or game.version, VASSAL_VERSION, description)
 
 
 def _saved(game: Game, parts: _Parts, piece: Piece) -> Chain:
@@ -477,9 +512,10 @@ def xml_escaped(value: str) -> str:
     return text(value).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
 
 
-def module_data(game: Game) -> bytes:
+def module_data(game: Game, release: str | None = None) -> bytes:
     """The moduledata entry: what VASSAL shows of a module before it opens it (the credits
-    from VASSAL 3.7 on; 3.6 skips them)."""
+    from VASSAL 3.7 on; 3.6 skips them), and what the VASSAL Game Library reads the version of
+    a module, saved game or log from (``release``: that version, when not the game's own)."""
     esc = xml_escaped
     extras = "".join(
         f"<{tag}>{esc(value)}</{tag}>"
@@ -488,7 +524,7 @@ def module_data(game: Game) -> bytes:
     )
     return (
         '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<data version="1">'
-        f"<version>{esc(game.version)}</version>{extras}"
+        f"<version>{esc(release or game.version)}</version>{extras}"
         f"<VassalVersion>{VASSAL_VERSION}</VassalVersion><dateSaved>0</dateSaved>"
         f"<description>{esc(game.description or game.title)}</description>"
         f"<name>{esc(game.title)}</name></data>\n"
