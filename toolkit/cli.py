@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 import click
 
 from toolkit import __version__
-from toolkit.commands import building, checking, scenarios, upgrade, vmod
+from toolkit.commands import building, checking, migrate, scenarios, upgrade, vmod
 from toolkit.errors import EXIT_INVALID, EXIT_OK, ToolkitError
 from toolkit.interrupts import exit_status, interrupted_line, stop_on_signals
 
@@ -407,6 +407,24 @@ def upgrade_save_command(save: Path, module: Path, output: Path, force: bool) ->
     definition and keeps its place, face, step and owner; pieces whose counter is gone are
     listed and left as they were."""
     upgrade.upgrade_save(save, module, output, force)
+
+
+@cli.command("migrate")
+@click.argument("source", type=click.Path(exists=True, file_okay=False, path_type=Path))
+@click.option(
+    "--from",
+    "assumed",
+    type=click.IntRange(1),
+    default=None,
+    metavar="N",
+    help="The format SOURCE is written for, when game.json does not say (default 1).",
+)
+@click.option("--dry-run", is_flag=True, help="Say what would change; write nothing.")
+def migrate_command(source: Path, assumed: int | None, dry_run: bool) -> None:
+    """Bring a game folder written for an older source format to the current one: the
+    mechanical updates the CHANGELOG lists, each said in one line, every meaning kept, and
+    game.json declaring the format."""
+    migrate.migrate(source, assumed, dry_run)
 
 
 @cli.command("new")

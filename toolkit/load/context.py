@@ -82,6 +82,8 @@ class Context:
     broken: dict[str, list[str]] = field(default_factory=dict)
     """Source kind (or ANY_KIND) → files of that kind left out for their errors: ids they
     declare are unknown, so a reference to such an id is not reported, only counted."""
+    format: int | None = None
+    """The source format game.json declares (None: none declared, read as the current)."""
     unchecked: dict[str, dict[str, set[str]]] = field(default_factory=dict)
     """Broken file → reference kind → the files whose references of that kind went unchecked."""
 

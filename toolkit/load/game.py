@@ -7,6 +7,7 @@ from types import MappingProxyType
 from typing import Any
 
 from toolkit.load.context import Context, get
+from toolkit.load.formats import FORMAT_VERSION
 from toolkit.load.jsonsource import Source
 from toolkit.load.versions import checked_version
 from toolkit.model.game import (
@@ -72,6 +73,17 @@ def load_game_file(ctx: Context, source: Source) -> GameParts:
     if version is not None:
         f["version"] = version
     f["year"] = data.get("year")
+    declared = data.get("format")
+    if declared is not None and declared > FORMAT_VERSION:
+        ctx.error(
+            source,
+            "game.newer-format",
+            f"this game is written for source format {declared}, newer than the {FORMAT_VERSION} "
+            "this toolkit reads; update the toolkit",
+            "/format",
+        )
+    ctx.format = declared
+    f["format"] = declared
     f["sides"] = tuple(_sides(ctx, source, data.get("sides", [])))
     f["factions"] = tuple(_factions(ctx, source, data.get("factions", [])))
     f["dice"] = tuple(

@@ -70,6 +70,13 @@ class Source:
         offset = positions.get(probe, (0, 0))[0]
         return self._line_col(offset)
 
+    def offset(self, pointer: str) -> int:
+        """Where the value at ``pointer`` starts in the text (for edits that keep the rest).
+
+        :raises KeyError: no value there.
+        """
+        return self._index()[pointer][0]
+
     def diagnostic(
         self,
         code: str,

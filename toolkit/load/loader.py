@@ -21,6 +21,7 @@ from toolkit.load.charts import load_chart
 from toolkit.load.context import ANY_KIND, Context
 from toolkit.load.counters import load_counters, load_templates
 from toolkit.load.decks import Holdings, load_decks
+from toolkit.load.formats import update_note
 from toolkit.load.game import load_game_file
 from toolkit.load.jsonsource import Source, SourceUnreadable, read_source
 from toolkit.load.maps import load_map, resolve_links
@@ -288,6 +289,17 @@ def _note_unchecked(ctx: Context) -> None:
         )
 
 
+def _note_format(ctx: Context, game_source: Source) -> None:
+    """A game that fails to load, written for an older source format or declaring none, is
+    told what changed in the format and how to update (once, on game.json)."""
+    note = update_note(ctx.format)
+    if note:
+        pointer = "/format" if ctx.format is not None else ""
+        ctx.report.add(
+            game_source.diagnostic("source.format-changed", note, pointer, severity="info")
+        )
+
+
 def _kind(source: Source, report: Report) -> str | None:
     data = source.data
     if not isinstance(data, dict):
@@ -403,6 +415,8 @@ def _build(
     rules = [r for src in sources["rules"] for r in load_rules(ctx, src, counters)]
     check_waivers(ctx, sources["setup"])
     _note_unchecked(ctx)
+    if ctx.report.errors:
+        _note_format(ctx, game_source)
     return Game(
         folder=folder.resolve(),
         maps=tuple(maps),

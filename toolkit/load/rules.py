@@ -7,6 +7,7 @@ from types import MappingProxyType
 from typing import Any
 
 from toolkit.load.context import Context, get
+from toolkit.load.formats import stacking_everywhere
 from toolkit.load.jsonsource import Source
 from toolkit.load.maps import FEATURE_TYPES
 from toolkit.load.spaces import BORDER_TYPES
@@ -109,10 +110,17 @@ class RuleReader:
             pieces=self.pieces(item.get("pieces", {}), pointer + "/pieces"),
             where=self.where(item["where"], pointer + "/where")
             if "where" in item
-            else DEFAULT_WHERE.get(kind, EVERYWHERE),
+            else self.default_where(kind),
             origin=Origin(self.source.shown, pointer),
             **params,
         )
+
+    def default_where(self, kind: str) -> LocationSelector:
+        """Where a rule that gives no 'where' applies, as the game's declared format means it
+        (before format 2, a stacking rule counted every place, boxes included)."""
+        if stacking_everywhere(self.ctx.format):
+            return EVERYWHERE
+        return DEFAULT_WHERE.get(kind, EVERYWHERE)
 
     def _unused(self, kind: str, key: str, accepted: frozenset[str], pointer: str) -> None:
         """A parameter no checker of this kind reads: the designer's intent would be lost."""

@@ -161,6 +161,8 @@ class Game:
     """The game folder; asset paths in the model are inside it (the loader checked)."""
     version: str = "1.0.0"
     """A semantic version (a short one in the sources is padded: "1.0" → "1.0.0")."""
+    format: int | None = None
+    """The source format game.json declares (None: none declared)."""
     subtitle: str = ""
     publisher: str = ""
     designer: str = ""
