@@ -215,13 +215,20 @@ def movement_trail() -> Trait:
     return Trait("footprint;" + encode(fields, ";"), "false;;0")
 
 
-def mask(image: str, masked_name: str, masked_by: str | None = None) -> Trait:
+def mask(
+    image: str,
+    masked_name: str,
+    masked_by: str | None = None,
+    command: str = "Hide from the other side",
+) -> Trait:
     """Hide a piece from the other sides (a block stands on its edge): they see ``image`` and
-    ``masked_name``; its own side sees the piece. ``masked_by`` is the side hiding it now."""
+    ``masked_name``; its own side sees the piece (with ``image`` inset in a corner, so it knows
+    the others do not). ``masked_by`` is the side hiding it now; ``command`` (Ctrl-M) hides
+    and shows it."""
     fields = [
         key("M"),
         image,
-        "Hide from the other side",
+        command,
         "I",
         safe_text(masked_name),
         "side:",
@@ -291,3 +298,13 @@ def layer(spec: Layer, shown: int = 1) -> Trait:
         "true",
     ]
     return Trait("emb2;" + encode(fields, ";"), str(shown))
+
+
+def return_to_deck(pile: str, command: str = "Return to deck") -> Trait:
+    """Send the piece back into the draw pile named ``pile`` (Ctrl-R), wherever it lies.
+
+    The pile is named as a format, as VASSAL 3.6 writes the trait (version 2, no prompt):
+    draw pile names are made without ``$`` (:mod:`toolkit.vassal.format.piles`), so the name
+    is taken as it is."""
+    fields = [command, key("R"), "", "", "", "2", "false", safe_text(pile)]
+    return Trait("return;" + encode(fields, ";"))

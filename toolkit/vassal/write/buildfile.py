@@ -22,6 +22,7 @@ from toolkit.model import Game
 from toolkit.vassal.format.codec import encode_list
 from toolkit.vassal.format.layout import Board
 from toolkit.vassal.format.traits import Trait, add_piece
+from toolkit.vassal.write.cards import CardsParts, write_cards_windows
 from toolkit.vassal.write.elements import (
     WIDGET,
     M,
@@ -67,6 +68,8 @@ class ModuleParts:
     next_gpid: int
     warnings: ModuleWarnings = ModuleWarnings()
     """The rules the module watches after every move (none: no switch, no map properties)."""
+    cards: CardsParts | None = None
+    """The decks, hands and cups (none: the game has none)."""
 
 
 def build_file(parts: ModuleParts) -> bytes:
@@ -116,6 +119,8 @@ def build_file(parts: ModuleParts) -> bytes:
             stacks.get(board.name, ()),
             parts.warnings,
         )
+    if parts.cards is not None:
+        write_cards_windows(root, parts.cards)
     for text_, items in parts.menus:
         etree.SubElement(
             root,

@@ -23,6 +23,7 @@ from toolkit.vassal.write.elements import (
     attrs,
     global_property,
     piece_slot,
+    text,
     xml_bool,
 )
 from toolkit.vassal.write.warnings import MOVED_KEY, ModuleWarnings
@@ -43,6 +44,8 @@ MAP_HELPERS = (
     "SelectionHighlighters",
 )
 """What makes a map playable; VASSAL does not add these when it reads a map from XML."""
+HAND_WITHOUT = frozenset({"StackExpander", "CounterDetailViewer"})
+"""What a player hand leaves out, as VASSAL's own new hand does: its cards lie side by side."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,13 +64,19 @@ def map_window(
     window: bool,
     stacks: Sequence[StartStack],
     warnings: ModuleWarnings,
-) -> None:
-    """The Map element of one board; ``window``: opened from the toolbar, not at start."""
+    hand_of: str | None = None,
+) -> etree._Element:
+    """The Map element of one board; ``window``: opened from the toolbar, not at start;
+    ``hand_of``: a side's name, whose player hand (a map only that side sees) it is."""
     moved = "$pieceName$ moves $previousLocation$ -> $location$ *"
+    hand = (
+        {"side": text(hand_of), "visible": "false"} if hand_of is not None else {}
+    )  # a hand's own attributes come first: VASSAL reads them before the map's
     element = etree.SubElement(
         root,
-        M + "Map",
-        attrs(
+        M + ("Map" if hand_of is None else "PlayerHand"),
+        hand
+        | attrs(
             mapName=board.name,
             description="",
             markMoved="Never",
@@ -124,12 +133,15 @@ def map_window(
         ),
     )
     _grid(board_element, board)
-    etree.SubElement(
-        element,
-        MAP + "StackMetrics",
-        attrs(disabled="false", exSepX="6", exSepY="18", unexSepX="2", unexSepY="4"),
-    )
+    if hand_of is None:  # a hand makes its own, which lays cards side by side
+        etree.SubElement(
+            element,
+            MAP + "StackMetrics",
+            attrs(disabled="false", exSepX="6", exSepY="18", unexSepX="2", unexSepY="4"),
+        )
     for helper in MAP_HELPERS:
+        if hand_of is not None and helper in HAND_WITHOUT:
+            continue
         if helper == "Zoomer":
             etree.SubElement(element, MAP + helper, _zoom(board))
         else:
@@ -154,6 +166,7 @@ def map_window(
         )
         for slot in stack.slots:
             piece_slot(stack_element, slot)
+    return element
 
 
 ZOOM_LEVELS = (0.25, 0.333, 0.5, 0.75, 1.0, 1.5, 2.0)

@@ -1,0 +1,556 @@
+"""Decks, hands and cups in the module: VASSAL draw piles on a map of their own, and a player
+hand for every side that owns a deck.
+
+*Where they live.* Every deck, discard pile, pile of cards waiting to join and cup is a draw
+pile on one map window, ``Cards``, opened from the toolbar, laid out a deck a row (draw pile,
+discard pile, then the waiting piles), the cups in the last row. Published modules of
+card-driven games do the same (a "Cards" or "Decks" window beside the map): our maps print no
+deck boxes, a window keeps the main map free for play, and it holds cards of any size.
+
+*Decks.* A draw pile is face down and deals at random (VASSAL's "always shuffle"), so what a
+player puts back (a discard pile reshuffled, the cards of a new year, a card returned) is
+mixed in at once and no shuffle can be forgotten; drawing one card or several is on its menu,
+and the number it holds is the map property ``<pile>_numPieces``. Its discard pile is face up
+and sends its cards back into the draw pile ("Reshuffle into ..."), which the draw pile asks
+for itself when its last card is drawn (if the deck reshuffles). A waiting pile (the cards
+joining at a turn or a year) sends its cards into the deck when players say so.
+
+*Cards.* A card piece shows its face; a Mask with its back image is what a face-down pile
+draws of it (VASSAL draws a face-down deck's top card masked), and it can be moved to any map
+and sent back to its deck ("Return to deck", Ctrl-R). A card drawn from a face-down deck is
+masked to the other sides by VASSAL itself; its owner reveals it with Ctrl-M when playing it.
+A side's hand is a player hand only that side can open; the setup deals private cards masked
+there, public ones open.
+
+*Cups.* A cup is a face-down draw pile of counters that deals at random; what is drawn is
+shown face up. The counters carry the mask a face-down pile needs (their faction's colour).
+"""
+
+from __future__ import annotations
+
+import struct
+import zlib
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from lxml import etree  # type: ignore[import-untyped]
+
+from toolkit.artwork import Artwork
+from toolkit.model import Game
+from toolkit.model.card import Card, Deck
+from toolkit.model.holdings import DeckAtStart, Holdings
+from toolkit.vassal.format.codec import encode
+from toolkit.vassal.format.layout import Board, Pixel
+from toolkit.vassal.format.piles import (
+    CARD_ID,
+    DECK_ID,
+    Pile,
+    PileNames,
+    card_image,
+)
+from toolkit.vassal.format.traits import (
+    Chain,
+    Trait,
+    basic_piece,
+    marker,
+    mask,
+    return_to_deck,
+)
+from toolkit.vassal.write.boards import pixel_size, png_size
+from toolkit.vassal.write.elements import MAP, Slot, attrs, piece_slot, xml_bool
+from toolkit.vassal.write.mapwindow import StartStack, map_window
+from toolkit.vassal.write.saves import PlacedDeck, PlacedPiece, PlacedStack
+from toolkit.vassal.write.warnings import ModuleWarnings
+
+MARGIN = 24
+"""Pixels around and between the piles of the Cards map."""
+FELT = "46,94,64"
+"""The Cards map's colour: a card table's."""
+MAX_DRAWN = 10
+"""How many cards deep a pile is drawn at most."""
+
+
+def holding_gpids(first: int, keys: Sequence[str]) -> dict[str, int]:
+    """The gpid of every card and cup piece, by identity key, numbered from ``first`` in
+    order: ``card:ID`` (a card's own, what saves name it by), ``card:ID#N`` (its n-th copy
+    in the at-start piles), ``cup:CUP:COUNTER#N`` (a counter's n-th copy in a cup at start)."""
+    return {key: gpid for gpid, key in enumerate(keys, start=first)}
+
+
+@dataclass(frozen=True, slots=True)
+class PileSpec:
+    """One draw pile as both its DrawPile element and its deck in a save describe it."""
+
+    pile: Pile
+    at: Pixel
+    """Its centre on the Cards board."""
+    size: Pixel
+    face_down: bool
+    random: bool
+    """Draws at random ("always shuffle")."""
+    draw_face_up: bool
+    allow_select: bool
+    send_to: str = ""
+    """The pile its "send" command moves its contents into ('' none)."""
+    send_command: str = ""
+    send_key: str = ""
+    """The named key that sends (what the draw pile fires when it is empty)."""
+    empty_key: str = ""
+
+    @property
+    def face_down_option(self) -> str:
+        return "Always" if self.face_down else "Never"
+
+    @property
+    def shuffle_option(self) -> str:
+        return "Always" if self.random else "Never"
+
+    @property
+    def send_message(self) -> str:
+        return f"* {self.pile.name} goes into {self.send_to}" if self.send_to else ""
+
+
+_MESSAGES = {
+    "shuffleCommand": "Shuffle",
+    "reverseCommand": "Reverse order",
+    "drawMultipleMessage": "Draw several",
+    "drawSpecificMessage": "Draw specific cards",
+    "faceUpMessage": "Face up",
+    "faceDownMessage": "Face down",
+}
+
+
+def deck_type(spec: PileSpec) -> str:
+    """The deck's type string, field for field as VASSAL's Deck writes it from the pile's
+    DrawPile element (so a deck in our saves is the one a new game makes)."""
+    fields = [
+        "true",  # outline drawn when empty
+        "255,255,255",
+        str(spec.size[0]),
+        str(spec.size[1]),
+        spec.face_down_option,
+        spec.shuffle_option,
+        "true",  # draw several
+        xml_bool(spec.allow_select),
+        "false",  # reversible
+        spec.send_command,
+        spec.send_to,
+        spec.send_message,
+        spec.pile.name,
+        "",  # shuffle report
+        "",  # reverse report
+        "",  # face-down report
+        xml_bool(spec.draw_face_up),
+        "false",  # saved to a file
+        "",  # shuffle key
+        _named(spec.send_key),
+        str(MAX_DRAWN),
+        "",  # count expressions
+        "false",
+        "",  # deck global key commands
+        xml_bool(bool(spec.empty_key)),
+        _named(spec.empty_key),
+        "$BasicName$",
+        "",
+        "false",  # no restriction on what may be added
+        "",
+        _MESSAGES["shuffleCommand"],
+        _MESSAGES["reverseCommand"],
+        "",
+        _MESSAGES["drawMultipleMessage"],
+        _MESSAGES["drawSpecificMessage"],
+        _MESSAGES["faceUpMessage"],
+        _MESSAGES["faceDownMessage"],
+    ]
+    return "deck;" + encode(fields, ";")
+
+
+def _named(name: str) -> str:
+    """A named key as VASSAL stores it: the name stands, the code is given out per session."""
+    return f"0,0,{name}" if name else ""
+
+
+def drawpile_attributes(spec: PileSpec, board: str) -> dict[str, str]:
+    """The attributes of a pile's DrawPile element (every one VASSAL 3.6 reads)."""
+    sending = bool(spec.send_to)
+    return attrs(
+        name=spec.pile.name,
+        owningBoard=board,
+        x=str(spec.at[0]),
+        y=str(spec.at[1]),
+        width=str(spec.size[0]),
+        height=str(spec.size[1]),
+        allowMultiple="true",
+        allowSelect=xml_bool(spec.allow_select),
+        selectDisplayProperty="$BasicName$",
+        selectSortProperty="",
+        faceDown=spec.face_down_option,
+        drawFaceUp=xml_bool(spec.draw_face_up),
+        faceDownFormat="",
+        shuffle=spec.shuffle_option,
+        shuffleFormat="",
+        shuffleHotkey="",
+        reversible="false",
+        reverseFormat="",
+        reverseHotkey="",
+        draw="true",
+        color="255,255,255",
+        hotkeyOnEmpty=xml_bool(bool(spec.empty_key)),
+        emptyHotkey=_named(spec.empty_key),
+        reshufflable=xml_bool(sending),
+        reshuffleCommand=spec.send_command,
+        reshuffleMessage=spec.send_message,
+        reshuffleHotkey=_named(spec.send_key),
+        reshuffleTarget=spec.send_to,
+        canSave="false",
+        maxStack=str(MAX_DRAWN),
+        expressionCounting="false",
+        countExpressions="",
+        restrictOption="false",
+        restrictExpression="",
+        **_MESSAGES,
+    )
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A side's player hand: its board, the side's name, and its cards at the start."""
+
+    board: Board
+    side: str
+    stack: StartStack | None
+
+
+@dataclass(frozen=True)
+class CardsParts:
+    """Everything the module needs for its decks, hands and cups."""
+
+    board: Board
+    piles: tuple[PileSpec, ...]
+    contents: Mapping[str, tuple[tuple[Slot, bool], ...]]
+    """Pile name → its pieces at the start, bottom first, each with 'is a card'."""
+    hands: tuple[Hand, ...]
+    images: tuple[tuple[str, bytes], ...]
+    next_gpid: int
+    card_gpids: Mapping[str, int] = field(default_factory=dict)
+    card_sizes: Mapping[str, Pixel] = field(default_factory=dict)
+
+
+def write_cards_windows(root: etree._Element, parts: CardsParts) -> None:
+    """The Cards map with its draw piles, and every side's hand, in buildFile.xml."""
+    none = ModuleWarnings()
+    element = map_window(root, parts.board, True, (), none)
+    for spec in parts.piles:
+        pile = etree.SubElement(
+            element, MAP + "DrawPile", drawpile_attributes(spec, parts.board.name)
+        )
+        for slot, is_card in parts.contents.get(spec.pile.name, ()):
+            piece_slot(pile, slot, "CardSlot" if is_card else "PieceSlot")
+    for hand in parts.hands:
+        stacks = (hand.stack,) if hand.stack is not None else ()
+        map_window(root, hand.board, True, stacks, none, hand_of=hand.side)
+
+
+# -- the pieces ------------------------------------------------------------------------------
+
+
+def card_traits(card: Card, deck: Deck, names: PileNames, masked_by: str | None) -> list[Trait]:
+    """A card of a deck as a piece: its properties, Return to deck, its back as a mask (what
+    a face-down pile shows, and the others see while it is hidden), its face."""
+    owner = card.side or deck.owner or ""
+    draw = names.pile("draw", deck.id).name
+    return [
+        marker(
+            [
+                (CARD_ID, card.id),
+                (DECK_ID, deck.id),
+                ("CardOwner", owner),
+                ("Private", xml_bool(card.private)),
+            ]
+        ),
+        return_to_deck(draw, f"Return to {draw}"),
+        mask(card_image(card.id, "back"), f"{deck.name} card", masked_by, "Hide or reveal"),
+        basic_piece(card.name, card_image(card.id, "front")),
+    ]
+
+
+def card_sizes(game: Game, artwork: Artwork) -> dict[str, Pixel]:
+    """Every card's size in pixels: its face's image, else its template's size."""
+    sizes = {}
+    for card in game.cards:
+        art = artwork.cards.get(card.id)
+        if art is not None and art.front.png:
+            sizes[card.id] = png_size(art.front.png)
+        else:
+            template = game.card_template(card.template)
+            sizes[card.id] = pixel_size(template.width, template.height, game.print.dpi)
+    return sizes
+
+
+def card_images(
+    game: Game, artwork: Artwork, sizes: Mapping[str, Pixel]
+) -> list[tuple[str, bytes]]:
+    """Every card's face and back image: its drawings, or (not drawn yet) a plain card of its
+    size, white, its back in its owner's colour."""
+    entries = []
+    for card in game.cards:
+        art = artwork.cards.get(card.id)
+        width, height = sizes[card.id]
+        owner = card.side or next((d.owner for d in game.decks if card.id in d.all_cards), None)
+        back = game.side(owner).color if owner else "#555555"
+        front_png = art.front.png if art is not None and art.front.png else b""
+        back_png = art.back.png if art is not None and art.back.png else b""
+        entries.append(
+            (
+                f"images/{card_image(card.id, 'front')}",
+                front_png or solid_png(width, height, "#ffffff"),
+            )
+        )
+        entries.append(
+            (f"images/{card_image(card.id, 'back')}", back_png or solid_png(width, height, back))
+        )
+    return entries
+
+
+def solid_png(width: int, height: int, colour: str) -> bytes:
+    """A PNG of one colour ('#rrggbb') with a dark one-pixel frame."""
+    red, green, blue = (int(colour[i : i + 2], 16) for i in (1, 3, 5))
+    inside = bytes((red, green, blue)) * max(0, width - 2)
+    edge = b"\x00" + b"\x30\x30\x30" * width
+    middle = b"\x00" + b"\x30\x30\x30" + inside + (b"\x30\x30\x30" if width > 1 else b"")
+    rows = [edge] + [middle] * max(0, height - 2) + ([edge] if height > 1 else [])
+    raw = b"".join(rows)
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        body = kind + data
+        return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(raw, 9))
+        + chunk(b"IEND", b"")
+    )
+
+
+# -- where the piles sit ------------------------------------------------------------------------
+
+
+def lay_out_piles(
+    game: Game, names: PileNames, sizes: Mapping[str, Pixel], counter_size: Pixel
+) -> tuple[tuple[PileSpec, ...], Pixel]:
+    """Every pile's place and behaviour on the Cards board, and the board's size: a row per
+    deck (draw pile, discard pile, waiting piles), the cups in the last row."""
+    rows: list[list[PileSpec]] = []
+    for deck in game.decks:
+        size = _largest([sizes[c] for c in deck.all_cards if c in sizes])
+        rows.append(
+            [
+                _deck_pile(deck, pile, names, size)
+                for pile in names.piles
+                if pile.holder == deck.id and pile.kind != "cup"
+            ]
+        )
+    cups = [_cup_pile(pile, counter_size) for pile in names.piles if pile.kind == "cup"]
+    if cups:
+        rows.append(cups)
+    placed: list[PileSpec] = []
+    top = MARGIN
+    width = 2 * MARGIN
+    for row in rows:
+        left = MARGIN
+        height = max(spec.size[1] for spec in row)
+        for spec in row:
+            at = (left + spec.size[0] // 2, top + height // 2)
+            placed.append(_at(spec, at))
+            left += spec.size[0] + MARGIN
+        width = max(width, left)
+        top += height + MARGIN
+    return tuple(placed), (max(width, 200), max(top, 200))
+
+
+def _largest(sizes: Sequence[Pixel]) -> Pixel:
+    if not sizes:
+        return (100, 140)
+    return (max(w for w, _ in sizes), max(h for _, h in sizes))
+
+
+def _at(spec: PileSpec, at: Pixel) -> PileSpec:
+    return PileSpec(
+        spec.pile, at, spec.size, spec.face_down, spec.random, spec.draw_face_up,
+        spec.allow_select, spec.send_to, spec.send_command, spec.send_key, spec.empty_key,
+    )  # fmt: skip
+
+
+def _deck_pile(deck: Deck, pile: Pile, names: PileNames, size: Pixel) -> PileSpec:
+    draw = names.pile("draw", deck.id).name
+    reshuffle = f"reshuffle-{deck.id}"
+    if pile.kind == "draw":
+        empty = reshuffle if deck.reshuffle else ""
+        return PileSpec(
+            pile, (0, 0), size, deck.faces == "down", True, False, False, empty_key=empty
+        )
+    if pile.kind == "discard":
+        command = f"Reshuffle into {draw}"
+        return PileSpec(pile, (0, 0), size, False, False, True, True, draw, command, reshuffle)
+    return PileSpec(pile, (0, 0), size, True, False, False, False, draw, f"Add to {draw}")
+
+
+def _cup_pile(pile: Pile, size: Pixel) -> PileSpec:
+    return PileSpec(pile, (0, 0), size, True, True, True, False)
+
+
+# -- what the piles hold -----------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class CounterPieces:
+    """What cups need of the counters' pieces (made by the module writer)."""
+
+    definition: Callable[[str], tuple[Trait, ...]]
+    """Counter id → its piece definition showing its front, open (prototypes referenced)."""
+    saved: Callable[[str], Chain]
+    """Counter id → the same piece as saves hold it (prototypes expanded)."""
+    sizes: Mapping[str, Pixel]
+    gpids: Mapping[str, int]
+    """Counter id → its palette slot's gpid."""
+
+
+def cards_parts(
+    game: Game,
+    artwork: Artwork,
+    names: PileNames,
+    holdings: Holdings,
+    counters: CounterPieces,
+    first_gpid: int,
+) -> CardsParts:
+    """The Cards map, its piles holding ``holdings`` at the start, and the hands."""
+    sizes = card_sizes(game, artwork)
+    cup_counters = {c for cup in game.cups for c, _ in cup.counters}
+    counter_size = _largest([counters.sizes[c] for c in cup_counters if c in counters.sizes])
+    piles, board_size = lay_out_piles(game, names, sizes, counter_size)
+    keys = [f"card:{card.id}" for card in game.cards]
+    copies: dict[str, int] = {}
+
+    def copy_key(prefix: str) -> str:
+        copies[prefix] = copies.get(prefix, 0) + 1
+        key = f"{prefix}#{copies[prefix]}"
+        keys.append(key)
+        return key
+
+    slots: dict[str, list[tuple[str, Callable[[int], Slot], bool]]] = {}
+    for held in holdings.decks:
+        deck = held.deck
+        for pile_name, order, side in _deck_groups(game, held, names):
+            for card_id in order:
+                card = game.card(card_id)
+                masked = side if card.private else None
+                traits = tuple(card_traits(card, deck, names, masked))
+                key = copy_key(f"card:{card_id}")
+                slots.setdefault(pile_name, []).append(
+                    (key, _slot_maker(card.name, traits, sizes[card_id]), True)
+                )
+    for cup in game.cups:
+        pile_name = names.pile("cup", cup.id).name
+        for counter_id in holdings.cups.get(cup.id, ()):
+            key = copy_key(f"cup:{cup.id}:{counter_id}")
+            definition = counters.definition(counter_id)
+            name = game.counter(counter_id).name
+            size = counters.sizes[counter_id]
+            slots.setdefault(pile_name, []).append(
+                (key, _slot_maker(name, definition, size), False)
+            )
+    gpids = holding_gpids(first_gpid, keys)
+    made = {
+        pile: tuple((make(gpids[key]), is_card) for key, make, is_card in group)
+        for pile, group in slots.items()
+    }
+    board = _plain_board(names.cards_map, board_size)
+    hand_size = _largest(list(sizes.values()))
+    hands = []
+    for side_id, hand_name in names.hands.items():
+        hand_board = _plain_board(
+            hand_name, (max(600, 6 * (hand_size[0] + 12)), hand_size[1] + 2 * MARGIN)
+        )
+        held_slots = tuple(slot for slot, _ in made.pop(hand_name, ()))
+        stack = (
+            StartStack(hand_name, hand_name, _hand_at(hand_size), held_slots)
+            if held_slots
+            else None
+        )
+        hands.append(Hand(hand_board, game.side(side_id).name, stack))
+    return CardsParts(
+        board,
+        piles,
+        made,
+        tuple(hands),
+        tuple(card_images(game, artwork, sizes)),
+        first_gpid + len(keys),
+        {card.id: gpids[f"card:{card.id}"] for card in game.cards},
+        sizes,
+    )
+
+
+def _deck_groups(
+    game: Game, held: DeckAtStart, names: PileNames
+) -> list[tuple[str, tuple[str, ...], str | None]]:
+    """(pile or hand name, its cards bottom first, the hand's side name or None) of a deck:
+    its piles hold their cards top first, VASSAL's decks bottom first; a hand in its order."""
+    deck = held.deck
+    groups: list[tuple[str, tuple[str, ...], str | None]] = [
+        (names.pile("draw", deck.id).name, held.draw[::-1], None),
+        (names.pile("discard", deck.id).name, held.discard[::-1], None),
+    ]
+    for joins, cards in held.waiting:
+        groups.append((names.pile("waiting", deck.id, joins).name, cards[::-1], None))
+    if deck.owner is not None and held.hand:
+        groups.append((names.hands[deck.owner], held.hand, game.side(deck.owner).name))
+    return groups
+
+
+def _slot_maker(name: str, traits: tuple[Trait, ...], size: Pixel) -> Callable[[int], Slot]:
+    return lambda gpid: Slot(name, gpid, traits, size)
+
+
+def _hand_at(card_size: Pixel) -> Pixel:
+    return (MARGIN + card_size[0] // 2, MARGIN + card_size[1] // 2)
+
+
+def _plain_board(name: str, size: Pixel) -> Board:
+    """A board with no image and no grid: a plain table of one colour."""
+    return Board("", name, "", b"", size, None, (), (), {})
+
+
+def saved_piles(
+    game: Game, holdings: Holdings, parts: CardsParts, names: PileNames, counters: CounterPieces
+) -> tuple[list[PlacedDeck], list[PlacedStack]]:
+    """What a saved game holds of ``holdings``: every pile's deck (empty ones too) and each
+    hand's cards."""
+    held: dict[str, list[PlacedPiece]] = {}
+    for at_start in holdings.decks:
+        deck = at_start.deck
+        for pile_name, order, side in _deck_groups(game, at_start, names):
+            for card_id in order:
+                card = game.card(card_id)
+                chain = Chain.of(card_traits(card, deck, names, side if card.private else None))
+                held.setdefault(pile_name, []).append(PlacedPiece(chain, parts.card_gpids[card_id]))
+    for cup in game.cups:
+        pile_name = names.pile("cup", cup.id).name
+        for counter_id in holdings.cups.get(cup.id, ()):
+            piece = PlacedPiece(counters.saved(counter_id), counters.gpids[counter_id])
+            held.setdefault(pile_name, []).append(piece)
+    decks = [
+        PlacedDeck(
+            names.cards_map, spec.at, deck_type(spec), spec.face_down,
+            tuple(held.get(spec.pile.name, ())),
+        )
+        for spec in parts.piles
+    ]  # fmt: skip
+    hand_size = _largest(list(parts.card_sizes.values()))
+    hands = [
+        PlacedStack(name, _hand_at(hand_size), tuple(held[name]))
+        for name in names.hands.values()
+        if held.get(name)
+    ]
+    return decks, hands
