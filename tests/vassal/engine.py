@@ -121,6 +121,45 @@ class ProbeReport:
     switches: int = 0
 
 
+def run_probe(
+    probe: Path, args: list[str], module: Path, work: Path
+) -> subprocess.CompletedProcess[str]:
+    """Compile a probe (a Java class driving the harness) against the engine and run it on
+    ``args``; skip the test when no engine can run here. It must end with "PROBE done"."""
+    run_engine(module, timeout=900)  # prepares the engine and the harness, or skips
+    if shutil.which("javac") is None:
+        pytest.skip(f"no javac here to compile {probe.stem} against the VASSAL engine")
+    lib, harness = _engine_paths()
+    if not (harness / "LoadModule.class").is_file():
+        pytest.skip(f"the VASSAL harness is not where load-module keeps it ({harness.name})")
+    classes = work / "probe-classes"
+    classes.mkdir(exist_ok=True)
+    class_path = f"{harness}:{lib}/*"
+    subprocess.run(
+        ["javac", "-nowarn", "-encoding", "UTF-8", "-cp", class_path, "-d", str(classes),
+         str(probe)],
+        check=True,
+        capture_output=True,
+        text=True,
+    )  # fmt: skip
+    tmp = work / "probe-tmp"
+    tmp.mkdir(exist_ok=True)
+    result = subprocess.run(
+        [
+            "xvfb-run", "-a", "-s", "-screen 0 1280x1024x24 -nolisten tcp",
+            "java", "-Djava.awt.headless=false", "-Duser.language=en", "-Duser.country=US",
+            f"-Djava.io.tmpdir={tmp}",
+            "-cp", f"{classes}:{class_path}:{harness}/wizard-stub",
+            probe.stem, *args,
+        ],
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )  # fmt: skip
+    assert "PROBE done" in result.stdout, result.stdout[-3000:] + result.stderr[-3000:]
+    return result
+
+
 def _engine_paths() -> tuple[Path, Path]:
     """The engine's jar folder and the compiled harness, as ``load-module`` prepared them."""
     home = os.environ.get("HOME") or "/tmp"
@@ -144,46 +183,7 @@ def run_warn_probe(module: Path, save: Path, key: str, work: Path) -> ProbeRepor
     """Load a module and a save in VASSAL, tell every piece it has just moved (``key``, the key
     the maps send), and read back what the module wrote in the chat log; skip the test when no
     engine can run here."""
-    run_engine(module, timeout=900)  # prepares the engine and the harness, or skips
-    if shutil.which("javac") is None:
-        pytest.skip("no javac here to compile the warnings probe against the VASSAL engine")
-    lib, harness = _engine_paths()
-    if not (harness / "LoadModule.class").is_file():
-        pytest.skip(f"the VASSAL harness is not where load-module keeps it ({harness.name})")
-    classes = work / "probe-classes"
-    classes.mkdir(exist_ok=True)
-    class_path = f"{harness}:{lib}/*"
-    subprocess.run(
-        [
-            "javac",
-            "-nowarn",
-            "-encoding",
-            "UTF-8",
-            "-cp",
-            class_path,
-            "-d",
-            str(classes),
-            str(PROBE),
-        ],
-        check=True,
-        capture_output=True,
-        text=True,
-    )
-    tmp = work / "probe-tmp"
-    tmp.mkdir(exist_ok=True)
-    result = subprocess.run(
-        [
-            "xvfb-run", "-a", "-s", "-screen 0 1280x1024x24 -nolisten tcp",
-            "java", "-Djava.awt.headless=false", "-Duser.language=en", "-Duser.country=US",
-            f"-Djava.io.tmpdir={tmp}",
-            "-cp", f"{classes}:{class_path}:{harness}/wizard-stub",
-            "WarnProbe", key, str(module), str(save),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=900,
-    )  # fmt: skip
-    assert "PROBE done" in result.stdout, result.stdout[-3000:] + result.stderr[-3000:]
+    result = run_probe(PROBE, [key, str(module), str(save)], module, work)
     report = ProbeReport(result.stdout)
     for line in result.stdout.splitlines():
         found = _WARN.match(line)

@@ -4,6 +4,7 @@ fill them, and a save's piles read back exactly."""
 from __future__ import annotations
 
 import json
+import re
 import zipfile
 from collections import Counter
 from pathlib import Path
@@ -12,6 +13,7 @@ import pytest
 from lxml import etree
 
 from tests.conftest import copy_fixture, load_fixture
+from tests.vassal.engine import run_engine, run_probe
 from toolkit.artwork import Artwork, CardArt, Drawing
 from toolkit.build import build_game, selected_targets
 from toolkit.load import load_game
@@ -33,6 +35,7 @@ from toolkit.vassal.write.module import game_boards
 from toolkit.workers import Workers
 
 FIXTURE = "cards-hex"
+PROBE = Path(__file__).with_name("CardProbe.java")
 
 
 @pytest.fixture(scope="module")
@@ -274,3 +277,83 @@ def test_card_and_cup_gpids_come_from_one_numbering() -> None:
         "card:a#1": 41,
         "cup:c:x#1": 42,
     }
+
+
+# -- in the real engine ----------------------------------------------------------------------
+
+
+def test_the_module_and_its_scenario_load_in_vassal_with_cards_in_their_decks(
+    built: tuple[Game, Path],
+) -> None:
+    game, folder = built
+    report = run_engine(folder / f"{game.id}.vmod", folder / "scenarios" / "meeting.vsav")
+    assert report.problems == []
+    for key in ("new", "save meeting.vsav", "setup Meeting Engagement"):
+        places = Counter((m, loc) for m, loc, _ in report.games[key] if m != "The Valley")
+        assert places == {
+            ("Cards", "deck Blue events"): 1,
+            ("Cards", "deck Blue events: from turn 3"): 2,
+            ("Cards", "deck Red events"): 2,
+            ("Cards", "deck Red events: from turn 3"): 1,
+            ("Cards", "deck Red reinforcements"): 2,
+            ("Blue hand", "offboard"): 1,  # a hand has no grid
+        }, key
+        names = {name for m, _, name in report.games[key] if m == "Blue hand"}
+        assert names == {"Blue events card"}  # private: hidden from the harness (no side)
+
+
+_PROBE_LINE = re.compile(r"^([A-Z]+) (.*)$")
+_NAMED_KEY = re.compile(r"\d+,0,(reshuffle-)")
+
+
+def test_decks_hands_and_hidden_stacks_play_in_vassal(
+    built: tuple[Game, Path], tmp_path: Path
+) -> None:
+    """Join the waiting cards, shuffle, draw into the hand, who sees what, play the card,
+    return it, reshuffle the discards when the deck runs out; the other side sees only the
+    top piece of a stack."""
+    game, folder = built
+    module = folder / f"{game.id}.vmod"
+    args = [str(module), "Blue events", "Blue events: from turn 3", "Blue events: discards"]
+    result = run_probe(PROBE, [*args, "Blue", "Red", "The Valley"], module, tmp_path)
+    lines = result.stdout.splitlines()
+    facts = [line for line in lines if _PROBE_LINE.match(line) and not line.startswith("  ")]
+    after = facts[facts.index("HARNESS exit 0") :]
+    # VASSAL 3.6 looks a deck command's name up as a translation key when it reports it
+    assert [f for f in after if f.startswith("PROBLEM") and "No Translation" not in f] == []
+    # the shuffled deck's top card: the drawer sees it, the other side its back's name only
+    drawing = re.compile(r'DRAWN card="(.*)\(Blue events card\)"')
+    (drawn,) = [drawing.match(fact) for fact in after if fact.startswith("DRAWN")]
+    assert drawn is not None and drawn.group(1) in ("Forced March", "Heavy Guns")
+    card = drawn.group(1)
+    assert f'CARD side="Blue" hidden=false name="{card}(Blue events card)"' in after
+    assert 'CARD side="Red" hidden=true name="Blue events card"' in after
+    assert f'PLAYED map="The Valley" hidden=false name="{card}"' in after
+    expected = [
+        "COUNT before=1 waiting=2",
+        "COUNT joined=3 waiting=0",
+        "COUNT shuffled=3 facedown=true",
+        "HAND visible mine=true other=false accessible mine=true other=false",
+        'RETURNED map="Cards" indeck=true count=3',
+        "DISCARDED count=2 discards=1",
+        "EMPTIED drawn=2 count=1 discards=0",
+        'STACK side="Blue" at="0304" bottom-up="1st Infantry(Blue Army unit) | 2nd Infantry"',
+        'STACK side="Red" at="0304" bottom-up="Blue Army unit [hidden] | 2nd Infantry"',
+        'STACK side="Red" at="0906" bottom-up="1st Rifles(Red Army unit) | 1st Rifles"',
+        'STACK side="Blue" at="0906" bottom-up="Red Army unit [hidden] | 1st Rifles"',
+    ]
+    assert [line for line in expected if line not in after] == []
+    # the decks our saves write are the decks VASSAL makes from the draw piles
+    with open_archive(folder / "scenarios" / "meeting.vsav") as archive:
+        commands = read_saved_game_commands(archive)
+    ours = {}
+    for command in commands:
+        if command.startswith("+/") and "/deck;" in command:
+            deck_type = parse_add_piece(command).basic.type
+            ours[decode(deck_type, ";")[13]] = deck_type
+    engine = {}
+    for line in after:
+        found = re.match(r'^DECKTYPE name="(.*)" type="(.*)"$', line)
+        if found:
+            engine[found.group(1)] = _NAMED_KEY.sub(r"0,0,\1", found.group(2))
+    assert engine == ours
