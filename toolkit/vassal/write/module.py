@@ -517,9 +517,13 @@ def _showing(
 ) -> tuple[Trait, ...]:
     """The piece showing ``face_id``; a block is hidden by its owner's side, as set up, and so
     is a private counter, or one under the top of a stack where the others see only tops."""
-    faction = owner or piece.counter.faction
-    hide = piece.masked or (piece.hideable and (piece.counter.private or hidden))
-    side = game.side(game.faction(faction).side).name if faction and hide else None
+    if piece.masked:
+        faction = owner
+    elif piece.hideable and (piece.counter.private or hidden):
+        faction = owner or piece.counter.faction
+    else:
+        faction = None
+    side = game.side(game.faction(faction).side).name if faction else None
     return showing(piece, face_id, side)
 
 
