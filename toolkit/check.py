@@ -12,16 +12,22 @@ from toolkit.diagnostics import Diagnostic, Report, did_you_mean, known_list
 from toolkit.load.jsonsource import locate
 from toolkit.load.positions import load_position
 from toolkit.model import Game
+from toolkit.model.holdings import holdings_at_start
 from toolkit.model.position import Position, format_piece_id
 from toolkit.model.scenario import Setup
 from toolkit.render.artwork import draw_artwork
 from toolkit.rules.context import Situation
+from toolkit.rules.hands import check_hands
 from toolkit.rules.registry import check_position
 from toolkit.rules.turn import check_moves, check_steps
 from toolkit.rules.violations import Violation
 from toolkit.vassal.format.boardchoice import unknown_boards
 from toolkit.vassal.read.logs import LogError, decode_log, replay_steps
-from toolkit.vassal.read.positions import position_from_commands, positions_from_steps
+from toolkit.vassal.read.positions import (
+    SaveReading,
+    position_from_commands,
+    positions_from_steps,
+)
 from toolkit.vassal.read.reader import (
     ArchiveError,
     open_archive,
@@ -35,7 +41,7 @@ from toolkit.workers import Workers
 def check_setup(game: Game, setup: Setup) -> list[Violation]:
     """Every rule the scenario's starting position breaks."""
     situation = Situation(game, Position.from_setup(game, setup), setup.id, start=True)
-    return check_position(situation)
+    return check_position(situation) + check_hands(game, holdings_at_start(game, setup))
 
 
 def setup_diagnostics(game: Game) -> list[Diagnostic]:
@@ -159,6 +165,12 @@ def check_source(
 def read_save(game: Game, save_path: Path) -> tuple[Position | None, Report]:
     """The position a VASSAL saved game holds, read with the same boards the module has; what
     cannot be read (a broken archive, a piece the game does not know) is a diagnostic."""
+    reading, report = read_save_reading(game, save_path)
+    return (reading.position if reading is not None else None), report
+
+
+def read_save_reading(game: Game, save_path: Path) -> tuple[SaveReading | None, Report]:
+    """:func:`read_save`, with what the save's decks, hands and cups hold."""
     report = Report()
     shown = str(save_path)
     try:
@@ -179,7 +191,7 @@ def read_save(game: Game, save_path: Path) -> tuple[Position | None, Report]:
     reading = position_from_commands(game, boards, commands)
     for problem in reading.problems:
         report.add(Diagnostic("save.unknown-piece", problem, shown, severity="warning"))
-    return reading.position, report
+    return reading, report
 
 
 def read_any_position(game: Game, path: Path) -> tuple[Position | None, Report, str | None]:
@@ -194,10 +206,12 @@ def read_any_position(game: Game, path: Path) -> tuple[Position | None, Report, 
 
 def check_save(game: Game, save_path: Path) -> CheckResult:
     """Check the position of a VASSAL saved game against the game's rules."""
-    position, report = read_save(game, save_path)
-    if position is None:
+    reading, report = read_save_reading(game, save_path)
+    if reading is None:
         return CheckResult([], report, str(save_path))
-    return CheckResult(check_position(Situation(game, position)), report, str(save_path))
+    violations = check_position(Situation(game, reading.position))
+    violations += check_hands(game, reading.holdings)
+    return CheckResult(violations, report, str(save_path))
 
 
 def check_turn(game: Game, before_path: Path, after_path: Path) -> CheckResult:

@@ -7,6 +7,7 @@ import json
 import re
 import zipfile
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -16,12 +17,14 @@ from tests.conftest import copy_fixture, load_fixture
 from tests.vassal.engine import run_engine, run_probe
 from toolkit.artwork import Artwork, CardArt, Drawing
 from toolkit.build import build_game, selected_targets
+from toolkit.check import check_save, check_setup
 from toolkit.load import load_game
 from toolkit.model import Game
 from toolkit.model.holdings import holdings_at_start
+from toolkit.model.position import Position
 from toolkit.options import BuildOptions
 from toolkit.render.artwork import draw_artwork
-from toolkit.vassal.format.codec import decode, safe_text
+from toolkit.vassal.format.codec import decode, encode, safe_text
 from toolkit.vassal.format.commands import parse_add_piece
 from toolkit.vassal.format.layout import Board
 from toolkit.vassal.format.piles import card_image, pile_names
@@ -29,9 +32,15 @@ from toolkit.vassal.read.check import check_module
 from toolkit.vassal.read.positions import position_from_commands
 from toolkit.vassal.read.reader import open_archive, read_saved_game_commands
 from toolkit.vassal.write.boards import png_size
-from toolkit.vassal.write.cards import card_images, card_sizes, holding_gpids, solid_png
+from toolkit.vassal.write.cards import (
+    DECK_FIELDS_36,
+    card_images,
+    card_sizes,
+    holding_gpids,
+    solid_png,
+)
 from toolkit.vassal.write.elements import MAP, WIDGET, M
-from toolkit.vassal.write.module import game_boards
+from toolkit.vassal.write.module import game_boards, position_save
 from toolkit.workers import Workers
 
 FIXTURE = "cards-hex"
@@ -109,6 +118,10 @@ def test_each_deck_is_a_face_down_random_draw_pile_with_its_discards(
         "Always",
         "true",
     )
+    # VASSAL 3.7 lets only the owner draw (3.6 ignores the two attributes)
+    owners = {name: (p.get("deckRestrictAccess"), p.get("deckOwners")) for name, p in piles.items()}
+    assert owners["Blue events"] == owners["Blue events: discards"] == ("true", "Blue")
+    assert owners["Red reinforcements"] == ("true", "Red")
     cards_map = [m for m in build_xml.iter(M + "Map") if m.get("mapName") == "Cards"]
     assert len(cards_map) == 1 and set(piles.values()) <= set(cards_map[0])
 
@@ -350,10 +363,31 @@ def test_decks_hands_and_hidden_stacks_play_in_vassal(
     for command in commands:
         if command.startswith("+/") and "/deck;" in command:
             deck_type = parse_add_piece(command).basic.type
-            ours[decode(deck_type, ";")[13]] = deck_type
+            # VASSAL 3.6 writes its own fields only; the 3.7 ones come after them
+            fields = decode(deck_type, ";")
+            ours[fields[13]] = encode(fields[: DECK_FIELDS_36 + 1], ";")
     engine = {}
     for line in after:
         found = re.match(r'^DECKTYPE name="(.*)" type="(.*)"$', line)
         if found:
             engine[found.group(1)] = _NAMED_KEY.sub(r"0,0,\1", found.group(2))
     assert engine == ours
+
+
+def test_a_hand_over_its_limit_in_a_save_is_a_violation_with_the_decks_cite(
+    tmp_path: Path,
+) -> None:
+    game = load_fixture(FIXTURE)
+    setup = game.setups[0]
+    over = replace(setup, hands={"blue-events": ("air-recon", "forced-march", "heavy-guns")})
+    assert [v.rule for v in check_setup(game, over)] == ["hand-limit"]
+    with Workers(game) as workers:
+        artwork = draw_artwork(game, workers)
+    save = tmp_path / "over.vsav"
+    save.write_bytes(position_save(game, artwork, Position.from_setup(game, setup), over))
+    result = check_save(game, save)
+    assert [(v.rule, v.cite, v.message) for v in result.violations] == [
+        ("hand-limit", "6.0", "Blue holds 3 cards of Blue events in hand; the limit is 2")
+    ]
+    # the setup as written keeps to the limit
+    assert check_setup(game, setup) == []

@@ -31,7 +31,7 @@ from __future__ import annotations
 import struct
 import zlib
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from lxml import etree  # type: ignore[import-untyped]
 
@@ -39,7 +39,7 @@ from toolkit.artwork import Artwork
 from toolkit.model import Game
 from toolkit.model.card import Card, Deck
 from toolkit.model.holdings import DeckAtStart, Holdings
-from toolkit.vassal.format.codec import encode
+from toolkit.vassal.format.codec import encode, encode_list
 from toolkit.vassal.format.layout import Board, Pixel
 from toolkit.vassal.format.piles import (
     CARD_ID,
@@ -96,6 +96,8 @@ class PileSpec:
     send_key: str = ""
     """The named key that sends (what the draw pile fires when it is empty)."""
     empty_key: str = ""
+    owners: tuple[str, ...] = ()
+    """The sides that alone may draw from it (VASSAL 3.7 and later; 3.6 lets everyone)."""
 
     @property
     def face_down_option(self) -> str:
@@ -120,9 +122,14 @@ _MESSAGES = {
 }
 
 
+DECK_FIELDS_36 = 37
+"""How many fields of a deck's type VASSAL 3.6 reads; 3.7 reads 14 more, then the owners."""
+
+
 def deck_type(spec: PileSpec) -> str:
     """The deck's type string, field for field as VASSAL's Deck writes it from the pile's
-    DrawPile element (so a deck in our saves is the one a new game makes)."""
+    DrawPile element (so a deck in our saves is the one a new game makes): the 3.6 fields,
+    then those 3.7 added (3.6 reads no further than its own)."""
     fields = [
         "true",  # outline drawn when empty
         "255,255,255",
@@ -161,6 +168,10 @@ def deck_type(spec: PileSpec) -> str:
         _MESSAGES["drawSpecificMessage"],
         _MESSAGES["faceUpMessage"],
         _MESSAGES["faceDownMessage"],
+        # VASSAL 3.7: keys and reports of face up/down, saving and loading (unused), access
+        *([""] * 10),
+        xml_bool(bool(spec.owners)),
+        encode_list(list(spec.owners)),
     ]
     return "deck;" + encode(fields, ";")
 
@@ -208,6 +219,8 @@ def drawpile_attributes(spec: PileSpec, board: str) -> dict[str, str]:
         countExpressions="",
         restrictOption="false",
         restrictExpression="",
+        deckRestrictAccess=xml_bool(bool(spec.owners)),
+        deckOwners=encode_list(list(spec.owners)),
         **_MESSAGES,
     )
 
@@ -345,14 +358,19 @@ def lay_out_piles(
     rows: list[list[PileSpec]] = []
     for deck in game.decks:
         size = _largest([sizes[c] for c in deck.all_cards if c in sizes])
+        owners = _owners(game, deck.owner)
         rows.append(
             [
-                _deck_pile(deck, pile, names, size)
+                _deck_pile(deck, pile, names, size, owners)
                 for pile in names.piles
                 if pile.holder == deck.id and pile.kind != "cup"
             ]
         )
-    cups = [_cup_pile(pile, counter_size) for pile in names.piles if pile.kind == "cup"]
+    cups = [
+        _cup_pile(pile, counter_size, _owners(game, game.cup(pile.holder).owner))
+        for pile in names.piles
+        if pile.kind == "cup"
+    ]
     if cups:
         rows.append(cups)
     placed: list[PileSpec] = []
@@ -370,6 +388,10 @@ def lay_out_piles(
     return tuple(placed), (max(width, 200), max(top, 200))
 
 
+def _owners(game: Game, side: str | None) -> tuple[str, ...]:
+    return (game.side(side).name,) if side else ()
+
+
 def _largest(sizes: Sequence[Pixel]) -> Pixel:
     if not sizes:
         return (100, 140)
@@ -377,28 +399,31 @@ def _largest(sizes: Sequence[Pixel]) -> Pixel:
 
 
 def _at(spec: PileSpec, at: Pixel) -> PileSpec:
-    return PileSpec(
-        spec.pile, at, spec.size, spec.face_down, spec.random, spec.draw_face_up,
-        spec.allow_select, spec.send_to, spec.send_command, spec.send_key, spec.empty_key,
-    )  # fmt: skip
+    return replace(spec, at=at)
 
 
-def _deck_pile(deck: Deck, pile: Pile, names: PileNames, size: Pixel) -> PileSpec:
+def _deck_pile(
+    deck: Deck, pile: Pile, names: PileNames, size: Pixel, owners: tuple[str, ...]
+) -> PileSpec:
     draw = names.pile("draw", deck.id).name
     reshuffle = f"reshuffle-{deck.id}"
     if pile.kind == "draw":
         empty = reshuffle if deck.reshuffle else ""
+        face_down = deck.faces == "down"
         return PileSpec(
-            pile, (0, 0), size, deck.faces == "down", True, False, False, empty_key=empty
+            pile, (0, 0), size, face_down, True, False, False, empty_key=empty, owners=owners
         )
     if pile.kind == "discard":
         command = f"Reshuffle into {draw}"
-        return PileSpec(pile, (0, 0), size, False, False, True, True, draw, command, reshuffle)
-    return PileSpec(pile, (0, 0), size, True, False, False, False, draw, f"Add to {draw}")
+        return PileSpec(
+            pile, (0, 0), size, False, False, True, True, draw, command, reshuffle, owners=owners
+        )
+    send = f"Add to {draw}"
+    return PileSpec(pile, (0, 0), size, True, False, False, False, draw, send, owners=owners)
 
 
-def _cup_pile(pile: Pile, size: Pixel) -> PileSpec:
-    return PileSpec(pile, (0, 0), size, True, True, True, False)
+def _cup_pile(pile: Pile, size: Pixel, owners: tuple[str, ...]) -> PileSpec:
+    return PileSpec(pile, (0, 0), size, True, True, True, False, owners=owners)
 
 
 # -- what the piles hold -----------------------------------------------------------------------
