@@ -17,11 +17,12 @@ from toolkit.model.position import Position, format_piece_id
 from toolkit.model.scenario import Setup
 from toolkit.render.artwork import draw_artwork
 from toolkit.rules.context import Situation
-from toolkit.rules.hands import check_hands
+from toolkit.rules.hands import check_hands, check_plays
 from toolkit.rules.registry import check_position
 from toolkit.rules.turn import check_moves, check_steps
 from toolkit.rules.violations import Violation
 from toolkit.vassal.format.boardchoice import unknown_boards
+from toolkit.vassal.read.holdings import card_plays
 from toolkit.vassal.read.logs import LogError, decode_log, replay_steps
 from toolkit.vassal.read.positions import (
     SaveReading,
@@ -234,6 +235,14 @@ def read_log_positions(game: Game, log_path: Path) -> tuple[tuple[Position, ...]
     each logged action (adds, removes, changes and moves replayed), read with the module's
     boards; what cannot be read (a broken archive, a step naming no piece, a piece the game
     does not know) is a diagnostic. Empty when the log cannot be read at all."""
+    positions, _, report = read_log_turn(game, log_path)
+    return positions, report
+
+
+def read_log_turn(
+    game: Game, log_path: Path
+) -> tuple[tuple[Position, ...], dict[str, list[str]], Report]:
+    """:func:`read_log_positions`, with the cards the log shows played, by deck."""
     report = Report()
     shown = str(log_path)
     try:
@@ -245,7 +254,7 @@ def read_log_positions(game: Game, log_path: Path) -> tuple[tuple[Position, ...]
             log = decode_log(read_saved_game(archive))
     except (ArchiveError, LogError, OSError) as error:
         report.add(Diagnostic("log.unreadable", str(error), shown))
-        return (), report
+        return (), {}, report
     replay = replay_steps(log)
     for problem in replay.problems:
         report.add(Diagnostic("log.bad-step", problem, shown, severity="warning"))
@@ -258,11 +267,13 @@ def read_log_positions(game: Game, log_path: Path) -> tuple[tuple[Position, ...]
     reading = positions_from_steps(game, boards, replay.start, replay.steps)
     for problem in reading.problems:
         report.add(Diagnostic("log.unknown-piece", problem, shown, severity="warning"))
-    return reading.positions, report
+    plays = card_plays(game, list(choices), replay.start, replay.steps)
+    return reading.positions, plays, report
 
 
 def check_log(game: Game, log_path: Path) -> CheckResult:
     """Check every move a VASSAL log records, from the game it starts with to the game it ends
     with, against the movement, zone-of-control and entry rules: a play-by-email turn."""
-    positions, report = read_log_positions(game, log_path)
-    return CheckResult(check_steps(game, positions), report, str(log_path))
+    positions, plays, report = read_log_turn(game, log_path)
+    violations = check_steps(game, positions) + check_plays(game, plays)
+    return CheckResult(violations, report, str(log_path))

@@ -3,6 +3,7 @@ fill them, and a save's piles read back exactly."""
 
 from __future__ import annotations
 
+import io
 import json
 import re
 import zipfile
@@ -17,18 +18,19 @@ from tests.conftest import copy_fixture, load_fixture
 from tests.vassal.engine import run_engine, run_probe
 from toolkit.artwork import Artwork, CardArt, Drawing
 from toolkit.build import build_game, selected_targets
-from toolkit.check import check_save, check_setup
+from toolkit.check import check_log, check_save, check_setup
 from toolkit.load import load_game
 from toolkit.model import Game
 from toolkit.model.holdings import holdings_at_start
 from toolkit.model.position import Position
 from toolkit.options import BuildOptions
 from toolkit.render.artwork import draw_artwork
-from toolkit.vassal.format.codec import decode, encode, safe_text
-from toolkit.vassal.format.commands import parse_add_piece
+from toolkit.vassal.format.codec import decode, deobfuscate, encode, obfuscate, safe_text
+from toolkit.vassal.format.commands import leaf_commands, parse_add_piece
 from toolkit.vassal.format.layout import Board
 from toolkit.vassal.format.piles import card_image, pile_names
 from toolkit.vassal.read.check import check_module
+from toolkit.vassal.read.logs import MovePiece, encode_log, format_move
 from toolkit.vassal.read.positions import position_from_commands
 from toolkit.vassal.read.reader import open_archive, read_saved_game_commands
 from toolkit.vassal.write.boards import png_size
@@ -391,3 +393,45 @@ def test_a_hand_over_its_limit_in_a_save_is_a_violation_with_the_decks_cite(
     ]
     # the setup as written keeps to the limit
     assert check_setup(game, setup) == []
+
+
+def test_more_plays_in_a_turn_than_the_deck_allows_is_a_violation(tmp_path: Path) -> None:
+    """A log of one turn where Blue plays two event cards from hand onto the map (the deck
+    allows one); a card moved back into a pile is no play."""
+    game = load_fixture(FIXTURE)
+    setup = replace(game.setups[0], hands={"blue-events": ("air-recon", "forced-march")})
+    with Workers(game) as workers:
+        artwork = draw_artwork(game, workers)
+    save = position_save(game, artwork, Position.from_setup(game, setup), setup)
+    with zipfile.ZipFile(io.BytesIO(save)) as archive:
+        stream = deobfuscate(archive.read("savedGame"))
+    in_hand = []
+    for command in leaf_commands(stream):
+        if command.startswith("+/") and "CardId" in command:
+            state = decode(parse_add_piece(command).basic.state or "", ";")
+            if state[0] == "Blue hand":
+                in_hand.append((parse_add_piece(command).piece_id, (int(state[1]), int(state[2]))))
+    assert len(in_hand) == 2
+
+    def play(piece: str, at: tuple[int, int], to: str = "The Valley") -> list[str]:
+        move = MovePiece(piece, to, (120, 120), None, "Blue hand", at, None, "Blue")
+        return [format_move(move)]
+
+    log = tmp_path / "turn.vlog"
+    with zipfile.ZipFile(log, "w") as archive:
+        steps = [play(*in_hand[0]), play(*in_hand[1])]
+        archive.writestr("savedGame", obfuscate(encode_log(stream, steps)))
+    result = check_log(game, log)
+    plays = [v for v in result.violations if v.rule == "plays-per-turn"]
+    assert [(v.cite, v.message) for v in plays] == [
+        (
+            "6.0",
+            "Blue played 2 cards of Blue events in one turn (Air Reconnaissance, Forced March);"
+            " the limit is 1",
+        )
+    ]
+    # one play and one card back into the deck: within the limit
+    with zipfile.ZipFile(log, "w") as archive:
+        steps = [play(*in_hand[0]), play(*in_hand[1], to="Cards")]
+        archive.writestr("savedGame", obfuscate(encode_log(stream, steps)))
+    assert [v for v in check_log(game, log).violations if v.rule == "plays-per-turn"] == []

@@ -146,3 +146,38 @@ def _property(added: AddPiece, name: str) -> str | None:
 def is_card(added: AddPiece) -> bool:
     """Whether a piece is one of our module's cards."""
     return _property(added, CARD_ID) is not None
+
+
+def card_plays(
+    game: Game,
+    board_names: Sequence[str],
+    start: Sequence[tuple[str, AddPiece]],
+    steps: Sequence[Sequence[tuple[str, AddPiece]]],
+) -> dict[str, list[str]]:
+    """Deck id → the cards a log shows played from its owner's hand, in order: a card that
+    leaves a hand for one of the game's boards (the table). A card put back into a pile, or
+    moved within the hand, is no play."""
+    if not game.decks:
+        return {}
+    names = pile_names(game, board_names)
+    hands = frozenset(names.hands.values())
+    boards = frozenset(board_names)
+    where: dict[str, str] = {}
+    plays: dict[str, list[str]] = {}
+
+    def seen(ref: str, added: AddPiece) -> None:
+        card_id = _property(added, CARD_ID)
+        if card_id is None:
+            return
+        now = decode(added.basic.state or "", ";")[0]
+        before = where.get(ref)
+        where[ref] = now
+        if before in hands and now in boards:
+            plays.setdefault(_property(added, "DeckId") or "", []).append(card_id)
+
+    for ref, added in start:
+        seen(ref, added)
+    for step in steps:
+        for ref, added in step:
+            seen(ref, added)
+    return plays
