@@ -78,6 +78,11 @@ public class CardProbe {
     hand.placeOrMerge(card, new Point(200, 280));
     out.println("DRAWN card=" + q(card.getName()) + " map=" + q(card.getMap().getMapName())
       + " left=" + deck.getPieceCount());
+    for (GamePiece piece : deck.getMap().getPieces()) {
+      if (piece.getName().equals(deckName + ": count")) {
+        out.println("SIGN text=" + q(String.valueOf(piece.getProperty("TextLabel"))));
+      }
+    }
     final PrivateMap privateHand = (PrivateMap) hand;
     out.println("HAND visible mine=" + privateHand.isVisibleTo(mine)
       + " other=" + privateHand.isVisibleTo(other)

@@ -311,6 +311,7 @@ def test_the_module_and_its_scenario_load_in_vassal_with_cards_in_their_decks(
             ("Cards", "deck Red events"): 2,
             ("Cards", "deck Red events: from turn 3"): 1,
             ("Cards", "deck Red reinforcements"): 2,
+            ("Cards", "offboard"): 7,  # the signs saying how many each pile holds
             ("Blue hand", "offboard"): 1,  # a hand has no grid
         }, key
         names = {name for m, _, name in report.games[key] if m == "Blue hand"}
@@ -349,6 +350,7 @@ def test_decks_hands_and_hidden_stacks_play_in_vassal(
         "COUNT joined=3 waiting=0",
         "COUNT shuffled=3 facedown=true",
         "HAND visible mine=true other=false accessible mine=true other=false",
+        'SIGN text="Blue events: 2"',
         'RETURNED map="Cards" indeck=true count=3',
         "DISCARDED count=2 discards=1",
         "EMPTIED drawn=2 count=1 discards=0",

@@ -308,3 +308,34 @@ def return_to_deck(pile: str, command: str = "Return to deck") -> Trait:
     is taken as it is."""
     fields = [command, key("R"), "", "", "", "2", "false", safe_text(pile)]
     return Trait("return;" + encode(fields, ";"))
+
+
+def immobile() -> Trait:
+    """Neither selectable nor movable, and never stacked (a sign on the table)."""
+    return Trait("immob;nZ;V;R;")
+
+
+def text_label(text: str, size: int = 14, colour: str = "255,255,255") -> Trait:
+    """A text drawn over the piece (a Text Label with no command to change it). ``text`` may
+    name properties as ``$name$``: VASSAL fills them in as it draws, so it stays current."""
+    fields = [
+        "",  # no key to change it
+        "",  # no menu command
+        str(size),
+        "",  # no background
+        colour,
+        "c",  # centred vertically on the piece
+        "0",
+        "c",
+        "0",
+        "c",
+        "c",
+        "$pieceName$",
+        "Dialog",
+        "1",  # bold
+        "0",
+        "TextLabel",
+        "",
+        "false",
+    ]
+    return Trait("label;" + encode(fields, ";"), safe_text(text))

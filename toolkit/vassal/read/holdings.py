@@ -181,3 +181,9 @@ def card_plays(
         for ref, added in step:
             seen(ref, added)
     return plays
+
+
+def is_sign(added: AddPiece, tables: frozenset[str]) -> bool:
+    """Whether a piece is one of the signs our module stands beside its piles."""
+    where = decode(added.basic.state or "", ";")[0]
+    return where in tables and _property(added, "PileSign") is not None

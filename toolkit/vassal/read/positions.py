@@ -28,7 +28,7 @@ from toolkit.vassal.format.commands import (
 from toolkit.vassal.format.layout import Board, layer_faces
 from toolkit.vassal.format.numbering import grid_location_name
 from toolkit.vassal.format.piles import pile_names
-from toolkit.vassal.read.holdings import holdings_from_commands, is_card
+from toolkit.vassal.read.holdings import holdings_from_commands, is_card, is_sign
 
 StepPieces = Sequence[tuple[str, AddPiece]]
 """(VASSAL piece id, piece) pairs: a game's pieces, or those one logged action changed."""
@@ -74,6 +74,8 @@ def position_from_commands(
             continue  # a stack or a deck: its members are pieces of their own
         if added.piece_id in held.in_piles or (game.cards and is_card(added)):
             continue  # in a deck, a hand or a cup, or a card on the table
+        if held.maps and is_sign(added, held.maps):
+            continue
         found = _piece(game, by_name, added, held.maps)
         if isinstance(found, str):
             problems.append(found)
@@ -216,6 +218,8 @@ def positions_from_steps(
             return  # a stack or a deck: its members are pieces of their own
         if game.cards and is_card(added):
             return  # a card: in no place of the map
+        if tables and is_sign(added, tables):
+            return
         found = _piece(game, by_name, added, tables)
         if isinstance(found, str):
             if first:

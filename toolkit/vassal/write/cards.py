@@ -52,9 +52,11 @@ from toolkit.vassal.format.traits import (
     Chain,
     Trait,
     basic_piece,
+    immobile,
     marker,
     mask,
     return_to_deck,
+    text_label,
 )
 from toolkit.vassal.write.boards import pixel_size, png_size
 from toolkit.vassal.write.elements import MAP, Slot, attrs, piece_slot, xml_bool
@@ -243,6 +245,8 @@ class CardsParts:
     contents: Mapping[str, tuple[tuple[Slot, bool], ...]]
     """Pile name → its pieces at the start, bottom first, each with 'is a card'."""
     hands: tuple[Hand, ...]
+    signs: tuple[StartStack, ...]
+    """A sign above each pile saying how many pieces it holds."""
     images: tuple[tuple[str, bytes], ...]
     next_gpid: int
     card_gpids: Mapping[str, int] = field(default_factory=dict)
@@ -252,7 +256,7 @@ class CardsParts:
 def write_cards_windows(root: etree._Element, parts: CardsParts) -> None:
     """The Cards map with its draw piles, and every side's hand, in buildFile.xml."""
     none = ModuleWarnings()
-    element = map_window(root, parts.board, True, (), none)
+    element = map_window(root, parts.board, True, parts.signs, none, colour=FELT)
     for spec in parts.piles:
         pile = etree.SubElement(
             element, MAP + "DrawPile", drawpile_attributes(spec, parts.board.name)
@@ -456,6 +460,7 @@ def cards_parts(
     counter_size = _largest([counters.sizes[c] for c in cup_counters if c in counters.sizes])
     piles, board_size = lay_out_piles(game, names, sizes, counter_size)
     keys = [f"card:{card.id}" for card in game.cards]
+    keys += [f"sign:{spec.pile.name}" for spec in piles]
     copies: dict[str, int] = {}
 
     def copy_key(prefix: str) -> str:
@@ -510,11 +515,39 @@ def cards_parts(
         piles,
         made,
         tuple(hands),
+        tuple(
+            StartStack(f"{spec.pile.name}: count", board.name, sign_at(spec), (sign,))
+            for spec in piles
+            for sign in [
+                Slot(
+                    f"{spec.pile.name}: count",
+                    gpids[f"sign:{spec.pile.name}"],
+                    pile_sign(spec.pile.name),
+                    (0, 0),
+                )
+            ]
+        ),  # fmt: skip
         tuple(card_images(game, artwork, sizes)),
         first_gpid + len(keys),
         {card.id: gpids[f"card:{card.id}"] for card in game.cards},
         sizes,
     )
+
+
+def pile_sign(pile: str) -> tuple[Trait, ...]:
+    """A sign on the table above a pile, saying how many pieces it holds now (VASSAL keeps
+    the count as the map property ``<pile>_numPieces``)."""
+    return (
+        marker([("PileSign", pile)]),
+        immobile(),
+        text_label(f"{pile}: ${pile}_numPieces$"),
+        basic_piece(f"{pile}: count"),
+    )
+
+
+def sign_at(spec: PileSpec) -> Pixel:
+    """Where a pile's sign stands: in the margin above the pile."""
+    return (spec.at[0], spec.at[1] - spec.size[1] // 2 - MARGIN // 2)
 
 
 def _deck_groups(
@@ -578,4 +611,8 @@ def saved_piles(
         for name in names.hands.values()
         if held.get(name)
     ]
+    for sign in parts.signs:
+        (slot,) = sign.slots
+        piece = PlacedPiece(Chain.of(slot.traits), slot.gpid)
+        hands.append(PlacedStack(names.cards_map, sign.at, (piece,)))
     return decks, hands

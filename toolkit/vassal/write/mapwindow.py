@@ -65,9 +65,11 @@ def map_window(
     stacks: Sequence[StartStack],
     warnings: ModuleWarnings,
     hand_of: str | None = None,
+    colour: str = "255,255,255",
 ) -> etree._Element:
     """The Map element of one board; ``window``: opened from the toolbar, not at start;
-    ``hand_of``: a side's name, whose player hand (a map only that side sees) it is."""
+    ``hand_of``: a side's name, whose player hand (a map only that side sees) it is;
+    ``colour``: the board's where it has no image."""
     moved = "$pieceName$ moves $previousLocation$ -> $location$ *"
     hand = (
         {"side": text(hand_of), "visible": "false"} if hand_of is not None else {}
@@ -129,7 +131,7 @@ def map_window(
             reversible="false",
             width=str(board.size[0]),
             height=str(board.size[1]),
-            color="255,255,255",
+            color=colour,
         ),
     )
     _grid(board_element, board)
