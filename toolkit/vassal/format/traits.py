@@ -220,16 +220,18 @@ def mask(
     masked_name: str,
     masked_by: str | None = None,
     command: str = "Hide from the other side",
+    framed: bool = False,
 ) -> Trait:
     """Hide a piece from the other sides (a block stands on its edge): they see ``image`` and
-    ``masked_name``; its own side sees the piece (with ``image`` inset in a corner, so it knows
-    the others do not). ``masked_by`` is the side hiding it now; ``command`` (Ctrl-M) hides
-    and shows it."""
+    ``masked_name``; its own side sees the piece, with ``image`` inset in a corner so it knows
+    the others do not (``framed``: the piece a little smaller over ``image``, for a mask as
+    large as the piece, such as a card's back). ``masked_by`` is the side hiding it now;
+    ``command`` (Ctrl-M) hides and shows it."""
     fields = [
         key("M"),
         image,
         command,
-        "I",
+        "2" if framed else "I",
         safe_text(masked_name),
         "side:",
         "Peek",

@@ -68,6 +68,8 @@ MARGIN = 24
 """Pixels around and between the piles of the Cards map."""
 FELT = "46,94,64"
 """The Cards map's colour: a card table's."""
+SIGN_LETTER = 8
+"""About how wide a letter of a pile's sign is, in pixels."""
 MAX_DRAWN = 10
 """How many cards deep a pile is drawn at most."""
 
@@ -286,7 +288,7 @@ def card_traits(card: Card, deck: Deck, names: PileNames, masked_by: str | None)
             ]
         ),
         return_to_deck(draw, f"Return to {draw}"),
-        mask(card_image(card.id, "back"), f"{deck.name} card", masked_by, "Hide or reveal"),
+        mask(card_image(card.id, "back"), f"{deck.name} card", masked_by, "Hide or reveal", True),
         basic_piece(card.name, card_image(card.id, "front")),
     ]
 
@@ -384,9 +386,11 @@ def lay_out_piles(
         left = MARGIN
         height = max(spec.size[1] for spec in row)
         for spec in row:
-            at = (left + spec.size[0] // 2, top + height // 2)
+            # a column is as wide as its pile, or as its sign's text (about 8 px a letter)
+            column = max(spec.size[0], SIGN_LETTER * (len(spec.pile.name) + 4))
+            at = (left + column // 2, top + height // 2)
             placed.append(_at(spec, at))
-            left += spec.size[0] + MARGIN
+            left += column + MARGIN
         width = max(width, left)
         top += height + MARGIN
     return tuple(placed), (max(width, 200), max(top, 200))

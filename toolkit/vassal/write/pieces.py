@@ -135,7 +135,7 @@ def piece_def(
         traits.append(mask(face_image(counter.id, "hidden"), masked_name))
     hideable = not masked and hidden_image is not None
     if hideable and hidden_image is not None:
-        traits.append(mask(hidden_image, f"{faction_name or 'Hidden'} unit"))
+        traits.append(mask(hidden_image, f"{faction_name or 'Hidden'} unit", framed=True))
     if spec is not None:
         traits.append(layer(spec))
         traits.append(basic_piece(counter.name))
