@@ -65,7 +65,7 @@ def test_a_legal_move_is_not_reported(
     steps = [drag(start, "2nd Artillery", minimal_hex_board.centres["1006"], "9001")]
     code, out, err = check_log(minimal_hex_build, write_log(tmp_path / "turn.vlog", start, steps))
     assert code == 0, out + err
-    assert out == "" and err == ""
+    assert out == "" and err == f"checked {tmp_path / 'turn.vlog'}: passed\n"
 
 
 def test_a_move_beyond_the_allowance_is_caught(

@@ -155,10 +155,24 @@ def test_usage_needs_exactly_one_thing_to_check(minimal_hex_build: Path) -> None
     result = run_cli(
         "check",
         str(minimal_hex_build / "minimal-hex.vmod"),
-        "--setup",
-        "meeting",
+        "--position",
+        "p.json",
         "--save",
         "x.vsav",
         cwd=ROOT,
     )
     assert result.returncode == 2
+
+
+def test_beside_a_save_setup_names_whose_waivers_apply(minimal_hex_build: Path) -> None:
+    result = run_cli(
+        "check",
+        str(minimal_hex_build / "minimal-hex.vmod"),
+        "--setup",
+        "meting",
+        "--save",
+        str(minimal_hex_build / "scenarios" / "meeting.vsav"),
+        cwd=ROOT,
+    )
+    assert result.returncode == 2
+    assert "no setup 'meting' in minimal-hex (did you mean 'meeting'?)" in result.stderr

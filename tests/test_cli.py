@@ -76,7 +76,7 @@ def test_failed_build_leaves_previous_output_untouched(tmp_path: Path) -> None:
     (game / "game.json").write_text("{ broken", encoding="utf-8")
     result = run_cli("build", "game", "-o", "out", cwd=tmp_path)
     assert result.returncode == 1
-    assert "nothing was built" in result.stderr
+    assert "nothing was written" in result.stderr
     after = sorted(p.relative_to(tmp_path) for p in (tmp_path / "out").rglob("*"))
     assert after == before
 
@@ -111,8 +111,11 @@ def test_counter_that_cannot_be_drawn_is_a_located_diagnostic(tmp_path: Path, jo
     result = run_cli("build", "game", "-o", "out", "--only", "svg", "-j", jobs, cwd=tmp_path)
     assert result.returncode == 1
     assert "Traceback" not in result.stderr
-    line = result.stderr.strip().splitlines()[-1]
+    *diagnostics, count, closing = result.stderr.strip().splitlines()
+    line = diagnostics[-1]
     assert line.startswith("game/counters/units.json:11:9: error[counter.text-too-long]: ")
+    assert count == "1 error, 0 warnings"
+    assert closing == "Error: build failed: 1 error in the sources; nothing was written"
     assert "'ge-gd'" in line
     assert not (tmp_path / "out").exists() or not any((tmp_path / "out").iterdir())
 

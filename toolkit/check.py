@@ -4,8 +4,8 @@ and tools."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
-from dataclasses import dataclass
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from toolkit.diagnostics import Diagnostic, Report, did_you_mean, known_list
@@ -34,6 +34,7 @@ from toolkit.vassal.read.reader import (
     open_archive,
     read_saved_game,
     read_saved_game_commands,
+    save_description,
 )
 from toolkit.vassal.write.module import game_boards
 from toolkit.workers import Workers
@@ -97,14 +98,17 @@ def _pointer(setup: Setup, v: Violation, pointers: dict[str, str]) -> str:
     return ""
 
 
-def format_violation(v: Violation, where: str) -> str:
-    """'wf:0712: error[rule stacking] DFF 4.3: …' — one line; ``where`` when no location."""
+def format_violation(v: Violation, where: str, waived: str | None = None) -> str:
+    """'wf:0712: error[rule stacking] DFF 4.3: …' — one line; ``where`` when no location;
+    a waived one ends with '(waived: <reason>)'."""
     place = v.locations[0] if v.locations else where
-    return f"{place}: {v.severity}[rule {v.rule}] {v.cite}: {' '.join(v.message.split())}"
+    line = f"{place}: {v.severity}[rule {v.rule}] {v.cite}: {' '.join(v.message.split())}"
+    return f"{line} (waived: {' '.join(waived.split())})" if waived else line
 
 
-def violation_json(v: Violation) -> dict[str, object]:
-    """The machine-readable form used by ``--format json``."""
+def violation_json(v: Violation, waived: str | None = None) -> dict[str, object]:
+    """The machine-readable form used by ``--format json``; ``waived`` is the setup's reason
+    for allowing it, or null."""
     return {
         "rule": v.rule,
         "cite": v.cite,
@@ -112,6 +116,7 @@ def violation_json(v: Violation) -> dict[str, object]:
         "message": " ".join(v.message.split()),
         "locations": list(v.locations),
         "pieces": list(v.pieces),
+        "waived": waived,
     }
 
 
@@ -133,6 +138,16 @@ class CheckResult:
     where: str
     """What the check looked at ('setup grand-campaign', or the position file), for lines
     that name no location."""
+    waivers: Mapping[str, str] = field(default_factory=dict)
+    """Rule id → the reason the setup the position comes from may break it: a waived
+    violation is still reported, with its reason, but does not fail the check."""
+    setup: str | None = None
+    """The setup whose waivers apply, if one is known."""
+
+    @property
+    def failed(self) -> bool:
+        """True when a rule of severity error is broken and not waived."""
+        return any(v.severity == "error" and v.rule not in self.waivers for v in self.violations)
 
 
 def check_source(
@@ -149,15 +164,47 @@ def check_source(
                 f"no setup {setup_id!r} in {game.id}{did_you_mean(setup_id, known)} "
                 f"({known_list(known)})"
             )
-        violations = check_setup(game, game.setup(setup_id))
-        return CheckResult(violations, Report(), f"setup {setup_id}")
+        setup = game.setup(setup_id)
+        violations = check_setup(game, setup)
+        return CheckResult(violations, Report(), f"setup {setup_id}", setup.waivers, setup.id)
     if position_path is None:
         raise ValueError("give a setup or a position file to check")
     loaded = load_position(game, position_path)
     if loaded.position is None:
         return CheckResult([], loaded.report, str(position_path))
     situation = Situation(game, loaded.position, loaded.setup_id, loaded.start)
-    return CheckResult(check_position(situation), loaded.report, str(position_path))
+    return CheckResult(
+        check_position(situation),
+        loaded.report,
+        str(position_path),
+        *_waivers_of(game, loaded.setup_id),
+    )
+
+
+def _waivers_of(game: Game, setup_id: str | None) -> tuple[Mapping[str, str], str | None]:
+    """The waivers of the setup a position names (none when it names none the game has)."""
+    known = {s.id: s for s in game.setups}
+    if setup_id in known:
+        return known[setup_id].waivers, setup_id
+    return {}, None
+
+
+def setup_of_save(game: Game, save_path: Path, setup_id: str | None = None) -> str | None:
+    """The setup a saved game comes from: the one asked for, else the one its description
+    names (our saves of a setup carry its name; VASSAL keeps it when the game is saved
+    again), else the one its file is named after (``scenarios/<setup>.vsav``)."""
+    if setup_id is not None:
+        return setup_id
+    try:
+        with open_archive(save_path) as archive:
+            description = save_description(archive)
+    except (ArchiveError, OSError):
+        description = ""
+    for setup in game.setups:
+        if description and description in (setup.name, setup.id):
+            return setup.id
+    stem = save_path.stem
+    return stem if stem in {s.id for s in game.setups} else None
 
 
 # -- positions from VASSAL saved games, and whole turns ------------------------------------------
@@ -205,14 +252,17 @@ def read_any_position(game: Game, path: Path) -> tuple[Position | None, Report, 
     return loaded.position, loaded.report, loaded.setup_id
 
 
-def check_save(game: Game, save_path: Path) -> CheckResult:
-    """Check the position of a VASSAL saved game against the game's rules."""
+def check_save(game: Game, save_path: Path, setup_id: str | None = None) -> CheckResult:
+    """Check the position of a VASSAL saved game against the game's rules, and its hands
+    against their decks' limits, under the waivers of the setup it comes from (``setup_id``,
+    else :func:`setup_of_save`)."""
     reading, report = read_save_reading(game, save_path)
     if reading is None:
         return CheckResult([], report, str(save_path))
     violations = check_position(Situation(game, reading.position))
     violations += check_hands(game, reading.holdings)
-    return CheckResult(violations, report, str(save_path))
+    waivers, setup = _waivers_of(game, setup_of_save(game, save_path, setup_id))
+    return CheckResult(violations, report, str(save_path), waivers, setup)
 
 
 def check_turn(game: Game, before_path: Path, after_path: Path) -> CheckResult:
@@ -224,7 +274,9 @@ def check_turn(game: Game, before_path: Path, after_path: Path) -> CheckResult:
     where = f"{before_path} -> {after_path}"
     if before is None or after is None or report.errors:
         return CheckResult([], report, where)
-    return CheckResult(check_moves(game, before, after, setup_id), report, where)
+    return CheckResult(
+        check_moves(game, before, after, setup_id), report, where, *_waivers_of(game, setup_id)
+    )
 
 
 # -- whole turns from VASSAL logs ----------------------------------------------------------------

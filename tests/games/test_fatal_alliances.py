@@ -16,6 +16,7 @@ import pytest
 
 from toolkit.geometry import hex_round, point_to_hex
 from toolkit.load import load_game
+from toolkit.model.holdings import holdings_at_start
 from toolkit.model.map import parse_location_key
 from toolkit.model.position import Piece, Position
 from toolkit.model.queries import location_adjacent
@@ -706,16 +707,16 @@ def test_campaign_1914(game):
     assert setup.globals["weather_roll"] == 5
     assert setup.globals["political_points"] == {"central": 5, "allies": 5}
     # 22.2: "Placez les marqueurs d'entrée dans une tasse opaque. Les USA et le CW doivent
-    # tirer 2 marqueurs d'entrée de départ" - the whole mix goes in the cup, the draw is the
-    # players'; 22.3: "Les USA et le CW commencent chacun avec 2 marqueurs"
+    # tirer 2 marqueurs d'entrée de départ" - the whole mix goes in the common cup (a cup of
+    # decks/pools.json, not a placement), the draw is the players'; 22.3: "Les USA et le CW
+    # commencent chacun avec 2 marqueurs"
     chits = [c for c in game.counters if "entry" in c.tags]
-    in_cup = Tally()
-    for p in setup.placements:
-        for x in p.pieces:
-            if "entry" in game.counter(x.counter).tags:
-                assert p.at == "pools:entry-cup"
-                in_cup[x.counter] += x.count
-    assert in_cup == {c.id: c.count for c in chits}
+    assert not any(
+        "entry" in game.counter(x.counter).tags for p in setup.placements for x in p.pieces
+    )
+    cups = holdings_at_start(game, setup).cups
+    assert Tally(cups["entry-markers"]) == {c.id: c.count for c in chits}
+    assert game.cup("entry-markers").owner is None
     assert setup.globals["entry_markers"] == {"us": 2, "cw": 2}
     assert any(
         p.at == "production-circle:ja" and {x.counter for x in p.pieces} == {"turn", "year"}

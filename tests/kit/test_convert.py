@@ -5,6 +5,8 @@ from __future__ import annotations
 import base64
 import os
 import shutil
+import subprocess
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -19,12 +21,29 @@ from toolkit.render.fonts import FONT_DIR
 HOSTILE = ROOT / "tests" / "corpus" / "broken" / "hostile-names-are-fine"
 
 
-def test_fontconfig_is_pointed_at_the_bundled_fonts(monkeypatch: pytest.MonkeyPatch) -> None:
+def test_fontconfig_is_pointed_at_the_bundled_fonts(
+    monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The configuration ships with the fonts: nothing is written to the temporary folder (a
+    build used to leave a file there), and fontconfig finds the bundled files through it."""
     monkeypatch.delenv("FONTCONFIG_FILE", raising=False)
+    monkeypatch.setattr(tempfile, "tempdir", str(tmp_path))
     use_bundled_fonts()
-    conf = Path(os.environ["FONTCONFIG_FILE"]).read_text(encoding="utf-8")
-    assert f"<dir>{FONT_DIR}</dir>" in conf
-    assert '<include ignore_missing="yes">/etc/fonts/fonts.conf</include>' in conf
+    conf = Path(os.environ["FONTCONFIG_FILE"])
+    assert conf.parent == FONT_DIR and not list(tmp_path.iterdir())
+    assert '<include ignore_missing="yes">/etc/fonts/fonts.conf</include>' in conf.read_text(
+        encoding="utf-8"
+    )
+    if shutil.which("fc-list") is None:
+        pytest.skip("fc-list is not here to show what fontconfig finds")
+    found = subprocess.run(
+        ["fc-list", "--format", "%{file}\n"],
+        env={**os.environ, "FONTCONFIG_FILE": str(conf), "HOME": str(tmp_path)},
+        capture_output=True,
+        text=True,
+        check=True,
+    ).stdout.splitlines()
+    assert str(FONT_DIR / "DejaVuSansCondensed-Bold.ttf") in found
 
 
 def test_a_fontconfig_file_the_user_set_is_kept(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -99,6 +99,15 @@ def test_stacking_with_bonus_and_an_override_with_its_own_bonus() -> None:
     )
 
 
+ON_THE_MAP = LocationSelector(not_=LocationSelector(kind=fs("box", "cell")))
+"""Where a stacking rule that names no 'where' applies: not in holding boxes or track cells."""
+
+
+def test_a_stacking_rule_without_where_leaves_boxes_and_track_cells_out() -> None:
+    rule = game("distant-foreign-fields").rule("stacking")
+    assert rule.where == ON_THE_MAP
+
+
 def test_stacking_with_exempt_pieces_and_an_unlimited_box() -> None:
     rule = game("distant-foreign-fields").rule("stacking")
     exempt = fs(
@@ -122,6 +131,7 @@ def test_stacking_with_exempt_pieces_and_an_unlimited_box() -> None:
         cite="DFF 4.3",
         text="",
         when="end-of-phase",
+        where=ON_THE_MAP,
         pieces=PieceSelector(class_=fs("infantry", "cavalry")),
         limit=2,
         exempt=PieceSelector(class_=exempt),
@@ -137,6 +147,7 @@ def test_stacking_per_side_with_mixed_sides_and_exclusive_overrides() -> None:
         cite="EE 5.5",
         text="",
         when="end-of-phase",
+        where=ON_THE_MAP,
         pieces=PieceSelector(class_=fs("infantry", "armour", "militia", "cavalry", "airborne")),
         exempt=PieceSelector(class_=fs("gsu")),
         limit=None,

@@ -35,7 +35,8 @@ def _position(tmp_path: Path, data: dict[str, object]) -> str:
 
 def test_check_a_legal_setup_exits_0(tmp_path: Path) -> None:
     result = run_cli("check", GAME, "--setup", "meeting", cwd=tmp_path)
-    assert (result.returncode, result.stdout, result.stderr) == (0, "", "")
+    assert (result.returncode, result.stdout) == (0, "")
+    assert result.stderr == "checked setup meeting: passed\n"
 
 
 def test_check_a_position_prints_one_line_per_broken_rule(tmp_path: Path) -> None:
@@ -70,6 +71,7 @@ def test_check_json_lists_violations(tmp_path: Path) -> None:
         "message": LINES[0].split(" 4.1: ", 1)[1],
         "locations": ["valley:0303"],
         "pieces": ["bl-1-inf/1", "bl-2-inf/1", "bl-3-arm/1"],
+        "waived": None,
     }
 
 
@@ -92,8 +94,8 @@ def test_usage_errors_exit_2(tmp_path: Path) -> None:
     codes = [neither.returncode, both.returncode, half_turn.returncode, unknown.returncode]
     assert codes == [2, 2, 2, 2]
     usage = (
-        "give one of --setup ID, --position FILE, --save FILE.vsav, --before A --after B "
-        "or --log FILE.vlog"
+        "give one of --setup ID, --position FILE, --save FILE.vsav [--setup ID], "
+        "--before A --after B or --log FILE.vlog"
     )
     for wrong in (neither, both, half_turn):
         assert usage in wrong.stderr
@@ -122,15 +124,17 @@ def test_build_refuses_a_setup_that_breaks_a_rule(tmp_path: Path) -> None:
     _overstack_setup(game)
     result = run_cli("build", "minimal-hex", "-o", "out", "--only", "svg", cwd=tmp_path)
     assert result.returncode == 1
-    assert result.stderr.splitlines() == [
-        "minimal-hex/setups/meeting.json:10:36: error[setup.breaks-rule]: setup 'meeting' "
-        "breaks rule 'stacking' (4.1): Millbrook (The Valley 0304) holds pieces of Blue and "
-        "Red (2nd Infantry, 3rd Armoured and 2nd Artillery); enemy pieces may not share a "
-        "location. Move the pieces, or add a waiver for 'stacking' with the rulebook's reason.",
+    assert result.stderr.splitlines() == [  # the report's order: by place, then by text
         "minimal-hex/setups/meeting.json:10:36: error[setup.breaks-rule]: setup 'meeting' "
         "breaks rule 'stacking' (4.1): Millbrook (The Valley 0304) holds 3 pieces (2nd "
         "Infantry, 3rd Armoured and 2nd Artillery); at most 2 pieces may stack there. Move the "
         "pieces, or add a waiver for 'stacking' with the rulebook's reason.",
+        "minimal-hex/setups/meeting.json:10:36: error[setup.breaks-rule]: setup 'meeting' "
+        "breaks rule 'stacking' (4.1): Millbrook (The Valley 0304) holds pieces of Blue and "
+        "Red (2nd Infantry, 3rd Armoured and 2nd Artillery); enemy pieces may not share a "
+        "location. Move the pieces, or add a waiver for 'stacking' with the rulebook's reason.",
+        "2 errors, 0 warnings",
+        "Error: build failed: 2 errors in the sources; nothing was written",
     ]
     assert not (tmp_path / "out" / "minimal-hex").exists()
 
@@ -140,6 +144,38 @@ def test_a_waiver_with_a_reason_lets_the_build_through(tmp_path: Path) -> None:
     _overstack_setup(game, '{"rule": "stacking", "reason": "4.1: the meeting starts in melee"}')
     result = run_cli("build", "minimal-hex", "-o", "out", "--only", "svg", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
+
+
+def test_check_reports_a_waived_rule_with_its_reason_and_passes(tmp_path: Path) -> None:
+    """The setup's waivers hold wherever its position is checked: its start, a position file
+    naming it, and the module's saved game of it (found by its description, or --setup)."""
+    game = copy_fixture("minimal-hex", tmp_path)
+    _overstack_setup(game, '{"rule": "stacking", "reason": "4.1: the meeting starts in melee"}')
+    start = run_cli("check", "minimal-hex", "--setup", "meeting", cwd=tmp_path)
+    assert start.returncode == 0, start.stdout + start.stderr
+    assert start.stdout.count("(waived: 4.1: the meeting starts in melee)") == 2
+    assert start.stderr == "checked setup meeting: passed (2 waived)\n"
+    built = run_cli("build", "minimal-hex", "-o", "out", "--only", "vmod", cwd=tmp_path)
+    assert built.returncode == 0, built.stderr
+    save = tmp_path / "out" / "minimal-hex" / "scenarios" / "meeting.vsav"
+    renamed = save.with_name("turn-3.vsav")
+    save.rename(renamed)  # a player's save keeps the setup's name in its description
+    for extra in ([], ["--setup", "meeting"]):
+        result = run_cli(
+            "check",
+            "minimal-hex",
+            "--save",
+            str(renamed),
+            *extra,
+            "--format",
+            "json",
+            cwd=tmp_path,
+        )
+        assert result.returncode == 0, result.stdout + result.stderr
+        found = json.loads(result.stdout)
+        assert {v["waived"] for v in found if v["rule"] == "stacking"} == {
+            "4.1: the meeting starts in melee"
+        }
 
 
 def test_a_waiver_names_a_rule_that_exists(tmp_path: Path) -> None:

@@ -75,3 +75,20 @@ def test_an_unlimited_box() -> None:
     assert isinstance(RULE, StackingRule)
     unlimited = replace(RULE, overrides=(StackingOverride(LocationSelector(kind=fs("hex")), None),))
     assert _broken(unlimited, *_pieces("valley:0303", "bl-1-inf", "bl-2-inf", "bl-3-arm")) == []
+
+
+def test_pieces_waiting_in_a_box_do_not_count_unless_the_rule_says_where() -> None:
+    """'At most two divisions per hex' is about the map: divisions waiting in London's box
+    (Distant Foreign Fields' holding box for British arrivals) are not over the limit, unless
+    a rule names boxes in its 'where'."""
+    dff = game("distant-foreign-fields")
+    rule = dff.rule("stacking")
+    assert isinstance(rule, StackingRule)
+    waiting = tuple(
+        Piece(f"{c}/1", c, "wf:london", "front", dff.counter(c).faction, 1)
+        for c in ("gb-1-inf", "gb-2-inf", "gb-3-inf")
+    )
+    situation = Situation(dff, Position(pieces=waiting))
+    assert check_stacking(situation, rule) == []
+    boxes = replace(rule, where=LocationSelector(kind=fs("box")))
+    assert len(check_stacking(situation, boxes)) == 1

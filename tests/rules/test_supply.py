@@ -9,7 +9,7 @@ import pytest
 
 from tests.rules.helpers import game, position, read_cases
 from toolkit.model.position import Position
-from toolkit.model.rules import SupplyRule
+from toolkit.model.rules import LocationSelector, SupplyRule
 from toolkit.rules.context import Situation
 from toolkit.rules.registry import check_position
 from toolkit.rules.supply import check_supply
@@ -67,3 +67,33 @@ def test_the_registry_runs_supply_on_a_setup() -> None:
     the_game = game("rules-hex")
     start = Position.from_setup(the_game, the_game.setup("meeting"))
     assert check_position(Situation(the_game, start, "meeting")) == []
+
+
+def test_a_side_with_no_source_is_told_why() -> None:
+    """Sources supply only the side that controls them: a rule whose sources no Blue place
+    matches says so, and how to give Blue its own."""
+    the_game = game("rules-hex")
+    rule = the_game.rule("supply")
+    assert isinstance(rule, SupplyRule)
+    rule = dataclasses.replace(rule, sources=dataclasses.replace(rule.sources, owner={"rd"}))
+    situation = Situation(the_game, position(the_game, {"bl-1-inf/1": "front:0101"}))
+    (found,) = check_supply(situation, rule)
+    assert "its side has no supply source at all" in found.message
+    assert "'side_sources'" in found.message
+
+
+def test_side_sources_supply_their_side_whoever_holds_them() -> None:
+    the_game = game("rules-hex")
+    rule = the_game.rule("supply")
+    assert isinstance(rule, SupplyRule)
+    edge = LocationSelector(locations=frozenset({"front:0102"}))
+    rule = dataclasses.replace(
+        rule,
+        sources=dataclasses.replace(rule.sources, owner={"rd"}),
+        side_sources={"blue": edge},
+    )
+    near = Situation(the_game, position(the_game, {"bl-1-inf/1": "front:0101"}))
+    assert check_supply(near, rule) == []
+    red = Situation(the_game, position(the_game, {"rd-1-inf/1": "front:0101"}))
+    (cut,) = check_supply(red, rule)  # Blue's edge does not supply Red, far from its city
+    assert cut.pieces == ("rd-1-inf/1",) and "no friendly source within reach" in cut.message

@@ -388,7 +388,7 @@ def test_a_hand_over_its_limit_in_a_save_is_a_violation_with_the_decks_cite(
     with Workers(game) as workers:
         artwork = draw_artwork(game, workers)
     save = tmp_path / "over.vsav"
-    save.write_bytes(position_save(game, artwork, Position.from_setup(game, setup), over))
+    save.write_bytes(position_save(game, artwork, Position.from_setup(game, setup), setup=over))
     result = check_save(game, save)
     assert [(v.rule, v.cite, v.message) for v in result.violations] == [
         ("hand-limit", "6.0", "Blue holds 3 cards of Blue events in hand; the limit is 2")
@@ -404,7 +404,7 @@ def test_more_plays_in_a_turn_than_the_deck_allows_is_a_violation(tmp_path: Path
     setup = replace(game.setups[0], hands={"blue-events": ("air-recon", "forced-march")})
     with Workers(game) as workers:
         artwork = draw_artwork(game, workers)
-    save = position_save(game, artwork, Position.from_setup(game, setup), setup)
+    save = position_save(game, artwork, Position.from_setup(game, setup), setup=setup)
     with zipfile.ZipFile(io.BytesIO(save)) as archive:
         stream = deobfuscate(archive.read("savedGame"))
     in_hand = []

@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import NoReturn
 
 import click
 
 from toolkit.commands.common import emit
-from toolkit.errors import SourcesInvalid, ToolkitError
+from toolkit.diagnostics import Report
+from toolkit.errors import DiagnosticsError, SourcesInvalid, ToolkitError
 
 
 def build(
@@ -46,17 +48,31 @@ def build(
         cache=None if no_cache else out_dir / FOLDER,
         force=force,
     )
-    built = build_folder(source, out_dir, selected_targets(wanted), options)
+    try:
+        built = build_folder(source, out_dir, selected_targets(wanted), options)
+    except DiagnosticsError as error:  # what only drawing or the rules check find
+        _failed(Report(error.diagnostics), fmt)
     emit(built.report, fmt)
     if built.summary is None:
-        if fmt == "text":
-            click.echo(built.report.summary(), err=True)
-        raise SourcesInvalid("the sources have errors; nothing was built")
+        _failed(built.report, fmt, shown=True)
     if fmt == "text":
         summary = built.summary
         unchanged = " (unchanged)" if built.game is None else ""
         size = f"{summary.bytes / 1e6:.1f} MB"
         click.echo(f"built {summary.folder}: {summary.files} file(s), {size}{unchanged}")
+
+
+def _failed(report: Report, fmt: str, *, shown: bool = False) -> NoReturn:
+    """A build that stopped on the sources' errors: the diagnostics (unless ``shown``), the
+    count, and the closing line that says nothing was written."""
+    if not shown:
+        emit(report, fmt)
+    if fmt == "text":
+        click.echo(report.summary(), err=True)
+    errors = len(report.errors)
+    raise SourcesInvalid(
+        f"build failed: {errors} error{'s' * (errors != 1)} in the sources; nothing was written"
+    )
 
 
 def serve(source: Path, out_dir: Path, host: str, port: int, jobs: int, force: bool) -> None:

@@ -5,14 +5,19 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Mapping
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from toolkit.commands.common import emit, need_game, strict
-from toolkit.diagnostics import Report
+from toolkit.diagnostics import Report, did_you_mean, known_list
 from toolkit.errors import EXIT_INVALID, SourcesInvalid
 from toolkit.load import LoadResult, load_game
+
+if TYPE_CHECKING:
+    from toolkit.rules.violations import Violation
 
 
 def validate(
@@ -36,9 +41,15 @@ def validate(
         combined.extend(report.diagnostics)
         if fmt == "text" and not report.errors and result.game is not None:
             game = result.game
+            cards = (
+                f"{len(game.cards)} card(s) in {len(game.decks)} deck(s), "
+                if game.cards or game.decks
+                else ""
+            )
+            cups = f"{len(game.cups)} cup(s), " if game.cups else ""
             click.echo(
                 f"ok: {folder} — {game.title}: {len(game.maps)} map(s), "
-                f"{len(game.counters)} counter(s), {len(game.charts)} chart(s), "
+                f"{len(game.counters)} counter(s), {cards}{cups}{len(game.charts)} chart(s), "
                 f"{len(game.setups)} setup(s), {len(game.rules)} rule(s)"
             )
     emit(combined, fmt)
@@ -79,6 +90,10 @@ def check(
     fmt: str,
 ) -> None:
     """toolkit check: one setup, position, saved game, turn or log, or a scenario's start."""
+    # --setup alone checks a setup's start; beside --save it names the setup whose waivers apply
+    waivers_of = setup_id if save_path is not None else None
+    if waivers_of is not None:
+        setup_id = None
     asked = [setup_id, position_path, save_path, before_path or after_path, log_path]
     from toolkit.load.scenarios import is_scenario
 
@@ -91,15 +106,23 @@ def check(
         after_path is None
     ):
         raise click.UsageError(
-            "give one of --setup ID, --position FILE, --save FILE.vsav, --before A --after B "
-            "or --log FILE.vlog"
+            "give one of --setup ID, --position FILE, --save FILE.vsav [--setup ID], "
+            "--before A --after B or --log FILE.vlog"
         )
     if source.suffix.lower() == ".vmod":
         from toolkit.load.module import game_from_module
 
         with game_from_module(source) as result:
             _check(
-                result, fmt, setup_id, position_path, save_path, before_path, after_path, log_path
+                result,
+                fmt,
+                setup_id,
+                position_path,
+                save_path,
+                before_path,
+                after_path,
+                log_path,
+                waivers_of,
             )
     else:
         _check(
@@ -111,6 +134,7 @@ def check(
             before_path,
             after_path,
             log_path,
+            waivers_of,
         )
 
 
@@ -131,12 +155,16 @@ def _check_scenario(folder: Path, game_path: Path, fmt: str) -> None:
         scenario = loaded.scenario
         violations = check_scenario(result.game, scenario)
     where = f"scenario {scenario.id}"
+    waivers = scenario.setup.waivers
     if fmt == "json":
-        click.echo(json.dumps([violation_json(v) for v in violations], indent=2))
+        found = [violation_json(v, waivers.get(v.rule)) for v in violations]
+        click.echo(json.dumps(found, indent=2))
     for v in violations if fmt == "text" else ():
-        waived = scenario.setup.waivers.get(v.rule)
-        click.echo(format_violation(v, where) + (f" (waived: {waived})" if waived else ""))
-    if any(v.severity == "error" and v.rule not in scenario.setup.waivers for v in violations):
+        click.echo(format_violation(v, where, waivers.get(v.rule)))
+    failed = any(v.severity == "error" and v.rule not in waivers for v in violations)
+    if fmt == "text":
+        click.echo(check_summary(f"scenario {scenario.title}", violations, waivers), err=True)
+    if failed:
         sys.exit(EXIT_INVALID)
 
 
@@ -149,10 +177,10 @@ def _check(
     before_path: Path | None,
     after_path: Path | None,
     log_path: Path | None,
+    waivers_of: str | None = None,
 ) -> None:
     from toolkit.check import (
         UnknownSetup,
-        broken,
         check_log,
         check_save,
         check_source,
@@ -165,8 +193,14 @@ def _check(
         emit(result.report, fmt)
         raise SourcesInvalid("the sources have errors; nothing was checked")
     try:
+        if waivers_of is not None and waivers_of not in {s.id for s in result.game.setups}:
+            known = [s.id for s in result.game.setups]
+            raise UnknownSetup(
+                f"no setup {waivers_of!r} in {result.game.id}"
+                f"{did_you_mean(waivers_of, known)} ({known_list(known)})"
+            )
         if save_path is not None:
-            checked = check_save(result.game, save_path)
+            checked = check_save(result.game, save_path, waivers_of)
         elif log_path is not None:
             checked = check_log(result.game, log_path)
         elif before_path is not None and after_path is not None:
@@ -181,9 +215,28 @@ def _check(
         raise SourcesInvalid(f"{checked.where} cannot be read; nothing was checked")
     if checked.report.diagnostics:
         click.echo(checked.report.format_text(), err=True)
+    waivers = checked.waivers
     if fmt == "json":
-        click.echo(json.dumps([violation_json(v) for v in checked.violations], indent=2))
+        found = [violation_json(v, waivers.get(v.rule)) for v in checked.violations]
+        click.echo(json.dumps(found, indent=2))
     for v in checked.violations if fmt == "text" else ():
-        click.echo(format_violation(v, checked.where))
-    if broken(checked.violations):
+        click.echo(format_violation(v, checked.where, waivers.get(v.rule)))
+    if fmt == "text":
+        named = checked.setup and waivers and checked.where != f"setup {checked.setup}"
+        under = f" (waivers of setup {checked.setup})" if named else ""
+        click.echo(check_summary(checked.where + under, checked.violations, waivers), err=True)
+    if checked.failed:
         sys.exit(EXIT_INVALID)
+
+
+def check_summary(what: str, violations: list[Violation], waivers: Mapping[str, str]) -> str:
+    """The closing line of a check: what was checked, and that it passed or how it failed."""
+    errors = [v for v in violations if v.severity == "error"]
+    waived = [v for v in errors if v.rule in waivers]
+    warnings = len(violations) - len(errors)
+    failing = len(errors) - len(waived)
+    counts = [f"{failing} broken rule(s)"] if failing else []
+    counts += [f"{len(waived)} waived"] if waived else []
+    counts += [f"{warnings} warning(s)"] if warnings else []
+    verdict = "failed" if failing else "passed"
+    return f"checked {what}: {verdict}" + (f" ({', '.join(counts)})" if counts else "")

@@ -25,6 +25,13 @@ from toolkit.model.rules import (
     rule_parameters,
 )
 
+EVERYWHERE = LocationSelector()
+OFF_MAP_KINDS = frozenset({"box", "cell"})
+"""Holding boxes and track cells: where pieces wait, off the playing area."""
+DEFAULT_WHERE = {"stacking": LocationSelector(not_=LocationSelector(kind=OFF_MAP_KINDS))}
+"""Where a rule that gives no 'where' applies, when not everywhere: a stacking limit is what
+players mean by one, a limit on the map's hexes and areas, not on the pieces waiting in a
+turn track's boxes (a box that has a limit says so with 'where')."""
 DEFAULT_SEVERITY = {"victory": "info"}
 """A met victory condition is news, not a fault, unless the rule says otherwise."""
 COMMON_KEYS = ("id", "kind", "cite", "text", "severity", "when", "pieces", "where")
@@ -58,6 +65,7 @@ class RuleReader:
             "allowance": self.amount,
             "range": self.amount,
             "costs": self.costs,
+            "side_sources": self.side_sources,
             "hexside_costs": self.hexside_costs,
             "line_costs": self.line_costs,
             "blocked_by": self.blocked_by,
@@ -90,7 +98,9 @@ class RuleReader:
             severity=get(item, "severity", DEFAULT_SEVERITY.get(kind, "error")),
             when=get(item, "when", "always"),
             pieces=self.pieces(item.get("pieces", {}), pointer + "/pieces"),
-            where=self.where(item.get("where", {}), pointer + "/where"),
+            where=self.where(item["where"], pointer + "/where")
+            if "where" in item
+            else DEFAULT_WHERE.get(kind, EVERYWHERE),
             origin=Origin(self.source.shown, pointer),
             **params,
         )
@@ -166,6 +176,18 @@ class RuleReader:
             ),
             not_=self.where(data["not"], pointer + "/not") if "not" in data else None,
         )
+
+    def side_sources(
+        self, value: dict[str, Any], pointer: str
+    ) -> MappingProxyType[str, LocationSelector]:
+        """Supply sources by the side or faction they belong to, each id declared."""
+        holders = list(self.ctx.known("side")) + list(self.ctx.known("faction"))
+        found = {}
+        for holder, where in value.items():
+            here = f"{pointer}/{holder}"
+            if self.ctx.check_ref(self.source, "side", holder, here, holders):
+                found[holder] = self.where(where, here)
+        return MappingProxyType(found)
 
     # -- stacking -----------------------------------------------------------------------------
 

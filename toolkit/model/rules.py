@@ -349,6 +349,10 @@ class SupplyRule(RuleBase):
 
     kind: ClassVar[Literal["supply"]] = "supply"
     sources: LocationSelector | None = None
+    """Places that supply the side that controls them (else whose owner the map prints)."""
+    side_sources: Mapping[str, LocationSelector] = empty()
+    """Side or faction id → places that supply it whoever controls them (a side's map edge,
+    its home country's rear)."""
     source_pieces: PieceSelector | None = None
     """Pieces that are sources themselves (HQs, depots)."""
     range: int | PropertyRef | None = None

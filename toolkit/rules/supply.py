@@ -63,7 +63,10 @@ def check_supply(situation: Situation, rule: Rule) -> list[Violation]:
         if side is not None:
             groups[_Group(side, piece.owner if rule.own_sources else None)].append(piece)
     cut: dict[LocationKey, list[Piece]] = defaultdict(list)
+    sourceless: set[LocationKey] = set()
     for group, pieces in groups.items():
+        if not _sources(situation, rule, group.side, group.faction):
+            sourceless.update(piece.location or "" for piece in pieces)
         limits = [supply_range(situation, rule, piece) for piece in pieces]
         limit = None if None in limits else max((x for x in limits if x is not None), default=0)
         lengths = supply_lengths(situation, rule, group.side, group.faction, limit)
@@ -71,7 +74,9 @@ def check_supply(situation: Situation, rule: Rule) -> list[Violation]:
             length = lengths.get(piece.location or "")
             if length is None or (reach is not None and length > reach):
                 cut[piece.location or ""].append(piece)
-    return [_cut_off(situation, rule, key, pieces) for key, pieces in cut.items()]
+    return [
+        _cut_off(situation, rule, key, pieces, key in sourceless) for key, pieces in cut.items()
+    ]
 
 
 def supply_range(situation: Situation, rule: SupplyRule, piece: Piece) -> float | None:
@@ -133,6 +138,17 @@ def _sources(
                 situation, location, controller, side, faction
             ):
                 found.append(key)
+    for holder, where in rule.side_sources.items():
+        if (
+            holder == side
+            or holder == faction
+            or (faction is None and _side(situation, holder) == side)
+        ):
+            found.extend(
+                key
+                for key, location in situation.game.locations.items()
+                if where.matches(location, situation.index, situation.position.controller(key))
+            )
     if rule.source_pieces is not None:
         for piece in situation.position.pieces:
             if piece.location is None or piece.location not in situation.game.locations:
@@ -279,13 +295,25 @@ class _Tracer:
 
 
 def _cut_off(
-    situation: Situation, rule: SupplyRule, key: LocationKey, pieces: list[Piece]
+    situation: Situation,
+    rule: SupplyRule,
+    key: LocationKey,
+    pieces: list[Piece],
+    sourceless: bool = False,
 ) -> Violation:
     names = [piece_words(situation.game, piece) for piece in pieces]
     who = names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
     verb = "is" if len(names) == 1 else "are"
+    why = "no friendly source within reach along an open path."
+    if sourceless:
+        why = (
+            "its side has no supply source at all: a place listed under 'sources' supplies "
+            "only the side that controls it (the setup's or position's control, else the owner "
+            "the map prints); give that control, or list the side's own sources under "
+            "'side_sources'."
+        )
     message = (
-        f"{who} at {place_words(situation.game, key)} {verb} out of supply: no friendly source"
-        f" within reach along an open path.{unless_words(rule)}"
+        f"{who} at {place_words(situation.game, key)} {verb} out of supply: {why}"
+        f"{unless_words(rule)}"
     )
     return violation(rule, message, (key,), tuple(piece.id for piece in pieces))

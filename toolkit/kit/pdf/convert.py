@@ -10,7 +10,6 @@ from __future__ import annotations
 import hashlib
 import os
 import re
-import tempfile
 import urllib.parse
 from collections.abc import Callable, Sequence
 from pathlib import Path
@@ -32,25 +31,11 @@ def use_bundled_fonts() -> None:
     """Point fontconfig at the bundled DejaVu files (plus the system's fonts) for cairo.
 
     Must run before cairo first loads a font in this process; a FONTCONFIG_FILE the user set is
-    respected. The generated file is named by its content, so concurrent builds agree on it.
+    respected. The configuration ships beside the fonts and names their folder relative to
+    itself, so nothing is written anywhere to use it.
     """
-    if os.environ.get("FONTCONFIG_FILE"):
-        return
-    text = (
-        '<?xml version="1.0"?>\n<!DOCTYPE fontconfig SYSTEM "fonts.dtd">\n<fontconfig>\n'
-        '  <include ignore_missing="yes">/etc/fonts/fonts.conf</include>\n'
-        f"  <dir>{FONT_DIR}</dir>\n</fontconfig>\n"
-    )
-    digest = hashlib.sha256(text.encode()).hexdigest()[:16]
-    path = Path(tempfile.gettempdir()) / f"toolkit-fonts-{digest}.conf"
-    if not path.exists():
-        partial = path.with_suffix(f".{os.getpid()}.tmp")
-        try:
-            partial.write_text(text, encoding="utf-8")
-            partial.replace(path)
-        except OSError:  # no writable temp dir: the system's fonts (often DejaVu too) must do
-            return
-    os.environ["FONTCONFIG_FILE"] = str(path)
+    if not os.environ.get("FONTCONFIG_FILE"):
+        os.environ["FONTCONFIG_FILE"] = str(FONT_DIR / "fonts.conf")
 
 
 # -- SVG → PDF -----------------------------------------------------------------------------------

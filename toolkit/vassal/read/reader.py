@@ -359,6 +359,18 @@ def read_module_data(data: bytes, entry: str) -> ModuleData:
     return ModuleData(_child_text(root, "VassalVersion"), _child_text(root, "version"))
 
 
+def save_description(archive: Archive) -> str:
+    """What a saved game's ``savedata`` describes it as ('' when it has none or it cannot be
+    read): our saves of a setup give the setup's name, and VASSAL keeps what a player types."""
+    if "savedata" not in archive.names:
+        return ""
+    try:
+        root = read_xml(archive.read("savedata"), "savedata")
+    except ArchiveError:
+        return ""
+    return _child_text(root, "description") or ""
+
+
 def _child_text(root: XmlElement, tag: str) -> str | None:
     for child in root:
         if child.tag == tag:

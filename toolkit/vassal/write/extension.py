@@ -56,7 +56,7 @@ def scenario_save(game: Game, setup: Setup, artwork: Artwork) -> bytes:
 
     :raises toolkit.vassal.write.module.ModuleError: a piece at a place no board shows.
     """
-    return position_save(game, artwork, Position.from_setup(game, setup))
+    return position_save(game, artwork, Position.from_setup(game, setup), setup.name, setup)
 
 
 def extension_id(game: Game, info: ExtensionInfo) -> str:

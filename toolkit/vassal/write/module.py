@@ -140,7 +140,10 @@ def _compile(game: Game, artwork: Artwork, jobs: int) -> CompiledModule:
     with _threads(jobs) as pool:
         # the saves are deflated on other threads while the build file is written here
         zipping = [
-            (setup.id, _zipped(pool, _save_entries(game, start, parts, metadata, setup)))
+            (
+                setup.id,
+                _zipped(pool, _save_entries(game, start, parts, metadata, setup, setup.name)),
+            )
             for setup, start in zip(game.setups, starts, strict=True)
         ]
         module_parts = _module_parts(game, artwork, parts, stacks, next_gpid)
@@ -198,7 +201,11 @@ def _zipped(pool: ThreadPoolExecutor | None, entries: list[tuple[str, bytes]]) -
 
 
 def position_save(
-    game: Game, artwork: Artwork, position: Position, setup: Setup | None = None
+    game: Game,
+    artwork: Artwork,
+    position: Position,
+    description: str = "",
+    setup: Setup | None = None,
 ) -> bytes:
     """Any position of the game as a saved game (.vsav) its module loads, pieces as the
     module makes them: what a player would have saved after setting it up by hand. Its
@@ -208,7 +215,7 @@ def position_save(
 
     :raises ModuleError: a piece at a place no board shows."""
     parts = _parts(game, artwork)
-    return zip_archive(_save_entries(game, position, parts, module_data(game), setup))
+    return zip_archive(_save_entries(game, position, parts, module_data(game), setup, description))
 
 
 @dataclass(frozen=True)
@@ -343,7 +350,12 @@ def _start_stacks(
 
 
 def _save_entries(
-    game: Game, position: Position, parts: _Parts, metadata: bytes, setup: Setup | None = None
+    game: Game,
+    position: Position,
+    parts: _Parts,
+    metadata: bytes,
+    setup: Setup | None = None,
+    description: str = "",
 ) -> list[tuple[str, bytes]]:
     """A position as a saved game's entries: its pieces, prototypes expanded, on their places;
     its decks, hands and cups as ``setup`` starts them."""
@@ -368,7 +380,7 @@ def _save_entries(
         decks, hands = saved_piles(game, holdings, parts.cards, parts.piles, counters)
         placed += hands
     stream = save_stream(placed, [(b.name, b.name) for b in _all_boards(parts)], decks)
-    return save_entries(stream, metadata, game.version, VASSAL_VERSION)
+    return save_entries(stream, metadata, game.version, VASSAL_VERSION, description)
 
 
 def _all_boards(parts: _Parts) -> list[Board]:

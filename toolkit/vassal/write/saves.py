@@ -12,7 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from toolkit.vassal.format.boardchoice import encode_board_choice
-from toolkit.vassal.format.codec import ESC, TAB, encode, obfuscate
+from toolkit.vassal.format.codec import ESC, TAB, encode, obfuscate, safe_text
 from toolkit.vassal.format.traits import Chain
 
 
@@ -87,13 +87,16 @@ def save_stream(
 
 
 def save_entries(
-    stream: str, module_data: bytes, version: str, vassal: str
+    stream: str, module_data: bytes, version: str, vassal: str, description: str = ""
 ) -> list[tuple[str, bytes]]:
-    """The archive entries of a saved game: the obfuscated stream and its metadata."""
+    """The archive entries of a saved game: the obfuscated stream and its metadata, whose
+    description VASSAL shows when the game is loaded (a setup's save gives the setup's name,
+    which also tells the checker whose waivers apply)."""
+    about = _xml(safe_text(description))
     save_data = (
         '<?xml version="1.0" encoding="UTF-8" standalone="no"?>\n<data version="1">'
         f"<version>{_xml(version)}</version><VassalVersion>{vassal}</VassalVersion>"
-        "<dateSaved>0</dateSaved><description></description></data>\n"
+        f"<dateSaved>0</dateSaved><description>{about}</description></data>\n"
     ).encode()
     return [("moduledata", module_data), ("savedGame", obfuscate(stream)), ("savedata", save_data)]
 
