@@ -68,8 +68,15 @@ MARGIN = 24
 """Pixels around and between the piles of the Cards map."""
 FELT = "46,94,64"
 """The Cards map's colour: a card table's."""
+SIGN_SIZE = 14
+"""The size of a pile's sign, in pixels."""
 SIGN_LETTER = 8
-"""About how wide a letter of a pile's sign is, in pixels."""
+"""About how wide a letter of a pile's sign is at that size, in pixels."""
+MAX_COLUMN = 400
+"""The widest a pile's column gets for its sign (a longer name is written smaller)."""
+MAX_ROW = 2400
+"""How wide a row of piles gets before the next pile starts a row below (a game with dozens
+of force pools)."""
 MAX_DRAWN = 10
 """How many cards deep a pile is drawn at most."""
 
@@ -386,14 +393,29 @@ def lay_out_piles(
         left = MARGIN
         height = max(spec.size[1] for spec in row)
         for spec in row:
-            # a column is as wide as its pile, or as its sign's text (about 8 px a letter)
-            column = max(spec.size[0], SIGN_LETTER * (len(spec.pile.name) + 4))
-            at = (left + column // 2, top + height // 2)
-            placed.append(_at(spec, at))
+            column = _column(spec)
+            if left > MARGIN and left + column > MAX_ROW:  # a long row goes on below
+                top += height + MARGIN
+                left = MARGIN
+            placed.append(_at(spec, (left + column // 2, top + height // 2)))
             left += column + MARGIN
-        width = max(width, left)
+            width = max(width, left)
         top += height + MARGIN
     return tuple(placed), (max(width, 200), max(top, 200))
+
+
+def _column(spec: PileSpec) -> int:
+    """A pile's column: as wide as the pile, or as its sign's text up to a limit."""
+    return max(spec.size[0], min(_sign_width(spec.pile.name), MAX_COLUMN))
+
+
+def _sign_width(pile: str) -> int:
+    return SIGN_LETTER * (len(pile) + 4)
+
+
+def sign_font(spec: PileSpec) -> int:
+    """The size of a pile's sign: smaller for a name longer than its column is wide."""
+    return max(8, min(SIGN_SIZE, SIGN_SIZE * _column(spec) // _sign_width(spec.pile.name)))
 
 
 def _owners(game: Game, side: str | None) -> tuple[str, ...]:
@@ -526,7 +548,7 @@ def cards_parts(
                 Slot(
                     f"{spec.pile.name}: count",
                     gpids[f"sign:{spec.pile.name}"],
-                    pile_sign(spec.pile.name),
+                    pile_sign(spec.pile.name, sign_font(spec)),
                     (0, 0),
                 )
             ]
@@ -538,13 +560,13 @@ def cards_parts(
     )
 
 
-def pile_sign(pile: str) -> tuple[Trait, ...]:
+def pile_sign(pile: str, size: int = SIGN_SIZE) -> tuple[Trait, ...]:
     """A sign on the table above a pile, saying how many pieces it holds now (VASSAL keeps
     the count as the map property ``<pile>_numPieces``)."""
     return (
         marker([("PileSign", pile)]),
         immobile(),
-        text_label(f"{pile}: ${pile}_numPieces$"),
+        text_label(f"{pile}: ${pile}_numPieces$", size),
         basic_piece(f"{pile}: count"),
     )
 
