@@ -36,9 +36,13 @@ from toolkit.vassal.read.reader import open_archive, read_saved_game_commands
 from toolkit.vassal.write.boards import png_size
 from toolkit.vassal.write.cards import (
     DECK_FIELDS_36,
+    MAX_COLUMN,
+    MAX_ROW,
     card_images,
     card_sizes,
     holding_gpids,
+    lay_out_piles,
+    sign_font,
     solid_png,
 )
 from toolkit.vassal.write.elements import MAP, WIDGET, M
@@ -437,3 +441,23 @@ def test_more_plays_in_a_turn_than_the_deck_allows_is_a_violation(tmp_path: Path
         steps = [play(*in_hand[0]), play(*in_hand[1], to="Cards")]
         archive.writestr("savedGame", obfuscate(encode_log(stream, steps)))
     assert [v for v in check_log(game, log).violations if v.rule == "plays-per-turn"] == []
+
+
+def test_dozens_of_cups_wrap_into_rows_and_long_names_get_smaller_signs() -> None:
+    game = load_fixture(FIXTURE)
+    long_name = "Réserve de forces — Allemagne : canon ferroviaire (corps), coût 4"
+    cups = tuple(
+        replace(game.cups[0], id=f"pool-{n}", name=long_name if n == 0 else f"Pool {n}")
+        for n in range(40)
+    )
+    many = replace(game, cups=cups)
+    names = pile_names(many, ["The Valley"])
+    sizes = card_sizes(many, Artwork({}, {}, {}))
+    piles, (width, height) = lay_out_piles(many, names, sizes, (94, 94))
+    assert width <= MAX_ROW + MAX_COLUMN and height > 3 * 94
+    cup_rows = {spec.at[1] for spec in piles if spec.pile.kind == "cup"}
+    assert len(cup_rows) > 1
+    first = next(spec for spec in piles if spec.pile.name == long_name)
+    assert sign_font(first) < 14
+    assert sign_font(next(spec for spec in piles if spec.pile.name == "Pool 1")) == 14
+    assert len({spec.at for spec in piles}) == len(piles)  # no two piles on one spot
