@@ -224,7 +224,7 @@ def test_a_save_of_other_holdings_reads_back_as_written(tmp_path: Path) -> None:
     data["decks"] = {"red-events": ["rail-lines"], "blue-events": ["heavy-guns", "forced-march"]}
     data["hands"] = {"red-events": ["mud", "ambush"]}
     data["discards"] = {"blue-events": ["air-recon"]}
-    data["cups"] = {"red-pool": ["rd-2-art"]}
+    data["cups"] = {"red-pool": ["rd-2-art", "rd-1-inf"]}
     path.write_text(json.dumps(data))
     result = load_game(folder)
     assert result.game is not None, result.report.format_text()

@@ -509,7 +509,7 @@ def cards_parts(
                 )
     for cup in game.cups:
         pile_name = names.pile("cup", cup.id).name
-        for counter_id in holdings.cups.get(cup.id, ()):
+        for counter_id in holdings.cups.get(cup.id, ())[::-1]:  # top first; decks bottom first
             key = copy_key(f"cup:{cup.id}:{counter_id}")
             definition = counters.definition(counter_id)
             name = game.counter(counter_id).name
@@ -621,7 +621,7 @@ def saved_piles(
                 held.setdefault(pile_name, []).append(PlacedPiece(chain, parts.card_gpids[card_id]))
     for cup in game.cups:
         pile_name = names.pile("cup", cup.id).name
-        for counter_id in holdings.cups.get(cup.id, ()):
+        for counter_id in holdings.cups.get(cup.id, ())[::-1]:  # top first; decks bottom first
             piece = PlacedPiece(counters.saved(counter_id), counters.gpids[counter_id])
             held.setdefault(pile_name, []).append(piece)
     decks = [
