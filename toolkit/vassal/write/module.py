@@ -316,7 +316,16 @@ def _pieces(game: Game, sizes: dict[str, tuple[int, int]], warnings: ModuleWarni
 def hideable_counters(game: Game) -> frozenset[str]:
     """The counters their side can hide from the others: private ones, every faction's piece
     where the others see only the top of a stack (the pieces under it are hidden), and the
-    counters of cups (a face-down pile shows their mask)."""
+    counters of cups (a face-down pile shows their mask).
+
+    Hiding is VASSAL's Mask (Obscurable) with side access, the one trait whose hiding VASSAL
+    itself enforces: a stack drawn unexpanded, or a mouse-over viewer turned off, still gives
+    its pieces away to anyone who expands or inspects it. A piece hidden by its side is, to
+    the other sides, its faction's colour named "<faction> unit", in the map, in the mouse-over
+    viewer, in reports and in expanded stacks: they see how many pieces a stack holds and whose
+    they are, never which units, their faces or steps. Its own side sees it whole, framed by
+    its colour. The setups hide every piece under the top of a stack (and private counters
+    everywhere); after a move, players hide or show a piece with Ctrl-M, as with blocks."""
     found = {c.id for c in game.counters if c.private}
     if game.hidden_stacks == "top":
         found |= {c.id for c in game.counters if c.faction}
