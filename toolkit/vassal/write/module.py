@@ -322,10 +322,12 @@ def hideable_counters(game: Game) -> frozenset[str]:
     itself enforces: a stack drawn unexpanded, or a mouse-over viewer turned off, still gives
     its pieces away to anyone who expands or inspects it. A piece hidden by its side is, to
     the other sides, its faction's colour named "<faction> unit", in the map, in the mouse-over
-    viewer, in reports and in expanded stacks: they see how many pieces a stack holds and whose
-    they are, never which units, their faces or steps. Its own side sees it whole, framed by
-    its colour. The setups hide every piece under the top of a stack (and private counters
-    everywhere); after a move, players hide or show a piece with Ctrl-M, as with blocks."""
+    viewer and in expanded stacks: they see how many pieces a stack holds and whose they are,
+    never which units, their faces or steps. Its own side sees it whole, framed by its colour.
+    The setups hide every piece under the top of a stack (and private counters everywhere);
+    after a move, players hide or show a piece with Ctrl-M, as with blocks. What VASSAL does
+    not hide: the chat's move report, written by the mover's VASSAL, names the pieces as their
+    mover sees them (blocks share this)."""
     found = {c.id for c in game.counters if c.private}
     if game.hidden_stacks == "top":
         found |= {c.id for c in game.counters if c.faction}
