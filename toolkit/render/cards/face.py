@@ -197,10 +197,11 @@ def draw_back(game: Game, card: Card) -> str:
     return svg_document(side.w, side.h, "".join(body), title=f"{card.name} (back)")
 
 
-def card_ground(game: Game, card: Card, which: str, bleed: float) -> str:
+def card_ground(game: Game, card: Card, which: str, bleed: float, turned: bool = False) -> str:
     """What lies under a side of the card, carried ``bleed`` points past the cut on every
     edge: its ground, and its bands that run along an edge. The document is the trim size
-    plus the bleed around it; the side's own drawing goes over it at (bleed, bleed)."""
+    plus the bleed around it; the side's own drawing goes over it at (bleed, bleed).
+    ``turned``: upside down, for a back printed turned (short-edge duplex)."""
     template = game.card_template(card.template)
     if which == "front":
         side = _side(game, card, "front", template.background)
@@ -226,7 +227,10 @@ def card_ground(game: Game, card: Card, which: str, bleed: float) -> str:
             continue  # touches no edge: the face draws it whole
         fill = side.colour(element.background or "side", side.ink)
         out.append(f"<path{attrs(d=_polygon_d(_rect_points(rect)), fill=fill)}/>")
-    return svg_document(w, h, "".join(out))
+    body = "".join(out)
+    if turned:
+        body = f'<g transform="rotate(180 {fmt(w / 2)} {fmt(h / 2)})">{body}</g>'
+    return svg_document(w, h, body)
 
 
 # -- shapes ------------------------------------------------------------------------------------
