@@ -201,3 +201,17 @@ def test_cards_drawn_once_are_read_back_from_the_cache(tmp_path: Path) -> None:
         again = draw_artwork(game, workers, cache=cache)
     assert set(first.cards) == {c.id for c in game.cards}
     assert first.cards == again.cards
+
+
+def test_a_title_keeps_clear_of_the_disc_beside_it() -> None:
+    from toolkit.render.cards.face import DISC_GAP
+
+    game = load_fixture("cards-hex")
+    front, _ = card_sides(game, game.card("air-recon"))
+    root = etree.fromstring(front.encode("utf-8"))
+    circle = root.find(f"{SVG}circle")
+    disc_left = float(circle.get("cx")) - float(circle.get("r"))
+    (title,) = [t for t in _texts(front) if t.text == "Air Reconnaissance"]
+    size = float(title.get("font-size"))
+    right = float(title.get("x")) + text_width(title.text, size, True) / 2  # centred
+    assert right <= disc_left - DISC_GAP + 0.5  # the disc's stroke is inside its radius

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from toolkit.model import Game
@@ -61,6 +61,8 @@ DISC_SHARE = 0.13
 """A disc's diameter as a share of the card's smaller side."""
 DISC_TEXT = 0.5
 """A disc's number as a share of its diameter."""
+DISC_GAP = 3.0
+"""Points kept between a disc and a text beside it."""
 BAND_SHARE = 0.12
 """Depth of a band along an edge, as a share of the card's side across it."""
 BORDER_WIDTH = 1.2
@@ -87,6 +89,8 @@ class _Side:
     owner: tuple[str, str] | None
     """The owner's colour and the ink that reads on it."""
     values: Mapping[str, Scalar]
+    discs: tuple[Rect, ...] = ()
+    """The boxes of the side's discs, which texts keep clear of."""
 
     @property
     def w(self) -> float:
@@ -116,6 +120,20 @@ class _Side:
             min(rect[2], self.w - SAFE),
             min(rect[3], self.h - SAFE),
         )
+
+    def text_area(self, element: CardElement) -> Rect:
+        """A text's area inside the safe zone, cut back on the side of a disc it runs into (a
+        title beside a corner number), so the two never touch."""
+        left, top, right, bottom = self.area(element, safe=True)
+        for d_left, d_top, d_right, d_bottom in self.discs:
+            apart = d_left - DISC_GAP >= right or d_right + DISC_GAP <= left
+            if apart or d_top >= bottom or d_bottom <= top:
+                continue
+            if d_left + d_right > left + right:  # the disc is on the right half of the text
+                right = min(right, d_left - DISC_GAP)
+            else:
+                left = max(left, d_right + DISC_GAP)
+        return left, top, right, bottom
 
 
 def owner_colours(game: Game, card: Card) -> tuple[str, str] | None:
@@ -162,7 +180,18 @@ def _side(game: Game, card: Card, side: str, ground_word: str) -> _Side:
         "cite": card.cite,
     }
     where = CardWhere(card.id, template.id, side)
-    return _Side(card, template, where, ground, ink, owner, {**builtins, **card.values})
+    drawn = _Side(card, template, where, ground, ink, owner, {**builtins, **card.values})
+    if side == "front":
+        elements = template.front or DEFAULT_FRONT
+    else:
+        elements = card_back(game, card).elements or ()
+    discs = []
+    for element in elements:
+        if element.draw == "disc":
+            cx, cy, diameter = _disc_circle(drawn, element)
+            r = diameter / 2
+            discs.append((cx - r, cy - r, cx + r, cy + r))
+    return replace(drawn, discs=tuple(discs))
 
 
 def draw_front(game: Game, card: Card) -> str:
@@ -355,7 +384,7 @@ def _block(
     """A title or a line of text, centred in its area's height, shrunk to fit on two lines."""
     if not text:
         return ""
-    left, top, right, bottom = side.area(element, safe=True)
+    left, top, right, bottom = side.text_area(element)
     floor = element.min_size or BODY_FLOOR
     setting = fit_block(text, element.size or size, floor, bold, right - left, bottom - top)
     if setting is None:
@@ -372,7 +401,7 @@ def _body(side: _Side, where: CardWhere, element: CardElement) -> str:
     paragraphs = parse_body(side.card.text)
     if not paragraphs:
         return ""
-    left, top, right, bottom = side.area(element, safe=True)
+    left, top, right, bottom = side.text_area(element)
     w, h = right - left, bottom - top
     floor = element.min_size or BODY_FLOOR
     flowed = fit_body(paragraphs, max(element.size or BODY_SIZE, floor), floor, w, h)
@@ -438,20 +467,24 @@ def _share(side: _Side, rect: Rect) -> tuple[float, float, float, float]:
     return (left / side.w, top / side.h, (right - left) / side.w, (bottom - top) / side.h)
 
 
+def _disc_circle(side: _Side, element: CardElement) -> tuple[float, float, float]:
+    """A disc's centre and diameter: in its area, else in its corner inside the safe zone."""
+    if element.area is not None:
+        left, top, right, bottom = side.area(element, safe=True)
+        return (left + right) / 2, (top + bottom) / 2, min(right - left, bottom - top)
+    diameter = DISC_SHARE * min(side.w, side.h)
+    r = SAFE + diameter / 2
+    cx = side.w - r if element.at.endswith("right") else r
+    cy = side.h - r if element.at.startswith("bottom") else r
+    return cx, cy, diameter
+
+
 def _disc(side: _Side, where: CardWhere, element: CardElement) -> str:
     """A number in a circle, in a corner (inside the safe zone) or centred in its area."""
     text = shown_text(_content(side, element))
     if not text:
         return ""
-    if element.area is not None:
-        left, top, right, bottom = side.area(element, safe=True)
-        diameter = min(right - left, bottom - top)
-        cx, cy = (left + right) / 2, (top + bottom) / 2
-    else:
-        diameter = DISC_SHARE * min(side.w, side.h)
-        r = SAFE + diameter / 2
-        cx = side.w - r if element.at.endswith("right") else r
-        cy = side.h - r if element.at.startswith("bottom") else r
+    cx, cy, diameter = _disc_circle(side, element)
     fill = side.colour(element.background, side.owner[0] if side.owner else side.ink)
     ink = side.colour(element.color, contrasting_text(fill))
     stroke = max(0.5, 0.03 * diameter)
