@@ -146,10 +146,13 @@ def test_the_ground_carries_edge_bands_into_the_bleed() -> None:
     root = etree.fromstring(svg.encode("utf-8"))
     width, height = CARD_SIZES["poker"]
     assert root.get("viewBox") == f"0 0 {width + 2 * bleed:.3f} {height + 2 * bleed:.3f}"
-    (band,) = root.iter(f"{SVG}path")
-    assert band.get("fill") == game.side("blue").color
-    numbers = [float(n) for n in re.findall(r"[\d.]+", band.get("d"))]
-    assert min(numbers) == 0 and max(numbers) == pytest.approx(width + 2 * bleed, abs=0.001)
+    paths = {p.get("fill"): p.get("d") for p in root.iter(f"{SVG}path")}
+    assert set(paths) == {"#ffffff", game.side("blue").color}  # one flat path per colour
+    band = [float(n) for n in re.findall(r"[\d.]+", paths[game.side("blue").color])]
+    assert min(band) == 0 and max(band) == pytest.approx(width + 2 * bleed, abs=0.001)
+    ground_y = [float(n) for n in re.findall(r"[\d.]+", paths["#ffffff"])][1::2]
+    assert min(ground_y) == pytest.approx(0.17 * height + bleed, abs=0.001)  # none under the band
+    assert max(ground_y) == pytest.approx(height + 2 * bleed, abs=0.001)
 
 
 def test_a_card_too_long_is_one_located_line_and_no_output(tmp_path: Path) -> None:

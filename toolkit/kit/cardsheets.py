@@ -30,7 +30,7 @@ from toolkit.kit.impose import (
     mirror_rect,
 )
 from toolkit.kit.layout import PagePlan, Placement
-from toolkit.kit.paper import MM, Page, grow
+from toolkit.kit.paper import MM, Page, Rect, grow
 from toolkit.kit.sheets import face_key
 from toolkit.model import Game
 from toolkit.model.card import Card
@@ -46,6 +46,10 @@ HEADER_ROOM = 24.0
 CUT_LINE = "#8c8c8c"
 CUT_WIDTH = 0.35
 """The rounded cut line: thin and grey, inside the trim, so a clean cut leaves none of it."""
+SEAM = 0.3
+"""Grounds of touching cards overlap by this much, so no hairline of paper shows between
+them where a viewer's anti-aliasing meets two clipped edges; the overlap lies under the
+neighbour's face or in its cut-off corner."""
 LOOSE = "Cards"
 """The sheet group of cards in no deck."""
 PACKED = "All cards"
@@ -215,13 +219,15 @@ class _Layers:
         self._keys[(card_id, layer)] = key
         return key
 
+    def _clip(self, block: Block, slot: Slot) -> Rect:
+        """Where a card's ground shows on the fronts page: its bleed, and a seam's width more."""
+        return grow(bleed_rect(block, slot, self.bleed), SEAM)
+
     def front(self, block: Block, slot: Slot) -> list[Placement]:
         """Ground (clipped to the slot's bleed), face, cut line."""
         x, y = slot.x - self.bleed, slot.y - self.bleed
         return [
-            Placement(
-                self._key(slot.counter, "ground-front"), bleed_rect(block, slot, self.bleed), x, y
-            ),
+            Placement(self._key(slot.counter, "ground-front"), self._clip(block, slot), x, y),
             Placement(self._key(slot.counter, "front"), slot.rect, slot.x, slot.y, above=True),
             Placement(self._key(slot.counter, "cut"), slot.rect, slot.x, slot.y, above=True),
         ]
@@ -230,7 +236,7 @@ class _Layers:
         self, block: Block, slot: Slot, page: Page, duplex: Duplex, offset: tuple[float, float]
     ) -> list[Placement]:
         """The back's ground and face behind the front's slot, turned as the duplex needs."""
-        clip = mirror_rect(bleed_rect(block, slot, self.bleed), page, duplex, offset)
+        clip = mirror_rect(self._clip(block, slot), page, duplex, offset)
         x, y, _w, _h = mirror_rect(grow(slot.rect, self.bleed), page, duplex, offset)
         where = mirror_rect(slot.rect, page, duplex, offset)
         face = self._key(slot.counter, "back")

@@ -240,7 +240,7 @@ def card_ground(game: Game, card: Card, which: str, bleed: float, turned: bool =
         side = _side(game, card, "back", back.background or "#ffffff")
         elements = back.elements or () if back.image is None else ()
     w, h = side.w + 2 * bleed, side.h + 2 * bleed
-    out = [f"<rect{attrs(x=0, y=0, width=w, height=h, fill=side.ground)}/>"]
+    regions: list[tuple[Rect, str]] = [((0.0, 0.0, w, h), side.ground)]
     for element in elements:
         if element.draw != "band":
             continue
@@ -254,8 +254,8 @@ def card_ground(game: Game, card: Card, which: str, bleed: float, turned: bool =
         )
         if rect == (left + bleed, top + bleed, right + bleed, bottom + bleed):
             continue  # touches no edge: the face draws it whole
-        fill = side.colour(element.background or "side", side.ink)
-        out.append(f"<path{attrs(d=_polygon_d(_rect_points(rect)), fill=fill)}/>")
+        regions.append((rect, side.colour(element.background or "side", side.ink)))
+    out = [f"<path{attrs(d=d, fill=fill)}/>" for fill, d in _flat(regions).items()]
     body = "".join(out)
     if turned:
         body = f'<g transform="rotate(180 {fmt(w / 2)} {fmt(h / 2)})">{body}</g>'
@@ -263,6 +263,25 @@ def card_ground(game: Game, card: Card, which: str, bleed: float, turned: bool =
 
 
 # -- shapes ------------------------------------------------------------------------------------
+
+
+def _flat(regions: list[tuple[Rect, str]]) -> dict[str, str]:
+    """Rectangles painted in order, flattened to one path per colour with no two paths
+    overlapping. Where a renderer's anti-aliasing meets the clipped edge of a layered drawing,
+    the layer beneath shows as a hairline; a flat ground has no layer beneath."""
+    xs = sorted({x for (left, _t, right, _b), _c in regions for x in (left, right)})
+    ys = sorted({y for (_l, top, _r, bottom), _c in regions for y in (top, bottom)})
+    paths: dict[str, list[str]] = {}
+    for y0, y1 in zip(ys, ys[1:], strict=False):
+        for x0, x1 in zip(xs, xs[1:], strict=False):
+            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
+            colour = next(
+                c
+                for (left, top, right, bottom), c in reversed(regions)
+                if left <= cx <= right and top <= cy <= bottom
+            )
+            paths.setdefault(colour, []).append(_polygon_d(_rect_points((x0, y0, x1, y1))))
+    return {colour: "".join(parts) for colour, parts in paths.items()}
 
 
 def _rounded(w: float, h: float, r: float) -> list[tuple[float, float]]:
