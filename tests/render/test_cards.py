@@ -218,3 +218,41 @@ def test_a_title_keeps_clear_of_the_disc_beside_it() -> None:
     size = float(title.get("font-size"))
     right = float(title.get("x")) + text_width(title.text, size, True) / 2  # centred
     assert right <= disc_left - DISC_GAP + 0.5  # the disc's stroke is inside its radius
+
+
+def test_placeholders_and_discs_show_the_card_values(tmp_path: Path) -> None:
+    folder = copy_fixture("cards-hex", tmp_path)
+    path = folder / "cards" / "events.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["templates"][0]["front"].append(
+        {"draw": "text", "text": "Year {year}: {title}", "area": [0.08, 0.9, 0.84, 0.06]}
+    )
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = load_game(folder)
+    assert result.game is not None, result.report.format_text()
+    front, _ = card_sides(result.game, result.game.card("heavy-guns"))
+    shown = [t.text for t in _texts(front)]
+    assert "Year 2: Heavy Guns" in shown
+    assert "2" in shown  # the disc
+
+
+def test_a_csv_card_that_cannot_be_drawn_is_reported_at_its_row() -> None:
+    import dataclasses
+
+    from toolkit.build import layout_diagnostic
+    from toolkit.model.base import Origin
+
+    game = load_fixture("cards-hex")
+    card = dataclasses.replace(game.cards[0], origin=Origin("game/cards/events.csv", "", 7))
+    game = dataclasses.replace(game, cards=(card, *game.cards[1:]))
+    error = CardLayoutError(
+        "too long",
+        code="card.text-too-long",
+        card_id=card.id,
+        template_id=card.template,
+        side="front",
+        element=3,
+        subject="text",
+    )
+    found = layout_diagnostic(game, error)
+    assert found.format() == "game/cards/events.csv:7:1: error[card.text-too-long]: too long"
