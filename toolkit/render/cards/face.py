@@ -11,7 +11,6 @@ and the bands along its edges) carried past the cut, to be printed beneath the f
 
 from __future__ import annotations
 
-import math
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -28,6 +27,13 @@ from toolkit.model.card import (
 )
 from toolkit.model.counter import Scalar
 from toolkit.model.values import contrasting_text
+from toolkit.render.cards.shapes import (
+    Rect,
+    clip_polygon,
+    flat_paths,
+    polygon_d,
+    rounded_outline,
+)
 from toolkit.render.cards.text import (
     CardWhere,
     Paragraph,
@@ -70,11 +76,6 @@ FRAME_INSET = 0.09
 """A back's frame, inset by this share of the card's smaller side."""
 LABEL_SHARE = 0.11
 """The largest size of a back's label, as a share of the card's width."""
-ARC_STEPS = 12
-"""Segments of each rounded corner when a band is cut to the card's shape."""
-
-Rect = tuple[float, float, float, float]
-"""left, top, right, bottom in points."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -255,7 +256,7 @@ def card_ground(game: Game, card: Card, which: str, bleed: float, turned: bool =
         if rect == (left + bleed, top + bleed, right + bleed, bottom + bleed):
             continue  # touches no edge: the face draws it whole
         regions.append((rect, side.colour(element.background or "side", side.ink)))
-    out = [f"<path{attrs(d=d, fill=fill)}/>" for fill, d in _flat(regions).items()]
+    out = [f"<path{attrs(d=d, fill=fill)}/>" for fill, d in flat_paths(regions).items()]
     body = "".join(out)
     if turned:
         body = f'<g transform="rotate(180 {fmt(w / 2)} {fmt(h / 2)})">{body}</g>'
@@ -263,80 +264,6 @@ def card_ground(game: Game, card: Card, which: str, bleed: float, turned: bool =
 
 
 # -- shapes ------------------------------------------------------------------------------------
-
-
-def _flat(regions: list[tuple[Rect, str]]) -> dict[str, str]:
-    """Rectangles painted in order, flattened to one path per colour with no two paths
-    overlapping. Where a renderer's anti-aliasing meets the clipped edge of a layered drawing,
-    the layer beneath shows as a hairline; a flat ground has no layer beneath."""
-    xs = sorted({x for (left, _t, right, _b), _c in regions for x in (left, right)})
-    ys = sorted({y for (_l, top, _r, bottom), _c in regions for y in (top, bottom)})
-    paths: dict[str, list[str]] = {}
-    for y0, y1 in zip(ys, ys[1:], strict=False):
-        for x0, x1 in zip(xs, xs[1:], strict=False):
-            cx, cy = (x0 + x1) / 2, (y0 + y1) / 2
-            colour = next(
-                c
-                for (left, top, right, bottom), c in reversed(regions)
-                if left <= cx <= right and top <= cy <= bottom
-            )
-            paths.setdefault(colour, []).append(_polygon_d(_rect_points((x0, y0, x1, y1))))
-    return {colour: "".join(parts) for colour, parts in paths.items()}
-
-
-def _rounded(w: float, h: float, r: float) -> list[tuple[float, float]]:
-    """The card's outline as a polygon, its corners as arcs of ARC_STEPS segments."""
-    if r <= 0:
-        return [(0.0, 0.0), (w, 0.0), (w, h), (0.0, h)]
-    points = []
-    corners = ((w - r, r, -90.0), (w - r, h - r, 0.0), (r, h - r, 90.0), (r, r, 180.0))
-    for cx, cy, start in corners:
-        for step in range(ARC_STEPS + 1):
-            angle = math.radians(start + 90.0 * step / ARC_STEPS)
-            points.append((cx + r * math.cos(angle), cy + r * math.sin(angle)))
-    return points
-
-
-def _clip(points: list[tuple[float, float]], rect: Rect) -> list[tuple[float, float]]:
-    """The polygon cut to an axis-aligned rectangle (Sutherland-Hodgman: the card's outline is
-    convex, so one pass per edge is exact)."""
-    left, top, right, bottom = rect
-    tests: list[tuple[Callable[[tuple[float, float]], float], int]] = [
-        (lambda p: p[0] - left, 0),
-        (lambda p: right - p[0], 0),
-        (lambda p: p[1] - top, 1),
-        (lambda p: bottom - p[1], 1),
-    ]
-    for inside, _axis in tests:
-        result: list[tuple[float, float]] = []
-        for i, current in enumerate(points):
-            previous = points[i - 1]
-            a, b = inside(previous), inside(current)
-            if (a >= 0) != (b >= 0):
-                t = a / (a - b)
-                result.append(
-                    (
-                        previous[0] + t * (current[0] - previous[0]),
-                        previous[1] + t * (current[1] - previous[1]),
-                    )
-                )
-            if b >= 0:
-                result.append(current)
-        points = result
-        if not points:
-            break
-    return points
-
-
-def _rect_points(rect: Rect) -> list[tuple[float, float]]:
-    left, top, right, bottom = rect
-    return [(left, top), (right, top), (right, bottom), (left, bottom)]
-
-
-def _polygon_d(points: list[tuple[float, float]]) -> str:
-    if not points:
-        return ""
-    return "M" + "L".join(f"{fmt(x)} {fmt(y)}" for x, y in points) + "Z"
 
 
 def _ground(side: _Side) -> str:
@@ -464,8 +391,8 @@ def _band(side: _Side, where: CardWhere, element: CardElement) -> str:
     """A colour band, cut to the card's rounded outline; its text (if any) centred on it."""
     rect = _band_rect(side, element)
     fill = side.colour(element.background or "side", side.ink)
-    outline = _clip(_rounded(side.w, side.h, side.template.corner), rect)
-    out = f"<path{attrs(d=_polygon_d(outline), fill=fill)}/>"
+    outline = clip_polygon(rounded_outline(side.w, side.h, side.template.corner), rect)
+    out = f"<path{attrs(d=polygon_d(outline), fill=fill)}/>"
     if element.text:
         text = shown_text(fill_placeholders(element.text, side.values))
         placed = CardElement(
