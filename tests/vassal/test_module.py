@@ -37,7 +37,7 @@ from toolkit.workers import Workers
 GAMES = [pytest.param(path, id=path.name) for path in sorted(SOURCES.iterdir()) if path.is_dir()]
 GAMES += [
     pytest.param(FIXTURES / name, id=name)
-    for name in ("minimal-hex", "minimal-square", "minimal-area")
+    for name in ("minimal-hex", "minimal-square", "minimal-area", "cards-hex")
 ]
 
 
