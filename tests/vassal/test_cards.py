@@ -461,3 +461,14 @@ def test_dozens_of_cups_wrap_into_rows_and_long_names_get_smaller_signs() -> Non
     assert sign_font(first) < 14
     assert sign_font(next(spec for spec in piles if spec.pile.name == "Pool 1")) == 14
     assert len({spec.at for spec in piles}) == len(piles)  # no two piles on one spot
+
+
+def test_a_deck_of_public_cards_deals_them_open() -> None:
+    game = load_fixture(FIXTURE)
+    public = replace(game, cards=tuple(replace(card, private=False) for card in game.cards))
+    for which, private_in_deck in ((public, False), (game, True)):
+        names = pile_names(which, ["The Valley"])
+        sizes = card_sizes(which, Artwork({}, {}, {}))
+        piles, _ = lay_out_piles(which, names, sizes, (94, 94))
+        draw = next(spec for spec in piles if spec.pile.name == "Blue events")
+        assert draw.draw_face_up is not private_in_deck

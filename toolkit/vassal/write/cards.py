@@ -17,10 +17,11 @@ joining at a turn or a year) sends its cards into the deck when players say so.
 
 *Cards.* A card piece shows its face; a Mask with its back image is what a face-down pile
 draws of it (VASSAL draws a face-down deck's top card masked), and it can be moved to any map
-and sent back to its deck ("Return to deck", Ctrl-R). A card drawn from a face-down deck is
-masked to the other sides by VASSAL itself; its owner reveals it with Ctrl-M when playing it.
-A side's hand is a player hand only that side can open; the setup deals private cards masked
-there, public ones open.
+and sent back to its deck ("Return to deck", Ctrl-R). A card drawn from a face-down deck that
+holds private cards is masked to the other sides by VASSAL itself (VASSAL decides per pile,
+not per card); its owner reveals it with Ctrl-M when playing it. A deck of public cards deals
+them open. A side's hand is a player hand only that side can open; the setup deals private
+cards masked there, public ones open.
 
 *Cups.* A cup is a face-down draw pile of counters that deals at random; what is drawn is
 shown face up. The counters carry the mask a face-down pile needs (their faction's colour).
@@ -372,9 +373,11 @@ def lay_out_piles(
     for deck in game.decks:
         size = _largest([sizes[c] for c in deck.all_cards if c in sizes])
         owners = _owners(game, deck.owner)
+        # a deck of public cards deals them open; one holding private cards deals them hidden
+        hidden = any(game.card(card).private for card in deck.all_cards)
         rows.append(
             [
-                _deck_pile(deck, pile, names, size, owners)
+                _deck_pile(deck, pile, names, size, owners, hidden)
                 for pile in names.piles
                 if pile.holder == deck.id and pile.kind != "cup"
             ]
@@ -433,7 +436,12 @@ def _at(spec: PileSpec, at: Pixel) -> PileSpec:
 
 
 def _deck_pile(
-    deck: Deck, pile: Pile, names: PileNames, size: Pixel, owners: tuple[str, ...]
+    deck: Deck,
+    pile: Pile,
+    names: PileNames,
+    size: Pixel,
+    owners: tuple[str, ...],
+    hidden: bool = True,
 ) -> PileSpec:
     draw = names.pile("draw", deck.id).name
     reshuffle = f"reshuffle-{deck.id}"
@@ -441,7 +449,7 @@ def _deck_pile(
         empty = reshuffle if deck.reshuffle else ""
         face_down = deck.faces == "down"
         return PileSpec(
-            pile, (0, 0), size, face_down, True, False, False, empty_key=empty, owners=owners
+            pile, (0, 0), size, face_down, True, not hidden, False, empty_key=empty, owners=owners
         )
     if pile.kind == "discard":
         command = f"Reshuffle into {draw}"
