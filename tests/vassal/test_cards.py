@@ -34,16 +34,13 @@ from toolkit.vassal.read.logs import MovePiece, encode_log, format_move
 from toolkit.vassal.read.positions import position_from_commands
 from toolkit.vassal.read.reader import open_archive, read_saved_game_commands
 from toolkit.vassal.write.boards import png_size
-from toolkit.vassal.write.cards import (
+from toolkit.vassal.write.cards import card_images, card_sizes, holding_gpids, solid_png
+from toolkit.vassal.write.drawpiles import (
     DECK_FIELDS_36,
     MAX_COLUMN,
     MAX_ROW,
-    card_images,
-    card_sizes,
-    holding_gpids,
     lay_out_piles,
     sign_font,
-    solid_png,
 )
 from toolkit.vassal.write.elements import MAP, WIDGET, M
 from toolkit.vassal.write.module import game_boards, position_save
