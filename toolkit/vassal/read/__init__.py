@@ -4,6 +4,6 @@ Archives are opened with size limits and no path that leaves its folder (:mod:`.
 :mod:`.zipstream`); a module and its saves are checked for what VASSAL rejects or silently
 gets wrong (:mod:`.check`, :mod:`.piecechecks`, :mod:`.grids`, reported through
 :mod:`.findings`); saves and logs of our own module are read back into positions
-(:mod:`.positions`, :mod:`.logs`). It stands on :mod:`toolkit.vassal.format` and never imports
-:mod:`toolkit.vassal.write`.
+(:mod:`.positions`, :mod:`.logs`) with their decks, hands and cups (:mod:`.holdings`). It
+stands on :mod:`toolkit.vassal.format` and never imports :mod:`toolkit.vassal.write`.
 """
