@@ -137,7 +137,7 @@ def deck_type(spec: PileSpec) -> str:
 
 
 def _named(name: str) -> str:
-    """A named key as VASSAL stores it: the name stands, the code is given out per session."""
+    """A named key as VASSAL stores it: the name stands; VASSAL gives out its code as it runs."""
     return f"0,0,{name}" if name else ""
 
 
