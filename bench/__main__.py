@@ -11,7 +11,9 @@ The cost of a counter face is what the counters add: a cold build of the same ga
 the counters (same map, charts and rules), less the cold build, per face added; both cold builds
 are the best of two, as a difference doubles the noise of what it subtracts. That is the
 figure set against the LaTeX ``wargame`` package's per-face time; the whole cold build divided
-by the faces (the map's cost included) is shown beside it.
+by the faces (the map's cost included) is shown beside it. A card face (front or back, a poker
+card with a flowed two-paragraph body) is measured the same way: a third cold build of the
+game with event cards added.
 
 Results go to the terminal as a table and to build/bench/results.json. The targets are the
 issue's; figures are printed, never asserted.
@@ -48,6 +50,8 @@ COLD_REPEATS = 2
 (each into an empty output folder), run in turns: a difference doubles the noise of what it
 subtracts, and a disk that slows as it is written to must not favour the one run first."""
 TOOLKIT = [sys.executable, "-m", "toolkit"]
+CARDS = 400
+"""Event cards the third cold build adds (two faces each) to measure a card face's cost."""
 
 
 def _cpu() -> float:
@@ -138,6 +142,8 @@ def run() -> list[Row]:
         faces = 2 * sizes["counters"]
         more_counters = work / "monster-counters-2"
         more = write_monster_game(more_counters, 1.0, counter_scale=2.0)
+        with_cards = work / "monster-cards"
+        carded = write_monster_game(with_cards, 1.0, cards=CARDS)
 
         def timed_row(phase: str, function: Callable[[], object], *rest: object) -> float:
             repeats = REPEATS if rest and rest[-1] == "best" else 1
@@ -152,13 +158,16 @@ def run() -> list[Row]:
         out = work / "out"
 
         more_out = work / "out-counters-2"
-        colds: dict[Path, list[tuple[float, float]]] = {out: [], more_out: []}
-        for _ in range(COLD_REPEATS):  # in turns: the two builds meet the disk in the same state
-            for folder, into in ((more_counters, more_out), (monster, out)):
+        cards_out = work / "out-cards"
+        colds: dict[Path, list[tuple[float, float]]] = {out: [], more_out: [], cards_out: []}
+        builds = ((more_counters, more_out), (with_cards, cards_out), (monster, out))
+        for _ in range(COLD_REPEATS):  # in turns: the builds meet the disk in the same state
+            for folder, into in builds:
                 shutil.rmtree(into, ignore_errors=True)
                 colds[into].append(_measure(lambda f=folder, i=into: _build(f, i)))  # type: ignore[misc]
         cold, cold_cpu = min(colds[out])
         doubled, doubled_cpu = min(colds[more_out])
+        carded_wall, carded_cpu = min(colds[cards_out])
         rows.append(_row("cold build, every output", cold, "s", 20.0, _described(sizes), cold_cpu))
         timed_row("rebuild, nothing changed", lambda: _build(monster, out), 0.5, "", "best")
         values = iter(range(20, 40))
@@ -187,6 +196,17 @@ def run() -> list[Row]:
                 "ms",
                 1.4,
                 f"{added} faces more, same map; CPU {added_cpu / added * 1000:.2f} ms",
+            )
+        )
+        card_faces = 2 * carded["cards"]
+        rows.append(
+            _row(
+                "per card face, all outputs (cold)",
+                (carded_wall - cold) / card_faces * 1000,
+                "ms",
+                None,
+                f"{card_faces} poker card faces more; "
+                f"CPU {(carded_cpu - cold_cpu) / card_faces * 1000:.2f} ms",
             )
         )
 

@@ -148,6 +148,49 @@ def write_counter_game(folder: Path, count: int = 2000) -> int:
     return count
 
 
+CARD_TEXT = (
+    "Play at the start of your **movement** phase. One unit of the *{faction}* moves {n} extra "
+    "hexes and may not attack this turn.\n\nIf it ends next to an enemy unit, that unit is "
+    "**disrupted** until the end of the turn. *Discard after use.*"
+)
+
+
+def write_card_game(folder: Path, count: int) -> int:
+    """``count`` event cards (a title, a two-paragraph body with bold and italic words, a year
+    in a disc) read from a CSV, added to the game in ``folder``."""
+    lines = ["id,title,faction,text,year"]
+    for n in range(count):
+        faction = FACTIONS[n % len(FACTIONS)]
+        text = CARD_TEXT.format(faction=faction[1], n=n % 3 + 1).replace('"', '""')
+        lines.append(f'e{n:05d},Event {n},{faction[0]},"{text}",{1914 + n % 5}')
+    (folder / "cards").mkdir(parents=True, exist_ok=True)
+    (folder / "cards" / "events.csv").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    _write(
+        folder / "cards" / "events.json",
+        {
+            "$schema": str(SCHEMAS / "cards.schema.json"),
+            "kind": "cards",
+            "id": "events",
+            "templates": [
+                {
+                    "id": "event",
+                    "size": "poker",
+                    "fields": {"year": {"type": "integer"}},
+                    "front": [
+                        {"draw": "band", "area": [0, 0, 1, 0.17], "background": "faction"},
+                        {"draw": "title", "area": [0.06, 0.03, 0.74, 0.11], "color": "white"},
+                        {"draw": "disc", "field": "year", "at": "top-right"},
+                        {"draw": "body", "area": [0.08, 0.22, 0.84, 0.70]},
+                    ],
+                    "back": {"background": "faction", "label": "Events"},
+                }
+            ],
+            "csv": [{"file": "cards/events.csv", "template": "event"}],
+        },
+    )
+    return count
+
+
 def write_kit_game(folder: Path) -> None:
     """Both at once: 2000 two-faced counters and a 3000-hex map (the kit's bar)."""
     write_counter_game(folder)
@@ -161,12 +204,12 @@ def write_kit_game(folder: Path) -> None:
 
 
 def write_monster_game(
-    folder: Path, scale: float = 1.0, counter_scale: float | None = None
+    folder: Path, scale: float = 1.0, counter_scale: float | None = None, cards: int = 0
 ) -> dict[str, int]:
     """The issue's monster game at ``scale``: 3000 hexes, 2000 two-faced counters, 10 charts,
     3 setups and its rules at 1.0 (hexes and counters grow with ``scale``; charts, setups and
-    rules stay; ``counter_scale``, when given, scales the counters alone). Returns what it
-    holds, by kind."""
+    rules stay; ``counter_scale``, when given, scales the counters alone; ``cards`` adds that
+    many event cards). Returns what it holds, by kind."""
     counters = round(2000 * (scale if counter_scale is None else counter_scale))
     columns, rows = round(60 * scale**0.5), round(50 * scale**0.5)
     write_counter_game(folder, counters)
@@ -244,4 +287,7 @@ def write_monster_game(
             ],
         },
     )
-    return {"hexes": columns * rows, "counters": counters, "charts": 10, "setups": 3}
+    held = {"hexes": columns * rows, "counters": counters, "charts": 10, "setups": 3}
+    if cards:
+        held["cards"] = write_card_game(folder, cards)
+    return held

@@ -364,9 +364,9 @@ KIT_ROOMS: dict[str, frozenset[str]] = {
     # What a page is: paper and rectangles, the plan of a page, the kit's own marks and text
     # (and their widths), text flowed over pages, the kit's one error.
     "page": frozenset({"errors", "paper", "layout", "draw", "measure", "flow"}),
-    # Where the printed pieces go: the artwork as the kit prints it, imposition, counter sheets
-    # with their mirrored backs, map tiles.
-    "planning": frozenset({"artwork", "impose", "sheets", "tiles"}),
+    # Where the printed pieces go: the artwork as the kit prints it, imposition, counter and
+    # card sheets with their mirrored backs, map tiles.
+    "planning": frozenset({"artwork", "impose", "sheets", "cardsheets", "tiles"}),
     # What the other pages say: cover, calibration, charts, setups, the rules summary.
     "content": frozenset({"cover", "calibration", "charts", "setups", "summary"}),
     # Planned pages and drawings in, one PDF out.

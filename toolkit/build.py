@@ -39,8 +39,8 @@ from toolkit.ownership import (
     foreign_cache,
     mark,
 )
-from toolkit.render.artwork import ArtworkError, draw_artwork, rasterise
-from toolkit.render.counters import CounterLayoutError
+from toolkit.render.artwork import ArtworkError, LayoutError, draw_artwork, rasterise
+from toolkit.render.cards import CardLayoutError
 from toolkit.targets import TARGETS, Target
 from toolkit.workers import Workers
 
@@ -361,10 +361,28 @@ def _artwork(game: Game, workers: Workers, cache: Cache) -> Artwork:
         raise DiagnosticsError([layout_diagnostic(game, e) for e in error.errors]) from None
 
 
-def layout_diagnostic(game: Game, error: CounterLayoutError) -> Diagnostic:
-    """A counter that cannot be drawn legibly, reported at its template element's line."""
+def layout_diagnostic(game: Game, error: LayoutError) -> Diagnostic:
+    """A counter that cannot be drawn legibly, reported at its template element's line; a card,
+    at its own line (its text, its title), or its CSV row's."""
+    if isinstance(error, CardLayoutError):
+        return _card_diagnostic(game, error)
     origin = game.template(error.template_id).origin
     pointer = origin.pointer + error.pointer
     line, column = locate(origin.file, pointer) if origin.file else (1, 1)
     code = error.code if error.code.startswith("counter.") else f"counter.{error.code}"
     return Diagnostic(code, str(error), origin.file or game.id, line, column, pointer)
+
+
+def _card_diagnostic(game: Game, error: CardLayoutError) -> Diagnostic:
+    """A card that cannot be drawn, at the card's own value when it wrote the one at fault."""
+    card = game.card(error.card_id)
+    origin = card.origin
+    if origin.line:  # a CSV row
+        return Diagnostic(error.code, str(error), origin.file, origin.line, 1, "")
+    pointer = origin.pointer
+    if error.subject and origin.file:
+        line, column = locate(origin.file, f"{pointer}/{error.subject}")
+        if (line, column) != (1, 1):
+            pointer = f"{pointer}/{error.subject}"
+    line, column = locate(origin.file, pointer) if origin.file else (1, 1)
+    return Diagnostic(error.code, str(error), origin.file or game.id, line, column, pointer)

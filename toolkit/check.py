@@ -12,16 +12,23 @@ from toolkit.diagnostics import Diagnostic, Report, did_you_mean, known_list
 from toolkit.load.jsonsource import locate
 from toolkit.load.positions import load_position
 from toolkit.model import Game
+from toolkit.model.holdings import holdings_at_start
 from toolkit.model.position import Position, format_piece_id
 from toolkit.model.scenario import Setup
 from toolkit.render.artwork import draw_artwork
 from toolkit.rules.context import Situation
+from toolkit.rules.hands import check_hands, check_plays
 from toolkit.rules.registry import check_position
 from toolkit.rules.turn import check_moves, check_steps
 from toolkit.rules.violations import Violation
 from toolkit.vassal.format.boardchoice import unknown_boards
+from toolkit.vassal.read.holdings import card_plays
 from toolkit.vassal.read.logs import LogError, decode_log, replay_steps
-from toolkit.vassal.read.positions import position_from_commands, positions_from_steps
+from toolkit.vassal.read.positions import (
+    SaveReading,
+    position_from_commands,
+    positions_from_steps,
+)
 from toolkit.vassal.read.reader import (
     ArchiveError,
     open_archive,
@@ -36,7 +43,7 @@ from toolkit.workers import Workers
 def check_setup(game: Game, setup: Setup) -> list[Violation]:
     """Every rule the scenario's starting position breaks."""
     situation = Situation(game, Position.from_setup(game, setup), setup.id, start=True)
-    return check_position(situation)
+    return check_position(situation) + check_hands(game, holdings_at_start(game, setup))
 
 
 def setup_diagnostics(game: Game) -> list[Diagnostic]:
@@ -219,6 +226,12 @@ def setup_of_save(game: Game, save_path: Path, setup_id: str | None = None) -> s
 def read_save(game: Game, save_path: Path) -> tuple[Position | None, Report]:
     """The position a VASSAL saved game holds, read with the same boards the module has; what
     cannot be read (a broken archive, a piece the game does not know) is a diagnostic."""
+    reading, report = read_save_reading(game, save_path)
+    return (reading.position if reading is not None else None), report
+
+
+def read_save_reading(game: Game, save_path: Path) -> tuple[SaveReading | None, Report]:
+    """:func:`read_save`, with what the save's decks, hands and cups hold."""
     report = Report()
     shown = str(save_path)
     try:
@@ -239,7 +252,7 @@ def read_save(game: Game, save_path: Path) -> tuple[Position | None, Report]:
     reading = position_from_commands(game, boards, commands)
     for problem in reading.problems:
         report.add(Diagnostic("save.unknown-piece", problem, shown, severity="warning"))
-    return reading.position, report
+    return reading, report
 
 
 def read_any_position(game: Game, path: Path) -> tuple[Position | None, Report, str | None]:
@@ -253,12 +266,14 @@ def read_any_position(game: Game, path: Path) -> tuple[Position | None, Report, 
 
 
 def check_save(game: Game, save_path: Path, setup_id: str | None = None) -> CheckResult:
-    """Check the position of a VASSAL saved game against the game's rules, under the waivers
-    of the setup it comes from (``setup_id``, else :func:`setup_of_save`)."""
-    position, report = read_save(game, save_path)
-    if position is None:
+    """Check the position of a VASSAL saved game against the game's rules, and its hands
+    against their decks' limits, under the waivers of the setup it comes from (``setup_id``,
+    else :func:`setup_of_save`)."""
+    reading, report = read_save_reading(game, save_path)
+    if reading is None:
         return CheckResult([], report, str(save_path))
-    violations = check_position(Situation(game, position))
+    violations = check_position(Situation(game, reading.position))
+    violations += check_hands(game, reading.holdings)
     waivers, setup = _waivers_of(game, setup_of_save(game, save_path, setup_id))
     return CheckResult(violations, report, str(save_path), waivers, setup)
 
@@ -285,6 +300,14 @@ def read_log_positions(game: Game, log_path: Path) -> tuple[tuple[Position, ...]
     each logged action (adds, removes, changes and moves replayed), read with the module's
     boards; what cannot be read (a broken archive, a step naming no piece, a piece the game
     does not know) is a diagnostic. Empty when the log cannot be read at all."""
+    positions, _, report = read_log_turn(game, log_path)
+    return positions, report
+
+
+def read_log_turn(
+    game: Game, log_path: Path
+) -> tuple[tuple[Position, ...], dict[str, list[str]], Report]:
+    """:func:`read_log_positions`, with the cards the log shows played, by deck."""
     report = Report()
     shown = str(log_path)
     try:
@@ -296,7 +319,7 @@ def read_log_positions(game: Game, log_path: Path) -> tuple[tuple[Position, ...]
             log = decode_log(read_saved_game(archive))
     except (ArchiveError, LogError, OSError) as error:
         report.add(Diagnostic("log.unreadable", str(error), shown))
-        return (), report
+        return (), {}, report
     replay = replay_steps(log)
     for problem in replay.problems:
         report.add(Diagnostic("log.bad-step", problem, shown, severity="warning"))
@@ -309,11 +332,13 @@ def read_log_positions(game: Game, log_path: Path) -> tuple[tuple[Position, ...]
     reading = positions_from_steps(game, boards, replay.start, replay.steps)
     for problem in reading.problems:
         report.add(Diagnostic("log.unknown-piece", problem, shown, severity="warning"))
-    return reading.positions, report
+    plays = card_plays(game, list(choices), replay.start, replay.steps)
+    return reading.positions, plays, report
 
 
 def check_log(game: Game, log_path: Path) -> CheckResult:
     """Check every move a VASSAL log records, from the game it starts with to the game it ends
     with, against the movement, zone-of-control and entry rules: a play-by-email turn."""
-    positions, report = read_log_positions(game, log_path)
-    return CheckResult(check_steps(game, positions), report, str(log_path))
+    positions, plays, report = read_log_turn(game, log_path)
+    violations = check_steps(game, positions) + check_plays(game, plays)
+    return CheckResult(violations, report, str(log_path))

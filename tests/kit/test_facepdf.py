@@ -32,6 +32,7 @@ from toolkit.kit.paper import Page
 from toolkit.kit.pdf import ArtPdf, convert_direct, svg_to_pdf
 from toolkit.kit.pdf.assembly import assemble_pages
 from toolkit.kit.pdf.direct import draw_face, font_index
+from toolkit.kit.pdf.fontfiles import OBLIQUE_FONTS
 from toolkit.kit.pdf.forms import decode_form, encode_form, is_face_form
 from toolkit.kit.pdf.imported import is_import
 from toolkit.kit.pdf.paint import Unsupported
@@ -255,6 +256,11 @@ def test_fonts_are_the_ones_cairo_picks() -> None:
     assert font_index("DejaVu Sans Condensed, DejaVu Sans", "", "condensed") == 0
     assert font_index("DejaVu Sans", "700", "normal") == 3
     assert font_index("'DejaVu Sans'", "normal", "condensed") == 2  # cairosvg ignores stretch
+    condensed = "DejaVu Sans Condensed, DejaVu Sans"
+    assert font_index(condensed, "", "condensed", "italic") == OBLIQUE_FONTS[0]
+    assert font_index(condensed, "bold", "condensed", "italic") == OBLIQUE_FONTS[1]
+    with pytest.raises(Unsupported):
+        font_index("DejaVu Sans", "", "normal", "italic")  # no wide oblique face is bundled
     with pytest.raises(Unsupported):
         font_index("Times New Roman", "", "")
 

@@ -34,12 +34,13 @@ SAMPLES = [
 
 def test_font_files_are_bundled_absolute_and_sorted() -> None:
     files = font_files()
-    assert len(files) == 5
+    assert len(files) == 7  # four DejaVu faces, two condensed obliques, the fallback
     assert files == sorted(files)
     for path in files:
         assert os.path.isabs(path) and os.path.isfile(path)
         assert os.path.dirname(path) == str(fonts.FONT_DIR)
     assert font_path(bold=True) in files
+    assert font_path(bold=True, italic=True) in files
 
 
 def test_licence_ships_next_to_the_fonts() -> None:

@@ -209,6 +209,9 @@ def shows_every_component(browser: Any, served: Served, game: Game) -> None:
     kit = served.out / game.id / f"{game.id}-kit.pdf"
     assert count(browser, ".viewport") == len(game.maps)
     assert count(browser, "img.face") == sum(len(c.faces) for c in game.counters)
+    in_decks = sum(len(set(d.all_cards)) for d in game.decks)
+    loose = sum(1 for c in game.cards if not any(c.id in d.all_cards for d in game.decks))
+    assert count(browser, "img.card-side") == 2 * (in_decks + loose)
     assert count(browser, "img.chart-image") == len(game.charts)
     assert count(browser, "#setups h3") == len(game.setups)
     wait_for(lambda: count(browser, "img.setup-map") >= len(game.setups), "the setups")

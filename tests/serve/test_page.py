@@ -64,3 +64,29 @@ def test_source_ref_refuses_the_folder_itself_and_what_climbs_out(tmp_path: Path
     assert source_ref("../x.json", tmp_path) is None
     assert source_ref("", tmp_path) is None
     assert source_ref("game.json", tmp_path) == "game.json"
+
+
+def test_cards_are_listed_by_deck_with_both_sides(tmp_path: Path) -> None:
+    from tests.conftest import load_fixture
+    from toolkit.render.artwork import draw_artwork
+    from toolkit.workers import Workers
+
+    game = load_fixture("cards-hex")
+    with Workers(game, 1) as workers:
+        artwork = draw_artwork(game, workers)
+    decks = page_contents(game, artwork, kit_pages=1)["decks"]
+    assert isinstance(decks, list)
+    assert [d["name"] for d in decks] == ["Blue events", "Red events"]
+    assert decks[0]["color"] == game.side("blue").color
+    blue = decks[0]["cards"]
+    assert [(c["id"], c["copies"]) for c in blue] == [
+        ("forced-march", 1),
+        ("air-recon", 1),
+        ("heavy-guns", 2),
+    ]
+    assert [s["src"] for s in blue[0]["sides"]] == [
+        "png/cards/forced-march-front.png",
+        "png/cards/forced-march-back.png",
+    ]
+    outputs = {f"png/{p}.png" for p, _ in drawings_by_path(artwork)}
+    assert {s["src"] for d in decks for c in d["cards"] for s in c["sides"]} <= outputs

@@ -127,6 +127,15 @@ class ProbeReport:
     switches: int = 0
 
 
+def run_probe(
+    probe: Path, args: list[str], module: Path, work: Path
+) -> subprocess.CompletedProcess[str]:
+    """Compile a probe (a Java class driving the harness) against the engine and run it on
+    ``args``; skip the test when no engine can run here. It must end with "PROBE done"."""
+    run_engine(module, timeout=900)  # prepares the engine and the harness, or skips
+    return _probe_run(probe, probe.stem, args, work)
+
+
 def _engine_paths() -> tuple[Path, Path]:
     """The engine's jar folder and the compiled harness, as ``load-module`` prepared them."""
     home = os.environ.get("HOME") or "/tmp"
@@ -163,9 +172,11 @@ def run_warn_probe(module: Path, save: Path, key: str, work: Path) -> ProbeRepor
     return report
 
 
-def _run_probe(source: Path, main: str, args: list[str], work: Path) -> str:
+def _probe_run(
+    source: Path, main: str, args: list[str], work: Path
+) -> subprocess.CompletedProcess[str]:
     """Compile a probe against the engine and the harness ``load-module`` prepared, run it
-    under a virtual display, and give its output (which must end its run with "PROBE done");
+    under a virtual display, and give its run (whose output must end with "PROBE done");
     skip the test when it cannot be compiled here."""
     if shutil.which("javac") is None:
         pytest.skip(f"no javac here to compile {source.name} against the VASSAL engine")
@@ -197,7 +208,12 @@ def _run_probe(source: Path, main: str, args: list[str], work: Path) -> str:
         timeout=900,
     )  # fmt: skip
     assert "PROBE done" in result.stdout, result.stdout[-3000:] + result.stderr[-3000:]
-    return result.stdout
+    return result
+
+
+def _run_probe(source: Path, main: str, args: list[str], work: Path) -> str:
+    """:func:`_probe_run`'s output."""
+    return _probe_run(source, main, args, work).stdout
 
 
 # -- VASSAL's own Refresh Counters on a save --------------------------------------------------

@@ -21,10 +21,12 @@ from toolkit.build import build_game, selected_targets
 from toolkit.load import load_game
 from toolkit.load.module import game_from_module
 from toolkit.model import Game
+from toolkit.model.holdings import holdings_at_start
 from toolkit.model.position import Position
 from toolkit.options import BuildOptions
 from toolkit.render.artwork import draw_artwork
 from toolkit.vassal.format.codec import safe_text
+from toolkit.vassal.format.piles import pile_names
 from toolkit.vassal.read.check import check_module
 from toolkit.vassal.read.positions import position_from_stream
 from toolkit.vassal.read.reader import open_archive, read_saved_game
@@ -35,7 +37,7 @@ from toolkit.workers import Workers
 GAMES = [pytest.param(path, id=path.name) for path in sorted(SOURCES.iterdir()) if path.is_dir()]
 GAMES += [
     pytest.param(FIXTURES / name, id=name)
-    for name in ("minimal-hex", "minimal-square", "minimal-area")
+    for name in ("minimal-hex", "minimal-square", "minimal-area", "cards-hex")
 ]
 
 
@@ -75,7 +77,28 @@ def expected_places(game: Game, setup_index: int) -> Counter[tuple[str, str]]:
             else location.name or location.label
         )
         found[(board, place)] += 1
-    return found
+    return found + expected_holdings(game, setup_index, [*names.values(), *charts.values()])
+
+
+def expected_holdings(game: Game, setup_index: int, boards: list[str]) -> Counter[tuple[str, str]]:
+    """Where VASSAL finds the cards and cup counters a setup deals: in their piles' decks, in
+    the hands (maps with no grid), and a sign above every pile."""
+    piles = pile_names(game, boards)
+    held = holdings_at_start(game, game.setups[setup_index])
+    found: Counter[tuple[str, str]] = Counter()
+    for deck in held.decks:
+        groups = [("draw", deck.draw, None), ("discard", deck.discard, None)]
+        groups += [("waiting", cards, joins) for joins, cards in deck.waiting]
+        for kind, cards, joins in groups:
+            pile = piles.pile(kind, deck.deck.id, joins)
+            found[(piles.cards_map, f"deck {pile.name}")] += len(cards)
+        if deck.hand and deck.deck.owner is not None:
+            found[(piles.hands[deck.deck.owner], "offboard")] += len(deck.hand)
+    for cup_id, counters in held.cups.items():
+        found[(piles.cards_map, f"deck {piles.pile('cup', cup_id).name}")] += len(counters)
+    if piles.piles:
+        found[(piles.cards_map, "offboard")] += len(piles.piles)
+    return +found
 
 
 def test_vassal_finds_no_problem(engine: EngineReport) -> None:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 
-from toolkit.artwork import Artwork, Drawing
+from toolkit.artwork import Artwork, CardArt, Drawing
 from toolkit.model import Game
 from toolkit.model.counter import Counter
 
@@ -57,6 +57,8 @@ class KitArt:
     counters: Mapping[str, PrintedCounter]
     maps: Mapping[str, Drawing]
     charts: Mapping[str, Drawing]
+    cards: Mapping[str, CardArt] = field(default_factory=dict)
+    """Card id → its face and back, as drawn (the card sheets add the bleed)."""
 
 
 def kit_art(game: Game, artwork: Artwork) -> KitArt:
@@ -68,7 +70,7 @@ def kit_art(game: Game, artwork: Artwork) -> KitArt:
     }
     maps = {map_id: art.drawing for map_id, art in artwork.maps.items()}
     charts = {chart_id: art.drawing for chart_id, art in artwork.charts.items()}
-    return KitArt(printed, maps, charts)
+    return KitArt(printed, maps, charts, dict(artwork.cards))
 
 
 def printed_counter(game: Game, counter: Counter, drawn: Mapping[str, Drawing]) -> PrintedCounter:

@@ -1,9 +1,9 @@
 """The whole kit: settings, every page planned and numbered, converted and bound into one PDF.
 
-Order: cover (even page count), calibration front/back, counter sheets (fronts on odd pages, each
-followed by its backs), maps, charts, setup sheets, the rules summary. The double-sided part
-comes first and starts on an odd page, so printing the whole file double-sided still puts every
-back behind its front.
+Order: cover (even page count), calibration front/back, counter sheets then card sheets (fronts
+on odd pages, each followed by its backs), maps, charts, setup sheets, the rules summary. The
+double-sided part comes first and starts on an odd page, so printing the whole file double-sided
+still puts every back behind its front.
 """
 
 from __future__ import annotations
@@ -16,6 +16,7 @@ from toolkit.cache import key as cache_key
 from toolkit.kit import measure
 from toolkit.kit.artwork import KitArt, kit_art, svg_size
 from toolkit.kit.calibration import calibration_plans
+from toolkit.kit.cardsheets import card_sheet_plans
 from toolkit.kit.charts import CHART_MODES, ChartItem, chart_pages
 from toolkit.kit.cover import PrintGuide, cover_plans
 from toolkit.kit.errors import KitError
@@ -91,8 +92,17 @@ class KitPlan:
 def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
     """Lay out every page of the kit (pure: no conversion, no I/O)."""
     page = paper(settings.paper)
+    cards = card_sheet_plans(
+        game,
+        artwork.cards,
+        page,
+        settings.duplex,
+        settings.back_offset,
+        settings.bleed,
+        settings.gutter,
+    )
     # when nothing prints on a back there are no backs pages and nothing to calibrate
-    two_sided = any(p.back is not None for p in artwork.counters.values())
+    two_sided = any(p.back is not None for p in artwork.counters.values()) or bool(cards.pages)
     sheets = sheet_plans(
         game,
         artwork.counters,
@@ -108,7 +118,7 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
         if two_sided
         else []
     )
-    art: dict[str, Drawing] = {}
+    art: dict[str, Drawing] = dict(cards.art)
     for printed in artwork.counters.values():
         for face in (printed.front, printed.back):
             if face is not None and (key := face_key(face)) not in art:
@@ -132,7 +142,9 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
         art[key] = drawing
         charts.append(ChartItem(key, chart.id, chart.title, (drawing.width, drawing.height)))
     boards.extend(chart_pages(charts, page, settings.charts))
-    body = calibration + sheets + boards + setup_plans(game, page) + summary_plans(game, page)
+    # card sheets are double-sided like the counter sheets, so they are printed with them
+    body = calibration + sheets + cards.pages + boards
+    body += setup_plans(game, page) + summary_plans(game, page)
     count = 2
     for _attempt in range(4):  # the cover's length moves every page number: let it settle
         guide = _guide(
@@ -142,6 +154,7 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
             len(sheets),
             len(body),
             settings.maps != "full" and bool(game.maps),
+            len(cards.pages),
         )
         cover = cover_plans(game, section_pages(body, first=count + 1), guide, page)
         if len(cover) == count:
@@ -151,23 +164,30 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
 
 
 def _guide(
-    settings: KitSettings, cover: int, calibration: int, sheets: int, body: int, tiled: bool
+    settings: KitSettings,
+    cover: int,
+    calibration: int,
+    sheets: int,
+    body: int,
+    tiled: bool,
+    cards: int = 0,
 ) -> PrintGuide:
     """Page ranges for the instructions, given how many pages each part has."""
     first = cover + 1
-    double_end = cover + calibration + sheets
+    double_end = cover + calibration + sheets + cards
     two_sided = calibration > 0
     return PrintGuide(
         settings.paper,
         settings.duplex,
         settings.back_offset,
         settings.bleed,
-        (first, double_end) if two_sided and sheets else None,
+        (first, double_end) if two_sided and sheets + cards else None,
         (double_end + 1, cover + body) if cover + body > double_end else None,
         (first, first + 1) if two_sided else None,
         sheets > 0,
         tiled,
         option_hint(),
+        cards > 0,
     )
 
 

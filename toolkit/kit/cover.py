@@ -25,7 +25,7 @@ class PrintGuide:
     back_offset: tuple[float, float]
     bleed: float
     duplex_pages: tuple[int, int] | None
-    """First and last page to print double-sided (calibration and counter sheets)."""
+    """First and last page to print double-sided (calibration, counter and card sheets)."""
     single_pages: tuple[int, int] | None
     """First and last page to print single-sided (maps, charts, setups)."""
     calibration: tuple[int, int] | None
@@ -33,6 +33,7 @@ class PrintGuide:
     tiled_maps: bool
     option_hint: str = ""
     """How to give the offset on the command line, when the command line can."""
+    card_sheets: bool = False
 
 
 def cover_plans(
@@ -127,6 +128,12 @@ def instructions(guide: PrintGuide) -> list[str]:
             "Cut the counters along the crop marks in the margin, with a steel ruler and a sharp "
             f"knife. Colour runs {guide.bleed / 72 * 25.4:.1f} mm past every cut, so a cut that "
             f"misses by a hair shows no white edge.{register}"
+        )
+    if guide.card_sheets:
+        steps.append(
+            "Cut the cards along the crop marks, then round each corner along its thin grey line "
+            "(a corner rounder or small scissors). Each card's colour runs at least 3 mm past "
+            "its outer cuts; where two cards touch, one cut parts them."
         )
     if guide.single_pages:
         first, last = guide.single_pages

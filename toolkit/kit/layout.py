@@ -54,12 +54,14 @@ class PagePlan:
     contents: tuple[str, ...] = ()
     """The cover's contents entries on this page, when it holds several (packed charts);
     empty: the page is listed under its section."""
+    header: bool = True
+    """Whether the page prints its header (a card sheet filling a Letter page has no room)."""
 
 
 def page_svg(plan: PagePlan, title: str, number: int, total: int) -> str:
     """The complete SVG document of a planned page, with its header."""
     section = f"{plan.section} — {plan.label}" if plan.label else plan.section
-    head = draw.header(plan.page, title, section, number, total)
+    head = draw.header(plan.page, title, section, number, total) if plan.header else ""
     return svg_document(plan.page.width, plan.page.height, plan.body + head)
 
 

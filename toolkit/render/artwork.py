@@ -1,4 +1,5 @@
-"""The artwork step: every map, counter face and chart of a game, drawn once, as typed values.
+"""The artwork step: every map, counter face, chart and card of a game, drawn once, as typed
+values.
 
 Every output takes the :class:`~toolkit.artwork.Artwork` this returns: the svg and png outputs
 write it, the kit places it, a module writer lays out its boards from the maps' placements.
@@ -14,6 +15,7 @@ from types import MappingProxyType
 
 from toolkit.artwork import (
     Artwork,
+    CardArt,
     ChartArt,
     CounterArt,
     Drawing,
@@ -23,6 +25,7 @@ from toolkit.artwork import (
 )
 from toolkit.cache import Cache, canonical, key, pack, unpack
 from toolkit.model import Game
+from toolkit.render.cards import CardLayoutError, card_sides
 from toolkit.render.charts import draw_chart
 from toolkit.render.counters import CounterLayoutError, counter_faces
 from toolkit.render.maps import draw_map
@@ -30,12 +33,16 @@ from toolkit.render.raster import svg_to_png
 from toolkit.render.svg import declared_size
 from toolkit.workers import Workers
 
+LayoutError = CounterLayoutError | CardLayoutError
+"""A counter or a card that cannot be drawn legibly."""
+Art = MapArt | CounterArt | ChartArt | CardArt
+
 
 class ArtworkError(ValueError):
-    """Some counters cannot be drawn legibly; each problem says where (see its errors)."""
+    """Some counters or cards cannot be drawn legibly; each problem says where (its errors)."""
 
-    def __init__(self, errors: list[CounterLayoutError]) -> None:
-        super().__init__(f"{len(errors)} counter(s) cannot be drawn")
+    def __init__(self, errors: list[LayoutError]) -> None:
+        super().__init__(f"{len(errors)} counter(s) or card(s) cannot be drawn")
         self.errors = errors
 
 
@@ -54,24 +61,29 @@ def draw_artwork(
     maps and charts, for reading where things are on them).
 
     With a ``cache``, a counter whose faces were drawn before from the same counter, template,
-    faction and image files is read back instead of drawn.
+    faction and image files is read back instead of drawn; so is a card.
 
-    :raises ArtworkError: one or more counter faces cannot be drawn legibly.
+    :raises ArtworkError: one or more counter faces or card sides cannot be drawn legibly.
     """
     items = (
         [_Item("map", m.id) for m in game.maps]
         + [_Item("counter", c.id) for c in game.counters if counters]
         + [_Item("chart", c.id) for c in game.charts]
+        + [_Item("card", c.id) for c in game.cards if counters]
     )
     store = cache or Cache(None)
     names = _counter_keys(game, items) if store.folder is not None else {}
+    names.update(_card_keys(game, items) if store.folder is not None else {})
     boards = _board_keys(game, items) if store.folder is not None else {}
-    known: dict[int, MapArt | CounterArt | ChartArt] = {}
+    known: dict[int, Art] = {}
     for index, name in names.items():
         stored = store.get(name)
         if stored is not None:
             with contextlib.suppress(ValueError, UnicodeDecodeError):
-                known[index] = _counter_art(game, items[index].id, unpack(stored))
+                if items[index].kind == "card":
+                    known[index] = _card_art(game, items[index].id, unpack(stored))
+                else:
+                    known[index] = _counter_art(game, items[index].id, unpack(stored))
     for index, name in boards.items():
         stored = store.get(name)
         if stored is not None:
@@ -81,25 +93,65 @@ def draw_artwork(
     chunk = max(1, len(missing) // (workers.jobs * 8))
     made = iter(workers.map(_draw, missing, chunksize=chunk))
     drawn = [known[index] if index in known else next(made) for index in range(len(items))]
-    errors = [d for d in drawn if isinstance(d, CounterLayoutError)]
+    errors = [d for d in drawn if isinstance(d, CounterLayoutError | CardLayoutError)]
     if errors:  # stored nothing: a build that fails here leaves no cache behind
         raise ArtworkError(errors)
     for index, name in names.items():
         art = drawn[index]
         if index not in known and isinstance(art, CounterArt):
             store.put(name, pack([(f, d.svg.encode("utf-8")) for f, d in art.faces.items()]))
+        if index not in known and isinstance(art, CardArt):
+            store.put(name, pack([(s, getattr(art, s).svg.encode("utf-8")) for s in _SIDES]))
     for index, name in boards.items():
         art = drawn[index]
         if index not in known and isinstance(art, MapArt | ChartArt):
             store.put(name, _board_bytes(art))
-    by_kind: dict[str, dict[str, object]] = {"map": {}, "counter": {}, "chart": {}}
+    by_kind: dict[str, dict[str, object]] = {"map": {}, "counter": {}, "chart": {}, "card": {}}
     for item, art in zip(items, drawn, strict=True):
         by_kind[item.kind][item.id] = art
     return Artwork(
         maps=MappingProxyType(by_kind["map"]),  # type: ignore[arg-type]
         counters=MappingProxyType(by_kind["counter"]),  # type: ignore[arg-type]
         charts=MappingProxyType(by_kind["chart"]),  # type: ignore[arg-type]
+        cards=MappingProxyType(by_kind["card"]),  # type: ignore[arg-type]
     )
+
+
+_SIDES = ("front", "back")
+
+
+def _card_keys(game: Game, items: list[_Item]) -> dict[int, str]:
+    """Cache keys of the cards among ``items``, by index: the card, its template, the owner
+    colours and deck names it may print, and the game's image files."""
+    assets = hashlib.sha256()
+    for path, data in sorted(game.sources.items()):
+        if not path.endswith((".json", ".csv")):
+            assets.update(path.encode("utf-8") + b"\0" + hashlib.sha256(data).digest())
+    shared = canonical((game.factions, game.sides, [(d.name, d.all_cards) for d in game.decks]))
+    names = {}
+    for index, item in enumerate(items):
+        if item.kind != "card":
+            continue
+        card = game.card(item.id)
+        try:
+            drawn_from = canonical((card, game.card_template(card.template)))
+        except TypeError:
+            continue
+        names[index] = key("card", drawn_from, shared, assets.digest())
+    return names
+
+
+def _card_art(game: Game, card_id: str, sides: list[tuple[str, bytes]]) -> CardArt:
+    """A card's art from its sides' SVGs, sized as :func:`_draw` sizes them.
+
+    :raises ValueError: the entry does not hold a front and a back.
+    """
+    template = game.card_template(game.card(card_id).template)
+    size = declared_size(template.width, template.height)
+    svgs = dict(sides)
+    if set(svgs) != set(_SIDES):
+        raise ValueError("not a drawn card")
+    return CardArt(*(Drawing(svgs[s].decode("utf-8"), *size) for s in _SIDES))
 
 
 def _counter_keys(game: Game, items: list[_Item]) -> dict[int, str]:
@@ -207,6 +259,9 @@ def rasterise(artwork: Artwork, dpi: int, workers: Workers, cache: Cache | None 
         charts={
             k: replace(art, drawing=done[id(art.drawing)]) for k, art in artwork.charts.items()
         },
+        cards={
+            k: CardArt(done[id(art.front)], done[id(art.back)]) for k, art in artwork.cards.items()
+        },
     )
 
 
@@ -215,6 +270,7 @@ def _all_drawings(artwork: Artwork) -> list[Drawing]:
         [art.drawing for art in artwork.maps.values()]
         + [d for art in artwork.counters.values() for d in art.faces.values()]
         + [art.drawing for art in artwork.charts.values()]
+        + [d for art in artwork.cards.values() for d in (art.front, art.back)]
     )
 
 
@@ -223,10 +279,13 @@ def _rasterise(game: Game, job: tuple[str, int]) -> bytes:
     return svg_to_png(svg, dpi)
 
 
-def _draw(game: Game, item: _Item) -> MapArt | CounterArt | ChartArt | CounterLayoutError:
-    """One item's art; a counter that cannot be drawn comes back as its error, not raised, so
-    every problem of the game is reported at once. (Art holds plain dicts, typed read-only:
-    it travels back from a worker by pickle, which read-only mapping proxies cannot.)"""
+def _draw(game: Game, item: _Item) -> Art | LayoutError:
+    """One item's art; a counter or card that cannot be drawn comes back as its error, not
+    raised, so every problem of the game is reported at once. (Art holds plain dicts, typed
+    read-only: it travels back from a worker by pickle, which read-only mapping proxies
+    cannot.)"""
+    if item.kind == "card":
+        return _draw_card(game, item.id)
     if item.kind == "map":
         drawn = draw_map(game, game.map(item.id))
         return MapArt(Drawing(drawn.svg, *drawn.size), drawn.placement)
@@ -241,3 +300,14 @@ def _draw(game: Game, item: _Item) -> MapArt | CounterArt | ChartArt | CounterLa
     template = game.template(counter.template)
     size = declared_size(template.width, template.height)  # every face is the counter's size
     return CounterArt({face: Drawing(svg, *size) for face, svg in faces})
+
+
+def _draw_card(game: Game, card_id: str) -> CardArt | CardLayoutError:
+    card = game.card(card_id)
+    try:
+        front, back = card_sides(game, card)
+    except CardLayoutError as error:
+        return error
+    template = game.card_template(card.template)
+    size = declared_size(template.width, template.height)  # both sides are the card's trim size
+    return CardArt(Drawing(front, *size), Drawing(back, *size))

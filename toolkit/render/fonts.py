@@ -35,12 +35,15 @@ FONT_STRETCH: str = "condensed"
 FONT_FAMILY_CSS: str = f"{FONT_FAMILY}, {RESVG_FAMILY}, sans-serif"
 """The ``font-family`` list for SVG roots: legacy name first, then the one resvg can match."""
 
-_FILES: dict[tuple[bool, bool], str] = {
-    # (bold, condensed) -> file name; the key order is what text_width's flags select.
-    (False, True): "DejaVuSansCondensed.ttf",
-    (True, True): "DejaVuSansCondensed-Bold.ttf",
-    (False, False): "DejaVuSans.ttf",
-    (True, False): "DejaVuSans-Bold.ttf",
+_FILES: dict[tuple[bool, bool, bool], str] = {
+    # (bold, condensed, italic) -> file name; the key order is what text_width's flags select.
+    (False, True, False): "DejaVuSansCondensed.ttf",
+    (True, True, False): "DejaVuSansCondensed-Bold.ttf",
+    (False, False, False): "DejaVuSans.ttf",
+    (True, False, False): "DejaVuSans-Bold.ttf",
+    # Cards set italic words in their body text; only the condensed faces are bundled oblique.
+    (False, True, True): "DejaVuSansCondensed-Oblique.ttf",
+    (True, True, True): "DejaVuSansCondensed-BoldOblique.ttf",
 }
 
 FALLBACK_FILE: str = "DroidSansFallbackFull.ttf"
@@ -59,16 +62,19 @@ def font_files() -> list[str]:
     return sorted(str(FONT_DIR / name) for name in [*_FILES.values(), FALLBACK_FILE])
 
 
-def font_path(bold: bool = False, condensed: bool = True) -> str:
-    """Absolute path of the single face a renderer asks for (condensed is our default face)."""
-    return str(FONT_DIR / _FILES[(bool(bold), bool(condensed))])
+def font_path(bold: bool = False, condensed: bool = True, italic: bool = False) -> str:
+    """Absolute path of the single face a renderer asks for (condensed is our default face).
+
+    :raises KeyError: an italic face that is not bundled (only the condensed ones are).
+    """
+    return str(FONT_DIR / _FILES[(bool(bold), bool(condensed), bool(italic))])
 
 
 @cache
-def _font(bold: bool, condensed: bool) -> ImageFont.FreeTypeFont:
+def _font(bold: bool, condensed: bool, italic: bool = False) -> ImageFont.FreeTypeFont:
     """Load a face once; FreeType objects are costly to create and safe to reuse."""
     engine = ImageFont.Layout.RAQM if features.check("raqm") else ImageFont.Layout.BASIC
-    return ImageFont.truetype(font_path(bold, condensed), _REF_SIZE, layout_engine=engine)
+    return ImageFont.truetype(font_path(bold, condensed, italic), _REF_SIZE, layout_engine=engine)
 
 
 @cache
@@ -78,17 +84,18 @@ def _fallback() -> ImageFont.FreeTypeFont:
 
 
 @cache
-def _notdef(bold: bool, condensed: bool) -> bytes:
+def _notdef(bold: bool, condensed: bool, italic: bool = False) -> bytes:
     """The bitmap DejaVu draws for a character it does not have (its .notdef box)."""
-    return bytes(_font(bold, condensed).getmask("\U0010fffd"))
+    return bytes(_font(bold, condensed, italic).getmask("\U0010fffd"))
 
 
 @lru_cache(maxsize=65536)
-def _has_glyph(char: str, bold: bool, condensed: bool) -> bool:
+def _has_glyph(char: str, bold: bool, condensed: bool, italic: bool = False) -> bool:
     """Whether DejaVu draws ``char`` itself; the whole Latin, Greek and Cyrillic range does."""
     if ord(char) < 0x0530 or char.isspace():
         return True
-    return bytes(_font(bold, condensed).getmask(char)) != _notdef(bold, condensed)
+    face = _font(bold, condensed, italic)
+    return bytes(face.getmask(char)) != _notdef(bold, condensed, italic)
 
 
 @lru_cache(maxsize=65536)
@@ -102,15 +109,17 @@ def needs_fallback(char: str) -> bool:
     return not _has_glyph(char, False, True) and _fallback_has(char)
 
 
-def _runs(text: str, bold: bool, condensed: bool) -> list[tuple[str, ImageFont.FreeTypeFont]]:
+def _runs(
+    text: str, bold: bool, condensed: bool, italic: bool = False
+) -> list[tuple[str, ImageFont.FreeTypeFont]]:
     """``text`` cut where the face changes: DejaVu where it has the glyphs, else the fallback.
 
     A character neither face has is drawn (and so measured) as DejaVu's missing-glyph box.
     """
     runs: list[tuple[str, ImageFont.FreeTypeFont]] = []
     for char in text:
-        own = _has_glyph(char, bold, condensed) or not _fallback_has(char)
-        face = _font(bold, condensed) if own else _fallback()
+        own = _has_glyph(char, bold, condensed, italic) or not _fallback_has(char)
+        face = _font(bold, condensed, italic) if own else _fallback()
         if runs and runs[-1][1] is face:
             runs[-1] = (runs[-1][0] + char, face)
         else:
@@ -124,38 +133,41 @@ def _clean(text: str) -> str:
 
 
 @lru_cache(maxsize=8192)
-def _advance_em(text: str, bold: bool, condensed: bool) -> float:
+def _advance_em(text: str, bold: bool, condensed: bool, italic: bool = False) -> float:
     """Advance width of ``text`` in em (font-size units); cached as counters repeat labels."""
     if not text:
         return 0.0
-    return sum(float(face.getlength(run)) for run, face in _runs(text, bold, condensed)) / _REF_SIZE
+    runs = _runs(text, bold, condensed, italic)
+    return sum(float(face.getlength(run)) for run, face in runs) / _REF_SIZE
 
 
 @lru_cache(maxsize=8192)
-def _ink_em(text: str, bold: bool, condensed: bool) -> tuple[float, float]:
+def _ink_em(text: str, bold: bool, condensed: bool, italic: bool = False) -> tuple[float, float]:
     """Ink extent above and below the baseline in em, both >= 0."""
     if not text.strip():
         return (0.0, 0.0)
     above = below = 0.0
-    for run, face in _runs(text, bold, condensed):
+    for run, face in _runs(text, bold, condensed, italic):
         if run.strip():
             _left, top, _right, bottom = face.getbbox(run, anchor="ls")
             above, below = max(above, -top / _REF_SIZE), max(below, bottom / _REF_SIZE)
     return (above, below)
 
 
-def text_width(text: str, size_pt: float, bold: bool = False, *, condensed: bool = True) -> float:
+def text_width(
+    text: str, size_pt: float, bold: bool = False, *, condensed: bool = True, italic: bool = False
+) -> float:
     """Advance width in points of ``text`` set at ``size_pt`` in a bundled face.
 
     This is the distance ``text-anchor`` uses, so a renderer can centre or shrink a label
     to fit. Runs of spaces are measured as written (SVG would collapse them), which errs on
     the safe, wider side.
     """
-    return _advance_em(_clean(text), bool(bold), bool(condensed)) * float(size_pt)
+    return _advance_em(_clean(text), bool(bold), bool(condensed), bool(italic)) * float(size_pt)
 
 
 def text_extent(
-    text: str, size_pt: float, bold: bool = False, *, condensed: bool = True
+    text: str, size_pt: float, bold: bool = False, *, condensed: bool = True, italic: bool = False
 ) -> tuple[float, float, float]:
     """``(width, ascent, descent)`` in points: advance width plus this text's ink extent.
 
@@ -164,9 +176,10 @@ def text_extent(
     a counter. For a line height independent of the text use :func:`font_metrics`.
     """
     clean = _clean(text)
-    ascent, descent = _ink_em(clean, bool(bold), bool(condensed))
+    flags = (bool(bold), bool(condensed), bool(italic))
+    ascent, descent = _ink_em(clean, *flags)
     size = float(size_pt)
-    return (_advance_em(clean, bool(bold), bool(condensed)) * size, ascent * size, descent * size)
+    return (_advance_em(clean, *flags) * size, ascent * size, descent * size)
 
 
 def font_metrics(

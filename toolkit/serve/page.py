@@ -19,12 +19,14 @@ Json = dict[str, object]
 
 NO_FACTION = "No faction"
 """The heading of counters that belong to no faction (markers, the turn counter)."""
+NO_DECK = "Cards in no deck"
+"""The heading of cards that no deck holds."""
 
 
 def page_contents(game: Game, artwork: Artwork, kit_pages: int, kit_images: bool = True) -> Json:
-    """Every component a build made: maps, counters (every face) by faction, charts, setups
-    and the kit's pages (``kit_images``: shown as pictures, else only the PDF is linked), in
-    the model's order."""
+    """Every component a build made: maps, counters (every face) by faction, cards (face and
+    back) by deck, charts, setups and the kit's pages (``kit_images``: shown as pictures, else
+    only the PDF is linked), in the model's order."""
     return {
         "title": game.title,
         "maps": [
@@ -33,6 +35,7 @@ def page_contents(game: Game, artwork: Artwork, kit_pages: int, kit_images: bool
             if m.id in artwork.maps
         ],
         "factions": _factions(game, artwork),
+        "decks": _decks(game, artwork),
         "charts": [
             _board(c.id, c.title, f"png/charts/{c.id}.png", artwork.charts[c.id].drawing)
             for c in game.charts
@@ -80,6 +83,46 @@ def _factions(game: Game, artwork: Artwork) -> list[Json]:
         for faction_id, counters in groups.items()
         if counters
     ]
+
+
+def _decks(game: Game, artwork: Artwork) -> list[Json]:
+    """Cards grouped by deck, in the game's order, each with its copies in that deck; the
+    cards no deck holds last. A deck owned by a side carries that side's colour."""
+    colours = {side.id: side.color for side in game.sides}
+    held: set[str] = set()
+    decks: list[Json] = []
+    for deck in game.decks:
+        copies: dict[str, int] = {}
+        for card_id in deck.all_cards:
+            copies[card_id] = copies.get(card_id, 0) + 1
+        held.update(copies)
+        cards = [_card(game, artwork, card_id, n) for card_id, n in copies.items()]
+        decks.append(
+            {
+                "id": deck.id,
+                "name": deck.name,
+                "color": colours.get(deck.owner or "", "#888888"),
+                "cards": [c for c in cards if c is not None],
+            }
+        )
+    loose = [_card(game, artwork, c.id, c.count) for c in game.cards if c.id not in held]
+    if any(loose):
+        decks.append(
+            {"id": "", "name": NO_DECK, "color": "#888888", "cards": [c for c in loose if c]}
+        )
+    return [d for d in decks if d["cards"]]
+
+
+def _card(game: Game, artwork: Artwork, card_id: str, copies: int) -> Json | None:
+    """A card as the page lists it: its name, its copies, its two sides' files and sizes."""
+    art = artwork.cards.get(card_id)
+    if art is None:
+        return None
+    sides: list[Json] = [
+        {"id": side, "src": f"png/cards/{card_id}-{side}.png", "width": d.width, "height": d.height}
+        for side, d in (("front", art.front), ("back", art.back))
+    ]
+    return {"id": card_id, "name": game.card(card_id).name, "copies": copies, "sides": sides}
 
 
 def page_diagnostics(diagnostics: Sequence[Diagnostic], source: Path) -> list[Json]:

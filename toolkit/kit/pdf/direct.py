@@ -26,7 +26,7 @@ from functools import cache
 
 from lxml import etree  # type: ignore[import-untyped]
 
-from toolkit.kit.pdf.fontfiles import FALLBACK_FONT, font_data, glyph_ink
+from toolkit.kit.pdf.fontfiles import FALLBACK_FONT, OBLIQUE_FONTS, font_data, glyph_ink
 from toolkit.kit.pdf.forms import FaceForm, FaceImage
 from toolkit.kit.pdf.paint import (
     Unsupported,
@@ -58,6 +58,7 @@ _INHERITED = frozenset(
         "fill-rule",
         "font-size",
         "font-weight",
+        "font-style",
         "font-family",
         "font-stretch",
         "text-anchor",
@@ -90,21 +91,25 @@ _IMAGE_TYPES = {"image/png", "image/jpeg", "image/gif", "image/webp"}
 # -- fonts ---------------------------------------------------------------------------------------
 
 
-def font_index(family: str, weight: str, stretch: str) -> int:
+def font_index(family: str, weight: str, stretch: str, style: str = "normal") -> int:
     """The bundled face cairo picks for these SVG font properties.
 
     cairosvg asks fontconfig for the *first* family of the list with the weight (bold at 550 and
-    above) and nothing else; the condensed faces are named by family. A family only fontconfig
-    could resolve (a system font) is not drawn here.
+    above) and the slant, and nothing else; the condensed faces are named by family. A family
+    only fontconfig could resolve (a system font) is not drawn here.
 
-    :raises Unsupported: a family other than the bundled ones or the generic sans-serif.
+    :raises Unsupported: a family other than the bundled ones or the generic sans-serif, or a
+        slanted face that is not bundled (only the condensed faces come oblique).
     """
     first = family.split(",")[0].strip().strip("\"'").lower()
     bold = weight == "bold" or (weight.isdigit() and int(weight) >= 550)
+    slanted = style in ("italic", "oblique")
     if first == "droid sans fallback":
         return FALLBACK_FONT
+    if slanted and first != "dejavu sans condensed":
+        raise Unsupported(f"font-style {style!r} in {family!r}")
     if first == "dejavu sans condensed":
-        return 1 if bold else 0
+        return OBLIQUE_FONTS[bold] if slanted else 1 if bold else 0
     if first in ("dejavu sans", "sans-serif", "sans"):
         return 3 if bold else 2
     raise Unsupported(f"font family {family!r}")
@@ -306,7 +311,10 @@ class _Drawer:
         size = parse_length(style.get("font-size", "16"))
         stretch = style.get("font-stretch", "normal")
         index = font_index(
-            style.get("font-family", "sans-serif"), style.get("font-weight", ""), stretch
+            style.get("font-family", "sans-serif"),
+            style.get("font-weight", ""),
+            stretch,
+            style.get("font-style", "normal"),
         )
         anchor = style.get("text-anchor", "start")
         if anchor not in ("start", "middle", "end"):

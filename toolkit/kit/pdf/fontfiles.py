@@ -23,9 +23,14 @@ FONT_FILES: tuple[str, ...] = (
     "DejaVuSans.ttf",
     "DejaVuSans-Bold.ttf",
     "DroidSansFallbackFull.ttf",
+    "DejaVuSansCondensed-Oblique.ttf",
+    "DejaVuSansCondensed-BoldOblique.ttf",
 )
-"""The bundled faces text may use; a face's content names font ``i`` as ``/F<i>``."""
+"""The bundled faces text may use; a face's content names font ``i`` as ``/F<i>``. New faces
+go at the end, so the numbers of the others (and cached subsets named by them) stay."""
 FALLBACK_FONT = 4
+OBLIQUE_FONTS = (5, 6)
+"""The condensed faces' oblique forms (regular, bold): cards' italic words."""
 
 
 @dataclass

@@ -211,6 +211,30 @@ function counterSection(factions) {
   return section;
 }
 
+const CARD_SCALE = 0.8; // CSS pixels per point for cards
+
+function cardSection(decks) {
+  const section = el("section", { id: "cards" }, el("h2", {}, "Cards"));
+  for (const deck of decks) {
+    const swatch = el("span", { class: "swatch" });
+    swatch.style.background = deck.color;
+    const grid = el("div", { class: "counters" });
+    for (const card of deck.cards) {
+      const sides = el("div", { class: "faces" });
+      for (const side of card.sides) {
+        sides.append(el("img", { class: "card-side", src: outUrl(side.src), alt: `${card.name} (${side.id})`,
+          title: `${card.id} ${side.id}`, width: Math.round(side.width * CARD_SCALE),
+          height: Math.round(side.height * CARD_SCALE), loading: "lazy", "data-card": card.id,
+          "data-side": side.id }));
+      }
+      const caption = card.copies > 1 ? `${card.name} ×${card.copies}` : card.name;
+      grid.append(el("figure", { class: "counter card" }, sides, el("figcaption", {}, caption)));
+    }
+    section.append(el("h3", { class: "faction" }, swatch, deck.name), grid);
+  }
+  return section;
+}
+
 function chartSection(charts) {
   const section = el("section", { id: "charts" }, el("h2", {}, "Charts"));
   for (const chart of charts) {
@@ -264,7 +288,8 @@ function showContents(contents, build) {
   document.title = contents.title + " — preview";
   const maps = el("section", { id: "maps" }, el("h2", {}, "Maps"));
   for (const map of contents.maps) maps.append(mapViewer(map, build));
-  main.append(maps, counterSection(contents.factions), chartSection(contents.charts),
+  main.append(maps, counterSection(contents.factions), cardSection(contents.decks || []),
+    chartSection(contents.charts),
     setupSection(contents.setups, build), kitSection(contents.kit));
   requestAnimationFrame(() => { main.style.minHeight = ""; });
 }

@@ -215,14 +215,23 @@ def movement_trail() -> Trait:
     return Trait("footprint;" + encode(fields, ";"), "false;;0")
 
 
-def mask(image: str, masked_name: str, masked_by: str | None = None) -> Trait:
+def mask(
+    image: str,
+    masked_name: str,
+    masked_by: str | None = None,
+    command: str = "Hide from the other side",
+    framed: bool = False,
+) -> Trait:
     """Hide a piece from the other sides (a block stands on its edge): they see ``image`` and
-    ``masked_name``; its own side sees the piece. ``masked_by`` is the side hiding it now."""
+    ``masked_name``; its own side sees the piece, with ``image`` inset in a corner so it knows
+    the others do not (``framed``: the piece a little smaller over ``image``, for a mask as
+    large as the piece, such as a card's back). ``masked_by`` is the side hiding it now;
+    ``command`` (Ctrl-M) hides and shows it."""
     fields = [
         key("M"),
         image,
-        "Hide from the other side",
-        "I",
+        command,
+        "2" if framed else "I",
         safe_text(masked_name),
         "side:",
         "Peek",
@@ -291,3 +300,44 @@ def layer(spec: Layer, shown: int = 1) -> Trait:
         "true",
     ]
     return Trait("emb2;" + encode(fields, ";"), str(shown))
+
+
+def return_to_deck(pile: str, command: str = "Return to deck") -> Trait:
+    """Send the piece back into the draw pile named ``pile`` (Ctrl-R), wherever it lies.
+
+    The pile is named as a format, as VASSAL 3.6 writes the trait (version 2, no prompt):
+    draw pile names are made without ``$`` (:mod:`toolkit.vassal.format.piles`), so the name
+    is taken as it is."""
+    fields = [command, key("R"), "", "", "", "2", "false", safe_text(pile)]
+    return Trait("return;" + encode(fields, ";"))
+
+
+def immobile() -> Trait:
+    """Neither selectable nor movable, and never stacked (a sign on the table)."""
+    return Trait("immob;nZ;V;R;")
+
+
+def text_label(text: str, size: int = 14, colour: str = "255,255,255") -> Trait:
+    """A text drawn over the piece (a Text Label with no command to change it). ``text`` may
+    name properties as ``$name$``: VASSAL fills them in as it draws, so it stays current."""
+    fields = [
+        "",  # no key to change it
+        "",  # no menu command
+        str(size),
+        "",  # no background
+        colour,
+        "c",  # centred vertically on the piece
+        "0",
+        "c",
+        "0",
+        "c",
+        "c",
+        "$pieceName$",
+        "Dialog",
+        "1",  # bold
+        "0",
+        "TextLabel",
+        "",
+        "false",
+    ]
+    return Trait("label;" + encode(fields, ";"), safe_text(text))

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from toolkit.geometry import point_in_polygon
 from toolkit.model import Game
+from toolkit.model.holdings import Holdings
 from toolkit.model.map import location_key
 from toolkit.model.position import Piece, Position, format_piece_id
 from toolkit.vassal.format.codec import decode
@@ -26,6 +27,8 @@ from toolkit.vassal.format.commands import (
 )
 from toolkit.vassal.format.layout import Board, layer_faces
 from toolkit.vassal.format.numbering import grid_location_name
+from toolkit.vassal.format.piles import pile_names
+from toolkit.vassal.read.holdings import holdings_from_commands, is_card, is_sign
 
 StepPieces = Sequence[tuple[str, AddPiece]]
 """(VASSAL piece id, piece) pairs: a game's pieces, or those one logged action changed."""
@@ -38,6 +41,8 @@ class SaveReading:
     position: Position
     problems: tuple[str, ...]
     """One sentence per piece that is not in the position, saying why."""
+    holdings: Holdings = Holdings()
+    """What its decks, hands, discard piles and cups hold."""
 
 
 def position_from_stream(game: Game, boards: Sequence[Board], stream: str) -> SaveReading:
@@ -49,11 +54,14 @@ def position_from_commands(
     game: Game, boards: Sequence[Board], commands: Iterable[str]
 ) -> SaveReading:
     """The position the AddPiece commands among ``commands`` place (other commands are
-    skipped): a saved game's, or the pieces a replayed log ends with."""
+    skipped): a saved game's, or the pieces a replayed log ends with; and what its decks,
+    hands and cups hold (their pieces are in no place of the position)."""
     by_name = {board.name: board for board in boards}
+    commands = list(commands)
+    held = holdings_from_commands(game, list(by_name), commands)
     numbers: Tally[str] = Tally()
     pieces: list[Piece] = []
-    problems: list[str] = []
+    problems: list[str] = list(held.problems)
     for command in commands:
         if not command.startswith("+/"):
             continue
@@ -64,7 +72,11 @@ def position_from_commands(
             continue
         if not added.basic.type.startswith("piece;"):
             continue  # a stack or a deck: its members are pieces of their own
-        found = _piece(game, by_name, added)
+        if added.piece_id in held.in_piles or (game.cards and is_card(added)):
+            continue  # in a deck, a hand or a cup, or a card on the table
+        if held.maps and is_sign(added, held.maps):
+            continue
+        found = _piece(game, by_name, added, held.maps)
         if isinstance(found, str):
             problems.append(found)
             continue
@@ -81,13 +93,14 @@ def position_from_commands(
                 counter.face(face).step,
             )
         )
-    return SaveReading(Position(tuple(pieces)), tuple(problems))
+    return SaveReading(Position(tuple(pieces)), tuple(problems), held.holdings)
 
 
 def _piece(
-    game: Game, boards: dict[str, Board], added: AddPiece
+    game: Game, boards: dict[str, Board], added: AddPiece, tables: frozenset[str] = frozenset()
 ) -> tuple[str, str, str | None] | str:
-    """(counter id, face id, location key or None off-board), or why the piece is not read."""
+    """(counter id, face id, location key or None off-board), or why the piece is not read
+    (``tables``: the maps of cards and hands, where a counter is off every board)."""
     properties = _markers(added)
     name = _basic_name(added)
     if isinstance(properties, str):
@@ -102,7 +115,7 @@ def _piece(
     face = _face(counter_id, game, added)
     state = decode(added.basic.state or "", ";")
     map_name = state[0] if state else "null"
-    if map_name in ("", "null"):
+    if map_name in ("", "null") or map_name in tables:
         return counter_id, face, None
     board = boards.get(map_name)
     if board is None:
@@ -197,10 +210,17 @@ def positions_from_steps(
     current: dict[str, Piece] = {}
     problems: list[str] = []
 
+    names = pile_names(game, list(by_name)) if game.decks or game.cups else None
+    tables = frozenset([names.cards_map, *names.hands.values()]) if names else frozenset()
+
     def read(ref: str, added: AddPiece, first: bool) -> None:
         if not added.basic.type.startswith("piece;"):
             return  # a stack or a deck: its members are pieces of their own
-        found = _piece(game, by_name, added)
+        if game.cards and is_card(added):
+            return  # a card: in no place of the map
+        if tables and is_sign(added, tables):
+            return
+        found = _piece(game, by_name, added, tables)
         if isinstance(found, str):
             if first:
                 problems.append(found)

@@ -22,6 +22,7 @@ from toolkit.model import Game
 from toolkit.vassal.format.codec import encode_list
 from toolkit.vassal.format.layout import Board
 from toolkit.vassal.format.traits import Trait, add_piece
+from toolkit.vassal.write.cards import CardsParts, write_cards_windows
 from toolkit.vassal.write.elements import (
     WIDGET,
     M,
@@ -86,6 +87,8 @@ class ModuleParts:
     """The rules the module watches after every move (none: no switch, no map properties)."""
     documents: tuple[HelpDocument, ...] = ()
     """What the Help menu opens, in menu order."""
+    cards: CardsParts | None = None
+    """The decks, hands and cups (none: the game has none)."""
 
 
 def module_credits(game: Game) -> tuple[str, str]:
@@ -145,6 +148,8 @@ def build_file(parts: ModuleParts) -> bytes:
             stacks.get(board.name, ()),
             parts.warnings,
         )
+    if parts.cards is not None:
+        write_cards_windows(root, parts.cards)
     for text_, items in parts.menus:
         etree.SubElement(
             root,

@@ -50,12 +50,12 @@ class Slot:
     size: tuple[int, int]
 
 
-def piece_slot(parent: etree._Element, slot: Slot) -> None:
-    """A PieceSlot element holding one piece definition."""
+def piece_slot(parent: etree._Element, slot: Slot, kind: str = "PieceSlot") -> None:
+    """A PieceSlot element holding one piece definition (``kind`` "CardSlot": a card's)."""
     width, height = slot.size
     element = etree.SubElement(
         parent,
-        WIDGET + "PieceSlot",
+        WIDGET + kind,
         # numbers need no cleaning: one of these per counter and per set-up piece
         {
             "entryName": text(slot.name),

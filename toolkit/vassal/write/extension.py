@@ -62,7 +62,9 @@ def scenario_saves(
 
     :raises toolkit.vassal.write.module.ModuleError: a piece at a place no board shows.
     """
-    return position_saves(game, artwork, Position.from_setup(game, setup), releases, setup.name)
+    return position_saves(
+        game, artwork, Position.from_setup(game, setup), releases, setup.name, setup
+    )
 
 
 def extension_id(game: Game, info: ExtensionInfo) -> str:

@@ -9,7 +9,8 @@ gpid is derived from a stable key:
 - ``counter:<counter id>`` for a counter's palette slot, which saved games also name;
 - ``start:<counter id>/<n>`` for the n-th copy of a counter in the at-start stacks (the first
   setup), numbered per counter, so other counters' copies do not move it;
-- any later kind of slot (a card of a deck) gets a prefix of its own in the same way.
+- ``card:<card id>``, ``card:<card id>#<n>``, ``cup:<cup>:<counter>#<n>`` and
+  ``sign:<pile>`` for the cards, the pieces of the piles at start and the piles' counts.
 
 VASSAL reads a gpid as a Java ``int`` (``GpIdChecker.testGpId`` refuses anything else, and the
 refresher then refuses to run) and wants the module's ``nextPieceSlotId`` above every gpid (its
@@ -52,9 +53,11 @@ def key_gpid(key: str, attempt: int = 0) -> int:
     return 1 + int.from_bytes(digest[:8], "big") % (GPID_LIMIT - 1)
 
 
-def assign_gpids(keys: Iterable[str]) -> dict[str, int]:
-    """Every key's gpid, unique, by the collision rule of this module (sorted order decides)."""
-    taken: set[int] = set()
+def assign_gpids(keys: Iterable[str], taken_before: Iterable[int] = ()) -> dict[str, int]:
+    """Every key's gpid, unique, by the collision rule of this module (sorted order decides),
+    none of them one of ``taken_before`` (the gpids of slots assigned earlier: the cards'
+    after the counters')."""
+    taken: set[int] = set(taken_before)
     found: dict[str, int] = {}
     for key in sorted(set(keys)):
         attempt = 0

@@ -25,6 +25,7 @@ from toolkit.vassal.write.elements import (
     attrs,
     global_property,
     piece_slot,
+    text,
     xml_bool,
 )
 from toolkit.vassal.write.warnings import MOVED_KEY, ModuleWarnings
@@ -45,6 +46,8 @@ MAP_HELPERS = (
     "SelectionHighlighters",
 )
 """What makes a map playable; VASSAL does not add these when it reads a map from XML."""
+HAND_WITHOUT = frozenset({"StackExpander", "CounterDetailViewer"})
+"""What a player hand leaves out, as VASSAL's own new hand does: its cards lie side by side."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -63,13 +66,21 @@ def map_window(
     window: bool,
     stacks: Sequence[StartStack],
     warnings: ModuleWarnings,
-) -> None:
-    """The Map element of one board; ``window``: opened from the toolbar, not at start."""
+    hand_of: str | None = None,
+    colour: str = "255,255,255",
+) -> etree._Element:
+    """The Map element of one board; ``window``: opened from the toolbar, not at start;
+    ``hand_of``: a side's name, whose player hand (a map only that side sees) it is;
+    ``colour``: the board's where it has no image."""
     moved = "$pieceName$ moves $previousLocation$ -> $location$ *"
+    hand = (
+        {"side": text(hand_of), "visible": "false"} if hand_of is not None else {}
+    )  # a hand's own attributes come first: VASSAL reads them before the map's
     element = etree.SubElement(
         root,
-        M + "Map",
-        attrs(
+        M + ("Map" if hand_of is None else "PlayerHand"),
+        hand
+        | attrs(
             mapName=board.name,
             description="",
             markMoved="Never",
@@ -122,16 +133,19 @@ def map_window(
             reversible="false",
             width=str(board.size[0]),
             height=str(board.size[1]),
-            color="255,255,255",
+            color=colour,
         ),
     )
     _grid(board_element, board)
-    etree.SubElement(
-        element,
-        MAP + "StackMetrics",
-        attrs(disabled="false", exSepX="6", exSepY="18", unexSepX="2", unexSepY="4"),
-    )
+    if hand_of is None:  # a hand makes its own, which lays cards side by side
+        etree.SubElement(
+            element,
+            MAP + "StackMetrics",
+            attrs(disabled="false", exSepX="6", exSepY="18", unexSepX="2", unexSepY="4"),
+        )
     for helper in MAP_HELPERS:
+        if hand_of is not None and helper in HAND_WITHOUT:
+            continue
         if helper == "Zoomer":
             etree.SubElement(element, MAP + helper, _zoom(board))
         else:
@@ -159,6 +173,7 @@ def map_window(
         )
         for slot in stack.slots:
             piece_slot(stack_element, slot)
+    return element
 
 
 FLARE = attrs(

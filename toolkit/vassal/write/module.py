@@ -18,10 +18,13 @@ from dataclasses import dataclass, field
 from toolkit.artwork import Artwork, MapArt
 from toolkit.model import Game
 from toolkit.model.chart import Chart
+from toolkit.model.holdings import holdings_at_start
 from toolkit.model.map import parse_location_key
 from toolkit.model.position import Piece, Position
+from toolkit.model.scenario import Setup
 from toolkit.options import BuildOptions
 from toolkit.vassal.format.layout import Board
+from toolkit.vassal.format.piles import PileNames, mask_image, pile_names
 from toolkit.vassal.format.traits import Chain, Trait
 from toolkit.vassal.write.archive import zip_archive
 from toolkit.vassal.write.boards import (
@@ -40,6 +43,13 @@ from toolkit.vassal.write.buildfile import (
     build_file,
     module_credits,
 )
+from toolkit.vassal.write.cards import (
+    CardsParts,
+    CounterPieces,
+    cards_parts,
+    saved_piles,
+    solid_png,
+)
 from toolkit.vassal.write.elements import Slot, text
 from toolkit.vassal.write.identity import (
     NEXT_PIECE_SLOT_ID,
@@ -56,7 +66,13 @@ from toolkit.vassal.write.pieces import (
     prototypes,
     showing,
 )
-from toolkit.vassal.write.saves import PlacedPiece, PlacedStack, save_entries, save_stream
+from toolkit.vassal.write.saves import (
+    PlacedDeck,
+    PlacedPiece,
+    PlacedStack,
+    save_entries,
+    save_stream,
+)
 from toolkit.vassal.write.warnings import ModuleWarnings, module_warnings
 from toolkit.workers import Workers
 
@@ -141,7 +157,7 @@ def _compile(
 ) -> CompiledModule:
     starts = [Position.from_setup(game, setup) for setup in game.setups]
     parts = _parts(game, artwork, starts)
-    boards, by_place, pieces = parts.boards, parts.by_place, parts.pieces
+    by_place, pieces = parts.by_place, parts.pieces
     stacks = _start_stacks(game, pieces, by_place, starts)
     metadata = module_data(game)
     with _threads(jobs) as pool:
@@ -149,13 +165,18 @@ def _compile(
         zipping = [
             (
                 setup.id,
-                _zipped(pool, _save_entries(game, start, parts, metadata, description=setup.name)),
+                _zipped(
+                    pool,
+                    _save_entries(
+                        game, start, parts, metadata, setup=setup, description=setup.name
+                    ),
+                ),
             )
             for setup, start in zip(game.setups, starts, strict=True)
         ]
         module_parts = _module_parts(game, artwork, parts, stacks, documents)
         entries = [("buildFile.xml", build_file(module_parts)), ("moduledata", metadata)]
-        entries += _images(game, artwork, boards)
+        entries += _images(game, artwork, parts)
         entries += [(document.entry, document.content) for document in documents]
         saves = tuple((setup_id, save.result()) for setup_id, save in zipping)
         entries += [(f"{setup_id}.vsav", save) for setup_id, save in saves]
@@ -186,6 +207,7 @@ def _module_parts(
         next_gpid=NEXT_PIECE_SLOT_ID,
         warnings=parts.warnings,
         documents=documents,
+        cards=parts.cards,
     )
 
 
@@ -214,6 +236,7 @@ def position_save(
     position: Position,
     release: str | None = None,
     description: str = "",
+    setup: Setup | None = None,
 ) -> bytes:
     """Any position of the game as a saved game (.vsav) its module loads, pieces as the
     module makes them: what a player would have saved after setting it up by hand. The
@@ -222,7 +245,7 @@ def position_save(
     the save is released on its own (the game's version otherwise).
 
     :raises ModuleError: a piece at a place no board shows."""
-    (save,) = position_saves(game, artwork, position, (release,), description)
+    (save,) = position_saves(game, artwork, position, (release,), description, setup)
     return save
 
 
@@ -232,6 +255,7 @@ def position_saves(
     position: Position,
     releases: Sequence[str | None],
     description: str = "",
+    setup: Setup | None = None,
 ) -> list[bytes]:
     """The saved game of :func:`position_save` for each release, measured once: the same
     commands, each with its version in its metadata, described as ``description`` says.
@@ -240,7 +264,9 @@ def position_saves(
     parts = _parts(game, artwork)
     return [
         zip_archive(
-            _save_entries(game, position, parts, module_data(game, release), release, description)
+            _save_entries(
+                game, position, parts, module_data(game, release), release, description, setup
+            )
         )
         for release in releases
     ]
@@ -254,9 +280,12 @@ class _Parts:
     by_place: dict[str, Board]
     pieces: _Pieces
     warnings: ModuleWarnings
-    saved: dict[tuple[str, str, str | None], Chain] = field(default_factory=dict)
-    """(holder key, face, owner) → the piece as saves hold it, made at its first placement:
-    the same few hundred pieces stand in every scenario."""
+    saved: dict[tuple[str, str, str | None, bool], Chain] = field(default_factory=dict)
+    """(holder key, face, owner, hidden) → the piece as saves hold it, made at its first
+    placement: the same few hundred pieces stand in every scenario."""
+    cards: CardsParts | None = None
+    """The decks, hands and cups (None: the game has none)."""
+    piles: PileNames | None = None
 
 
 def _parts(game: Game, artwork: Artwork, starts: Sequence[Position] | None = None) -> _Parts:
@@ -269,7 +298,32 @@ def _parts(game: Game, artwork: Artwork, starts: Sequence[Position] | None = Non
     boards = game_boards(game, artwork, height, game.print.dpi, starts[0] if starts else None)
     warnings = module_warnings(game, boards, starts)
     pieces = _pieces(game, sizes, warnings, starts[0] if starts else None)
-    return _Parts(boards, {board.map_id: board for board in boards}, pieces, warnings)
+    parts = _Parts(boards, {board.map_id: board for board in boards}, pieces, warnings)
+    if not game.decks and not game.cups:
+        return parts
+    names = pile_names(game, [board.name for board in boards])
+    holdings = holdings_at_start(game, game.setups[0] if game.setups else None)
+    taken = frozenset(pieces.gpids.values())
+    cards = cards_parts(game, artwork, names, holdings, _counter_pieces(game, parts), taken)
+    return _Parts(parts.boards, parts.by_place, pieces, warnings, parts.saved, cards, names)
+
+
+def _counter_pieces(game: Game, parts: _Parts) -> CounterPieces:
+    """The counters as cups hold them: front up, open."""
+    pieces = parts.pieces
+
+    def definition(counter_id: str) -> tuple[Trait, ...]:
+        return showing(pieces.defs[counter_id], game.counter(counter_id).front.id)
+
+    def saved(counter_id: str) -> Chain:
+        key = (counter_id, game.counter(counter_id).front.id, None, False)
+        found = parts.saved.get(key)
+        if found is None:
+            found = parts.saved[key] = Chain.of(expanded(definition(counter_id), pieces.prototypes))
+        return found
+
+    gpids = {counter_id: slot.gpid for counter_id, slot in pieces.slots.items()}
+    return CounterPieces(definition, saved, pieces.sizes, gpids)
 
 
 def _sizes(game: Game, artwork: Artwork) -> dict[str, tuple[int, int]]:
@@ -295,11 +349,13 @@ def _pieces(
     """Every counter's piece, and its palette slot. Gpids come from identities (each counter's,
     and each at-start copy's in ``start``, the first setup), so the module and every save made
     alone from the same game agree on them, whatever the order of the counters."""
+    hideable = hideable_counters(game)
     defs = {
         c.id: piece_def(
             c,
             game.faction(c.faction).name if c.faction else "",
             warnings.counter_traits.get(c.id, ()),
+            _hidden_image(c.faction, hideable, c.id),
         )
         for c in game.counters
     }
@@ -307,7 +363,8 @@ def _pieces(
         counter_id, faction = key.split("@", 1)
         counter = game.counter(counter_id)
         faction_name = game.faction(faction).name if faction else ""
-        defs[key] = piece_def(counter, faction_name, warnings.counter_traits.get(key, ()))
+        hidden = _hidden_image(faction or counter.faction, hideable, counter_id)
+        defs[key] = piece_def(counter, faction_name, warnings.counter_traits.get(key, ()), hidden)
     keys = [counter_key(c.id) for c in game.counters]
     if start is not None:
         keys += [start_key(piece.id) for piece in start.pieces]
@@ -318,6 +375,32 @@ def _pieces(
     }
     protos = prototypes(game, list(defs.values())) | dict(warnings.prototypes)
     return _Pieces(defs, protos, sizes, slots, warnings, gpids)
+
+
+def hideable_counters(game: Game) -> frozenset[str]:
+    """The counters their side can hide from the others: private ones, every faction's piece
+    where the others see only the top of a stack (the pieces under it are hidden), and the
+    counters of cups (a face-down pile shows their mask).
+
+    Hiding is VASSAL's Mask (Obscurable) with side access, the one trait whose hiding VASSAL
+    itself enforces: a stack drawn unexpanded, or a mouse-over viewer turned off, still gives
+    its pieces away to anyone who expands or inspects it. A piece hidden by its side is, to
+    the other sides, its faction's colour named "<faction> unit", in the map, in the mouse-over
+    viewer and in expanded stacks: they see how many pieces a stack holds and whose they are,
+    never which units, their faces or steps. Its own side sees it whole, framed by its colour.
+    The setups hide every piece under the top of a stack (and private counters everywhere);
+    after a move, players hide or show a piece with Ctrl-M, as with blocks. What VASSAL does
+    not hide: the chat's move report, written by the mover's VASSAL, names the pieces as their
+    mover sees them (blocks share this)."""
+    found = {c.id for c in game.counters if c.private}
+    if game.hidden_stacks == "top":
+        found |= {c.id for c in game.counters if c.faction}
+    found |= {counter_id for cup in game.cups for counter_id, _ in cup.counters}
+    return frozenset(found)
+
+
+def _hidden_image(faction: str | None, hideable: frozenset[str], counter_id: str) -> str | None:
+    return mask_image(faction or "none") if counter_id in hideable else None
 
 
 def _start_stacks(
@@ -332,8 +415,9 @@ def _start_stacks(
     setup = game.setups[0]
     for board, label, group in _placed(game, starts[0], boards):
         slots = []
-        for piece in group:
-            traits = _showing(game, pieces.placed(game, piece), piece.face, piece.owner)
+        for index, piece in enumerate(group):
+            hidden = _under_top(game, index, group)
+            traits = _showing(game, pieces.placed(game, piece), piece.face, piece.owner, hidden)
             name = game.counter(piece.counter).name
             gpid = pieces.gpids[start_key(piece.id)]
             slots.append(Slot(name, gpid, traits, pieces.sizes[piece.counter]))
@@ -349,32 +433,59 @@ def _save_entries(
     metadata: bytes,
     release: str | None = None,
     description: str = "",
+    setup: Setup | None = None,
 ) -> list[tuple[str, bytes]]:
-    """A position as a saved game's entries: its pieces, prototypes expanded, on their places."""
+    """A position as a saved game's entries: its pieces, prototypes expanded, on their places;
+    its decks, hands and cups as ``setup`` starts them."""
     slots = parts.pieces.slots
     placed = [
         PlacedStack(
             board.name,
             board.centres[label],
-            tuple(PlacedPiece(_saved(game, parts, p), slots[p.counter].gpid) for p in group),
+            tuple(
+                PlacedPiece(
+                    _saved(game, parts, p, _under_top(game, i, group)), slots[p.counter].gpid
+                )
+                for i, p in enumerate(group)
+            ),
         )
         for board, label, group in _placed(game, position, parts.by_place)
     ]
-    stream = save_stream(placed, [(b.name, b.name) for b in parts.boards])
+    decks: list[PlacedDeck] = []
+    if parts.cards is not None and parts.piles is not None:
+        holdings = holdings_at_start(game, setup)
+        counters = _counter_pieces(game, parts)
+        decks, hands = saved_piles(game, holdings, parts.cards, parts.piles, counters)
+        placed += hands
+    stream = save_stream(placed, [(b.name, b.name) for b in _all_boards(parts)], decks)
     return save_entries(stream, metadata, release or game.version, VASSAL_VERSION, description)
 
 
-def _saved(game: Game, parts: _Parts, piece: Piece) -> Chain:
+def _all_boards(parts: _Parts) -> list[Board]:
+    """Every board a save chooses: the maps', the Cards map's and the hands'."""
+    if parts.cards is None:
+        return parts.boards
+    return [*parts.boards, parts.cards.board, *(hand.board for hand in parts.cards.hands)]
+
+
+def _under_top(game: Game, index: int, group: Sequence[Piece]) -> bool:
+    """Whether a piece of a stack is hidden from the other side: under the top of its stack,
+    in a game where the others see only the top piece."""
+    return game.hidden_stacks == "top" and index < len(group) - 1
+
+
+def _saved(game: Game, parts: _Parts, piece: Piece, hidden: bool = False) -> Chain:
     """A set-up piece as saves hold it: showing its face, prototypes expanded."""
     pieces = parts.pieces
     key = (
         pieces.warnings.key_for(game.counter(piece.counter), piece.owner),
         piece.face,
         piece.owner,
+        hidden,
     )
     found = parts.saved.get(key)
     if found is None:
-        shown = _showing(game, pieces.defs[key[0]], piece.face, piece.owner)
+        shown = _showing(game, pieces.defs[key[0]], piece.face, piece.owner, hidden)
         found = parts.saved[key] = Chain.of(expanded(shown, pieces.prototypes))
     return found
 
@@ -388,9 +499,20 @@ def _table_charts(game: Game, artwork: Artwork) -> list[Chart]:
     ]
 
 
-def _images(game: Game, artwork: Artwork, boards: Sequence[Board]) -> list[tuple[str, bytes]]:
-    """Every image the module shows: boards, counter faces, table charts."""
-    entries = [(f"images/{board.image}", board.png) for board in boards]
+def _images(game: Game, artwork: Artwork, parts: _Parts) -> list[tuple[str, bytes]]:
+    """Every image the module shows: boards, counter faces, table charts, cards, and the
+    faction colours hidden counters show."""
+    entries = [(f"images/{board.image}", board.png) for board in parts.boards]
+    hideable = hideable_counters(game)
+    factions: dict[str, tuple[int, int]] = {}
+    for counter_id in sorted(hideable):
+        counter = game.counter(counter_id)
+        factions.setdefault(counter.faction or "none", parts.pieces.sizes[counter_id])
+    for faction, (width, height) in sorted(factions.items()):
+        colour = game.faction(faction).color if faction != "none" else "#777777"
+        entries.append((f"images/{mask_image(faction)}", solid_png(width, height, colour)))
+    if parts.cards is not None:
+        entries += parts.cards.images
     for counter in game.counters:
         for face_id, drawing in artwork.counters[counter.id].faces.items():
             entries.append((f"images/{face_image(counter.id, face_id)}", drawing.png))
@@ -480,9 +602,18 @@ def _placed(
         yield board, label, group
 
 
-def _showing(game: Game, piece: PieceDef, face_id: str, owner: str | None) -> tuple[Trait, ...]:
-    """The piece showing ``face_id``; a block is hidden by its owner's side, as set up."""
-    side = game.side(game.faction(owner).side).name if owner and piece.masked else None
+def _showing(
+    game: Game, piece: PieceDef, face_id: str, owner: str | None, hidden: bool = False
+) -> tuple[Trait, ...]:
+    """The piece showing ``face_id``; a block is hidden by its owner's side, as set up, and so
+    is a private counter, or one under the top of a stack where the others see only tops."""
+    if piece.masked:
+        faction = owner
+    elif piece.hideable and (piece.counter.private or hidden):
+        faction = owner or piece.counter.faction
+    else:
+        faction = None
+    side = game.side(game.faction(faction).side).name if faction else None
     return showing(piece, face_id, side)
 
 

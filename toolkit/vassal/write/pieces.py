@@ -51,6 +51,9 @@ class PieceDef:
     """Face ids shown by the faces layer, in level order (empty: one face, no layer)."""
     masked: bool = False
     """A block: its side can hide it from the others (they see only its colour)."""
+    hideable: bool = False
+    """Not a block, but its side can hide it too (a private counter, a piece under the top of
+    a hidden stack, a counter drawn from a cup): the others see its faction's colour."""
 
     def level_of(self, face_id: str) -> int:
         """The layer level (1-based) that shows a face; a face the layer lacks (a block's
@@ -100,9 +103,15 @@ def prototypes(game: Game, pieces: Sequence[PieceDef]) -> dict[str, tuple[Trait,
     return found
 
 
-def piece_def(counter: Counter, faction_name: str = "", extra: Sequence[Trait] = ()) -> PieceDef:
+def piece_def(
+    counter: Counter,
+    faction_name: str = "",
+    extra: Sequence[Trait] = (),
+    hidden_image: str | None = None,
+) -> PieceDef:
     """The piece of one counter (``faction_name``: what a hidden block shows the others;
-    ``extra``: traits of its own after its properties, such as its rules warnings)."""
+    ``extra``: traits of its own after its properties, such as its rules warnings;
+    ``hidden_image``: a counter its side can hide, what the others then see)."""
     back = counter.back
     shown = layer_faces(counter)
     if not shown:
@@ -124,24 +133,27 @@ def piece_def(counter: Counter, faction_name: str = "", extra: Sequence[Trait] =
     if masked:
         masked_name = f"Block ({faction_name or counter.faction or 'unknown'})"
         traits.append(mask(face_image(counter.id, "hidden"), masked_name))
+    hideable = not masked and hidden_image is not None
+    if hideable and hidden_image is not None:
+        traits.append(mask(hidden_image, f"{faction_name or 'Hidden'} unit", framed=True))
     if spec is not None:
         traits.append(layer(spec))
         traits.append(basic_piece(counter.name))
     else:
         traits.append(basic_piece(counter.name, face_image(counter.id, counter.front.id)))
     levels = tuple(face.id for face in shown) if spec is not None else ()
-    return PieceDef(counter, tuple(traits), levels, masked)
+    return PieceDef(counter, tuple(traits), levels, masked, hideable)
 
 
 def showing(piece: PieceDef, face_id: str, masked_by: str | None = None) -> tuple[Trait, ...]:
-    """The piece's traits showing ``face_id``, hidden by side ``masked_by`` if it is a block."""
+    """The piece's traits showing ``face_id``, hidden by side ``masked_by`` if it can be."""
     level = str(piece.level_of(face_id))
     hidden = encode([masked_by or "null"], ";")
     return tuple(
         Trait(t.type, level)
         if t.type.startswith("emb2;")
         else Trait(t.type, hidden)
-        if t.type.startswith("obs;") and piece.masked
+        if t.type.startswith("obs;") and (piece.masked or piece.hideable)
         else t
         for t in piece.traits
     )

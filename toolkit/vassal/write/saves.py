@@ -33,8 +33,25 @@ class PlacedStack:
     pieces: tuple[PlacedPiece, ...]
 
 
-def save_stream(stacks: Sequence[PlacedStack], board_names: Sequence[tuple[str, str]]) -> str:
-    """The command stream of a saved game: pieces, stacks, board choices, at-start marker.
+@dataclass(frozen=True, slots=True)
+class PlacedDeck:
+    """A draw pile's deck: its type (as its draw pile writes it) and its pieces, bottom first.
+    Written even when empty: a deck a save leaves out is gone from the game."""
+
+    map_name: str
+    at: tuple[int, int]
+    deck_type: str
+    face_down: bool
+    pieces: tuple[PlacedPiece, ...]
+
+
+def save_stream(
+    stacks: Sequence[PlacedStack],
+    board_names: Sequence[tuple[str, str]],
+    decks: Sequence[PlacedDeck] = (),
+) -> str:
+    """The command stream of a saved game: pieces, stacks, decks, board choices, at-start
+    marker.
 
     ``board_names`` is each (map name, board name); ids are numbered in order, so the same
     position always gives the same stream.
@@ -42,6 +59,18 @@ def save_stream(stacks: Sequence[PlacedStack], board_names: Sequence[tuple[str, 
     commands = [""]
     stack_commands = []
     next_id = 1000
+    for deck in decks:
+        members = []
+        for piece in deck.pieces:
+            next_id += 1
+            members.append(str(next_id))
+            at = [deck.map_name, str(deck.at[0]), str(deck.at[1]), str(piece.gpid), "0"]
+            commands.append(piece.traits.add_piece(str(next_id), encode(at, ";")))
+        next_id += 1
+        where = [deck.map_name, str(deck.at[0]), str(deck.at[1])]
+        contents = [encode(members, ",")] if members else []  # as VASSAL writes an empty one
+        state = encode([*where, "true" if deck.face_down else "false", *contents], ";")
+        stack_commands.append(encode(["+", str(next_id), deck.deck_type, state], "/"))
     for stack in stacks:
         members = []
         for piece in stack.pieces:

@@ -1,0 +1,188 @@
+"""Card sheets read back from the PDF: cards at true size, nine poker cards a page, every copy,
+backs in register behind their fronts, bleed past the cut, hostile text intact."""
+
+from __future__ import annotations
+
+import dataclasses
+import io
+import subprocess
+from collections import defaultdict
+
+import pytest
+from pdfminer.layout import LTPage
+from pypdf import PdfReader
+
+from tests.conftest import load_fixture
+from tests.kit.conftest import TOLERANCE, Box, layout_pages, make_kit, painted_boxes, with_print
+from tests.kit.fakes import fake_artwork
+from tests.kit.test_pdf import A4, LETTER, unmirror
+from toolkit.artwork import Artwork, CardArt, Drawing
+from toolkit.kit.artwork import kit_art
+from toolkit.kit.book import kit_settings, plan_kit
+from toolkit.kit.cardsheets import MIN_BLEED
+from toolkit.kit.paper import MM
+from toolkit.model import Game
+from toolkit.model.card import CARD_SIZES
+from toolkit.options import BuildOptions
+from toolkit.render.svg import attrs, svg_document
+
+SIDES = {"front": 0x50, "back": 0x60}
+
+
+def _colour(index: int, side: str) -> str:
+    return f"#{SIDES[side]:02x}{index // 256:02x}{index % 256:02x}"
+
+
+def _side_of(colour: tuple[float, ...] | None) -> tuple[int, str] | None:
+    if colour is None or len(colour) != 3:
+        return None
+    r, g, b = (round(c * 255) for c in colour)
+    side = {v: k for k, v in SIDES.items()}.get(r)
+    return None if side is None else (g * 256 + b, side)
+
+
+def fake_cards(game: Game) -> Artwork:
+    """The stand-in artwork with every card a full rectangle in a colour of its own."""
+    art = fake_artwork(game)
+    cards = {}
+    for index, card in enumerate(game.cards):
+        template = game.card_template(card.template)
+        w, h = template.width, template.height
+        sides = [
+            Drawing(
+                svg_document(w, h, f"<rect{attrs(x=0, y=0, width=w, height=h, fill=colour)}/>"),
+                w,
+                h,
+            )
+            for colour in (_colour(index, "front"), _colour(index, "back"))
+        ]
+        cards[card.id] = CardArt(*sides)
+    return dataclasses.replace(art, cards=cards)
+
+
+def with_copies(game: Game, **counts: int) -> Game:
+    wanted = {key.replace("_", "-"): value for key, value in counts.items()}
+    cards = tuple(
+        dataclasses.replace(c, count=wanted[c.id]) if c.id in wanted else c for c in game.cards
+    )
+    return dataclasses.replace(game, cards=cards)
+
+
+def card_boxes(page: LTPage) -> list[tuple[int, str, Box]]:
+    found = []
+    for box in painted_boxes(page):
+        side = _side_of(box.colour)
+        if side is not None:
+            found.append((*side, box))
+    return found
+
+
+@pytest.fixture(scope="module")
+def cards_game() -> Game:
+    return load_fixture("cards-hex")
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_nine_poker_cards_a_page_at_true_size(cards_game: Game, paper: str) -> None:
+    game = with_copies(cards_game, forced_march=12)
+    pages = layout_pages(make_kit(game, fake_cards, paper=paper))
+    per_page = [[box for _i, side, box in card_boxes(p) if side == "front"] for p in pages]
+    assert max(len(boxes) for boxes in per_page) == 9
+    width, height = CARD_SIZES["poker"]
+    for boxes in per_page:
+        for box in boxes:
+            assert box.width == pytest.approx(width, abs=TOLERANCE)  # 63 mm
+            assert box.height == pytest.approx(height, abs=TOLERANCE)  # 88 mm
+            size = LETTER if paper == "letter" else A4
+            assert 0 < box.x and box.x + box.width < size[0]
+            assert 0 < box.y and box.y + box.height < size[1]
+
+
+def test_every_copy_is_printed_with_its_back(cards_game: Game) -> None:
+    game = with_copies(cards_game, mud=4)
+    fronts: dict[int, int] = defaultdict(int)
+    backs: dict[int, int] = defaultdict(int)
+    for page in layout_pages(make_kit(game, fake_cards)):
+        for index, side, _box in card_boxes(page):
+            (fronts if side == "front" else backs)[index] += 1
+    for index, card in enumerate(game.cards):
+        assert fronts[index] == backs[index] == card.count, card.id
+    assert fronts[[c.id for c in game.cards].index("heavy-guns")] == 2
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+@pytest.mark.parametrize("duplex", ["long-edge", "short-edge"])
+@pytest.mark.parametrize("offset_mm", [(0.0, 0.0), (1.5, -0.5)], ids=["no-offset", "offset"])
+def test_card_backs_line_up_with_their_fronts(
+    cards_game: Game, paper: str, duplex: str, offset_mm: tuple[float, float]
+) -> None:
+    offset = (offset_mm[0] * MM, offset_mm[1] * MM)
+    game = with_copies(with_print(cards_game, back_offset=offset), forced_march=10, ambush=2)
+    pages = layout_pages(make_kit(game, fake_cards, paper=paper, duplex=duplex))
+    size = LETTER if paper == "letter" else A4
+    checked = 0
+    for number, page in enumerate(pages):
+        fronts: dict[int, list[tuple[float, float]]] = defaultdict(list)
+        for index, side, box in card_boxes(page):
+            if side == "front":
+                fronts[index].append((box.x, box.y))
+        if not fronts:
+            continue
+        backs: dict[int, list[tuple[float, float]]] = defaultdict(list)
+        for index, side, box in card_boxes(pages[number + 1]):
+            assert side == "back"
+            backs[index].append(unmirror(box, size, duplex, offset))
+        assert set(backs) == set(fronts)
+        for index, spots in backs.items():
+            assert len(spots) == len(fronts[index])
+            for (bx, by), (fx, fy) in zip(sorted(spots), sorted(fronts[index]), strict=True):
+                assert bx == pytest.approx(fx, abs=TOLERANCE)
+                assert by == pytest.approx(fy, abs=TOLERANCE)
+                checked += 1
+    assert checked == sum(c.count for c in game.cards)
+
+
+def test_card_fronts_are_odd_pages_and_carry_bleed_and_cut_lines(cards_game: Game) -> None:
+    settings = kit_settings(cards_game, BuildOptions())
+    plan = plan_kit(cards_game, kit_art(cards_game, fake_cards(cards_game)), settings)
+    numbered = list(enumerate(plan.pages, start=1))
+    fronts = [(n, p) for n, p in numbered if p.section.startswith("Cards:") and "fronts" in p.label]
+    assert [p.section for _n, p in fronts] == ["Cards: Blue events", "Cards: Red events"]
+    for number, page in fronts:
+        assert number % 2 == 1
+        assert page.trim is not None and page.bleed is not None
+        assert page.bleed[0] <= page.trim[0] - MIN_BLEED + 1e-6
+        grounds = [p for p in page.placements if not p.above]
+        faces = [p for p in page.placements if p.above]
+        assert len(faces) == 2 * len(grounds)  # each card: its face, then its cut line
+        for ground, face in zip(grounds, faces[::2], strict=True):
+            gx, gy, gw, gh = ground.clip
+            fx, fy, fw, fh = face.clip
+            assert gx <= fx and gy <= fy and gx + gw >= fx + fw and gy + gh >= fy + fh
+            assert max(fx - gx, fy - gy, gx + gw - fx - fw, gy + gh - fy - fh) >= MIN_BLEED - 1e-6
+        cut = plan.art[faces[1].art].svg
+        assert 'stroke="#8c8c8c"' in cut and "rx=" in cut
+
+
+def test_card_text_reaches_the_pdf_intact() -> None:
+    """The real drawings: text kept as text, hostile characters and all, in embedded fonts."""
+    from tests.kit.conftest import real_kit
+    from tests.render.test_cards import HOSTILE
+
+    game = load_fixture("cards-hex")
+    card = dataclasses.replace(game.cards[0], title="Hostile", text=HOSTILE)
+    game = dataclasses.replace(game, cards=(card, *game.cards[1:]))
+    pdf = real_kit(game)
+    reader = PdfReader(io.BytesIO(pdf))
+    text = "\n".join(page.extract_text() for page in reader.pages)
+    assert '<script>alert("x")</script>;' in text
+    assert "'quoted' a/b\\c &" in text
+    # right-to-left words: every letter kept (extractors give them in either reading order)
+    assert "שלום עולם" in text or "םלוע םולש" in text
+    assert "Keep this card hidden until you" in text  # an italic run
+    fonts = subprocess.run(
+        ["pdffonts", "-"], input=pdf, capture_output=True, check=True
+    ).stdout.decode()
+    assert "DejaVuSansCondensed-Oblique" in fonts
+    for line in fonts.splitlines()[2:]:
+        assert " yes " in line, line  # every font embedded

@@ -1,0 +1,270 @@
+"""Card sheets: cards at true size, as many as fit a page, with bleed, crop marks and their
+rounded cut line; each fronts page followed by its backs page, mirrored for duplex.
+
+A card is printed as three layers: its ground carried past the cut into the bleed (drawn by the
+renderer for this, :func:`toolkit.render.cards.card_ground`), the card's own drawing at trim
+size over it (the very drawing the svg output writes), and a thin line on the rounded cut. Cards
+of one size form one grid per page, centred on the paper; the grid is the counters' (see
+``impose``): with no gutter, neighbours share a cut line, and each card's bleed runs out only
+where it has no neighbour. The backs page mirrors the fronts page through the same rule and
+printer offset as counter sheets (``impose.mirror_rect``), so a back cannot drift from its front.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+
+from toolkit.artwork import CardArt, Drawing
+from toolkit.kit import draw
+from toolkit.kit.errors import KitError
+from toolkit.kit.impose import (
+    Block,
+    Duplex,
+    Piece,
+    Sheet,
+    Slot,
+    back_rotation,
+    bleed_rect,
+    mirror_rect,
+)
+from toolkit.kit.layout import PagePlan, Placement
+from toolkit.kit.paper import MM, Page, Rect, grow
+from toolkit.kit.sheets import face_key
+from toolkit.model import Game
+from toolkit.model.card import Card
+from toolkit.render.cards import card_ground
+from toolkit.render.svg import attrs, svg_document
+
+MIN_BLEED = 3 * MM
+"""The least bleed a card gets, whatever print.bleed says: print shops ask for 3 mm."""
+EDGE_ROOM = 12.0
+"""Kept clear at the paper's edge around a card grid, beyond the bleed (points)."""
+HEADER_ROOM = 24.0
+"""Room a page header needs above the crop marks; a page without it prints no header."""
+CUT_LINE = "#8c8c8c"
+CUT_WIDTH = 0.35
+"""The rounded cut line: thin and grey, inside the trim, so a clean cut leaves none of it."""
+SEAM = 0.3
+"""Grounds of touching cards overlap by this much, so no hairline of paper shows between
+them where a viewer's anti-aliasing meets two clipped edges; the overlap lies under the
+neighbour's face or in its cut-off corner."""
+LOOSE = "Cards"
+"""The sheet group of cards in no deck."""
+PACKED = "All cards"
+
+
+@dataclass(frozen=True, slots=True)
+class CardSheets:
+    """The card pages in print order, and the drawings they place, by artwork key."""
+
+    pages: list[PagePlan]
+    art: dict[str, Drawing]
+
+
+def card_pieces(game: Game, cards: Mapping[str, CardArt]) -> list[Piece]:
+    """Every card to print, ``count`` copies each, grouped by the first deck holding it (decks
+    in game order, loose cards last); with ``print.sheets: packed`` they share sheets."""
+    deck_of: dict[str, tuple[int, str]] = {}
+    for index, deck in enumerate(game.decks):
+        for card_id in deck.all_cards:
+            deck_of.setdefault(card_id, (index, deck.name))
+    printed = [c for c in game.cards if c.id in cards and c.count > 0]
+    printed.sort(key=lambda c: deck_of.get(c.id, (len(game.decks), ""))[0])
+    pieces = []
+    for card in printed:
+        template = game.card_template(card.template)
+        group = PACKED if game.print.sheets == "packed" else deck_of.get(card.id, (0, LOOSE))[1]
+        pieces.append(Piece(card.id, template.width, template.height, card.count, group))
+    return pieces
+
+
+def impose_cards(pieces: Sequence[Piece], page: Page, bleed: float, gutter: float) -> list[Sheet]:
+    """One grid of same-size cards per page, as many as fit, centred on the paper; a new page
+    for each group and each size.
+
+    :raises KitError: a card larger than the page allows.
+    """
+    sheets = []
+    for group in dict.fromkeys(p.group for p in pieces):
+        sizes: dict[tuple[float, float], list[str]] = {}
+        for piece in (p for p in pieces if p.group == group):
+            sizes.setdefault((piece.width, piece.height), []).extend([piece.counter] * piece.copies)
+        for (width, height), copies in sizes.items():
+            columns = _fit(page.width - 2 * (EDGE_ROOM + bleed), width, gutter)
+            rows = _fit(page.height - 2 * (EDGE_ROOM + bleed), height, gutter)
+            if columns < 1 or rows < 1:
+                raise KitError(
+                    f"card {copies[0]!r} ({width / MM:.0f}×{height / MM:.0f} mm) with its bleed "
+                    "is larger than the page; print on larger paper"
+                )
+            left = (page.width - (columns * width + (columns - 1) * gutter)) / 2
+            top = (page.height - (rows * height + (rows - 1) * gutter)) / 2
+            per = columns * rows
+            for start in range(0, len(copies), per):
+                chunk = copies[start : start + per]
+                slots = tuple(
+                    Slot(
+                        card_id,
+                        left + (i % columns) * (width + gutter),
+                        top + (i // columns) * (height + gutter),
+                        width,
+                        height,
+                        i // columns,
+                        i % columns,
+                    )
+                    for i, card_id in enumerate(chunk)
+                )
+                shape = (min(columns, len(chunk)), math.ceil(len(chunk) / columns))
+                block = Block(left, top, *shape, width, height, gutter, slots)
+                sheets.append(Sheet(group, (block,)))
+    return sheets
+
+
+def _fit(room: float, size: float, gutter: float) -> int:
+    """How many ``size`` cells with ``gutter`` between them fit in ``room``."""
+    if room + 1e-6 < size:
+        return 0
+    return int((room + gutter + 1e-6) // (size + gutter))
+
+
+def card_sheet_plans(
+    game: Game,
+    cards: Mapping[str, CardArt],
+    page: Page,
+    duplex: Duplex,
+    offset: tuple[float, float],
+    bleed: float,
+    gutter: float,
+) -> CardSheets:
+    """A fronts page and its backs page for every card sheet, and the drawings they place."""
+    bleed = max(bleed, MIN_BLEED)
+    sheets = impose_cards(card_pieces(game, cards), page, bleed, gutter)
+    layers = _Layers(game, cards, bleed, back_rotation(duplex))
+    plans: list[PagePlan] = []
+    numbers: dict[str, int] = {}
+    for sheet in sheets:
+        numbers[sheet.group] = numbers.get(sheet.group, 0) + 1
+        section = f"Cards: {sheet.group}"
+        (block,) = sheet.blocks
+        header = block.y - bleed - draw.MARK_GAP - draw.MARK_LENGTH >= HEADER_ROOM
+        trim = sheet.block
+        marks = draw.crop_marks(block.rect, block.cuts_x(), block.cuts_y(), bleed)
+        plans.append(
+            PagePlan(
+                page,
+                section,
+                marks,
+                tuple(p for slot in block.slots for p in layers.front(block, slot)),
+                label=f"sheet {numbers[sheet.group]}, fronts",
+                trim=trim,
+                bleed=grow(trim, bleed),
+                header=header,
+            )
+        )
+        back_trim = mirror_rect(trim, page, duplex, offset)
+        back_marks = draw.crop_marks(
+            mirror_rect(block.rect, page, duplex, offset),
+            [mirror_rect((x, 0, 0, 0), page, duplex, offset)[0] for x in block.cuts_x()],
+            [mirror_rect((0, y, 0, 0), page, duplex, offset)[1] for y in block.cuts_y()],
+            bleed,
+        )
+        plans.append(
+            PagePlan(
+                page,
+                section,
+                back_marks,
+                tuple(
+                    p
+                    for slot in block.slots
+                    for p in layers.back(block, slot, page, duplex, offset)
+                ),
+                label=f"sheet {numbers[sheet.group]}, backs ({duplex} duplex)",
+                trim=back_trim,
+                bleed=grow(back_trim, bleed),
+                header=header,
+            )
+        )
+    return CardSheets(plans, layers.art)
+
+
+class _Layers:
+    """The placements of one card copy's layers, and every drawing they use (each drawn once)."""
+
+    def __init__(self, game: Game, cards: Mapping[str, CardArt], bleed: float, turn: int) -> None:
+        self.game, self.cards, self.bleed, self.turn = game, cards, bleed, turn
+        self.art: dict[str, Drawing] = {}
+        self._keys: dict[tuple[str, str], str] = {}
+
+    def _key(self, card_id: str, layer: str) -> str:
+        """The artwork key of one layer of a card, its drawing made on first use."""
+        found = self._keys.get((card_id, layer))
+        if found is not None:
+            return found
+        card = self.game.card(card_id)
+        template = self.game.card_template(card.template)
+        art = self.cards[card_id]
+        drawing: Drawing
+        if layer == "front":
+            drawing = art.front
+        elif layer == "back":
+            drawing = art.back
+        elif layer == "cut":
+            drawing = _cut_line(template.width, template.height, template.corner)
+        else:
+            drawing = _ground(self.game, card, layer, self.bleed, self.turn)
+        key = face_key(drawing.svg)
+        self.art.setdefault(key, drawing)
+        self._keys[(card_id, layer)] = key
+        return key
+
+    def _clip(self, block: Block, slot: Slot) -> Rect:
+        """Where a card's ground shows on the fronts page: its bleed, and a seam's width more."""
+        return grow(bleed_rect(block, slot, self.bleed), SEAM)
+
+    def front(self, block: Block, slot: Slot) -> list[Placement]:
+        """Ground (clipped to the slot's bleed), face, cut line."""
+        x, y = slot.x - self.bleed, slot.y - self.bleed
+        return [
+            Placement(self._key(slot.counter, "ground-front"), self._clip(block, slot), x, y),
+            Placement(self._key(slot.counter, "front"), slot.rect, slot.x, slot.y, above=True),
+            Placement(self._key(slot.counter, "cut"), slot.rect, slot.x, slot.y, above=True),
+        ]
+
+    def back(
+        self, block: Block, slot: Slot, page: Page, duplex: Duplex, offset: tuple[float, float]
+    ) -> list[Placement]:
+        """The back's ground and face behind the front's slot, turned as the duplex needs."""
+        clip = mirror_rect(self._clip(block, slot), page, duplex, offset)
+        x, y, _w, _h = mirror_rect(grow(slot.rect, self.bleed), page, duplex, offset)
+        where = mirror_rect(slot.rect, page, duplex, offset)
+        face = self._key(slot.counter, "back")
+        return [
+            Placement(self._key(slot.counter, "ground-back"), clip, x, y),
+            Placement(face, where, where[0], where[1], rotate=self.turn, above=True),
+        ]
+
+
+def _ground(game: Game, card: Card, layer: str, bleed: float, turn: int) -> Drawing:
+    """A side's ground with its bleed (a back's turned as its face is)."""
+    which = layer.removeprefix("ground-")
+    svg = card_ground(game, card, which, bleed, turned=which == "back" and turn == 180)
+    template = game.card_template(card.template)
+    return Drawing(svg, template.width + 2 * bleed, template.height + 2 * bleed)
+
+
+def _cut_line(width: float, height: float, corner: float) -> Drawing:
+    """The card's outline as a thin line just inside the trim."""
+    inset = CUT_WIDTH / 2
+    outline = attrs(
+        x=inset,
+        y=inset,
+        width=width - 2 * inset,
+        height=height - 2 * inset,
+        rx=max(corner - inset, 0.0) or None,
+        fill="none",
+        stroke=CUT_LINE,
+        stroke_width=CUT_WIDTH,
+    )
+    return Drawing(svg_document(width, height, f"<rect{outline}/>"), width, height)
