@@ -43,6 +43,7 @@ from toolkit.vassal.write.drawpiles import (
     sign_font,
 )
 from toolkit.vassal.write.elements import MAP, WIDGET, M
+from toolkit.vassal.write.identity import assign_gpids
 from toolkit.vassal.write.module import game_boards, position_save
 from toolkit.workers import Workers
 
@@ -287,12 +288,16 @@ def test_pile_names_are_unique_and_safe() -> None:
     assert names.pile("draw", "blue-events").name == "Blue events (2)"
 
 
-def test_card_and_cup_gpids_come_from_one_numbering() -> None:
-    assert holding_gpids(40, ["card:a", "card:a#1", "cup:c:x#1"]) == {
-        "card:a": 40,
-        "card:a#1": 41,
-        "cup:c:x#1": 42,
-    }
+def test_card_and_cup_gpids_come_from_identities_apart_from_the_counters() -> None:
+    """Card and cup pieces are numbered as counters are, by what they are, and never take a
+    gpid a counter's slot has."""
+    keys = ["card:a", "card:a#1", "cup:c:x#1"]
+    alone = holding_gpids(keys, ())
+    assert alone == assign_gpids(keys) and len(set(alone.values())) == 3
+    assert holding_gpids(list(reversed(keys)), ()) == alone  # not by position
+    taken = {alone["card:a"]}
+    beside = holding_gpids(keys, taken)
+    assert beside["card:a"] not in taken and beside["cup:c:x#1"] == alone["cup:c:x#1"]
 
 
 # -- in the real engine ----------------------------------------------------------------------

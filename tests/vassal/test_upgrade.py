@@ -114,8 +114,9 @@ def _upgraded(save: Path, module: Path, tmp_path: Path) -> dict[str, SavedPiece]
         saved = read_module_data(archive.read("savedata"), "savedata")
         with open_archive(module) as vmod:
             assert archive.read("moduledata") == vmod.read("moduledata")
+            release = read_module_data(vmod.read("moduledata"), "moduledata").version
         assert save_description(archive) == "Meeting Engagement"
-    assert saved.version == "0.1"
+    assert saved.version == release == "0.1.0"  # the new module's release
     return saved_pieces(out)
 
 
