@@ -10,9 +10,12 @@ import java.awt.Window;
 import java.awt.event.InputEvent;
 import java.awt.event.MouseEvent;
 import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import javax.imageio.ImageIO;
@@ -30,16 +33,18 @@ import VASSAL.build.module.Documentation;
 import VASSAL.build.module.GameSetupStep;
 import VASSAL.build.module.GameState;
 import VASSAL.build.module.Map;
+import VASSAL.build.module.PredefinedSetup;
+import VASSAL.build.module.PrivateMap;
 import VASSAL.build.module.documentation.HelpFile;
 import VASSAL.build.module.map.BoardPicker;
 import VASSAL.configure.Configurer;
 import VASSAL.counters.GamePiece;
+import VASSAL.i18n.Resources;
 import VASSAL.launch.PlayerWindow;
 import VASSAL.launch.StandardConfig;
 import VASSAL.tools.DataArchive;
 import VASSAL.tools.menu.MenuBarProxy;
 import VASSAL.tools.menu.MenuManager;
-import VASSAL.i18n.Resources;
 
 /**
  * Opens a module in VASSAL's player window, starts a new game (its first setup), and shows
@@ -52,8 +57,11 @@ public final class VassalScreenshot {
   private static final String PLAYER = "Alice";
 
   public static void main(String[] args) throws Exception {
+    final boolean everyMap = args.length > 0 && "--maps".equals(args[0]);
+    if (everyMap) args = Arrays.copyOfRange(args, 1, args.length);
     if (args.length < 2) {
       System.err.println("usage: VassalScreenshot MODULE.vmod OUT.png [MAP NAME]");
+      System.err.println("       VassalScreenshot --maps MODULE.vmod OUTDIR [SETUP NAME]");
       System.exit(2);
     }
     final File module = new File(args[0]);
@@ -98,6 +106,11 @@ public final class VassalScreenshot {
       newGame(m);
     });
     settle(1500);
+    if (everyMap) {
+      if (mapName != null) openSetup(GameModule.getGameModule(), mapName);
+      shootEveryMap(out, screen);
+      System.exit(0);
+    }
 
     final GameModule m = GameModule.getGameModule();
     final Map map = findMap(mapName);
@@ -134,6 +147,57 @@ public final class VassalScreenshot {
     final Rectangle all = new Rectangle(new Point(0, 0), screen);
     ImageIO.write(new Robot().createScreenCapture(all), "png", out);
     System.exit(0);
+  }
+
+  /** Opens the predefined setup of this name, as New Game's menu of scenarios does. */
+  private static void openSetup(GameModule m, String name) throws Exception {
+    for (PredefinedSetup ps : m.getAllDescendantComponentsOf(PredefinedSetup.class)) {
+      if (!name.equals(ps.getConfigureName()) || !ps.isUseFile()) continue;
+      final InputStream in = ps.getSavedGameContents();
+      SwingUtilities.invokeAndWait(() -> {
+        try {
+          m.getGameState().loadGameInForeground(ps.getFileName(), in);
+        }
+        catch (IOException e) {
+          throw new IllegalStateException(e);
+        }
+      });
+      settle(1500);
+      return;
+    }
+    System.err.println("no predefined setup named " + name);
+    System.exit(2);
+  }
+
+  /**
+   * Every map window the game has (maps, tracks and displays, the Cards window; not a side's
+   * hand), each full screen, centred on its pieces, saved as OUTDIR/NAME.png.
+   */
+  private static void shootEveryMap(File outDir, Dimension screen) throws Exception {
+    Files.createDirectories(outDir.toPath());
+    final GameModule m = GameModule.getGameModule();
+    for (Map map : Map.getMapList()) {
+      if (map instanceof PrivateMap) continue;
+      final Window[] shown = new Window[1];
+      SwingUtilities.invokeAndWait(() -> {
+        if (map.getLaunchButton().isShowing() && !map.getView().isShowing()) map.getLaunchButton().doClick();
+        final Window window = SwingUtilities.getWindowAncestor(map.getView());
+        if (window == null) return;
+        window.setBounds(0, 0, screen.width, screen.height);
+        window.toFront();
+        map.centerAt(piecesCentre(map));
+        shown[0] = window;
+      });
+      if (shown[0] == null) continue;
+      settle(Long.getLong("screenshot.wait", 8) * 1000);
+      final Rectangle bounds = shown[0].getBounds();
+      final String file = map.getMapName().replaceAll("[^\\p{L}\\p{N} ._-]", "_").trim() + ".png";
+      ImageIO.write(new Robot().createScreenCapture(bounds), "png", new File(outDir, file));
+      System.out.println(new File(outDir, file).getPath());
+      SwingUtilities.invokeAndWait(() -> {
+        if (shown[0] != m.getPlayerWindow()) shown[0].setVisible(false);
+      });
+    }
   }
 
   /** File > New Game, with the setup wizard's steps taken here: the default boards, no side. */
