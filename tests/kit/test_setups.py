@@ -97,3 +97,19 @@ def test_a_piece_set_up_on_a_named_face_is_called_by_that_name() -> None:
     crossing = load_fixture("river-crossing")
     infantry = next(c for c in crossing.counters if c.back is not None and c.back.name == c.name)
     assert "(back)" in piece_text(crossing, PieceState(infantry.id, 1, face="back"))
+
+
+def test_the_sheet_says_what_each_deck_hand_and_cup_holds_at_the_start() -> None:
+    """A player sorts cards and counters before play: the draw pile, the hand, the cards that
+    join later, and the counters each cup holds (the setup's, else what the deck declares)."""
+    cards = load_fixture("cards-hex")
+    lines = _lines(cards)
+    blue = _section(lines, "Cards")
+    assert blue[:4] == [
+        "Blue events (Blue)",
+        "Shuffled into the deck: Forced March.",
+        "In hand: Air Reconnaissance.",
+        "Joining at turn 3: 2 × Heavy Guns.",
+    ]
+    pools = _section(lines, "Cups and pools: counters drawn at random")
+    assert pools == ["Red reinforcements (Red)", "2 × 1st Rifles, face down."]

@@ -15,6 +15,8 @@ from toolkit.kit.flow import Line
 from toolkit.kit.layout import PagePlan
 from toolkit.kit.paper import Page
 from toolkit.model import Game
+from toolkit.model.card import Joins
+from toolkit.model.holdings import holdings_at_start
 from toolkit.model.map import location_key, parse_location_key
 from toolkit.model.scenario import PieceState, Reinforcement, Setup
 
@@ -43,7 +45,55 @@ def setup_lines(game: Game, places: Gazetteer, setup: Setup, width: float) -> li
     lines.extend(_placements(game, places, setup, width))
     lines.extend(_control(game, places, setup, width))
     lines.extend(_reinforcements(game, places, setup, width))
+    lines.extend(_decks_and_cups(game, setup, width))
     return lines
+
+
+def _decks_and_cups(game: Game, setup: Setup, width: float) -> list[Line]:
+    """What each deck's piles and each side's hand hold at the start, the cards that join
+    later, and what each cup holds: the cards and counters a player sorts before play."""
+    holdings = holdings_at_start(game, setup)
+    lines: list[Line] = []
+    if holdings.decks:
+        lines.append(flow.heading("Cards"))
+    for held in holdings.decks:
+        deck = held.deck
+        owner = f" ({party_name(game, deck.owner)})" if deck.owner else ""
+        lines.append(Line(f"{deck.name}{owner}", bold=True, space_before=3, keep_with_next=True))
+        piles = [("Shuffled into the deck", held.draw)]
+        if deck.owner:
+            piles.append(("In hand", held.hand))
+        piles.append(("Discarded", held.discard))
+        piles += [(f"Joining at {_joins_words(joins)}", cards) for joins, cards in held.waiting]
+        for title, cards in piles:
+            if cards:
+                text = f"{title}: {_counted(game.card(c).name for c in cards)}."
+                lines.extend(flow.paragraph(text, width, indent=INDENT, hanging=INDENT))
+        if not held.draw and not held.hand and not held.discard and not held.waiting:
+            lines.extend(flow.paragraph("Empty at the start.", width, indent=INDENT))
+    cups = [(cup, holdings.cups.get(cup.id, ())) for cup in game.cups]
+    if any(contents for _, contents in cups):
+        lines.append(flow.heading("Cups and pools: counters drawn at random"))
+    for cup, contents in cups:
+        if not contents:
+            continue
+        owner = f" ({party_name(game, cup.owner)})" if cup.owner else ""
+        lines.append(Line(f"{cup.name}{owner}", bold=True, space_before=3, keep_with_next=True))
+        text = f"{_counted(game.counter(c).name for c in contents)}, face down."
+        lines.extend(flow.paragraph(text, width, indent=INDENT, hanging=INDENT))
+    return lines
+
+
+def _joins_words(joins: Joins) -> str:
+    return f"turn {joins.turn}" if joins.turn is not None else f"the start of {joins.year}"
+
+
+def _counted(names: Iterable[str]) -> str:
+    """'2 × Heavy Guns, Mud', in the order first named."""
+    counts: dict[str, int] = {}
+    for name in names:
+        counts[name] = counts.get(name, 0) + 1
+    return ", ".join(name if n == 1 else f"{n} × {name}" for name, n in counts.items())
 
 
 def _facts(game: Game, setup: Setup) -> str:
