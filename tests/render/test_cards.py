@@ -256,3 +256,11 @@ def test_a_csv_card_that_cannot_be_drawn_is_reported_at_its_row() -> None:
     )
     found = layout_diagnostic(game, error)
     assert found.format() == "game/cards/events.csv:7:1: error[card.text-too-long]: too long"
+
+
+def test_the_backs_of_a_deck_are_one_drawing_that_tells_nothing() -> None:
+    game = load_fixture("cards-hex")
+    backs = {card_sides(game, game.card(c))[1] for c in ("forced-march", "air-recon")}
+    assert len(backs) == 1
+    (back,) = backs
+    assert "Forced" not in back and "Air" not in back

@@ -112,7 +112,8 @@ def instructions(guide: PrintGuide) -> list[str]:
         steps.append(
             f'Print pages {first}–{last} double-sided with "flip on {flip}": the backs are '
             f"laid out for it (for the other flip, build again with --duplex {other}). Each "
-            "counter sheet front is an odd page and its backs the next one. Without a duplex "
+            f"{'counter and card' if guide.card_sheets else 'counter'} sheet front is an odd "
+            "page and its backs the next one. Without a duplex "
             "printer: "
             "print the odd pages, put the stack back in the tray as your printer's manual "
             "shows, then print the even pages."

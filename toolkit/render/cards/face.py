@@ -224,7 +224,9 @@ def draw_back(game: Game, card: Card) -> str:
     else:
         body.append(_label_frame(side, back.label))
     body.append(_border(side))
-    return svg_document(side.w, side.h, "".join(body), title=f"{card.name} (back)")
+    # Named by its label, not by its card: the backs of a deck are then the very same drawing
+    # (rasterised and embedded once), and a back says nothing of the card on its other side.
+    return svg_document(side.w, side.h, "".join(body), title=f"{back.label or 'Card'} (back)")
 
 
 def card_ground(game: Game, card: Card, which: str, bleed: float, turned: bool = False) -> str:
