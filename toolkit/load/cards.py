@@ -12,7 +12,7 @@ from typing import Any
 
 from toolkit.diagnostics import did_you_mean
 from toolkit.load.context import Context, get
-from toolkit.load.counters import CsvRowSource, check_field_value, read_csv_rows
+from toolkit.load.counters import CsvRowSource, FieldsOf, field_values, read_csv_rows
 from toolkit.load.game import colour, frozen, length
 from toolkit.load.jsonsource import Source
 from toolkit.model.base import Origin
@@ -25,7 +25,7 @@ from toolkit.model.card import (
     CardElement,
     CardTemplate,
 )
-from toolkit.model.counter import FieldSpec, Scalar
+from toolkit.model.counter import FieldSpec
 
 CARD_COLUMNS = ("id", "name", "faction", "side", "title", "text", "count", "private", "tags")
 """CSV columns every cards CSV may have besides its template's field names."""
@@ -270,7 +270,17 @@ def _card(
             pointer,
         )
     images: dict[str, Path] = {}
-    values = _values(ctx, source, template, item.get("values", {}), pointer + "/values", images)
+    fields = FieldsOf("card", "card template", template.id, template.fields)
+    values = field_values(
+        ctx,
+        source,
+        fields,
+        item.get("values", {}),
+        pointer + "/values",
+        images,
+        with_defaults=True,
+        missing_at=pointer,
+    )
     back = _back(ctx, source, item.get("back", {}), dict(template.fields), pointer + "/back")
     title = get(item, "title", "")
     return Card(
@@ -299,50 +309,3 @@ def _origin(source: Source, pointer: str) -> Origin:
     if isinstance(source, CsvRowSource):
         return Origin(source.shown, "", source.line)
     return Origin(source.shown, pointer)
-
-
-def _values(
-    ctx: Context,
-    source: Source,
-    template: CardTemplate,
-    values: dict[str, Any],
-    pointer: str,
-    images: dict[str, Path],
-) -> dict[str, Scalar]:
-    """Field values checked against the template's field types, with their defaults."""
-    result: dict[str, Scalar] = {}
-    for name, value in values.items():
-        here = f"{pointer}/{name}"
-        spec = template.fields.get(name)
-        if spec is None:
-            ctx.error(
-                source,
-                "card.unknown-field",
-                f"{name!r} is not a field of card template {template.id!r}"
-                f"{did_you_mean(name, list(template.fields))}",
-                here,
-                key=True,
-            )
-            continue
-        try:
-            result[name] = check_field_value(spec, value)
-        except ValueError as exc:
-            ctx.error(source, "card.bad-value", f"field {name!r}: {exc}", here)
-            continue
-        if spec.type == "image" and isinstance(value, str):
-            path = ctx.image_path(source, value, here)
-            if path is not None:
-                images[name] = path
-    for name, spec in template.fields.items():
-        if name in values:
-            continue
-        if spec.required:
-            ctx.error(
-                source,
-                "card.missing-field",
-                f"card template {template.id!r} requires field {name!r}",
-                pointer.rsplit("/values", 1)[0] or pointer,
-            )
-        elif spec.default is not None:
-            result[name] = spec.default
-    return result

@@ -5,6 +5,8 @@ from __future__ import annotations
 import csv
 import io
 import re
+from collections.abc import Mapping
+from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
 from typing import Any
@@ -286,43 +288,74 @@ def _values(
     front: bool,
 ) -> dict[str, Scalar]:
     """Field values checked against the template's field types, with defaults on the front."""
+    spec = FieldsOf("counter", "template", template.id, template.fields)
+    return field_values(ctx, source, spec, values, pointer, images, with_defaults=front)
+
+
+@dataclass(frozen=True)
+class FieldsOf:
+    """The fields values are checked against, and how messages name them: a counter's
+    template, a card's."""
+
+    what: str
+    """The diagnostic codes' prefix ('counter', 'card')."""
+    template_word: str
+    """How the template is named ('template', 'card template')."""
+    template_id: str
+    fields: Mapping[str, FieldSpec]
+
+
+def field_values(
+    ctx: Context,
+    source: Source,
+    spec: FieldsOf,
+    values: dict[str, Any],
+    pointer: str,
+    images: dict[str, Path],
+    *,
+    with_defaults: bool,
+    missing_at: str | None = None,
+) -> dict[str, Scalar]:
+    """Field values checked against their types; images recorded by field; with
+    ``with_defaults``, a required field missing is an error (at ``missing_at``, else
+    ``pointer``) and a field with a default gets it."""
     result: dict[str, Scalar] = {}
-    given = set(values)
+    names = list(spec.fields)
     for name, value in values.items():
         here = f"{pointer}/{name}"
-        spec = template.fields.get(name)
-        if spec is None:
+        field = spec.fields.get(name)
+        if field is None:
             ctx.error(
                 source,
-                "counter.unknown-field",
-                f"{name!r} is not a field of template {template.id!r}"
-                f"{did_you_mean(name, list(template.fields))}",
+                f"{spec.what}.unknown-field",
+                f"{name!r} is not a field of {spec.template_word} {spec.template_id!r}"
+                f"{did_you_mean(name, names)}",
                 here,
                 key=True,
             )
             continue
         try:
-            result[name] = check_field_value(spec, value)
+            result[name] = check_field_value(field, value)
         except ValueError as exc:
-            ctx.error(source, "counter.bad-value", f"field {name!r}: {exc}", here)
+            ctx.error(source, f"{spec.what}.bad-value", f"field {name!r}: {exc}", here)
             continue
-        if spec.type == "image" and isinstance(value, str):
+        if field.type == "image" and isinstance(value, str):
             path = ctx.image_path(source, value, here)
             if path is not None:
                 images[name] = path
-    if front:
-        for name, spec in template.fields.items():
-            if name in given:
+    if with_defaults:
+        for name, field in spec.fields.items():
+            if name in values:
                 continue
-            if spec.required:
+            if field.required:
                 ctx.error(
                     source,
-                    "counter.missing-field",
-                    f"template {template.id!r} requires field {name!r}",
-                    pointer,
+                    f"{spec.what}.missing-field",
+                    f"{spec.template_word} {spec.template_id!r} requires field {name!r}",
+                    pointer if missing_at is None else missing_at,
                 )
-            elif spec.default is not None:
-                result[name] = spec.default
+            elif field.default is not None:
+                result[name] = field.default
     return result
 
 
