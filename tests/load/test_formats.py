@@ -91,3 +91,16 @@ def test_a_format_newer_than_the_toolkit_is_one_located_error(tmp_path: Path) ->
     )
     (error,) = load_game(folder).report.errors
     assert error.code == "game.newer-format" and "update the toolkit" in error.message
+
+
+def test_migrate_refuses_a_game_it_cannot_read_whole(tmp_path: Path) -> None:
+    """A rules file that cannot be read might hold a stacking rule whose meaning migrating would
+    change in silence: nothing is written, and the file is named with its line and column."""
+    folder = copy_fixture(OLD, tmp_path)
+    rules = folder / "rules.json"
+    rules.write_text(rules.read_text("utf-8").replace('"kind": "rules",', '"kind": "rules",,'))
+    before = sorted((p.name, p.read_bytes()) for p in folder.rglob("*") if p.is_file())
+    result = run_cli("migrate", str(folder), cwd=tmp_path)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    assert "rules.json:" in result.stderr and "nothing was migrated" in result.stderr
+    assert sorted((p.name, p.read_bytes()) for p in folder.rglob("*") if p.is_file()) == before

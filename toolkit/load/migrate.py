@@ -79,9 +79,13 @@ def plan_migration(folder: Path, assumed: int | None = None) -> Migration:
     for path in discover(folder):
         try:
             sources[path] = read_source(path, shown_path(path))
-        except (SourceUnreadable, OSError) as error:
-            if path == game_path:
-                migration.problems.append(f"{shown_path(path)}: cannot be read ({error})")
+        except SourceUnreadable as error:
+            migration.problems.append(error.diagnostic.format())
+        except OSError as error:
+            migration.problems.append(f"{shown_path(path)}: cannot be read ({error.strerror})")
+    if migration.problems:  # a file left out could hold a meaning that would silently change
+        migration.problems.append("fix what cannot be read, then migrate again")
+        return migration
     game = sources.get(game_path)
     if game is None or not isinstance(game.data, dict):
         migration.problems.append(f"{shown_path(game_path)}: no game to migrate")
