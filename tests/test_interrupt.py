@@ -290,7 +290,26 @@ def test_an_interrupt_while_work_is_handed_to_the_workers_kills_them_at_once() -
             undoing.start()
             undoing.join(DEADLINE)
             assert not undoing.is_alive(), "the interruption waited for the pool's lock"
-        assert processes and not any(process.is_alive() for process in processes)
+        assert processes and all(_dies(process.pid) for process in processes)
+
+
+def _dies(pid: int | None) -> bool:
+    """Whether process ``pid`` is gone or a zombie within the deadline. Asked of the kernel, not
+    of ``Process.is_alive``: the pool's own thread may reap a killed worker at the same moment,
+    and the losing ``waitpid`` then leaves the process object saying it still runs."""
+    if pid is None:
+        return False
+    stat = Path(f"/proc/{pid}/stat")
+    end = time.monotonic() + DEADLINE
+    while time.monotonic() < end:
+        try:
+            state = stat.read_text().rsplit(")", 1)[1].split()[0]
+        except (FileNotFoundError, ProcessLookupError, IndexError):
+            return True
+        if state in ("Z", "X"):
+            return True
+        time.sleep(0.01)
+    return False
 
 
 def _square(game: object, job: int) -> int:
