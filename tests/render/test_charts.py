@@ -391,6 +391,43 @@ def test_display_bands_take_the_owner_colour() -> None:
     assert "Blue Army force pool" in names and "Eliminated units" in names
 
 
+def test_a_display_box_takes_its_own_size_and_its_row_the_tallest() -> None:
+    """A force pool of 78 blocks needs more room than the common box: a box may give its own
+    width and the height of its counter space; the boxes beside it keep the common size."""
+    from toolkit.render.charts.display import BOX_BODY_H, display_body
+
+    game = load("charts-display")
+    big = DisplayBox("big", "Germany", width=7 * 72, height=8 * 72)
+    chart = Chart(
+        "d", "Pools", "display", wrap=2, boxes=(big, DisplayBox("a", "A"), DisplayBox("b", "B"))
+    )
+    places = dict(display_body(game, chart).places)
+    band = places["big"].h - 8 * 72
+    assert places["big"].w == 7 * 72 and band > 0
+    assert places["a"].x > places["big"].right
+    assert places["a"].h == pytest.approx(band + BOX_BODY_H)
+    assert places["b"].y > places["big"].bottom, "the next row starts under the tallest box"
+
+
+def test_display_box_sizes_are_read_as_lengths(tmp_path: Path) -> None:
+    import shutil
+
+    target = tmp_path / "charts-display"
+    shutil.copytree(FIXTURES / "charts-display", target)
+    pools = target / "charts" / "pools.json"
+    text = pools.read_text(encoding="utf-8")
+    marker = '"id": "blue-pool"'
+    assert marker in text
+    pools.write_text(
+        text.replace(marker, marker + ', "width": "7.25in", "height": "8in"', 1), encoding="utf-8"
+    )
+    result = load_game(target)
+    assert result.game is not None, result.report.format_text()
+    box = result.game.chart("pools").boxes[0]
+    assert (box.width, box.height) == (7.25 * 72, 8 * 72)
+    assert all(b.width is None and b.height is None for b in result.game.chart("pools").boxes[1:])
+
+
 # --- properties of every output -------------------------------------------------------------
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from toolkit.load.context import Context, get
-from toolkit.load.game import colour, frozen
+from toolkit.load.game import colour, frozen, length
 from toolkit.load.jsonsource import Source
 from toolkit.model.chart import Chart, Column, DisplayBox, Row, TrackCell
 from toolkit.model.game import Turns
@@ -172,6 +172,13 @@ def _boxes(ctx: Context, source: Source, items: list[dict[str, Any]]) -> tuple[D
                 item["name"],
                 item.get("owner"),
                 colour(ctx, source, item.get("color"), f"/boxes/{i}/color", "") or None,
+                _box_length(ctx, source, item.get("width"), f"/boxes/{i}/width"),
+                _box_length(ctx, source, item.get("height"), f"/boxes/{i}/height"),
             )
         )
     return tuple(boxes)
+
+
+def _box_length(ctx: Context, source: Source, value: str | None, pointer: str) -> float | None:
+    """A box's own width or height in points; None when it keeps the display's default."""
+    return None if value is None else length(ctx, source, value, pointer, 0.0) or None

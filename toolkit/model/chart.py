@@ -44,6 +44,10 @@ class DisplayBox:
     name: str
     owner: str | None = None
     color: str | None = None
+    width: float | None = None
+    """Its width in points, when the pieces it holds need more than the display's common one."""
+    height: float | None = None
+    """The height in points of its space for pieces, when they need more than the default."""
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,29 +32,41 @@ COLOURED_BAND = 0.3
 
 
 def display_body(game: Game, chart: Chart) -> Body:
-    """The boxes, ``wrap`` to a row, each a header band over an empty counter space."""
+    """The boxes, ``wrap`` to a row, each a header band over an empty counter space.
+
+    Boxes share one width and one height unless a box gives its own (a force pool sized for
+    every block of its power); a row is as tall as its tallest box, so the grid stays tidy.
+    """
     boxes = chart.boxes
     per_row = max(1, chart.wrap or min(len(boxes), DEFAULT_WRAP))
-    width = _box_width(boxes)
+    common = _box_width(boxes)
+    widths = [box.width or common for box in boxes]
     band = (
-        max([1] + [len(wrap(b.name, NAME, width - 2 * PAD)) for b in boxes]) * NAME.line_height
+        max(
+            [1] + [len(wrap(b.name, NAME, w - 2 * PAD)) for b, w in zip(boxes, widths, strict=True)]
+        )
+        * NAME.line_height
         + 2 * PAD
     )
     cells: list[Cell] = []
     frames: list[Frame] = []
     places: list[tuple[str, Rect]] = []
-    for i, box in enumerate(boxes):
-        row, column = divmod(i, per_row)
-        x, y = column * (width + GAP), row * (band + BOX_BODY_H + GAP)
-        cells.extend(_box_cells(game, box, Rect(x, y, width, band), width))
-        frames.append(Frame(Rect(x, y, width, band + BOX_BODY_H), 1.0))
-        places.append((box.id, Rect(x, y, width, band + BOX_BODY_H)))
-    rows = -(-len(boxes) // per_row)
-    body_w = min(len(boxes), per_row) * (width + GAP) - (GAP if boxes else 0.0)
-    body_h = rows * (band + BOX_BODY_H + GAP) - (GAP if boxes else 0.0)
+    y, body_w = 0.0, 0.0
+    for start in range(0, len(boxes), per_row):
+        row = range(start, min(start + per_row, len(boxes)))
+        x = 0.0
+        for i in row:
+            box, width = boxes[i], widths[i]
+            rect = Rect(x, y, width, band + (box.height or BOX_BODY_H))
+            cells.extend(_box_cells(game, box, rect, band))
+            frames.append(Frame(rect, 1.0))
+            places.append((box.id, rect))
+            x += width + GAP
+        body_w = max(body_w, x - GAP)
+        y += band + max(boxes[i].height or BOX_BODY_H for i in row) + GAP
     return Body(
         body_w,
-        body_h,
+        y - (GAP if boxes else 0.0),
         tuple(cells),
         tuple(frames),
         grid="#444444",
@@ -70,12 +82,15 @@ def _box_width(boxes: tuple[DisplayBox, ...]) -> float:
     return max(BOX_MIN_W, min(natural + 2 * PAD, BOX_MAX_W), min(words + 2 * PAD, BOX_MAX_W))
 
 
-def _box_cells(game: Game, box: DisplayBox, band: Rect, width: float) -> list[Cell]:
+def _box_cells(game: Game, box: DisplayBox, rect: Rect, band: float) -> list[Cell]:
     """The named band and the empty counter space under it."""
     band_fill, ink, body_fill = box_colours(game, box)
-    name = stack(wrap(box.name, NAME, width - 2 * PAD), NAME, colour=ink)
-    body = Rect(band.x, band.bottom, width, BOX_BODY_H)
-    return [Cell(band, band_fill, name, PAD, PAD), Cell(body, body_fill, (), PAD, PAD)]
+    name = stack(wrap(box.name, NAME, rect.w - 2 * PAD), NAME, colour=ink)
+    body = Rect(rect.x, rect.y + band, rect.w, rect.h - band)
+    return [
+        Cell(Rect(rect.x, rect.y, rect.w, band), band_fill, name, PAD, PAD),
+        Cell(body, body_fill, (), PAD, PAD),
+    ]
 
 
 def box_colours(game: Game, box: DisplayBox) -> tuple[str, str, str]:
