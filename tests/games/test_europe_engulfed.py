@@ -715,32 +715,19 @@ def test_setups_place_existing_counters_within_the_mix_on_existing_locations(gam
 
 
 def test_campaign_1939_control(game):
+    """The start lines are the 1939 borders, power by power (Glossary: controlled areas)."""
     setup = game.setup("campaign-1939")
     assert setup.turn == 1 and setup.last_turn == 38 and setup.first == "axis"
-    control = {side: set(keys) for side, keys in setup.control.items()}
-    assert f"{MAP}:gibraltar" in control["allies"] and f"{MAP}:gibraltar" in control["gb"]
-    assert f"{MAP}:andalusia" in control["neutral"] and f"{MAP}:andalusia" in control["es"]  # 6.85
-    assert f"{MAP}:ruhr" in control["axis"] and f"{MAP}:albania" in control["axis"]
-    assert f"{MAP}:paris" in control["allies"] and f"{MAP}:lithuania" in control["neutral"]
-    everyone = [k for side in ("axis", "allies", "neutral") for k in setup.control[side]]
+    control = {faction: set(keys) for faction, keys in setup.control.items()}
+    assert f"{MAP}:gibraltar" in control["gb"]
+    assert f"{MAP}:andalusia" in control["es"]  # 6.85: Gibraltar's area starts Spanish
+    assert f"{MAP}:ruhr" in control["ge"] and f"{MAP}:albania" in control["it"]
+    assert f"{MAP}:paris" in control["fr"] and f"{MAP}:lithuania" in control["baltic"]
+    everyone = [k for keys in setup.control.values() for k in keys]
     assert len(everyone) == len(set(everyone))
+    land = [where.key for where in game.map(MAP).locations.values() if where.kind == "land"]
+    assert set(land) <= set(everyone), "every land area has a controller at the start"
     assert setup.globals["werp_base"] == {"ge": 30, "it": 5, "fr": 16, "gb": 24, "us": 0}
-
-
-def test_demo_setup_is_labelled_representative_and_obeys_the_map_rules(game):
-    setup = game.setup("demo-1939-representative")
-    assert "REPRESENTATIVE" in setup.name and "NOT" in setup.description
-    for placement in setup.placements:
-        location = game.locations[placement.at]
-        for piece in placement.pieces:
-            counter = game.counter(piece.counter)
-            if counter.class_ in LAND | {"gsu", "special-action"}:
-                assert "home" in location.tags, (counter.id, placement.at)
-                assert location.terrain != "swamp" or counter.class_ != "armour"
-                side = game.faction(counter.faction).side
-                assert not (side == "axis" and "urals" in location.tags)
-            if counter.class_ == "fleet":
-                assert location.kind == "sea"
 
 
 # -- what the map and the track print ----------------------------------------------------------
@@ -794,7 +781,7 @@ def test_rough_terrain_keeps_the_owners_colour(game, europe):
 # -- played, not only printed: the rules checker -----------------------------------------------
 
 
-@pytest.mark.parametrize("setup_id", ["campaign-1939", "demo-1939-representative"])
+@pytest.mark.parametrize("setup_id", ["campaign-1939"])
 def test_setups_pass_their_own_rules(game, setup_id):
     from toolkit.model.position import Position
     from toolkit.rules.context import Situation

@@ -112,13 +112,19 @@ def test_piece_ids_are_unique() -> None:
         Position(pieces=(piece,), arrivals=(Arrival(3, piece),))
 
 
-def test_blocks_stand_at_full_strength(engulfed: Game) -> None:
-    position = Position.from_setup(engulfed, engulfed.setup("demo-1939-representative"))
+def test_blocks_stand_at_full_strength_unless_the_setup_gives_a_step(engulfed: Game) -> None:
+    setup = engulfed.setup("campaign-1939")
+    position = Position.from_setup(engulfed, setup)
+    given = {
+        (placement.at, piece.counter): piece.step
+        for placement in setup.placements
+        for piece in placement.pieces
+    }
     blocks = [p for p in position.pieces if engulfed.counter(p.counter).block]
-    assert blocks
+    assert {p.step for p in blocks} > {engulfed.counter(p.counter).steps for p in blocks}
     for piece in blocks:
-        steps = engulfed.counter(piece.counter).steps
-        assert (piece.face, piece.step) == (f"step-{steps}", steps), piece
+        step = given[(piece.location, piece.counter)] or engulfed.counter(piece.counter).steps
+        assert (piece.face, piece.step) == (f"step-{step}", step), piece
 
 
 def test_reinforcements_arrive_off_the_map() -> None:
@@ -183,7 +189,7 @@ def test_setup_face_unknown(minimal_hex: Game) -> None:
 
 
 def test_a_hidden_block_keeps_its_setups_step(engulfed: Game) -> None:
-    setup = engulfed.setup("demo-1939-representative")
+    setup = engulfed.setup("campaign-1939")
     placement = setup.placements[0]
     hidden = PieceState("ge-infantry", face="back", step=2)
     position = Position.from_setup(

@@ -319,7 +319,7 @@ def test_supply_unlimited_through_some_kinds() -> None:
         range=None,
         blocked_by=fs("air-route"),
         through=LocationSelector(kind=fs("land", "sea", "box")),
-        enemy_blocks=fs("units", "territory"),
+        enemy_blocks=fs("territory"),
         own_sources=True,
         sea_legs=1,
     )
