@@ -730,6 +730,249 @@ def test_campaign_1939_control(game):
     assert setup.globals["werp_base"] == {"ge": 30, "it": 5, "fr": 16, "gb": 24, "us": 0}
 
 
+# -- the representative 1939 campaign -----------------------------------------------------------
+
+CAMPAIGN = "campaign-1939"
+POOLS = {  # each force-pool box and the powers whose pieces wait in it
+    "force-pool-ge:ge-pool": {"ge"},
+    "force-pool-su:su-pool": {"su"},
+    "force-pools-gb-us:gb-pool": {"gb"},
+    "force-pools-gb-us:us-pool": {"us"},
+    "force-pools-fr-it:fr-pool": {"fr"},
+    "force-pools-fr-it:it-pool": {"it"},
+    "force-pools-fr-it:vichy-pool": {"vichy"},
+    "force-pools-fr-it:ff-pool": {"ff"},
+    "force-pools-minors:axis-minors-pool": {"fi", "ro", "hu", "bg"},
+    "force-pools-minors:neutrals-pool": {
+        "pl",
+        "es",
+        "tr",
+        "yu",
+        "gr",
+        "se",
+        "no",
+        "be",
+        "nl",
+        "ch",
+    },
+}
+POOLED = {"gsu", "special-action"}
+"""Besides blocks, what a force pool holds: the units and Special Actions a power can build
+(Glossary: Force Pool; GSUs are units, and their count is the most in play)."""
+
+
+def _campaign_pieces(game):
+    """(location key, counter, step) for every piece the 1939 campaign sets up."""
+    setup = game.setup(CAMPAIGN)
+    return [
+        (placement.at, game.counter(piece.counter), piece.step)
+        for placement in setup.placements
+        for piece in placement.pieces
+        for _ in range(piece.count)
+    ]
+
+
+def test_campaign_1939_sets_up_the_whole_printed_mix_once(game):
+    """Composants du jeu and 4.4: every block of the 284 is either on the map or waiting in its
+    Force Pool, once; so is every GSU and Special Action marker; no limited marker is used more
+    often than printed."""
+    used = Tally(counter.id for _, counter, _ in _campaign_pieces(game))
+    for counter in game.counters:
+        if counter.block or counter.class_ in POOLED:
+            assert used[counter.id] == counter.count, counter.id
+        elif not counter.unlimited:
+            assert used[counter.id] <= counter.count, counter.id
+    assert sum(used[c.id] for c in blocks(game)) == 284
+
+
+def test_campaign_1939_every_block_stands_where_its_nation_may_set_up(game):
+    """A block on the map starts in an area its power controls at the start (its home areas,
+    and for the majors the colonies, mandates and fortresses behind their start lines), at a
+    strength it has (Glossary: Steps); off the map it waits in its own Force Pool."""
+    control = {
+        key: faction for faction, keys in game.setup(CAMPAIGN).control.items() for key in keys
+    }
+    on_map = 0
+    for at, counter, step in _campaign_pieces(game):
+        if not (counter.block or counter.class_ in POOLED):
+            continue
+        assert step is None or 1 <= step <= counter.steps, (counter.id, at)
+        if at in POOLS:
+            assert counter.faction in POOLS[at], (counter.id, at)
+            continue
+        where = game.locations[at]
+        assert where.map_id == MAP and where.kind == "land", (counter.id, at)
+        assert control[at] == counter.faction, (counter.id, at)
+        if counter.class_ == "special-action":
+            assert f"home-{counter.faction}" in where.tags, (counter.id, at)  # 7.12
+        on_map += 1
+    assert on_map >= 80
+
+
+def test_campaign_1939_fleets_start_at_sea_beside_a_port_of_their_power(game, europe):
+    """4.64 and 8.3: Fleet Points are in sea areas, each with a port its power controls; no
+    German fleet may use the Mediterranean while Italy is neutral (9.44)."""
+    control = {
+        key: faction for faction, keys in game.setup(CAMPAIGN).control.items() for key in keys
+    }
+    fleets = Tally()
+    for at, counter, _ in _campaign_pieces(game):
+        if counter.class_ != "fleet":
+            continue
+        fleets[(at, counter.faction)] += 1
+        assert game.locations[at].kind == "sea", at
+        ports = {
+            f"{MAP}:{n}"
+            for n in europe.neighbours(parse_location_key(at)[1])
+            if "port" in loc(game, n).tags
+        }
+        assert any(control.get(p) == counter.faction for p in ports), (counter.id, at)
+    assert fleets[(f"{MAP}:mediterranean", "ge")] == 0 and fleets[(f"{MAP}:mediterranean", "it")]
+
+
+def test_campaign_1939_respects_stacking_and_the_checker_agrees(game):
+    """5.5: at most 1 land unit in a fortress, 2 in a Soviet one; the rules checker passes the
+    set-up (`toolkit check --setup campaign-1939`) and refuses a second unit in Gibraltar."""
+    from dataclasses import replace
+
+    from toolkit.model.position import Position
+    from toolkit.rules.context import Situation
+    from toolkit.rules.registry import check_position
+
+    in_fortress = Tally(
+        at
+        for at, counter, _ in _campaign_pieces(game)
+        if counter.class_ in LAND and "fortress" in game.locations[at].tags
+    )
+    assert in_fortress, "the fortresses start garrisoned"
+    for at, n in in_fortress.items():
+        assert n <= (2 if "soviet-fortress" in game.locations[at].tags else 1), at
+    setup = game.setup(CAMPAIGN)
+    found = check_position(Situation(game, Position.from_setup(game, setup), CAMPAIGN, start=True))
+    assert [v for v in found if v.severity != "info"] == []
+    moved = tuple(  # Malta's garrison moved into Gibraltar
+        replace(p, at=f"{MAP}:gibraltar") if p.at == f"{MAP}:malta" else p for p in setup.placements
+    )
+    crowded = replace(setup, placements=moved)
+    found = check_position(
+        Situation(game, Position.from_setup(game, crowded), CAMPAIGN, start=True)
+    )
+    assert {(v.rule, v.cite) for v in found if v.severity != "info"} == {
+        ("fortress-stacking", "EE 5.5")
+    }
+
+
+def test_campaign_1939_reads_back_the_rulebook(game):
+    """Facts of the 1939 campaign the rulebook gives, with their rule numbers."""
+    setup = game.setup(CAMPAIGN)
+    pieces = _campaign_pieces(game)
+    where = Tally()
+    for at, counter, _ in pieces:
+        where[(counter.id, at.split(":")[0] if at in POOLS else at)] += 1
+    assert setup.turn == 1 and game.turns.labels[0] == "Sep/Oct 1939"  # 9.23a
+    assert setup.last_turn == 38 and game.turns.labels[37] == "Nov/Dec 1945"  # 10.42
+    assert where[("turn", "turn-track:Sep/Oct 1939")] == 1  # 1.4
+    assert setup.globals["werp_base"]["it"] == 5  # 9.42: 5 while neutral
+    assert setup.globals["werp_base"]["ge"] == 30 and setup.globals["werp_base"]["gb"] == 24  # 4.14
+    maxima = {"ge": 5, "it": 1, "fr": 1, "gb": 2, "su": 1, "us": 0}  # 7.11, 1939
+    on_map = Tally(
+        c.faction for at, c, _ in pieces if c.class_ == "special-action" and at not in POOLS
+    )
+    assert all(on_map[f] <= n for f, n in maxima.items()), on_map
+    assert on_map["pl"] == 1  # 9.64: Poland's Special Action when war is declared on it
+    assert f"{MAP}:andalusia" in setup.control["es"]  # 6.85
+    assert f"{MAP}:gibraltar" in setup.control["gb"]  # Glossary: Fortresses
+    vichy = [s for at, c, s in pieces if c.faction == "vichy"]
+    assert len(vichy) == 3 and all(
+        at == "force-pools-fr-it:vichy-pool" for at, c, _ in pieces if c.faction == "vichy"
+    )  # 9.522
+    assert game.counter("vichy-infantry").steps == 2  # 9.522: 2-step units
+    free_french = Tally(
+        c.class_ for at, c, _ in pieces if c.faction == "ff" and at.endswith("ff-pool")
+    )
+    assert free_french == {"armour": 1, "infantry": 3}  # 9.531
+    assert not [c for at, c, _ in pieces if c.faction == "us" and at not in POOLS]  # 9.32
+    minors = {"fi", "ro", "hu", "bg"}
+    assert not [c for at, c, _ in pieces if c.faction in minors and at not in POOLS]  # 9.15
+    italy = {k for k, w in game.locations.items() if "country-it" in w.tags}
+    assert not [c for at, c, _ in pieces if c.faction == "ge" and at in italy]  # 9.44
+    soviet_south = [
+        at
+        for at, c, _ in pieces
+        if c.faction == "su" and at not in POOLS and "weather-south" in game.locations[at].tags
+    ]
+    assert soviet_south == []  # 9.21
+
+
+def test_campaign_1939_puts_markers_on_the_general_records_track(game):
+    """2.1 and 2.22d: the scenario sets the ASW and U-boat levels and both Flak levels; they
+    stand on the General Records Track (Flak at most 4, bombers and fighters at most 30)."""
+    levels = {
+        counter.id: int(at.split(":")[1])
+        for at, counter, _ in _campaign_pieces(game)
+        if at.startswith("records-track:")
+    }
+    assert {"gb-asw", "ge-u-boats", "ge-flak", "gb-flak"} <= set(levels)
+    assert all(0 <= levels[m] <= 4 for m in ("ge-flak", "gb-flak"))
+    assert all(0 <= n <= 30 for n in levels.values())
+    assert levels["ge-v1"] == levels["ge-v2"] == 0  # 2.28: none before 1944
+
+
+def test_campaign_1939_is_labelled_representative(game):
+    """Player Aid 17.0 is not in the rulebook: the set-up says so, and so does every placement
+    on the map that is not a rule's own."""
+    setup = game.setup(CAMPAIGN)
+    assert "representative" in setup.name.lower() and "REPRESENTATIVE" in setup.description
+    assert "17.0" in setup.description
+    for placement in setup.placements:
+        if placement.at.startswith(f"{MAP}:"):
+            assert "representative" in placement.note.lower(), placement.at
+
+
+def test_each_force_pool_box_holds_every_block_of_its_powers(game):
+    """4.4 and Glossary: eliminated units and spent Special Actions go back to the Force Pool,
+    so a box must hold all of its power's blocks side by side (3/4in), with its GSUs and
+    Special Actions (5/8in) in rows under them."""
+    from toolkit.render.charts.display import PAD
+
+    block = game.template("block").width
+    marker = game.template("gsu").width
+    for key, factions in POOLS.items():
+        chart_id, box_id = parse_location_key(key)
+        box = next(b for b in game.chart(chart_id).boxes if b.id == box_id)
+        assert box.width and box.height, key
+        n_blocks = sum(c.count for c in blocks(game) if c.faction in factions)
+        n_markers = sum(
+            c.count for c in game.counters if c.faction in factions and c.class_ in POOLED
+        )
+        inner_w, inner_h = box.width - 2 * PAD, box.height - 2 * PAD
+        rows = -(-n_blocks // int(inner_w // block)) * block
+        rows += -(-n_markers // int(inner_w // marker)) * marker
+        assert rows <= inner_h, (key, n_blocks, n_markers)
+    pooled = {f for factions in POOLS.values() for f in factions}
+    assert {c.faction for c in blocks(game)} <= pooled
+
+
+def test_sequence_of_play_follows_the_rulebooks_summary(game):
+    """The rulebook's sequence of play: phases A to I, each with its rule, and the Special
+    Actions the summary lists under each phase."""
+    chart = game.chart("sequence-of-play")
+    labels = [row.label for row in chart.rows]
+    phases = [label.split(".")[0] for label in labels if label[1:3] == ". "]
+    assert phases == list("ABCDEFGHI")
+    rows = {label.split(".")[0]: row for label, row in zip(labels, chart.rows, strict=True)}
+    rules = {p: rows[p].cells[1] for p in phases}
+    assert rules["A"].startswith("1.1") and rules["I"].startswith("1.4")
+    for phase, number in zip("BCDEFGH", range(21, 28), strict=True):
+        assert rules[phase].startswith(f"1.{number}"), phase
+    actions = {p: rows[p].cells[2] or "" for p in phases}
+    assert "7.8" in actions["C"]
+    assert all(r in actions["D"] for r in ("7.2", "7.3", "7.52"))
+    assert all(r in actions["F"] for r in ("7.51", "7.6", "7.7"))
+    assert "6.7" in actions["G"] and "7.9" in actions["H"]
+    assert not (actions["A"] or actions["B"] or actions["E"] or actions["I"])
+
+
 # -- what the map and the track print ----------------------------------------------------------
 
 
