@@ -240,10 +240,11 @@ def test_rail_exits_carry_the_other_fronts_code(game):
     berlin, strasbourg = game.map("berlin"), game.map("strasbourg")
     labels = {f.at for f in berlin.features if f.type == "label" and f.name == "WF"}
     east = {link.from_label for link in strasbourg.links if link.to.startswith("berlin:")}
-    assert {parse_location_key(link.to)[1] for link in strasbourg.links if link.type == "rail"} == labels
+    rails = [link for link in strasbourg.links if link.type == "rail"]
+    assert {parse_location_key(link.to)[1] for link in rails} == labels
     assert all(berlin.locations[label].column == 1 for label in labels)  # Berlin map west edge
     assert all(strasbourg.locations[label].column == strasbourg.grid.grid.columns for label in east)
-    assert len(labels) * len(east) == sum(1 for link in strasbourg.links if link.type == "rail")
+    assert len(labels) * len(east) == len(rails)
 
 
 def test_the_transcaucasian_front_is_reached_through_the_ottoman_empire(game):
