@@ -1048,6 +1048,13 @@ def test_every_place_a_chart_or_rule_names_is_on_a_map(game):
     for rule in game.rules:
         for place in getattr(rule, "control", None) or ():
             assert resolve_location(game, place) in game.locations, (rule.id, place)
+    # the cities whose capture makes a nation surrender (7.2-7.15) are marked as such
+    capitals = ("france", "austria", "ottomans", "bulgaria", "greece", "germany", "russia", "italy")
+    features = [f for m in game.maps for f in m.features]
+    tagged = {game.places[f.id] for f in features if "surrender-city" in f.tags}
+    for rule in game.rules:
+        if rule.kind == "victory" and rule.id.startswith(capitals):
+            assert set(rule.control) <= tagged, rule.id
 
 
 # ---------------------------------------------------------------- the sequence of play (2.0)
