@@ -96,8 +96,19 @@ def coastal(game, ref):
 
 def test_game_loads_with_its_maps(game):
     assert game.id == "distant-foreign-fields"
-    # 1.0, 1.1: the six fronts and the Seine addition (no Germany or Petrograd sheet)
-    assert {m.id for m in game.maps} == {"wf", "ef", "bf", "if", "mef", "tcf", "seine"}
+    # 1.0, 1.1: the six fronts, the Germany expansion's two maps, the Seine and Petrograd additions
+    assert {m.id for m in game.maps} == {
+        "wf",
+        "ef",
+        "bf",
+        "if",
+        "mef",
+        "tcf",
+        "seine",
+        "strasbourg",
+        "berlin",
+        "petrograd",
+    }
     sides = {f.side for f in game.factions}
     assert {"allies", "central"} <= sides
 
@@ -107,7 +118,18 @@ def test_game_loads_with_its_maps(game):
 
 @pytest.mark.parametrize(
     "map_id, ma",
-    [("wf", 8), ("ef", 4), ("bf", 4), ("if", 8), ("mef", 3), ("tcf", 4), ("seine", 4)],
+    [
+        ("wf", 8),
+        ("ef", 4),
+        ("bf", 4),
+        ("if", 8),
+        ("mef", 3),
+        ("tcf", 4),
+        ("seine", 4),
+        ("petrograd", 2),
+        ("strasbourg", 8),  # "elles utilisent les mêmes échelles de mouvement"
+        ("berlin", 4),
+    ],
 )
 def test_movement_allowance_per_map(game, map_id, ma):
     props = game.map(map_id).properties
@@ -213,11 +235,16 @@ def test_rail_exits_carry_the_other_fronts_code(game):
         ("BF", "IF"),
     } <= seen
     assert {("BF", "MEF"), ("MEF", "BF"), ("TCF", "BF"), ("TCF", "MEF")} <= seen
-    ef = game.map("ef")
-    labels = {f.at for f in ef.features if f.type == "label" and f.name == "WF"}
-    wf_exits = [link for link in game.map("wf").links if link.to.startswith("ef:")]
-    assert {parse_location_key(link.to)[1] for link in wf_exits} == labels
-    assert all(ef.locations[label].column == 1 for label in labels)  # EF west edge
+    # The Germany maps are part of the WF and the EF (1.1): the rail between those fronts leaves
+    # from the Strasbourg map's east edge and the Berlin map's west edge, every exit to every exit
+    berlin, strasbourg = game.map("berlin"), game.map("strasbourg")
+    labels = {f.at for f in berlin.features if f.type == "label" and f.name == "WF"}
+    east = {link.from_label for link in strasbourg.links if link.to.startswith("berlin:")}
+    rails = [link for link in strasbourg.links if link.type == "rail"]
+    assert {parse_location_key(link.to)[1] for link in rails} == labels
+    assert all(berlin.locations[label].column == 1 for label in labels)  # Berlin map west edge
+    assert all(strasbourg.locations[label].column == strasbourg.grid.grid.columns for label in east)
+    assert len(labels) * len(east) == len(rails)
 
 
 def test_the_transcaucasian_front_is_reached_through_the_ottoman_empire(game):
@@ -262,6 +289,8 @@ FORTRESSES = {
     "brest-litovsk-fortress": 2,
     "przemysl-fortress": 2,
     "riga-fortress": 2,
+    "strasbourg-fortress": 2,
+    "mainz-fortress": 2,
     "lotzen-fortress": 1,
     "cracow-fortress": 1,
     "belgrade-fortress": 1,
@@ -279,7 +308,9 @@ def test_fortress_strength(game, fid, sp):
     assert f.values["sp"] == sp
 
 
-@pytest.mark.parametrize("map_id, count", [("wf", 24), ("ef", 15), ("bf", 7), ("if", 2)])
+@pytest.mark.parametrize(
+    "map_id, count", [("wf", 24), ("ef", 15), ("bf", 7), ("if", 2), ("strasbourg", 2)]
+)
 def test_fortress_count_per_front(game, map_id, count):
     forts = [f for f in game.map(map_id).features if f.type == "fortress"]
     assert len(forts) == count
@@ -311,12 +342,12 @@ def test_fortress_chart_matches_the_maps(game):
         ("ef", "Eastern"),
         ("bf", "Balkan"),
         ("if", "Italian"),
+        ("strasbourg", "Strasbourg map"),
     ):
         for f in game.map(map_id).features:
             if f.type == "fortress":
                 drawn[(front, f.values["sp"])] += 1
-    for key, n in drawn.items():
-        assert total[key] == n, key
+    assert drawn == total  # all 50 of 4.6.1 are drawn
     assert len(chart.rows) == 50
 
 
@@ -860,6 +891,190 @@ def test_the_new_fronts_draw_rivers_rail_and_borders(game):
         assert len(sides_of(game, map_id, "river")) >= 20, map_id
         assert sides_of(game, map_id, "border"), map_id
         assert sum(1 for line in the_map.lines if line.type == "rail") >= 4, map_id
+
+
+# ------------------------------------------- the Germany expansion and the Petrograd map (1.1, 7.x)
+
+
+def joined(game, map_id, other_id):
+    """The pairs of labels an edge join links, read from ``map_id``'s side."""
+    return {
+        (link.from_label, parse_location_key(link.to)[1])
+        for link in game.map(map_id).links
+        if link.type == "edge" and link.to.startswith(f"{other_id}:")
+    }
+
+
+@pytest.mark.parametrize(
+    "addition, front, edge", [("strasbourg", "wf", "east"), ("berlin", "ef", "west")]
+)
+def test_the_germany_maps_join_their_fronts_at_marked_edge_hexes(game, addition, front, edge):
+    """1.1: the Strasbourg and Berlin maps extend the WF and the EF, with the same movement
+    scale, entered or left by the edge hexes marked with a red-and-yellow line."""
+    extra, base = game.map(addition), game.map(front)
+    assert extra.properties["front"] == base.properties["front"] == front.upper()
+    assert extra.properties["ma"] == base.properties["ma"]
+    pairs = joined(game, front, addition)
+    assert pairs and {(b, a) for a, b in pairs} == joined(game, addition, front)
+    outer = base.grid.grid.columns if edge == "east" else 1
+    inner = 1 if edge == "east" else extra.grid.grid.columns
+    for here, there in pairs:
+        assert base.locations[here].column == outer and extra.locations[there].column == inner
+        assert base.locations[here].row - extra.locations[there].row in (0, 10)  # rows continue
+        for map_id, label in ((front, here), (addition, there)):
+            assert game.map(map_id).locations[label].terrain != "sea"
+    marked = {label for s in sides_of(game, front, "join") for label in s}
+    assert {here for here, _ in pairs} <= marked
+
+
+def test_the_petrograd_letters_a_and_b_on_the_ef_north_edge(game):
+    """1.1: the Petrograd map is entered by hexes A and B of the EF north edge, which match A and
+    B of the Petrograd map."""
+    ef, petrograd = game.map("ef"), game.map("petrograd")
+    links = {link.name: link for link in ef.links if link.to.startswith("petrograd:")}
+    assert sorted(links) == ["A", "B"]
+    for name, link in links.items():
+        assert ef.locations[link.from_label].row == 1 and link.type == "adjacent"
+        there = parse_location_key(link.to)[1]
+        assert petrograd.locations[there].row == petrograd.grid.grid.rows  # its south edge
+        label = next(f for f in petrograd.features if f.type == "label" and f.at == there)
+        assert label.name == name
+    assert petrograd.properties["addition_to"] == "EF"
+
+
+def test_strasbourg_and_mainz_fortresses_on_the_strasbourg_map(game):
+    """4.6.1: "Carte de l'Allemagne: Strasbourg 2, Mainz 2"; 7.6: all of the Germany map is
+    German territory."""
+    for town in ("strasbourg", "mainz"):
+        assert loc(game, town).map_id == "strasbourg"
+        assert loc(game, f"{town}-fortress") == loc(game, town)
+        assert feature(game, f"{town}-fortress").owner == "de"
+    # Mainz on the Rhine where the Main joins it; Strasbourg across the Rhine from Baden
+    here, *neighbours = around(game, "mainz")
+    sides = {s.name for n in neighbours for s in location_hexsides(game, here, n)}
+    assert "Rhine" in sides
+    assert "Rhine" in {s.name for s in game.map("strasbourg").hexsides if s.type == "river"}
+
+
+def around(game, ref):
+    """``ref``'s key and each of its neighbours' keys, for location_hexsides."""
+    here = loc(game, ref)
+    the_map = game.map(here.map_id)
+    return (here.key, *(the_map.location(n).key for n in the_map.neighbours(here.label)))
+
+
+@pytest.mark.parametrize(
+    "city, map_id, owner, rule, nation",
+    [
+        ("berlin", "berlin", "de", "germany-surrenders", "Germany"),
+        ("petrograd", "petrograd", "ru", "russia-surrenders", "Russia"),
+        ("venice", "if", "it", "italy-surrenders", "Italy"),
+    ],
+)
+def test_surrender_cities_are_on_the_map_and_decide_victory(
+    game, campaign, city, map_id, owner, rule, nation
+):
+    """7.6: Berlin held by the Allies 3 full turns; 7.15: St. Petersburg (Petrograd) held by the
+    Central Powers 1 full turn; 7.9: Venice 3 full turns."""
+    f = feature(game, city)
+    assert loc(game, city).map_id == map_id and f.owner == owner and "surrender-city" in f.tags
+    owners = {key: faction for faction, keys in campaign.control.items() for key in keys}
+    assert owners[game.places[city]] == owner
+    victory = next(r for r in game.rules if r.id == rule)
+    assert victory.kind == "victory" and list(victory.control) == [game.places[city]]
+    assert victory.side == ("allies" if owner in ("de",) else "central")
+    row = next(r for r in game.chart("nations").rows if r.label == nation)
+    assert f.name in row.cells[2]
+
+
+def test_all_of_the_germany_map_is_german_and_petrograd_russian(game, campaign):
+    """7.6: Germany's territory is "tout le territoire sur la carte de l'Allemagne"; the Petrograd
+    map (with Finland, a grand duchy of the Empire in 1914) is Russian."""
+    owners = {key: faction for faction, keys in campaign.control.items() for key in keys}
+    for map_id, owner in (("strasbourg", "de"), ("berlin", "de"), ("petrograd", "ru")):
+        for label, where in game.map(map_id).locations.items():
+            if where.kind == "hex" and where.terrain != "sea":
+                assert owners.get(where.key) == owner, (map_id, label)
+        for f in game.map(map_id).features:
+            assert f.owner in (None, owner), f
+
+
+def test_the_rail_example_of_2_2_5_3(game):
+    """2.2.5.3: a German unit leaving the EF by the west edge near Berlin may come back by the
+    line heading for Dresden, both exits labelled 'WF'. With the Berlin map joined, that edge is
+    the Berlin map's: one exit's line runs to Berlin, another's to Dresden."""
+    berlin = game.map("berlin")
+    exits = {f.at for f in berlin.features if f.type == "label" and f.name == "WF"}
+    to = {
+        stop: {line.path[0] for line in berlin.lines if loc(game, stop).label in line.path} & exits
+        for stop in ("berlin", "dresden")
+    }
+    assert to["berlin"] and to["dresden"]
+    assert feature(game, "dresden").owner == "de"
+
+
+def test_revel_is_a_port_supply_centre_for_germany(game):
+    """3.7: Germany pays one extra supply to use Liepaja (Libau) or Revel."""
+    for town, map_id in (("revel", "petrograd"), ("libau", "ef")):
+        ports = [f for f in game.map(map_id).features if f.type == "port"]
+        port = next(f for f in ports if f.at == loc(game, town).label)
+        assert port.properties["surcharge-de"] == 1 and coastal(game, town)
+    row = next(r for r in game.chart("port-surcharges").rows if r.label == "Germany")
+    assert "Revel" in row.cells[1]
+
+
+def test_the_new_maps_draw_rivers_and_rail(game):
+    """1.1 and 5.4: the Rhine and the Main on the Strasbourg map, the Elbe and the Oder on the
+    Berlin map, the Neva, Lake Ladoga and the Gulf of Finland on the Petrograd map."""
+    rivers = {
+        map_id: {s.name for s in game.map(map_id).hexsides if s.type == "river"}
+        for map_id in ("strasbourg", "berlin", "petrograd")
+    }
+    assert {"Rhine", "Main", "Neckar"} <= rivers["strasbourg"]
+    assert {"Elbe", "Oder", "Spree"} <= rivers["berlin"]
+    assert "Neva" in rivers["petrograd"]
+    assert coastal(game, "petrograd") and coastal(game, "stettin")
+    labels = {f.name for f in game.map("petrograd").features if f.type == "label"}
+    assert {"Lake Ladoga", "Gulf of Finland"} <= labels
+    for map_id in ("strasbourg", "berlin", "petrograd"):
+        assert sum(1 for line in game.map(map_id).lines if line.type == "rail") >= 6, map_id
+
+
+def test_every_place_a_chart_or_rule_names_is_on_a_map(game):
+    """The places the nations chart (7.x) and the fortress chart (4.6.1) name all stand on a map:
+    no surrender city or fortress is left without a hex."""
+    for city in ("berlin", "petrograd", "paris", "vienna", "constantinople", "sofia", "venice"):
+        assert city in game.places, city
+    for rule in game.rules:
+        for place in getattr(rule, "control", None) or ():
+            assert resolve_location(game, place) in game.locations, (rule.id, place)
+    # the cities whose capture makes a nation surrender (7.2-7.15) are marked as such
+    capitals = ("france", "austria", "ottomans", "bulgaria", "greece", "germany", "russia", "italy")
+    features = [f for m in game.maps for f in m.features]
+    tagged = {game.places[f.id] for f in features if "surrender-city" in f.tags}
+    for rule in game.rules:
+        if rule.kind == "victory" and rule.id.startswith(capitals):
+            assert set(rule.control) <= tagged, rule.id
+
+
+# ---------------------------------------------------------------- the sequence of play (2.0)
+
+
+def test_sequence_of_play_chart(game):
+    """2.1: four Seasonal Turn phases; 2.2: seven Monthly Turn phases; 2.2.4: the Offensive
+    Phase's eight sub-phases, each with its rule number."""
+    rows = game.chart("sequence-of-play").rows
+    rule = {row.label.strip(): row.cells[1] for row in rows}
+    seasonal = ["1. Force Pool Replenishment", "2. Purchase", "3. Placement", "4. Event Card Draw"]
+    assert [rule[label] for label in seasonal] == ["2.1.1", "2.1.2", "2.1.3", "2.1.4, 6.3"]
+    monthly = ["Weather", "Supply", "Air", "Offensive", "Movement", "Reinforcement"]
+    monthly = [f"{n}. {name}" for n, name in enumerate(monthly, start=1)] + ["7. National Morale"]
+    expected = ["2.2.1", "2.2.2", "2.2.3", "2.2.4", "2.2.5", "2.2.6, 4.6.2", "2.2.7, 7.0"]
+    assert [rule[label] for label in monthly] == expected
+    sub = [row.cells[1] for row in rows if row.label.strip()[:2] in {f"{c}." for c in "abcdefgh"}]
+    assert sub == [f"2.2.4.{n}" for n in range(2, 10)]
+    labels = [row.label.strip() for row in rows]
+    assert labels.index("SEASONAL TURN") < labels.index("MONTHLY TURN")
 
 
 # ------------------------------------------------------------ counters: entry codes (2.1.1, 4.1)
