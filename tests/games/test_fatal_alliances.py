@@ -839,8 +839,7 @@ def test_1914_stacking_limits(game):
         f"{m.id}:{f.at}"
         for m in game.maps
         for f in m.features
-        if f.type == "port"
-        and not any(g.type == "major-port" and g.at == f.at for g in m.features)
+        if f.type == "port" and not any(g.type == "major-port" and g.at == f.at for g in m.features)
     }
     assert all(ships[at] <= 4 for at in ships.keys() & minor_ports)
     assert "stacking" in CHECKS
@@ -853,14 +852,11 @@ def test_1914_what_the_setup_leaves_out(game):
     # 22.3: "Toutes les puissances majeures commencent neutres"; 22.1: set aside "toutes les
     # unités MIL et 'Res' si vous commencez la partie en tant que puissance majeure neutre"
     assert not any(
-        game.counter(c).class_ == "militia" or "res" in game.counter(c).tags
-        for c in placed
+        game.counter(c).class_ == "militia" or "res" in game.counter(c).tags for c in placed
     )
     # 22.1: Brandenburg, Canada, Agincourt and Selim Yavuz set aside; Tsar Nicolas too;
     # nothing dated after 1914
-    assert not {"ge-brandenburg", "cw-agincourt", "oe-selim-yavuz", "ru-tsar-nicolas"} & set(
-        placed
-    )
+    assert not {"ge-brandenburg", "cw-agincourt", "oe-selim-yavuz", "ru-tsar-nicolas"} & set(placed)
     assert all(_year(game.counter(c)) <= 1914 for c in placed)
     # 22.3 (and the notes): Italy, the Ottoman Empire, Japan and China set up only when they
     # activate; 20.5.1: a minor sets up "lorsqu'un pays mineur [...] s'aligne sur vous" -
@@ -887,7 +883,10 @@ def test_1914_errata_and_named_units(game):
     # 22.2: "Les unités de Territoriaux doivent être mises en place dans leur pays d'origine":
     # British territorials in Great Britain (not Ireland, column 20 and east), French ones in
     # metropolitan France (north of the Mediterranean, row 40 and above)
-    for counter_id, rows, columns in (("cw-terr-1914", (17, 30), (20, 26)), ("fr-terr-1914", (28, 40), (18, 30))):
+    for counter_id, rows, columns in (
+        ("cw-terr-1914", (17, 30), (20, 26)),
+        ("fr-terr-1914", (28, 40), (18, 30)),
+    ):
         for at, _ in where[counter_id]:
             location = game.locations[at]
             assert location.map_id == "europe" and rows[0] <= location.row <= rows[1], at
