@@ -658,6 +658,146 @@ def test_naval_combat_table(game):
     assert props["surprise_per_column"] == 2
 
 
+# -- the combat tables are representative, but follow every rule the rulebook states ---------
+
+
+def _losses(cell):
+    """A land result's (attacker, defender) losses: '0.5/1R' → (0.5, 1.0), '–' → (0, 0)."""
+    if "/" not in cell:
+        return 0.0, 0.0
+    sides = cell.split("/")
+    return tuple(float(m.group()) if (m := re.match(r"[0-9.]+", x)) else 0.0 for x in sides)
+
+
+def _signed(text):
+    """'+4' → 4, '−6' → -6 (the typographic minus of the charts)."""
+    return int(text.replace("−", "-").replace("+", ""))
+
+
+def test_land_assault_never_costs_less_than_blitz_on_the_same_roll(game):
+    # 11.12.5.1: "La table d'assaut augmente généralement les pertes des deux camps" - on our
+    # table, on every row
+    for row in game.chart("land-combat").rows:
+        blitz, assault = (_losses(c) for c in row.cells)
+        assert assault[0] >= blitz[0] and assault[1] >= blitz[1], row.label
+
+
+def test_land_blitz_is_the_retreat_table(game):
+    # 11.12.5.1: "La table de blitz permet les retraits et laisse plus souvent l'attaquant face
+    # visible"; 11.12.5.5-6: R and S make the defender leave the hex
+    chart = game.chart("land-combat")
+    blitz = [r.cells[0] for r in chart.rows]
+    assault = [r.cells[1] for r in chart.rows]
+    moves = lambda cells: sum(bool(re.search("[RS]", c)) for c in cells)  # noqa: E731
+    assert moves(blitz) > moves(assault)
+    # 11.12.5.4: "Tout résultat de combat (autre que '-') détruit toute unité fictive" - the
+    # no-effect result is on the table
+    assert "–" in blitz + assault
+
+
+def test_land_odds_modifiers_rise_to_the_plus_20_maximum(game):
+    # 11.12.5.2: the ratio gives the initial modifier; "Une attaque contre un défenseur avec 0
+    # facteur de combat accorde le modificateur maximal pour les chances (+20)"
+    rows = chart_rows(game, "land-combat-modifiers")
+    odds = [_signed(cells[0]) for label, cells in rows.items() if label.startswith("Rapport")]
+    assert odds == sorted(odds) and len(set(odds)) == len(odds)
+    zero = rows["Défenseur à 0 facteur (le maximum)"]
+    assert _signed(zero[0]) == 20 == game.chart("land-combat").properties["zero_defender_modifier"]
+    assert max(odds) < 20
+    # so the table's rows reach every roll: 2d10 from 2, the worst odds below, +20 above
+    labels = [r.label for r in game.chart("land-combat").rows]
+    _covers(labels, 2 + min(odds), 20 + 20)
+
+
+def test_land_modifiers_the_rulebook_gives(game):
+    rows = chart_rows(game, "land-combat-modifiers")
+    # 21.3: the engineer "fournit son modificateur de combat +1" in attack; it also modifies
+    # the defence; 21.6: "Chaque corps en défense qui est dans une tranchée donne un -1";
+    # errata: "-1 pour l'attaque avec des puissances majeures coopérantes"
+    assert rows["ENG attaquant (il subit la première perte)"][0] == "+1"
+    assert _signed(rows["ENG en défense"][0]) < 0
+    assert rows["Par corps défenseur en tranchée"][0] == "−1"
+    assert rows["Majeures coopérantes ensemble ²"][0] == "−1"
+    # 11.12.3: HQ support adds or takes half the difference of the reorganisation values
+    assert "½" in rows["Soutien de QG (le QG se retourne face cachée)"][0]
+    # 21.10: "Ajustez votre jet d'attaque terrestre comme indiqué pour les attaques au gaz" -
+    # one d10 rolled just before the attack, every result on the table
+    gas = [
+        label.split("= ")[1].split(" ")[0] for label in rows if label.startswith("Attaque au gaz")
+    ]
+    _covers(gas, 1, 10)
+    notes = " ".join(game.chart("land-combat-modifiers").notes)
+    # 21.7: "Si toutes les unités terrestres attaquent à travers un côté d'hexagone fortifié,
+    # le défenseur a le choix de la table de combat"; map errata: ports are "sans effet"
+    assert "le défenseur choisit" in notes and "(21.7)" in notes
+    assert "ports majeurs et mineurs sont sans effet" in notes
+    # table errata: non-MAR units flip after an invasion "sauf en cas d'AMPH"
+    assert "sauf si elles ont envahi depuis un AMPH" in notes
+    assert "REPRÉSENTATI" in game.chart("land-combat-modifiers").title
+
+
+def test_air_combat_columns_are_every_combat_value(game):
+    # 16.3.2.1: "Votre valeur air-air pour chaque round = votre force air-air - la force air-air
+    # de votre adversaire" - any integer, so the columns run without a gap, open at both ends
+    labels = [c.label for c in game.chart("air-combat-results").columns]
+    assert labels[0].startswith("≤ ") and labels[-1].startswith("≥ ")
+    values = [_signed(label.lstrip("≤≥ ")) for label in labels]
+    assert values == list(range(values[0], values[-1] + 1)) and values[0] < 0 < values[-1]
+
+
+def test_air_pilot_deaths_only_on_destroyed_aircraft(game):
+    # 16.4.4: the pilot may die when the aircraft "a été détruit [...] par un résultat de
+    # combat aérien orange [...] par un résultat de combat aérien rouge" - so the colours mark
+    # X results only; 16.3.3 note: the roller's own units never suffer
+    for row in game.chart("air-combat-results").rows:
+        for cell in row.cells:
+            if cell[-1] in "¹²":
+                assert cell[:-1] in {"AX", "DX"}, (row.label, cell)
+
+
+def test_naval_lines_leave_no_total_without_a_column(game):
+    # 11.4.7: "Trouvez votre total sur la ligne": every total from 1 up falls in one column
+    rows = chart_rows(game, "naval-combat-results")
+    for label in ("Surface", "Air-mer", "ASM", "SUB", "AA"):
+        cells = next(cells for row, cells in rows.items() if row.startswith(label + " :"))
+        _covers(cells, 1, 1)
+
+
+def test_naval_results_in_the_order_they_are_applied(game):
+    # 11.4.7.1: "Vous devez d'abord appliquer tous les résultats 'X', puis tous les résultats
+    # 'D' et, enfin, tous les résultats 'A'" (two 1/2 A make an A); the rows of enemy ships
+    # count every ship from 1 up (11.4.7: "Un navire est une unité navale, ou 2 points de convoi")
+    rows = chart_rows(game, "naval-combat-results")
+    order = ["X", "D", "A", "½A"]
+    ships = []
+    for label, cells in rows.items():
+        if label.endswith(("navire ennemi", "navires ennemis")) and not label.startswith("Tir"):
+            ships.append(label.split(" ")[0])
+            for cell in cells:
+                ranks = [order.index(x) for x in cell.split()]
+                assert ranks == sorted(ranks), (label, cell)
+    _covers(ships, 1, 1)
+
+
+def test_naval_aa_dice_keep_no_more_than_they_roll(game):
+    # 11.4.8: "+X/Y. Y est le nombre de dés que vous lancez. X est le nombre de dés qui
+    # comptent" - positive the highest, negative the lowest; rows by enemy bombers from 1 up
+    rows = chart_rows(game, "naval-combat-results")
+    bombers = []
+    for label, cells in rows.items():
+        if not label.startswith("Tir AA"):
+            continue
+        bombers.append(label.split(": ")[1].split(" ")[0])
+        for cell in cells:
+            kept, rolled = cell.split("/")
+            assert 1 <= abs(_signed(kept)) <= int(rolled), (label, cell)
+    _covers(bombers, 1, 1)
+    # 11.4.8: surprise points never shift the AA fire or the air-sea attack
+    assert "la surprise ne décale pas l'AA ni l'air-mer" in " ".join(
+        game.chart("naval-combat-results").notes
+    )
+
+
 # -- turns and scenarios (22.3, 22.4) -------------------------------------------------------
 
 
@@ -683,6 +823,30 @@ def test_phase_sequence(game):
     for before, after in zip(labels, labels[1:], strict=False):
         step = (months.index(after[:3]) - months.index(before[:3])) % 6
         assert step == 1 and int(after[-4:]) - int(before[-4:]) == (after[:3] == "J/F"), after
+
+
+def test_sequence_of_play_card(game):
+    # 3.1: the phases A to E of the turn, the impulse D1-D3, the execution steps (a) to (m) of
+    # D2.3 and the end-of-turn phases E1 to E9, each with the section that rules it
+    chart = game.chart("sequence-of-play")
+    assert chart.type == "table" and chart.cite == "FA 3.1"
+    rows = [(r.label.split(" ")[0], r.cells[-1]) for r in chart.rows]
+    phases = [(label, cite) for label, cite in rows if re.fullmatch("[A-E][.]", label)]
+    assert [(p, c) for p, c in phases] == [
+        (p.name[:2], p.cite.removeprefix("FA ")) for p in game.turns.phases
+    ]
+    steps = [label for label, _ in rows if label.startswith("(")]
+    assert steps == [f"({letter})" for letter in "abcdefghijklm"]
+    assert [cite for label, cite in rows if label.startswith("(")] == [
+        f"11.{n}" for n in range(2, 15)
+    ]
+    impulse = [label for label, _ in rows if label.startswith("D") and label != "D."]
+    assert impulse == ["D1", "D2", "D2.1", "D2.2", "D2.3", "D2.4", "D3"]
+    end = [(label, cite) for label, cite in rows if re.fullmatch("E[0-9]", label)]
+    assert [label for label, _ in end] == [f"E{n}" for n in range(1, 10)]
+    assert end[0][1] == "13.1" and end[4][1] == "13.5" and end[7][1] == "13.7"
+    # every word is the game's: no row without its rule
+    assert all(cite for _, cite in rows)
 
 
 def _placed(setup):
@@ -1048,10 +1212,16 @@ def test_campaign_1917(game):
 # -- played, not only printed: the rules checker on the setups ------------------------------
 
 
-def _start(game, setup_id, *extra):
-    """The setup's starting position with extra pieces (counter id, location key) added."""
+def _start(game, setup_id, *extra, units=True):
+    """The setup's starting position with extra pieces (counter id, location key) added;
+    ``units=False`` leaves the setup's own units out, so that only the extra pieces are judged."""
     start = Position.from_setup(game, game.setup(setup_id))
-    numbers = Tally()
+    if not units:
+        kept = tuple(
+            p for p in start.pieces if not {"land", "air", "naval"} & game.counter(p.counter).tags
+        )
+        start = dataclasses.replace(start, pieces=kept)
+    numbers = Tally(p.counter for p in start.pieces)
     pieces = []
     for counter_id, key in extra:
         numbers[counter_id] += 1
@@ -1089,13 +1259,13 @@ def test_a_corps_beyond_four_hexes_of_supply_is_caught(game):
     # 2.4.2.1: "Une ligne de ravitaillement [...] peut faire jusqu'à 4 hexagones de long si
     # l'hexagone à partir duquel vous le tracez est par beau temps" - a German corps standing
     # in Moscow in 1914 is far more than 4 hexes from any German city and has no HQ
-    far = _start(game, "campaign-1914", ("ge-inf-1914", place(game, "moscou")))
+    far = _start(game, "campaign-1914", ("ge-inf-1914", place(game, "moscou")), units=False)
     found = check_position(Situation(game, far, "campaign-1914"))
     assert [(v.rule, v.cite, v.pieces) for v in found] == [
         ("supply", "FA 2.4.2", ("ge-inf-1914/1",))
     ]
     # the same corps in Berlin, a German city, is supplied
-    home = _start(game, "campaign-1914", ("ge-inf-1914", place(game, "berlin")))
+    home = _start(game, "campaign-1914", ("ge-inf-1914", place(game, "berlin")), units=False)
     assert check_position(Situation(game, home, "campaign-1914")) == []
 
 
@@ -1118,6 +1288,13 @@ def test_three_corps_in_a_european_hex_break_the_stacking_limit(game):
     assert over(crowded) and not over(legal)
     if "stacking" not in CHECKS:
         return  # the checker has no stacking check yet: the position stays data
-    found = check_position(Situation(game, _start(game, "campaign-1914", *crowded)))
+    found = check_position(Situation(game, _start(game, "campaign-1914", *crowded, units=False)))
     assert {v.rule for v in found} == {"land-stacking"}
-    assert check_position(Situation(game, _start(game, "campaign-1914", *legal))) == []
+    legal_start = _start(game, "campaign-1914", *legal, units=False)
+    assert check_position(Situation(game, legal_start)) == []
+    # and on the 1914 setup itself: one more corps where two stand is one too many
+    essen = f"europe:{_named(game.map('europe'), 'Essen')}"
+    found = check_position(Situation(game, _start(game, "campaign-1914", ("ge-inf-1914", essen))))
+    assert [(v.rule, v.locations) for v in found if v.rule == "land-stacking"] == [
+        ("land-stacking", (essen,))
+    ]
