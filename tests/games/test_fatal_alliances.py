@@ -933,11 +933,12 @@ def test_1914_places_every_major_at_war_in_1914(game):
     assert per_major["ah"] >= 40 and per_major["cw"] >= 60
 
 
-def test_1914_pieces_counted_against_the_printed_mix(game):
+@pytest.mark.parametrize("setup_id", ["campaign-1914", "campaign-1917"])
+def test_setup_pieces_counted_against_the_printed_mix(game, setup_id):
     # 1.2.1: "Vous êtes limité par le nombre d'unités incluses dans le jeu"; 22.1: the pools
     # hold the units not built - so a placed unit is no longer in its pool, and every copy of a
     # unit the setup draws from is on the map or still in its pool, none lost, none twice
-    setup = game.setup("campaign-1914")
+    setup = game.setup(setup_id)
     placed = _placed(setup)
     held = Tally(c for cup in holdings_at_start(game, setup).cups.values() for c in cup)
     for counter_id, count in placed.items():
@@ -945,7 +946,9 @@ def test_1914_pieces_counted_against_the_printed_mix(game):
         if counter.unlimited or not {"land", "air", "naval"} & counter.tags:
             continue
         assert count + held[counter_id] == counter.count, (counter_id, count, held[counter_id])
-    # two full cups and one emptied: the setup's own cup lists lost what it placed
+    if setup_id != "campaign-1914":
+        return
+    # the cups the setup lists itself lost what it placed
     assert Tally(holdings_at_start(game, setup).cups["ge-inf-corps-4"]) == {
         "ge-inf-1914": game.counter("ge-inf-1914").count - placed["ge-inf-1914"]
     }
@@ -1098,6 +1101,92 @@ def _year(counter):
 
 def _named(game_map, name):
     return next(f.at for f in game_map.features if f.name == name)
+
+
+# -- the representative 1917 setup chart (22.2, 22.4) ---------------------------------------
+
+
+def test_1917_places_the_errata_totals_where_the_errata_says(game):
+    # 22.5, "Mise en place de la campagne de 1917": Germany "10 INF (pour un total de 26), 2 MIL
+    # (pour un total de 5), 4 GAR (pour un total de 6), et 1 CAV (pour un total de 3) [...] en
+    # Allemagne, en Belgique, ou en France [...] aussi [...] en Pologne, en Pologne de l'Est et
+    # dans les Etats Baltes"; Austria-Hungary "5 INF autrichiennes (pour un total de 10), 4 INF
+    # hongroises (pour un total de 8), 2 MIL autrichiennes (pour un total de 4), 2 MIL hongroises
+    # (pour un total de 2), et 2 CAV hongroises [...] en Autriche-Hongrie ou en Serbie [...]
+    # aussi [...] en Bosnie et en Roumanie"
+    setup = game.setup("campaign-1917")
+    in_1914 = _controller(game.setup("campaign-1914"))
+    totals = setup.globals["errata_setup_totals"]
+    groups = {
+        "ge-inf": ({"ge-inf-1914", "ge-inf-1915"}, {"ge", "belgium", "fr", "ru"}),
+        "ge-mil": ({"ge-mil-1914"}, {"ge", "belgium", "fr", "ru"}),
+        "ge-gar": ({"ge-gar-1914"}, {"ge", "belgium", "fr", "ru"}),
+        "ge-cav": ({"ge-cav-1914"}, {"ge", "belgium", "fr", "ru"}),
+        "ah-austrian-inf": ({"ah-au-inf"}, {"ah", "serbia", "romania"}),
+        "ah-hungarian-inf": ({"ah-hu-inf"}, {"ah", "serbia", "romania"}),
+        "ah-austrian-mil": ({"ah-au-mil"}, {"ah", "serbia", "romania"}),
+        "ah-hungarian-mil": ({"ah-hu-mil"}, {"ah", "serbia", "romania"}),
+        "ah-hungarian-cav": ({"ah-hu-cav"}, {"ah", "serbia", "romania"}),
+    }
+    for key, (counters, countries) in groups.items():
+        count = 0
+        for p in setup.placements:
+            for x in p.pieces:
+                if x.counter in counters:
+                    count += x.count
+                    # Poland, East Poland and the Baltic States were Russian in 1914
+                    assert in_1914[p.at] in countries, (key, p.at, in_1914[p.at])
+        assert count == totals[key], key
+
+
+def test_1917_eastern_border_garrisons(game):
+    # 22.4: "l'Allemagne et l'Autriche doivent maintenir une garnison frontalière sur le front
+    # oriental (voir 14.4) dès le premier tour"; 14.4: "L'Allemagne doit maintenir une valeur de
+    # garnison de 20, et l'Autriche-Hongrie [...] de 15"; 9.2.3: a division 0.5, MTN 2, other
+    # land or air units 1, on the common border
+    setup = game.setup("campaign-1917")
+    control = _controller(setup)
+    values = chart_rows(game, "garrison-values")
+    garrison = Tally()
+    for at, counter, count in _units_placed(game, setup):
+        if not at.startswith("europe:") or "naval" in counter.tags:
+            continue
+        if not any(control.get(k) == "ru" for k in location_neighbours(game, at)):
+            continue
+        if "division" in counter.tags:
+            value = values["Toute division"][0]
+        elif counter.class_ == "mountain":
+            value = values["MTN"][0]
+        else:
+            value = values["Autre unité terrestre ou aérienne"][0]
+        garrison[counter.faction] += value * count
+    assert garrison["ge"] >= 20 and garrison["ah"] >= 15, garrison
+
+
+def test_1917_who_sets_up_where(game):
+    setup = game.setup("campaign-1917")
+    control = _controller(setup)
+    factions = Tally()
+    for at, counter, count in _units_placed(game, setup):
+        factions[counter.faction] += count
+        location = game.locations[at]
+        if location.kind != "hex":
+            continue
+        # 22.4: "Tous les territoires russes sont considérés comme hors limites pour les deux
+        # camps et hors jeu"
+        assert control[at] != "ru", at
+        # 22.2: the USA, neutral until its first impulse (22.4), set up in its own hexes
+        if counter.faction == "us":
+            assert control[at] == "us", at
+    # 22.4: "La Russie et le Japon sont hors jeu"; Italy and Portugal aligned with the Allies,
+    # Bulgaria and the Ottoman Empire with Germany; Serbia holds Albania
+    assert not {"ru", "jp"} & set(factions)
+    assert {"ge", "ah", "oe", "bulgaria", "cw", "fr", "it", "us", "serbia", "portugal"} <= set(
+        factions
+    )
+    serbs = {at for at, counter, _ in _units_placed(game, setup) if counter.faction == "serbia"}
+    assert serbs and all(control[at] == "serbia" for at in serbs)
+    assert place(game, "tirana") in serbs
 
 
 def _controller(setup):
