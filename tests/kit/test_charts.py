@@ -178,8 +178,8 @@ def test_fatal_alliances_charts_take_half_the_pages(
 ) -> None:
     before = _chart_pages(_plan(fatal_alliances, fatal_art, "one-per-page"))
     after = _chart_pages(_plan(fatal_alliances, fatal_art, "packed"))
-    assert len(fatal_alliances.charts) == 34
-    assert (len(before), len(after)) == (40, 20)
+    assert len(fatal_alliances.charts) == 36
+    assert (len(before), len(after)) == (42, 22)
 
 
 def test_fatal_alliances_packed_pages_read_back(fatal_alliances: Game, fatal_art: KitArt) -> None:
