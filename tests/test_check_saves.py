@@ -4,10 +4,11 @@ would (a piece moved onto a full hex, a unit moved beyond its allowance)."""
 from __future__ import annotations
 
 import json
+import shutil
 import zipfile
 from pathlib import Path
 
-from tests.conftest import ROOT, run_cli
+from tests.conftest import FIXTURES, ROOT, run_cli
 from tests.vassal import vmods
 from tests.vassal.engine import run_engine
 from toolkit.vassal.format.codec import ESC, decode, deobfuscate, encode, obfuscate
@@ -176,3 +177,43 @@ def test_beside_a_save_setup_names_whose_waivers_apply(minimal_hex_build: Path) 
     )
     assert result.returncode == 2
     assert "no setup 'meting' in minimal-hex (did you mean 'meeting'?)" in result.stderr
+
+
+def test_a_save_is_judged_with_the_control_its_setup_began_with(
+    minimal_hex_build: Path, tmp_path: Path
+) -> None:
+    """A save holds pieces, not who controls each place: Redtown here is Red's only by the
+    setup's control (the map prints no owner), and it is Red's only source of supply."""
+    game = tmp_path / "minimal-hex"
+    shutil.copytree(FIXTURES / "minimal-hex", game)
+    board = game / "maps" / "valley.json"
+    board.write_text(board.read_text().replace('"owner": "rd", ', ""))
+    rules = json.loads((game / "rules.json").read_text())
+    rules["rules"].append(
+        {
+            "id": "supply",
+            "kind": "supply",
+            "cite": "7.1",
+            "text": "A unit is in supply within 12 hexes of a friendly city.",
+            "pieces": {"class": ["infantry", "armour", "artillery"]},
+            "sources": {"feature": "city"},
+            "range": 12,
+        }
+    )
+    (game / "rules.json").write_text(json.dumps(rules))
+    save = minimal_hex_build / "scenarios" / "meeting.vsav"
+    result = run_cli("check", str(game), "--save", str(save), cwd=ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    renamed = tmp_path / "turn-3.vsav"  # names no setup: the maps' owners only
+    with zipfile.ZipFile(save) as archive, zipfile.ZipFile(renamed, "w") as copy:
+        for item in archive.infolist():
+            data = archive.read(item)
+            copy.writestr(
+                item,
+                data.replace(b"Meeting Engagement", b"A game")
+                if item.filename == "savedata"
+                else data,
+            )
+    result = run_cli("check", str(game), "--save", str(renamed), cwd=ROOT)
+    assert result.returncode == 1, result.stdout + result.stderr
+    assert "error[rule supply] 7.1" in result.stdout

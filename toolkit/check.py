@@ -5,7 +5,7 @@ and tools."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from toolkit.diagnostics import Diagnostic, Report, did_you_mean, known_list
@@ -13,7 +13,7 @@ from toolkit.load.jsonsource import locate
 from toolkit.load.positions import load_position
 from toolkit.model import Game
 from toolkit.model.holdings import holdings_at_start
-from toolkit.model.position import Position, format_piece_id
+from toolkit.model.position import Position, format_piece_id, start_control
 from toolkit.model.scenario import Setup
 from toolkit.render.artwork import draw_artwork
 from toolkit.rules.context import Situation
@@ -272,10 +272,18 @@ def check_save(game: Game, save_path: Path, setup_id: str | None = None) -> Chec
     reading, report = read_save_reading(game, save_path)
     if reading is None:
         return CheckResult([], report, str(save_path))
-    violations = check_position(Situation(game, reading.position))
-    violations += check_hands(game, reading.holdings)
     waivers, setup = _waivers_of(game, setup_of_save(game, save_path, setup_id))
+    position = _as_begun(game, reading.position, setup)
+    violations = check_position(Situation(game, position))
+    violations += check_hands(game, reading.holdings)
     return CheckResult(violations, report, str(save_path), waivers, setup)
+
+
+def _as_begun(game: Game, position: Position, setup_id: str | None) -> Position:
+    """A saved game's position with the control its setup began with: a save holds pieces,
+    not who controls each place, and supply and victory depend on it."""
+    setups = {setup.id: setup for setup in game.setups}
+    return replace(position, control=start_control(game, setups.get(setup_id or "")))
 
 
 def check_turn(game: Game, before_path: Path, after_path: Path) -> CheckResult:

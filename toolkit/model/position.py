@@ -157,7 +157,7 @@ class Position:
         weather = setup.globals.get("weather")
         return cls(
             pieces=(*pieces, *waiting),
-            control=_control(game, setup),
+            control=start_control(game, setup),
             turn=setup.turn if setup.turn is not None else game.turns.first,
             phase=setup.phase,
             weather=weather if isinstance(weather, str) else None,
@@ -208,10 +208,12 @@ def _pieces(
     )
 
 
-def _control(game: Game, setup: Setup) -> Mapping[LocationKey, str]:
-    """The maps' printed owners, then the setup's control over them."""
+def start_control(game: Game, setup: Setup | None) -> Mapping[LocationKey, str]:
+    """Who controls what when a game starts: the maps' printed owners, then the setup's control
+    over them. A saved game does not say who controls what, so it is read as its setup began
+    (no setup: as the maps print it)."""
     control = {key: loc.owner for key, loc in game.locations.items() if loc.owner is not None}
-    for faction, keys in setup.control.items():
+    for faction, keys in (setup.control if setup is not None else {}).items():
         control.update(dict.fromkeys(keys, faction))
     return MappingProxyType(control)
 
