@@ -264,7 +264,7 @@ def test_adjacency_is_symmetric_with_matching_border_types(europe, spaces):
         for to in europe.neighbours(space):
             assert europe.adjacent(to, space), f"{space} -> {to}"
             assert europe.border_type(to, space) == europe.border_type(space, to), f"{space}/{to}"
-    assert sum(len(europe.neighbours(space)) for space in spaces) == 2 * 236
+    assert sum(len(europe.neighbours(space)) for space in spaces) == 2 * 237
 
 
 def test_borders_typed_by_the_spaces_they_join(europe, spaces):
@@ -421,6 +421,15 @@ def distance(game: Game, start: str, goal: str, *, ships: bool = False) -> int |
 )
 def test_adjacencies_named_in_the_seed(europe, a, b):
     assert europe.adjacent(a, b)
+
+
+def test_the_united_kingdom_borders_the_bay_of_biscay(europe):
+    """The carrier example ("Exemple d'action de portes-avions"): after the battle in the Bay of
+    Biscay the American fighter "doit atterrir dans un espace adjacent, soit en Grande-Bretagne,
+    soit [...] sur le porte-avions britannique en Mer des Açores". The rulebook wins over
+    TripleA's map, which puts them two moves apart."""
+    assert europe.adjacent("bay-of-biscay", "united-kingdom")
+    assert europe.adjacent("bay-of-biscay", "azores-sea")
 
 
 @pytest.mark.parametrize(
