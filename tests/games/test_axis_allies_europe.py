@@ -626,6 +626,47 @@ def test_ship_placement_zones_are_those_next_to_an_industrial_complex(game, euro
     assert "europe:davis-strait" in expected  # Canada's ships (the seed's Canada rule)
 
 
+ON_THE_BOARD = {
+    "infantry": "infantry",
+    "artillery": "artillery",
+    "armour": "armour",
+    "aa-gun": "AA gun",
+    "fighter": "fighter",
+    "bomber": "bomber",
+    "battleship": "battleship",
+    "carrier": "aircraft carrier",
+    "destroyer": "destroyer",
+    "transport": "transport",
+    "submarine": "submarine",
+}
+"""Unit class -> the name the battle board prints it by."""
+
+
+def test_the_battle_board_puts_each_unit_in_the_box_of_its_value(game):
+    """Components 8 "Le plateau de résolution des combats" (it recalls the score each unit needs
+    to attack or defend) and the combat rules: an Attacker side and a Defender side, each "quatre
+    cases" (1 to 4); the defender's losses move to the box "marquée casualties" and still fire
+    back; the attacker's side has "un emplacement à part" for transports, which cannot attack.
+    Each unit sits in the box of its printed attack and defence (the unit cards, p. Unités)."""
+    boxes = {box.id: box.name for box in game.chart("battle-board").boxes}
+    assert game.chart("battle-board").type == "display"
+    for side, value in (("attack", "attack"), ("defence", "defence")):
+        for number in range(1, 5):
+            listed = boxes[f"{side}-{number}"].split(": ", 1)[1]
+            units = {part.split(" (")[0] for part in listed.split(", ")}
+            expected = {
+                ON_THE_BOARD[c.class_]
+                for c in game.counters
+                if c.class_ in ON_THE_BOARD and c.properties.get(value) == number
+            }
+            if (side, number) == ("attack", 2):
+                expected.add("infantry with artillery support")  # "2 avec un appui d'artillerie"
+            assert units == expected, (side, number)
+    assert "transports" in boxes["attack-transports"]
+    assert "casualties" in boxes["defence-casualties"]
+    assert not any("industrial" in name for name in boxes.values())  # "Défense: non"
+
+
 def test_capacities_and_closed_neutrals(game):
     rules = {r.id: r for r in game.rules}
     assert rules["transport-capacity"].limit == 4
