@@ -147,3 +147,44 @@ def test_a_game_without_chips_lays_out_figures_only(crossing: Game) -> None:
 
 def _lines_of(game: Game, setup: Setup) -> list[str]:
     return [line.text for line in setup_lines(game, gazetteer(game), setup, 600.0)]
+
+
+def test_control_is_listed_by_map_and_nation_with_runs_of_hexes() -> None:
+    """DFF's grand campaign controls some 3,000 hexes on seven maps: the sheet lists them
+    under each map's name, then by nation, as runs down a column, and the runs read back to
+    exactly the hexes the setup gives."""
+    from tests.model.rule_games import game
+
+    dff = game("distant-foreign-fields")
+    setup = dff.setup("grand-campaign")
+    lines = _lines_of(dff, setup)
+    control = lines[lines.index("Control at start") + 1 : lines.index("Cards")]
+    assert len(control) < 100  # a page and a bit, not three and a half
+    assert "Luxembourg (11): 2312–2316, 2413–2416, 2514–2515" in control
+    boards = {m.name: m.id for m in dff.maps}
+    read: dict[tuple[str, str], set[str]] = {}
+    names = {dff.faction(f).name: f for f in setup.control}
+    paragraphs: list[tuple[str, str]] = []
+    current = ""
+    for line in control:
+        if line in boards:
+            current = boards[line]
+        elif ": " in line and line.split(" (")[0] in names:
+            paragraphs.append((current, line))
+        else:
+            paragraphs[-1] = (paragraphs[-1][0], paragraphs[-1][1] + " " + line)
+    for map_id, paragraph in paragraphs:
+        party = names[paragraph.split(" (")[0]]
+        for item in paragraph.split(": ", 1)[1].split(", "):
+            label = item.split(" ")[0]
+            first, _, last = label.partition("–")
+            column, row = first[:2], int(first[2:])
+            end = int(last[2:]) if last else row
+            assert not last or last[:2] == column, item
+            cells = {f"{map_id}:{column}{r:02d}" for r in range(row, end + 1)}
+            read.setdefault((map_id, party), set()).update(cells)
+    given: dict[tuple[str, str], set[str]] = {}
+    for party, keys in setup.control.items():
+        for key in keys:
+            given.setdefault((key.partition(":")[0], party), set()).add(key)
+    assert read == given

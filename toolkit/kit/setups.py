@@ -218,21 +218,59 @@ def piece_side(game: Game, piece: PieceState) -> str:
 
 
 def _control(game: Game, places: Gazetteer, setup: Setup, width: float) -> list[Line]:
-    """Who controls what at the start, one paragraph per faction or side."""
+    """Who controls what at the start: by map (a player marks one map at a time), then by
+    faction or side, hexes as runs down a column ('0123–0128') rather than one by one."""
     if not setup.control:
         return []
     lines = [flow.heading("Control at start")]
+    order = {m.id: i for i, m in enumerate(game.maps)}
+    by_board: dict[str, dict[str, list[str]]] = {}
     for party, keys in setup.control.items():
-        listed = ", ".join(short_location(game, places, key) for key in keys)
-        lines.extend(
-            flow.paragraph(
-                f"{party_name(game, party)} ({len(keys)}): {listed}",
-                width,
-                hanging=INDENT,
-                space_before=3,
+        for key in keys:
+            board = by_board.setdefault(parse_location_key(key)[0], {})
+            board.setdefault(party, []).append(key)
+    for map_id in sorted(by_board, key=lambda m: order.get(m, len(order))):
+        board = board_name(game, places, map_id)
+        if board:
+            lines.append(flow.heading(board, size=10.5, space_before=6))
+        for party, keys in by_board[map_id].items():
+            listed = ", ".join(compressed_locations(game, places, keys))
+            lines.extend(
+                flow.paragraph(
+                    f"{party_name(game, party)} ({len(keys)}): {listed}",
+                    width,
+                    hanging=INDENT,
+                    space_before=3,
+                )
             )
-        )
     return lines
+
+
+def compressed_locations(game: Game, places: Gazetteer, keys: Iterable[str]) -> list[str]:
+    """Locations for a long list: hexes and squares in column order, a run down one column as
+    '0123–0128' (a lone one with its name, '0804 Liège'), then other spaces by name."""
+    gridded: list[tuple[int, int, str]] = []
+    others: list[str] = []
+    for key in keys:
+        location = game.locations.get(key)
+        if location is not None and location.column is not None and location.row is not None:
+            gridded.append((location.column, location.row, key))
+        else:
+            others.append(short_location(game, places, key))
+    runs: list[list[tuple[int, int, str]]] = []
+    for cell in sorted(gridded):
+        last = runs[-1][-1] if runs else None
+        if last is not None and last[0] == cell[0] and last[1] + 1 == cell[1]:
+            runs[-1].append(cell)
+        else:
+            runs.append([cell])
+    listed = [
+        short_location(game, places, run[0][2])
+        if len(run) == 1
+        else f"{parse_location_key(run[0][2])[1]}–{parse_location_key(run[-1][2])[1]}"
+        for run in runs
+    ]
+    return listed + others
 
 
 def _reinforcements(
