@@ -227,17 +227,17 @@ def _control(game: Game, places: Gazetteer, setup: Setup, width: float) -> list[
     by_board: dict[str, dict[str, list[str]]] = {}
     for party, keys in setup.control.items():
         for key in keys:
-            board = by_board.setdefault(parse_location_key(key)[0], {})
-            board.setdefault(party, []).append(key)
+            on_board = by_board.setdefault(parse_location_key(key)[0], {})
+            on_board.setdefault(party, []).append(key)
     for map_id in sorted(by_board, key=lambda m: order.get(m, len(order))):
         board = board_name(game, places, map_id)
         if board:
             lines.append(flow.heading(board, size=10.5, space_before=6))
-        for party, keys in by_board[map_id].items():
-            listed = ", ".join(compressed_locations(game, places, keys))
+        for party, held in by_board[map_id].items():
+            listed = ", ".join(compressed_locations(game, places, held))
             lines.extend(
                 flow.paragraph(
-                    f"{party_name(game, party)} ({len(keys)}): {listed}",
+                    f"{party_name(game, party)} ({len(held)}): {listed}",
                     width,
                     hanging=INDENT,
                     space_before=3,
