@@ -193,7 +193,7 @@ def _guide(
 
 def option_hint() -> str:
     """How to give the offset on the command line, for the printing instructions."""
-    return " or with --back-offset X,Y (mm)"
+    return " with that offset (--back-offset X,Y, in mm)"
 
 
 def build_kit(game: Game, artwork: Artwork, options: BuildOptions, workers: Workers) -> bytes:

@@ -103,9 +103,7 @@ def instructions(guide: PrintGuide) -> list[str]:
             f"Calibrate once per printer: print pages {first}–{second} as one double-sided sheet "
             f"(flip on {flip}). Check that its rulers measure 100 mm and 4 in, hold the sheet to "
             "a light and read, on the back, where the front's cross falls. Add the reading to "
-            f"the back offset (now {offset}) in game.json "
-            f'("print": {{"back_offset": ["1.5mm", "-0.5mm"]}}){guide.option_hint} and '
-            "build the kit again."
+            f"the back offset (now {offset}) and build the kit again{guide.option_hint}."
         )
     if guide.duplex_pages:
         first, last = guide.duplex_pages

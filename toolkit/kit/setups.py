@@ -23,6 +23,8 @@ from toolkit.model.scenario import PieceState, Reinforcement, Setup
 
 INDENT = 14.0
 
+NO_SIDE = "markers and shared pieces"
+"""The heading's end for pieces of no side (turn and weather markers, neutral pieces)."""
 ON_CHIPS = "1 figure on {chips}"
 """A stack laid out as one figure standing on chips (figure games)."""
 ON_CHIPS_SHORT = "{units} more units counted as the players agree"
@@ -137,7 +139,7 @@ def _placements(
     for side in _side_order(game, by_side):
         title = "Starting positions"
         if side or len(by_side) > 1:
-            title += f": {party_name(game, side) if side else 'no side'}"
+            title += f": {party_name(game, side) if side else NO_SIDE}"
         lines.append(flow.heading(title))
         for board, keys in _by_board(game, places, by_side[side]).items():
             if board:
@@ -289,7 +291,7 @@ def _reinforcements(
     for side in _side_order(game, by_side):
         title = "Reinforcements"
         if side or len(by_side) > 1:
-            title += f": {party_name(game, side) if side else 'no side'}"
+            title += f": {party_name(game, side) if side else NO_SIDE}"
         lines.append(flow.heading(title))
         for index, item, pieces in by_side[side]:
             lines.extend(
