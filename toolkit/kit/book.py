@@ -131,16 +131,16 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
         art[key] = drawing
         section, size = f"Map: {the_map.name}", (drawing.width, drawing.height)
         if settings.maps in ("tiled", "both"):
-            boards.extend(tile_plans(key, the_map.id, section, size, page))
+            boards.extend(tile_plans(key, the_map.name, section, size, page))
         if settings.maps in ("full", "both"):
-            boards.append(full_plan(key, the_map.id, section, size))
+            boards.append(full_plan(key, the_map.name, section, size))
     charts = []
     for chart in game.charts:
         if chart.id not in artwork.charts:
             continue
         key, drawing = f"chart:{chart.id}", artwork.charts[chart.id]
         art[key] = drawing
-        charts.append(ChartItem(key, chart.id, chart.title, (drawing.width, drawing.height)))
+        charts.append(ChartItem(key, chart.title, chart.title, (drawing.width, drawing.height)))
     boards.extend(chart_pages(charts, page, settings.charts))
     # card sheets are double-sided like the counter sheets, so they are printed with them
     body = calibration + sheets + cards.pages + boards
