@@ -31,6 +31,7 @@ from toolkit.render.maps.bridges import bridges_svg
 from toolkit.render.maps.canvas import Sheet, lay_out_sheet
 from toolkit.render.maps.decor import (
     Block,
+    LegendEntry,
     box_cells,
     box_frame_rect,
     box_size,
@@ -64,7 +65,7 @@ from toolkit.render.maps.grid import (
     widened,
 )
 from toolkit.render.maps.labels import Placer
-from toolkit.render.maps.legend import Palette, common_legend, palette, scale_of
+from toolkit.render.maps.legend import Palette, common_legend, merged_legend, palette, scale_of
 from toolkit.render.maps.links import link_tabs
 from toolkit.render.maps.plan import Plan, build_plan, frame_size
 from toolkit.render.svg import declared_size, svg_document
@@ -181,14 +182,22 @@ def _blocks(
     if title is not None:
         out.append((title, style.title_position if shown else "top-left"))
     if style.legend_position != "none":
-        entries = common_legend(game, the_map, probe, sizes, colours)
-        if isinstance(the_map.grid, AreaMapGrid):
-            entries += area_legend(game, the_map, probe, sizes, colours)
+        entries = map_legend(game, the_map, probe, sizes, colours)
         legend_size = min(12.0, max(7.0, sizes.name * 1.1))
         legend = legend_block(entries, legend_size, max(width, 300.0))
         if legend is not None:
             out.append((legend, style.legend_position))
     return out
+
+
+def map_legend(
+    game: Game, the_map: Map, plan: Plan, sizes: Sizes, colours: Palette
+) -> list[LegendEntry]:
+    """The legend's entries, each name once: what the map draws, and an area map's borders."""
+    entries = common_legend(game, the_map, plan, sizes, colours)
+    if isinstance(the_map.grid, AreaMapGrid):
+        entries += area_legend(game, the_map, plan, sizes, colours)
+    return merged_legend(entries)
 
 
 def _box_colours(game: Game, box: Box) -> tuple[str, str]:

@@ -1,0 +1,42 @@
+"""A map's legend says each thing once: a border type an area map draws its own way is not
+listed again as a hexside, and a terrain and a symbol of one name share one line."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from tests.conftest import SOURCES
+from toolkit.load import load_game
+from toolkit.model.map import AreaMapGrid
+from toolkit.render.maps.decor import LegendEntry
+from toolkit.render.maps.draw import area_sizes, build_plan, grid_sizes, map_legend, palette
+from toolkit.render.maps.legend import merged_legend
+
+GAMES = sorted(p.parent.name for p in SOURCES.glob("*/game.json"))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_legend_entry_is_printed_once(name: str) -> None:
+    result = load_game(SOURCES / name)
+    assert result.game is not None, result.report.format_text()
+    game = result.game
+    for the_map in game.maps:
+        probe = build_plan(the_map, 0.0, 0.0)
+        area = isinstance(the_map.grid, AreaMapGrid)
+        sizes = area_sizes(probe) if area else grid_sizes(the_map, probe.unit)
+        entries = map_legend(game, the_map, probe, sizes, palette(game, the_map))
+        twice = [text for text, n in Counter(e.text for e in entries).items() if n > 1]
+        assert not twice, (the_map.id, twice)
+
+
+def test_a_name_said_twice_becomes_one_line_drawing_both_samples() -> None:
+    entries = [
+        LegendEntry("City", lambda x, y, w, h: "<rect/>"),
+        LegendEntry("Road", lambda x, y, w, h: "<line/>"),
+        LegendEntry("City", lambda x, y, w, h: "<circle/>"),
+    ]
+    merged = merged_legend(entries)
+    assert [e.text for e in merged] == ["City", "Road"]
+    assert merged[0].swatch(0, 0, 10, 10) == "<rect/><circle/>"
