@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from toolkit.artwork import MapPlacement
 from toolkit.model import Game
 from toolkit.model.map import AreaMapGrid, Box, Map
+from toolkit.render.fonts import text_width
 from toolkit.render.maps.area import (
     AreaParts,
     area_layers,
@@ -126,7 +127,10 @@ def draw_map(game: Game, the_map: Map) -> MapDrawing:
         sheet.width, sheet.height, ground + body, colours.defs(plan, sizes), title=the_map.name
     )
     size = declared_size(sheet.width, sheet.height)
-    return MapDrawing(svg, size, plan, sheet, labels, _placement(plan, spots, stacks))
+    marks = [*placer.marks(), *(label.box for label in labels)]
+    marks += [Rect(x, y, x + block.width, y + block.height) for block, x, y in sheet.blocks]
+    placement = _placement(plan, spots, stacks, marks)
+    return MapDrawing(svg, size, plan, sheet, labels, placement)
 
 
 def grid_sizes(the_map: Map, unit: float) -> Sizes:
@@ -170,6 +174,8 @@ def _blocks(
     style = the_map.style
     out: list[tuple[Block, str]] = []
     title_size = style.title_size or min(30.0, max(12.0, min(width, probe.frame.height) / 25))
+    if not style.title_size:  # a long name is set smaller rather than run over the next tile
+        title_size = max(12.0, min(title_size, TITLE_WIDTH / _title_width(the_map)))
     subtitle = " — ".join(t for t in (game.title, game.subtitle) if t)
     shown = style.title_position != "none"
     title = title_block(
@@ -188,6 +194,15 @@ def _blocks(
         if legend is not None:
             out.append((legend, style.legend_position))
     return out
+
+
+TITLE_WIDTH = 6.5 * 72
+"""The widest a map's name is set unless the source sizes it: one sheet of a tiled map."""
+
+
+def _title_width(the_map: Map) -> float:
+    """The map name's width at 1 pt, bold (at least a hair, for an empty name)."""
+    return max(text_width(the_map.name, 1.0, True), 1e-6)
 
 
 def map_legend(
@@ -309,7 +324,9 @@ def _rect_spot(x: float, y: float, width: float, height: float) -> Spot:
     return (x + width / 2, y + height / 2), corners
 
 
-def _placement(plan: Plan, spots: dict[str, Spot], stacks: dict[str, Point]) -> MapPlacement:
+def _placement(
+    plan: Plan, spots: dict[str, Spot], stacks: dict[str, Point], marks: list[Rect]
+) -> MapPlacement:
     """The typed placement other outputs read instead of the SVG."""
     frame = plan.frame
     return MapPlacement(
@@ -319,4 +336,5 @@ def _placement(plan: Plan, spots: dict[str, Spot], stacks: dict[str, Point]) -> 
         centres={label: spot[0] for label, spot in spots.items()},
         outlines={label: spot[1] for label, spot in spots.items() if spot[1]},
         stacks=stacks,
+        marks=tuple(sorted({(r.x0, r.y0, r.x1, r.y1) for r in marks})),
     )

@@ -1,5 +1,6 @@
-"""A map's legend says each thing once: a border type an area map draws its own way is not
-listed again as a hexside, and a terrain and a symbol of one name share one line."""
+"""A map's title and legend on paper: the legend says each thing once (a border type an area
+map draws its own way is not listed again as a hexside, and a terrain and a symbol of one name
+share one line), and a long map name is set small enough to stay on one sheet of a tiled map."""
 
 from __future__ import annotations
 
@@ -11,7 +12,14 @@ from tests.conftest import SOURCES
 from toolkit.load import load_game
 from toolkit.model.map import AreaMapGrid
 from toolkit.render.maps.decor import LegendEntry
-from toolkit.render.maps.draw import area_sizes, build_plan, grid_sizes, map_legend, palette
+from toolkit.render.maps.draw import (
+    area_sizes,
+    build_plan,
+    draw_map,
+    grid_sizes,
+    map_legend,
+    palette,
+)
 from toolkit.render.maps.legend import merged_legend
 
 GAMES = sorted(p.parent.name for p in SOURCES.glob("*/game.json"))
@@ -40,3 +48,15 @@ def test_a_name_said_twice_becomes_one_line_drawing_both_samples() -> None:
     merged = merged_legend(entries)
     assert [e.text for e in merged] == ["City", "Road"]
     assert merged[0].swatch(0, 0, 10, 10) == "<rect/><circle/>"
+
+
+def test_a_long_map_name_stays_on_one_sheet_of_the_tiled_map() -> None:
+    """Axis & Allies 1914's world map is named 'Axis & Allies 1914 — Europe, Africa and the Near
+    East, 1914': at the size its 40-inch map would give it, it ran over three tiles."""
+    result = load_game(SOURCES / "axis-allies-1914")
+    assert result.game is not None
+    game = result.game
+    drawn = draw_map(game, game.map("world"))
+    [title] = [block for block, _x, _y in drawn.sheet.blocks if block.role == "title"]
+    assert title.width <= 7.5 * 72  # a Letter page inside its margins
+    assert title.height >= 12.0  # still a title, not a footnote
