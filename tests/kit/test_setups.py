@@ -188,3 +188,18 @@ def test_control_is_listed_by_map_and_nation_with_runs_of_hexes() -> None:
         for key in keys:
             given.setdefault((key.partition(":")[0], party), set()).add(key)
     assert read == given
+
+
+def test_a_long_scenario_name_wraps_within_the_page(crossing: Game) -> None:
+    """Europe Engulfed's 'Demonstration position, autumn 1939 (REPRESENTATIVE, not the 17.0
+    set-up)' ran off the page as a 16 pt heading."""
+    from toolkit.kit.measure import text_width
+
+    name = "Demonstration position, autumn 1939 (REPRESENTATIVE, not the 17.0 set-up)"
+    setup = dataclasses.replace(crossing.setups[0], name=name)
+    width = 468.0
+    lines = setup_lines(crossing, gazetteer(crossing), setup, width)
+    title = [line for line in lines if line.size == 16]
+    assert len(title) > 1 and " ".join(line.text for line in title) == name
+    assert all(text_width(line.text, line.size, line.bold) <= width for line in lines)
+    assert all(line.keep_with_next for line in title)

@@ -44,7 +44,7 @@ def setup_plans(game: Game, page: Page) -> list[PagePlan]:
 
 def setup_lines(game: Game, places: Gazetteer, setup: Setup, width: float) -> list[Line]:
     """Everything a player needs to set the scenario up, as wrapped lines."""
-    lines = [flow.heading(setup.name, size=16, space_before=0)]
+    lines = flow.heading_lines(setup.name, width, size=16, space_before=0)
     facts = _facts(game, setup)
     if facts:
         lines.extend(flow.paragraph(facts, width, space_before=2))
@@ -68,7 +68,7 @@ def _decks_and_cups(game: Game, setup: Setup, width: float) -> list[Line]:
     for held in holdings.decks:
         deck = held.deck
         owner = f" ({party_name(game, deck.owner)})" if deck.owner else ""
-        lines.append(Line(f"{deck.name}{owner}", bold=True, space_before=3, keep_with_next=True))
+        lines.extend(_name_lines(f"{deck.name}{owner}", width))
         piles = [("Shuffled into the deck", held.draw)]
         if deck.owner:
             piles.append(("In hand", held.hand))
@@ -87,10 +87,15 @@ def _decks_and_cups(game: Game, setup: Setup, width: float) -> list[Line]:
         if not contents:
             continue
         owner = f" ({party_name(game, cup.owner)})" if cup.owner else ""
-        lines.append(Line(f"{cup.name}{owner}", bold=True, space_before=3, keep_with_next=True))
+        lines.extend(_name_lines(f"{cup.name}{owner}", width))
         text = f"{_counted(game.counter(c).name for c in contents)}, face down."
         lines.extend(flow.paragraph(text, width, indent=INDENT, hanging=INDENT))
     return lines
+
+
+def _name_lines(name: str, width: float) -> list[Line]:
+    """A place's, deck's or cup's name in bold over what it holds, wrapped and kept with it."""
+    return flow.heading_lines(name, width, size=flow.BODY, space_before=3)
 
 
 def _joins_words(joins: Joins) -> str:
@@ -140,13 +145,13 @@ def _placements(
         title = "Starting positions"
         if side or len(by_side) > 1:
             title += f": {party_name(game, side) if side else NO_SIDE}"
-        lines.append(flow.heading(title))
+        lines.extend(flow.heading_lines(title, width))
         for board, keys in _by_board(game, places, by_side[side]).items():
             if board:
-                lines.append(flow.heading(board, size=10.5, space_before=6))
+                lines.extend(flow.heading_lines(board, width, size=10.5, space_before=6))
             for key in keys:
                 title = location_title(game, places, key, with_board=False)
-                lines.append(Line(title, bold=True, space_before=3, keep_with_next=True))
+                lines.extend(_name_lines(title, width))
                 lines.extend(_piece_lines(game, by_side[side][key], width, chips, key))
                 for note in notes.get(key, []) if key not in noted else []:
                     lines.extend(flow.paragraph(note, width, indent=INDENT, colour="#444444"))
@@ -234,7 +239,7 @@ def _control(game: Game, places: Gazetteer, setup: Setup, width: float) -> list[
     for map_id in sorted(by_board, key=lambda m: order.get(m, len(order))):
         board = board_name(game, places, map_id)
         if board:
-            lines.append(flow.heading(board, size=10.5, space_before=6))
+            lines.extend(flow.heading_lines(board, width, size=10.5, space_before=6))
         for party, held in by_board[map_id].items():
             listed = ", ".join(compressed_locations(game, places, held))
             lines.extend(
@@ -292,7 +297,7 @@ def _reinforcements(
         title = "Reinforcements"
         if side or len(by_side) > 1:
             title += f": {party_name(game, side) if side else NO_SIDE}"
-        lines.append(flow.heading(title))
+        lines.extend(flow.heading_lines(title, width))
         for index, item, pieces in by_side[side]:
             lines.extend(
                 dataclasses.replace(line, keep_with_next=True)
