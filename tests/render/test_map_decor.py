@@ -50,13 +50,16 @@ def test_a_name_said_twice_becomes_one_line_drawing_both_samples() -> None:
     assert merged[0].swatch(0, 0, 10, 10) == "<rect/><circle/>"
 
 
-def test_a_long_map_name_stays_on_one_sheet_of_the_tiled_map() -> None:
-    """Axis & Allies 1914's world map is named 'Axis & Allies 1914 — Europe, Africa and the Near
-    East, 1914': at the size its 40-inch map would give it, it ran over three tiles."""
-    result = load_game(SOURCES / "axis-allies-1914")
+@pytest.mark.parametrize(
+    ("name", "map_id"), [("axis-allies-1914", "world"), ("axis-allies-europe", "europe")]
+)
+def test_a_long_map_title_stays_on_one_sheet_of_the_tiled_map(name: str, map_id: str) -> None:
+    """Axis & Allies 1914's map name and Axis & Allies Europe's game line under it, at the size
+    their big maps would give them, ran over two or three tiles."""
+    result = load_game(SOURCES / name)
     assert result.game is not None
     game = result.game
-    drawn = draw_map(game, game.map("world"))
+    drawn = draw_map(game, game.map(map_id))
     [title] = [block for block, _x, _y in drawn.sheet.blocks if block.role == "title"]
     assert title.width <= 7.5 * 72  # a Letter page inside its margins
     assert title.height >= 12.0  # still a title, not a footnote

@@ -174,9 +174,9 @@ def _blocks(
     style = the_map.style
     out: list[tuple[Block, str]] = []
     title_size = style.title_size or min(30.0, max(12.0, min(width, probe.frame.height) / 25))
-    if not style.title_size:  # a long name is set smaller rather than run over the next tile
-        title_size = max(12.0, min(title_size, TITLE_WIDTH / _title_width(the_map)))
     subtitle = " — ".join(t for t in (game.title, game.subtitle) if t)
+    if not style.title_size:  # a long name is set smaller rather than run over the next tile
+        title_size = max(12.0, min(title_size, TITLE_WIDTH / _title_width(the_map, subtitle)))
     shown = style.title_position != "none"
     title = title_block(
         the_map.name if shown else "",
@@ -200,9 +200,10 @@ TITLE_WIDTH = 6.5 * 72
 """The widest a map's name is set unless the source sizes it: one sheet of a tiled map."""
 
 
-def _title_width(the_map: Map) -> float:
-    """The map name's width at 1 pt, bold (at least a hair, for an empty name)."""
-    return max(text_width(the_map.name, 1.0, True), 1e-6)
+def _title_width(the_map: Map, subtitle: str) -> float:
+    """The title's width at 1 pt: the map's name in bold, or the game's line under it (set at
+    0.45 of the name's size), whichever is wider; at least a hair, for an empty title."""
+    return max(text_width(the_map.name, 1.0, True), 0.45 * text_width(subtitle, 1.0), 1e-6)
 
 
 def map_legend(
