@@ -49,6 +49,9 @@ class MapPlacement:
     schematic cell, a box's or cell's rectangle); absent where nothing outlines it."""
     stacks: Mapping[str, Point] = field(default_factory=dict)
     """Area spaces: where a stack of pieces sits clear of every printed name and symbol."""
+    marks: tuple[tuple[float, float, float, float], ...] = ()
+    """Boxes (left, top, right, bottom) of everything printed that is no location's outline:
+    names, numbers, symbols, stretches of lines, the title and the legend."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +111,7 @@ def placement_data(placement: MapPlacement) -> dict[str, Any]:
         "centres": {k: list(v) for k, v in placement.centres.items()},
         "outlines": {k: [list(p) for p in v] for k, v in placement.outlines.items()},
         "stacks": {k: list(v) for k, v in placement.stacks.items()},
+        "marks": [list(m) for m in placement.marks],
     }
 
 
@@ -130,6 +134,7 @@ def placement_from_data(data: Mapping[str, Any]) -> MapPlacement:
             centres={str(k): _point(v) for k, v in data["centres"].items()},
             outlines={str(k): tuple(_point(p) for p in v) for k, v in data["outlines"].items()},
             stacks={str(k): _point(v) for k, v in data["stacks"].items()},
+            marks=tuple(_point4(m) for m in data["marks"]),
         )
     except (KeyError, TypeError, AttributeError) as error:
         raise ValueError(f"not a map placement: {error}") from None

@@ -10,7 +10,9 @@ from pathlib import Path
 import pytest
 
 from toolkit.geometry import point_in_rings
+from toolkit.kit.setups import gazetteer, setup_lines
 from toolkit.load import load_game
+from toolkit.model.chips import stacks_on_chips
 from toolkit.model.map import parse_location_key
 from toolkit.model.position import Position
 from toolkit.model.queries import location_path
@@ -523,6 +525,45 @@ def test_the_kit_prints_one_figure_per_stack_and_chips_for_the_rest(game):
             assert counter.unlimited and counter.count >= 4, counter.id
     chips = {c.id: c.count for c in game.counters if c.class_ == "chip"}
     assert chips == {"chip-cp-1": 70, "chip-cp-5": 25, "chip-al-1": 70, "chip-al-5": 25}
+
+
+@pytest.mark.parametrize("setup_id", ["start-1914", "start-1914-triplea"])
+def test_every_stack_is_a_figure_on_chips_the_kit_prints(game, setup_id):
+    """Seed 'Jetons en plastique': a stack is one figure on chips (dark = 5, light = 1) of its
+    side's colour. Every stack the setup sheet lays out on chips makes its count exactly, and
+    the figures and chips of all stacks together are within the printed mix."""
+    setup = game.setup(setup_id)
+    laid = stacks_on_chips(game, setup)
+    used = Counter()
+    figures = Counter()
+    for (place, counter_id, _), stack in laid.items():
+        chips = sum(game.counter(c).properties["units"] * n for c, n in stack.chips)
+        assert stack.missing == 0 and 1 + chips == stack.units, (place, counter_id)
+        side = game.faction(game.counter(counter_id).faction).side
+        assert {game.counter(c).properties["side"] for c, _ in stack.chips} <= {side}
+        used.update({c: n for c, n in stack.chips})
+        figures[counter_id] += 1
+    for counter_id, n in (used + figures).items():
+        assert n <= game.counter(counter_id).count, counter_id
+    if setup_id == "start-1914-triplea":
+        assert laid[("world:berlin", "ge-infantry", None)].chips == (
+            ("chip-cp-5", 2),
+            ("chip-cp-1", 2),
+        )
+        assert figures["ge-infantry"] == 12  # 63 German infantry in 12 territories (notes A7)
+
+
+def test_the_setup_sheet_says_which_figure_and_chips_make_each_count(game):
+    lines = [
+        line.text
+        for line in setup_lines(game, gazetteer(game), game.setup("start-1914-triplea"), 600.0)
+    ]
+    berlin = lines[lines.index("Berlin") + 1]
+    assert berlin == (
+        "13 × German Empire infantry [German Empire]: "
+        "1 figure on 2 × Dark red chip (5 units), 2 × Light red chip (1 unit)"
+    )
+    assert "1 × German Empire fighter [German Empire]" in lines  # one figure: no chips
 
 
 # ---- played: the rules at the start, and positions the rulebook forbids ----------------------

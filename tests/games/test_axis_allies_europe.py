@@ -264,7 +264,7 @@ def test_adjacency_is_symmetric_with_matching_border_types(europe, spaces):
         for to in europe.neighbours(space):
             assert europe.adjacent(to, space), f"{space} -> {to}"
             assert europe.border_type(to, space) == europe.border_type(space, to), f"{space}/{to}"
-    assert sum(len(europe.neighbours(space)) for space in spaces) == 2 * 236
+    assert sum(len(europe.neighbours(space)) for space in spaces) == 2 * 237
 
 
 def test_borders_typed_by_the_spaces_they_join(europe, spaces):
@@ -421,6 +421,15 @@ def distance(game: Game, start: str, goal: str, *, ships: bool = False) -> int |
 )
 def test_adjacencies_named_in_the_seed(europe, a, b):
     assert europe.adjacent(a, b)
+
+
+def test_the_united_kingdom_borders_the_bay_of_biscay(europe):
+    """The carrier example ("Exemple d'action de portes-avions"): after the battle in the Bay of
+    Biscay the American fighter "doit atterrir dans un espace adjacent, soit en Grande-Bretagne,
+    soit [...] sur le porte-avions britannique en Mer des Açores". The rulebook wins over
+    TripleA's map, which puts them two moves apart."""
+    assert europe.adjacent("bay-of-biscay", "united-kingdom")
+    assert europe.adjacent("bay-of-biscay", "azores-sea")
 
 
 @pytest.mark.parametrize(
@@ -615,6 +624,47 @@ def test_ship_placement_zones_are_those_next_to_an_industrial_complex(game, euro
     rule = next(r for r in game.rules if r.id == "place-ships-by-ic")
     assert set(rule.at.locations) == expected
     assert "europe:davis-strait" in expected  # Canada's ships (the seed's Canada rule)
+
+
+ON_THE_BOARD = {
+    "infantry": "infantry",
+    "artillery": "artillery",
+    "armour": "armour",
+    "aa-gun": "AA gun",
+    "fighter": "fighter",
+    "bomber": "bomber",
+    "battleship": "battleship",
+    "carrier": "aircraft carrier",
+    "destroyer": "destroyer",
+    "transport": "transport",
+    "submarine": "submarine",
+}
+"""Unit class -> the name the battle board prints it by."""
+
+
+def test_the_battle_board_puts_each_unit_in_the_box_of_its_value(game):
+    """Components 8 "Le plateau de résolution des combats" (it recalls the score each unit needs
+    to attack or defend) and the combat rules: an Attacker side and a Defender side, each "quatre
+    cases" (1 to 4); the defender's losses move to the box "marquée casualties" and still fire
+    back; the attacker's side has "un emplacement à part" for transports, which cannot attack.
+    Each unit sits in the box of its printed attack and defence (the unit cards, p. Unités)."""
+    boxes = {box.id: box.name for box in game.chart("battle-board").boxes}
+    assert game.chart("battle-board").type == "display"
+    for side, value in (("attack", "attack"), ("defence", "defence")):
+        for number in range(1, 5):
+            listed = boxes[f"{side}-{number}"].split(": ", 1)[1]
+            units = {part.split(" (")[0] for part in listed.split(", ")}
+            expected = {
+                ON_THE_BOARD[c.class_]
+                for c in game.counters
+                if c.class_ in ON_THE_BOARD and c.properties.get(value) == number
+            }
+            if (side, number) == ("attack", 2):
+                expected.add("infantry with artillery support")  # "2 avec un appui d'artillerie"
+            assert units == expected, (side, number)
+    assert "transports" in boxes["attack-transports"]
+    assert "casualties" in boxes["defence-casualties"]
+    assert not any("industrial" in name for name in boxes.values())  # "Défense: non"
 
 
 def test_capacities_and_closed_neutrals(game):

@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import pytest
 
+from toolkit.artwork import MapPlacement
+from toolkit.kit.blank import background_spaces, blank_windows
 from toolkit.kit.errors import KitError
 from toolkit.kit.paper import INCH, Page, paper
 from toolkit.kit.tiles import (
+    LEFT_OUT,
     MIN_CHART_SCALE,
     OVERLAP,
     chart_plans,
@@ -16,6 +19,7 @@ from toolkit.kit.tiles import (
     tile_area,
     tile_plans,
 )
+from toolkit.render.maps.draw import draw_map
 
 LETTER = paper("letter")
 
@@ -129,3 +133,63 @@ def test_a_page_too_small_to_tile_on_is_refused() -> None:
 def test_a_map_too_big_for_one_pdf_page_is_refused_full_size() -> None:
     with pytest.raises(KitError, match="maps: tiled"):
         full_plan("map:m", "m", "Map", (15000.0, 1000.0))
+
+
+# -- tiles with nothing on them ---------------------------------------------------------------
+
+SEA_A = ((0.0, 0.0), (1000.0, 0.0), (1000.0, 300.0), (0.0, 300.0))
+SEA_B = ((0.0, 300.0), (1000.0, 300.0), (1000.0, 600.0), (0.0, 600.0))
+ISLAND = ((800.0, 450.0), (900.0, 450.0), (900.0, 550.0), (800.0, 550.0))
+
+
+def _sea_map(**extra: object) -> MapPlacement:
+    """Two sea zones over a 1000×600 map, an island in the second, names near the right."""
+    return MapPlacement(
+        (0.0, 0.0, 1000.0, 600.0),
+        centres={"a": (900.0, 100.0), "b": (700.0, 400.0), "island": (850.0, 500.0)},
+        outlines={"a": SEA_A, "b": SEA_B, "island": ISLAND},
+        **extra,  # type: ignore[arg-type]
+    )
+
+
+def test_a_window_of_open_sea_is_blank_and_a_coast_or_a_name_is_not() -> None:
+    blank = blank_windows(_sea_map(), frozenset({"a", "b"}))
+    assert blank is not None
+    assert blank((50.0, 50.0, 200.0, 200.0))  # inside sea a
+    assert blank((50.0, 200.0, 200.0, 200.0))  # across the line between two sea zones
+    assert not blank((750.0, 420.0, 200.0, 50.0))  # the island's coast
+    assert not blank((850.0, 50.0, 100.0, 100.0))  # sea a's name
+    marked = blank_windows(_sea_map(marks=((60.0, 60.0, 90.0, 70.0),)), frozenset({"a", "b"}))
+    assert marked is not None and not marked((50.0, 50.0, 200.0, 200.0))  # a printed label
+    strict = blank_windows(_sea_map())  # without background, every border counts
+    assert strict is not None and not strict((50.0, 200.0, 200.0, 200.0))
+
+
+def test_a_placement_without_outlines_blanks_nothing() -> None:
+    assert blank_windows(MapPlacement((0.0, 0.0, 1.0, 1.0))) is None
+
+
+def test_a_blank_tile_has_no_page_and_a_grey_square_in_the_index() -> None:
+    size = (2000.0, 1500.0)
+    every = tile_plans("map:world", "World", "Map: World", size, LETTER)
+    first = plan_tiles(*size, LETTER)[1][0].source
+    plans = tile_plans("map:world", "World", "Map: World", size, LETTER, blank=lambda w: w == first)
+    assert len(plans) == len(every) - 1
+    assert "tile A1" not in {p.label for p in plans}
+    assert LEFT_OUT in plans[0].body and LEFT_OUT not in every[0].body
+    everything = tile_plans("map:w", "W", "Map", size, LETTER, blank=lambda w: True)
+    assert len(everything) == len(every)  # a map with nothing on it still prints
+
+
+def test_axis_allies_1914_leaves_out_its_tile_of_open_atlantic() -> None:
+    """The world map's tile A3 is open Atlantic between sea zones 1 and 22, far from both
+    names: it gets no page; a tile with a name or a coast keeps its page."""
+    from tests.model.rule_games import game
+
+    aa = game("axis-allies-1914")
+    drawn = draw_map(aa, aa.map("world"))
+    blank = blank_windows(drawn.placement, background_spaces(aa, "world"))
+    assert blank is not None
+    _page, tiles = plan_tiles(*drawn.size, LETTER)
+    left_out = [t.name for t in tiles if blank(t.source)]
+    assert left_out == ["A3"]

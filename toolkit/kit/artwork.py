@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import lru_cache
 
-from toolkit.artwork import Artwork, CardArt, Drawing
+from toolkit.artwork import Artwork, CardArt, Drawing, MapPlacement
 from toolkit.model import Game
 from toolkit.model.counter import Counter
 
@@ -58,6 +58,8 @@ class KitArt:
     maps: Mapping[str, Drawing]
     charts: Mapping[str, Drawing]
     cards: Mapping[str, CardArt] = field(default_factory=dict)
+    places: Mapping[str, MapPlacement] = field(default_factory=dict)
+    """Map id → where its drawing put every location and mark (to leave blank tiles out)."""
     """Card id → its face and back, as drawn (the card sheets add the bleed)."""
 
 
@@ -70,7 +72,8 @@ def kit_art(game: Game, artwork: Artwork) -> KitArt:
     }
     maps = {map_id: art.drawing for map_id, art in artwork.maps.items()}
     charts = {chart_id: art.drawing for chart_id, art in artwork.charts.items()}
-    return KitArt(printed, maps, charts, dict(artwork.cards))
+    places = {map_id: art.placement for map_id, art in artwork.maps.items()}
+    return KitArt(printed, maps, charts, dict(artwork.cards), places)
 
 
 def printed_counter(game: Game, counter: Counter, drawn: Mapping[str, Drawing]) -> PrintedCounter:

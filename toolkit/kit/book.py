@@ -15,6 +15,7 @@ from toolkit.cache import Cache
 from toolkit.cache import key as cache_key
 from toolkit.kit import measure
 from toolkit.kit.artwork import KitArt, kit_art, svg_size
+from toolkit.kit.blank import background_spaces, blank_windows
 from toolkit.kit.calibration import calibration_plans
 from toolkit.kit.cardsheets import card_sheet_plans
 from toolkit.kit.charts import CHART_MODES, ChartItem, chart_pages
@@ -27,7 +28,7 @@ from toolkit.kit.pdf import ArtPdf, assemble, convert_direct, metadata
 from toolkit.kit.setups import setup_plans
 from toolkit.kit.sheets import face_key, sheet_plans
 from toolkit.kit.summary import summary_plans
-from toolkit.kit.tiles import full_plan, tile_plans
+from toolkit.kit.tiles import full_plan, plan_tiles, tile_plans
 from toolkit.model import Game
 from toolkit.options import BuildOptions
 from toolkit.workers import Workers
@@ -124,6 +125,7 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
             if face is not None and (key := face_key(face)) not in art:
                 art[key] = Drawing(face, *svg_size(face))
     boards: list[PagePlan] = []
+    blank_tiles = False
     for the_map in game.maps:
         if the_map.id not in artwork.maps:
             continue
@@ -131,16 +133,21 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
         art[key] = drawing
         section, size = f"Map: {the_map.name}", (drawing.width, drawing.height)
         if settings.maps in ("tiled", "both"):
-            boards.extend(tile_plans(key, the_map.id, section, size, page))
+            place = artwork.places.get(the_map.id)
+            background = background_spaces(game, the_map.id)
+            blank = blank_windows(place, background) if place is not None else None
+            tiles = tile_plans(key, the_map.name, section, size, page, blank=blank)
+            blank_tiles |= len(tiles) < len(plan_tiles(*size, page)[1])
+            boards.extend(tiles)
         if settings.maps in ("full", "both"):
-            boards.append(full_plan(key, the_map.id, section, size))
+            boards.append(full_plan(key, the_map.name, section, size))
     charts = []
     for chart in game.charts:
         if chart.id not in artwork.charts:
             continue
         key, drawing = f"chart:{chart.id}", artwork.charts[chart.id]
         art[key] = drawing
-        charts.append(ChartItem(key, chart.id, chart.title, (drawing.width, drawing.height)))
+        charts.append(ChartItem(key, chart.title, chart.title, (drawing.width, drawing.height)))
     boards.extend(chart_pages(charts, page, settings.charts))
     # card sheets are double-sided like the counter sheets, so they are printed with them
     body = calibration + sheets + cards.pages + boards
@@ -155,6 +162,7 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
             len(body),
             settings.maps != "full" and bool(game.maps),
             len(cards.pages),
+            blank_tiles,
         )
         cover = cover_plans(game, section_pages(body, first=count + 1), guide, page)
         if len(cover) == count:
@@ -171,6 +179,7 @@ def _guide(
     body: int,
     tiled: bool,
     cards: int = 0,
+    blank_tiles: bool = False,
 ) -> PrintGuide:
     """Page ranges for the instructions, given how many pages each part has."""
     first = cover + 1
@@ -188,12 +197,13 @@ def _guide(
         tiled,
         option_hint(),
         cards > 0,
+        blank_tiles,
     )
 
 
 def option_hint() -> str:
     """How to give the offset on the command line, for the printing instructions."""
-    return " or with --back-offset X,Y (mm)"
+    return " with that offset (--back-offset X,Y, in mm)"
 
 
 def build_kit(game: Game, artwork: Artwork, options: BuildOptions, workers: Workers) -> bytes:

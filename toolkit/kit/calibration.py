@@ -103,9 +103,8 @@ def back_body(page: Page, duplex: Duplex, offset: tuple[float, float], option_hi
             space_before=4,
         ),
         *flow.paragraph(
-            f"Add the reading to the current back offset ({current}) and put the result in "
-            f'game.json, e.g. "print": {{"back_offset": ["1.5mm", "-0.5mm"]}}'
-            f"{option_hint}, then build again. When every cross sits on 0,0 your counter backs "
+            f"Add the reading to the current back offset ({current}) and build the kit again"
+            f"{option_hint}. When every cross sits on 0,0 your counter backs "
             "line up with their fronts. The corner grids show whether the printer also turns or "
             "scales the back (then aim for the best average).",
             page.inner_width,

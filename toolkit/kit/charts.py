@@ -37,7 +37,7 @@ class ChartItem:
     key: str
     """Artwork key, 'chart:<id>'."""
     name: str
-    """The chart's id: names its tiles when it is tiled."""
+    """The chart's printed name: names its tiles when it is tiled."""
     title: str
     size: tuple[float, float]
     """Width and height of the drawing at full size, in points."""

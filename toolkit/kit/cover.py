@@ -13,6 +13,11 @@ from toolkit.kit.paper import MM, Page
 from toolkit.model import Game
 
 SECTION = "Cover"
+LEFT_OUT_TILES = (
+    " A tile that would show nothing but open sea or empty ground is not printed: its square in "
+    "the small grid is grey; leave its place empty."
+)
+"""Added to the tiling step when some map tile was left out."""
 PAPER_NAMES = {"letter": "US Letter (8.5 × 11 in)", "a4": "A4 (210 × 297 mm)"}
 
 
@@ -34,6 +39,8 @@ class PrintGuide:
     option_hint: str = ""
     """How to give the offset on the command line, when the command line can."""
     card_sheets: bool = False
+    blank_tiles: bool = False
+    """Whether some map tile holds nothing and has no page."""
 
 
 def cover_plans(
@@ -103,9 +110,7 @@ def instructions(guide: PrintGuide) -> list[str]:
             f"Calibrate once per printer: print pages {first}–{second} as one double-sided sheet "
             f"(flip on {flip}). Check that its rulers measure 100 mm and 4 in, hold the sheet to "
             "a light and read, on the back, where the front's cross falls. Add the reading to "
-            f"the back offset (now {offset}) in game.json "
-            f'("print": {{"back_offset": ["1.5mm", "-0.5mm"]}}){guide.option_hint} and '
-            "build the kit again."
+            f"the back offset (now {offset}) and build the kit again{guide.option_hint}."
         )
     if guide.duplex_pages:
         first, last = guide.duplex_pages
@@ -145,5 +150,6 @@ def instructions(guide: PrintGuide) -> list[str]:
             "Maps are tiled: tile A1 is the top-left one, the small grid at the foot of each "
             "page shows where it goes. Trim each tile along its dashed line(s), lay the cut edge "
             "on the neighbour's thin line so the map runs on, and tape the tiles from behind."
+            + (LEFT_OUT_TILES if guide.blank_tiles else "")
         )
     return steps

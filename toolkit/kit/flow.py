@@ -6,6 +6,7 @@ never leaves a heading alone at the foot of a page.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 
@@ -71,6 +72,17 @@ def paragraph(
 def heading(content: str, *, size: float = 12.0, space_before: float = 10.0) -> Line:
     """A bold heading that stays with what follows."""
     return Line(content, size, True, space_before=space_before, keep_with_next=True)
+
+
+def heading_lines(
+    content: str, width: float, *, size: float = 12.0, space_before: float = 10.0
+) -> list[Line]:
+    """A bold heading wrapped to ``width`` (a long scenario name would run off the page), every
+    line kept with what follows."""
+    return [
+        dataclasses.replace(line, keep_with_next=True)
+        for line in paragraph(content, width, size=size, bold=True, space_before=space_before)
+    ]
 
 
 def paginate(lines: Iterable[Line], page: Page) -> list[str]:

@@ -16,11 +16,19 @@ from toolkit.kit.layout import PagePlan
 from toolkit.kit.paper import Page
 from toolkit.model import Game
 from toolkit.model.card import Joins
+from toolkit.model.chips import OnChips, Where, reinforcement_place, stacks_on_chips
 from toolkit.model.holdings import holdings_at_start
 from toolkit.model.map import location_key, parse_location_key
 from toolkit.model.scenario import PieceState, Reinforcement, Setup
 
 INDENT = 14.0
+
+NO_SIDE = "markers and shared pieces"
+"""The heading's end for pieces of no side (turn and weather markers, neutral pieces)."""
+ON_CHIPS = "1 figure on {chips}"
+"""A stack laid out as one figure standing on chips (figure games)."""
+ON_CHIPS_SHORT = "{units} more units counted as the players agree"
+"""What the printed chips cannot make up: the rules let players count them as they agree."""
 
 
 def setup_plans(game: Game, page: Page) -> list[PagePlan]:
@@ -36,15 +44,16 @@ def setup_plans(game: Game, page: Page) -> list[PagePlan]:
 
 def setup_lines(game: Game, places: Gazetteer, setup: Setup, width: float) -> list[Line]:
     """Everything a player needs to set the scenario up, as wrapped lines."""
-    lines = [flow.heading(setup.name, size=16, space_before=0)]
+    lines = flow.heading_lines(setup.name, width, size=16, space_before=0)
     facts = _facts(game, setup)
     if facts:
         lines.extend(flow.paragraph(facts, width, space_before=2))
     if setup.description:
         lines.extend(flow.paragraph(setup.description, width, space_before=4))
-    lines.extend(_placements(game, places, setup, width))
+    chips = stacks_on_chips(game, setup)
+    lines.extend(_placements(game, places, setup, width, chips))
     lines.extend(_control(game, places, setup, width))
-    lines.extend(_reinforcements(game, places, setup, width))
+    lines.extend(_reinforcements(game, places, setup, width, chips))
     lines.extend(_decks_and_cups(game, setup, width))
     return lines
 
@@ -59,7 +68,7 @@ def _decks_and_cups(game: Game, setup: Setup, width: float) -> list[Line]:
     for held in holdings.decks:
         deck = held.deck
         owner = f" ({party_name(game, deck.owner)})" if deck.owner else ""
-        lines.append(Line(f"{deck.name}{owner}", bold=True, space_before=3, keep_with_next=True))
+        lines.extend(_name_lines(f"{deck.name}{owner}", width))
         piles = [("Shuffled into the deck", held.draw)]
         if deck.owner:
             piles.append(("In hand", held.hand))
@@ -78,10 +87,15 @@ def _decks_and_cups(game: Game, setup: Setup, width: float) -> list[Line]:
         if not contents:
             continue
         owner = f" ({party_name(game, cup.owner)})" if cup.owner else ""
-        lines.append(Line(f"{cup.name}{owner}", bold=True, space_before=3, keep_with_next=True))
+        lines.extend(_name_lines(f"{cup.name}{owner}", width))
         text = f"{_counted(game.counter(c).name for c in contents)}, face down."
         lines.extend(flow.paragraph(text, width, indent=INDENT, hanging=INDENT))
     return lines
+
+
+def _name_lines(name: str, width: float) -> list[Line]:
+    """A place's, deck's or cup's name in bold over what it holds, wrapped and kept with it."""
+    return flow.heading_lines(name, width, size=flow.BODY, space_before=3)
 
 
 def _joins_words(joins: Joins) -> str:
@@ -110,7 +124,9 @@ def _facts(game: Game, setup: Setup) -> str:
     return "; ".join(facts) + ("." if facts else "")
 
 
-def _placements(game: Game, places: Gazetteer, setup: Setup, width: float) -> list[Line]:
+def _placements(
+    game: Game, places: Gazetteer, setup: Setup, width: float, chips: dict[Where, OnChips]
+) -> list[Line]:
     """Pieces by side (each player sets up their own), then by location in the order the
     scenario first names it; pieces of no side (markers) come last."""
     by_side: dict[str, dict[str, list[PieceState]]] = {}
@@ -128,29 +144,55 @@ def _placements(game: Game, places: Gazetteer, setup: Setup, width: float) -> li
     for side in _side_order(game, by_side):
         title = "Starting positions"
         if side or len(by_side) > 1:
-            title += f": {party_name(game, side) if side else 'no side'}"
-        lines.append(flow.heading(title))
-        for key, pieces in by_side[side].items():
-            lines.append(
-                Line(
-                    location_title(game, places, key),
-                    bold=True,
-                    space_before=3,
-                    keep_with_next=True,
-                )
-            )
-            lines.extend(_piece_lines(game, pieces, width))
-            for note in notes.get(key, []) if key not in noted else []:
-                lines.extend(flow.paragraph(note, width, indent=INDENT, colour="#444444"))
-            noted.add(key)
+            title += f": {party_name(game, side) if side else NO_SIDE}"
+        lines.extend(flow.heading_lines(title, width))
+        for board, keys in _by_board(game, places, by_side[side]).items():
+            if board:
+                lines.extend(flow.heading_lines(board, width, size=10.5, space_before=6))
+            for key in keys:
+                title = location_title(game, places, key, with_board=False)
+                lines.extend(_name_lines(title, width))
+                lines.extend(_piece_lines(game, by_side[side][key], width, chips, key))
+                for note in notes.get(key, []) if key not in noted else []:
+                    lines.extend(flow.paragraph(note, width, indent=INDENT, colour="#444444"))
+                noted.add(key)
     return lines
 
 
-def _piece_lines(game: Game, pieces: Iterable[PieceState], width: float) -> list[Line]:
+def _by_board(game: Game, places: Gazetteer, keys: Iterable[str]) -> dict[str, list[str]]:
+    """Location keys by the board they are on ('' for the game's only map), boards in the
+    order first named: a player sets up one map at a time."""
+    boards: dict[str, list[str]] = {}
+    for key in keys:
+        board = board_name(game, places, parse_location_key(key)[0])
+        boards.setdefault(board, []).append(key)
+    return boards
+
+
+def _piece_lines(
+    game: Game,
+    pieces: Iterable[PieceState],
+    width: float,
+    chips: dict[Where, OnChips] | None = None,
+    place: str = "",
+) -> list[Line]:
     lines: list[Line] = []
     for piece in pieces:
-        lines.extend(flow.paragraph(piece_text(game, piece), width, indent=INDENT, hanging=INDENT))
+        text = piece_text(game, piece)
+        laid = (chips or {}).get((place, piece.counter, piece.owner))
+        if laid is not None and laid.units > 1:
+            text += f": {chips_text(game, laid)}"
+        lines.extend(flow.paragraph(text, width, indent=INDENT, hanging=INDENT))
     return lines
+
+
+def chips_text(game: Game, laid: OnChips) -> str:
+    """'1 figure on 2 × Dark red chip (5 units), 2 × Light red chip (1 unit)': how a stack
+    is laid out, in the chips' own names."""
+    parts = [f"{n} × {game.counter(chip).name}" for chip, n in laid.chips]
+    if laid.missing:
+        parts.append(ON_CHIPS_SHORT.format(units=laid.missing))
+    return ON_CHIPS.format(chips=", ".join(parts))
 
 
 def piece_text(game: Game, piece: PieceState) -> str:
@@ -183,40 +225,80 @@ def piece_side(game: Game, piece: PieceState) -> str:
 
 
 def _control(game: Game, places: Gazetteer, setup: Setup, width: float) -> list[Line]:
-    """Who controls what at the start, one paragraph per faction or side."""
+    """Who controls what at the start: by map (a player marks one map at a time), then by
+    faction or side, hexes as runs down a column ('0123–0128') rather than one by one."""
     if not setup.control:
         return []
     lines = [flow.heading("Control at start")]
+    order = {m.id: i for i, m in enumerate(game.maps)}
+    by_board: dict[str, dict[str, list[str]]] = {}
     for party, keys in setup.control.items():
-        listed = ", ".join(short_location(game, places, key) for key in keys)
-        lines.extend(
-            flow.paragraph(
-                f"{party_name(game, party)} ({len(keys)}): {listed}",
-                width,
-                hanging=INDENT,
-                space_before=3,
+        for key in keys:
+            on_board = by_board.setdefault(parse_location_key(key)[0], {})
+            on_board.setdefault(party, []).append(key)
+    for map_id in sorted(by_board, key=lambda m: order.get(m, len(order))):
+        board = board_name(game, places, map_id)
+        if board:
+            lines.extend(flow.heading_lines(board, width, size=10.5, space_before=6))
+        for party, held in by_board[map_id].items():
+            listed = ", ".join(compressed_locations(game, places, held))
+            lines.extend(
+                flow.paragraph(
+                    f"{party_name(game, party)} ({len(held)}): {listed}",
+                    width,
+                    hanging=INDENT,
+                    space_before=3,
+                )
             )
-        )
     return lines
 
 
-def _reinforcements(game: Game, places: Gazetteer, setup: Setup, width: float) -> list[Line]:
+def compressed_locations(game: Game, places: Gazetteer, keys: Iterable[str]) -> list[str]:
+    """Locations for a long list: hexes and squares in column order, a run down one column as
+    '0123–0128' (a lone one with its name, '0804 Liège'), then other spaces by name."""
+    gridded: list[tuple[int, int, str]] = []
+    others: list[str] = []
+    for key in keys:
+        location = game.locations.get(key)
+        if location is not None and location.column is not None and location.row is not None:
+            gridded.append((location.column, location.row, key))
+        else:
+            others.append(short_location(game, places, key))
+    runs: list[list[tuple[int, int, str]]] = []
+    for cell in sorted(gridded):
+        last = runs[-1][-1] if runs else None
+        if last is not None and last[0] == cell[0] and last[1] + 1 == cell[1]:
+            runs[-1].append(cell)
+        else:
+            runs.append([cell])
+    listed = [
+        short_location(game, places, run[0][2])
+        if len(run) == 1
+        else f"{parse_location_key(run[0][2])[1]}–{parse_location_key(run[-1][2])[1]}"
+        for run in runs
+    ]
+    return listed + others
+
+
+def _reinforcements(
+    game: Game, places: Gazetteer, setup: Setup, width: float, chips: dict[Where, OnChips]
+) -> list[Line]:
     """Arrivals by side (each player brings on their own), then by turn (stable within a turn,
     so the scenario's order is kept): where they enter and the box they wait in until then."""
-    by_side: dict[str, list[tuple[Reinforcement, list[PieceState]]]] = {}
-    for item in sorted(setup.reinforcements, key=lambda r: r.turn):
+    by_side: dict[str, list[tuple[int, Reinforcement, list[PieceState]]]] = {}
+    for index, item in sorted(enumerate(setup.reinforcements), key=lambda ir: ir[1].turn):
         split: dict[str, list[PieceState]] = {}
         for piece in item.pieces:
             split.setdefault(piece_side(game, piece), []).append(piece)
         for side, pieces in split.items():
-            by_side.setdefault(side, []).append((item, pieces))
+            by_side.setdefault(side, []).append((index, item, pieces))
     lines: list[Line] = []
     for side in _side_order(game, by_side):
         title = "Reinforcements"
         if side or len(by_side) > 1:
-            title += f": {party_name(game, side) if side else 'no side'}"
-        lines.append(flow.heading(title))
-        for item, pieces in by_side[side]:
+            title += f": {party_name(game, side) if side else NO_SIDE}"
+        lines.extend(flow.heading_lines(title, width))
+        for index, item, pieces in by_side[side]:
             lines.extend(
                 dataclasses.replace(line, keep_with_next=True)
                 for line in flow.paragraph(
@@ -230,7 +312,8 @@ def _reinforcements(game: Game, places: Gazetteer, setup: Setup, width: float) -
             if item.waiting:
                 waiting = f"Set up waiting in {location_title(game, places, item.waiting)}:"
                 lines.extend(flow.paragraph(waiting, width, indent=INDENT, hanging=INDENT))
-            lines.extend(_piece_lines(game, pieces, width))
+            place = reinforcement_place(index)
+            lines.extend(_piece_lines(game, pieces, width, chips, place))
             if item.note:
                 lines.extend(flow.paragraph(item.note, width, indent=INDENT, colour="#444444"))
     return lines
@@ -267,27 +350,47 @@ def _entry_text(places: Gazetteer, item: Reinforcement) -> str:
     return ", ".join(parse_location_key(key)[1] for key in item.enter)
 
 
-def location_title(game: Game, places: Gazetteer, key: str) -> str:
-    """A location as printed on the map: its name (and what stands there) with its label and map,
-    e.g. 'Millbrook — 0304 (The Valley)' or 'Germany · Berlin (Europe)'."""
-    map_id, label = parse_location_key(key)
+def location_title(game: Game, places: Gazetteer, key: str, *, with_board: bool = True) -> str:
+    """A location as printed on the map: its name (and what stands there), its label where the
+    map prints one (a hex number), and its map when the game has several, e.g.
+    'Millbrook — 0304 (The Valley)', 'Berlin', 'National Production (tens) · 20'."""
+    map_id, _ = parse_location_key(key)
     names = _names(game, places, key)
-    board = places.boards.get(map_id, map_id)
+    label = printed_label(game, key)
     name = " · ".join(names)
-    if not name:
-        return f"{label} ({board})"
-    if _same(names[0], label):
-        return f"{name} ({board})"
-    return f"{name} — {label} ({board})"
+    if not name or (label and _same(names[0], label)):
+        title = name or label
+    else:
+        title = f"{name} — {label}" if label else name
+    board = board_name(game, places, map_id) if with_board else ""
+    return f"{title} ({board})" if board else title
 
 
 def short_location(game: Game, places: Gazetteer, key: str) -> str:
-    """A location in a long list: its label, and its name when it has one."""
-    _, label = parse_location_key(key)
+    """A location in a long list: its printed label, and its name when it has one."""
     names = _names(game, places, key)
-    if not names or _same(names[0], label):
+    label = printed_label(game, key)
+    if not names or not label or _same(names[0], label):
         return names[0] if names else label
     return f"{label} {names[0]}"
+
+
+def printed_label(game: Game, key: str) -> str:
+    """The label a player reads on the map: a hex's or square's number. A space's or box's
+    label is an id the map does not print ('' then), unless it is all the location has."""
+    location = game.locations.get(key)
+    _, label = parse_location_key(key)
+    if location is None or location.kind in ("hex", "square"):
+        return label
+    return "" if location.name else label
+
+
+def board_name(game: Game, places: Gazetteer, map_id: str) -> str:
+    """The map's or display's name a location is on, '' when the game has only that board:
+    a player with one map does not need it repeated after every space."""
+    if [m.id for m in game.maps] == [map_id]:
+        return ""
+    return places.boards.get(map_id, map_id)
 
 
 def _same(name: str, label: str) -> bool:
@@ -327,7 +430,11 @@ def gazetteer(game: Game) -> Gazetteer:
 
 
 def _names(game: Game, places: Gazetteer, key: str) -> list[str]:
-    """The location's own name first, then the features standing in it."""
+    """The location's own name first (a track cell's after its track's), then the features
+    standing in it."""
     location = game.locations.get(key)
     names = [location.name] if location is not None and location.name else []
+    parent = game.locations.get(location.parent) if location and location.parent else None
+    if names and location is not None and location.kind == "cell" and parent and parent.name:
+        names = [f"{parent.name} · {names[0]}"]
     return names + [n for n in places.features.get(key, ()) if n not in names]

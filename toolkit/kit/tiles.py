@@ -9,6 +9,7 @@ the later tile on its dashed line and lays its edge on the earlier tile's line.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Set
 from dataclasses import dataclass
 
 from toolkit.kit import draw
@@ -27,6 +28,8 @@ MAX_PAGE: float = 200 * INCH
 MIN_CHART_SCALE: float = 0.7
 """Below this a chart's text gets too small to read; such charts are tiled at full size."""
 GUIDE = "#666666"
+LEFT_OUT = "#c8c8c8"
+"""The index's fill for a tile with nothing on it, which has no page."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,21 +104,33 @@ def plan_tiles(
 
 
 def tile_plans(
-    key: str, name: str, section: str, size: tuple[float, float], page: Page, scale: float = 1.0
+    key: str,
+    name: str,
+    section: str,
+    size: tuple[float, float],
+    page: Page,
+    scale: float = 1.0,
+    blank: Callable[[Rect], bool] | None = None,
 ) -> list[PagePlan]:
-    """One page per tile of a drawing, each with its alignment marks, label and index."""
+    """One page per tile of a drawing, each with its alignment marks, label and index; a tile
+    ``blank`` says holds nothing gets no page (its square in the index is grey)."""
     turned, tiles = plan_tiles(size[0], size[1], page, scale)
     columns = max(t.column for t in tiles) + 1
     rows = max(t.row for t in tiles) + 1
     neighbours = {(t.column, t.row): t for t in tiles}
+    left_out = {(t.column, t.row) for t in tiles if blank is not None and blank(t.source)}
+    if len(left_out) == len(tiles):
+        left_out = set()  # a map with nothing on it still prints
     area_x, area_y, _w, _h = tile_area(turned)
     plans = []
     for tile in tiles:
+        if (tile.column, tile.row) in left_out:
+            continue
         sx, sy, sw, sh = tile.source
         clip = (area_x, area_y, sw * scale, sh * scale)
         placement = Placement(key, clip, area_x - sx * scale, area_y - sy * scale, scale)
         body = _guides(tile, neighbours, placement) + _tile_label(
-            turned, f"{name} {tile.name}", columns, rows, tile
+            turned, f"{name} {tile.name}", columns, rows, tile, left_out
         )
         plans.append(PagePlan(turned, section, body, (placement,), label=f"tile {tile.name}"))
     return plans
@@ -164,15 +179,27 @@ def _pointer(x: float, y: float, note: str) -> str:
     return f"<path{attrs(d=outline, fill=GUIDE)}/>" + draw.text(x + 5, y - 2, note, 6, colour=GUIDE)
 
 
-def _tile_label(page: Page, label: str, columns: int, rows: int, tile: Tile) -> str:
-    """The tile's name, large, and a small index of all tiles with this one filled, at the foot."""
+def _tile_label(
+    page: Page,
+    label: str,
+    columns: int,
+    rows: int,
+    tile: Tile,
+    left_out: Set[tuple[int, int]] = frozenset(),
+) -> str:
+    """The tile's name, large, and a small index of all tiles with this one filled (and those
+    left out, holding nothing, grey), at the foot."""
     cell = min(18.0 / rows, 48.0 / columns, 8.0)
     x0 = page.width - page.margin - columns * cell
     y0 = page.height - page.margin - FOOTER_ROOM + 2
     cells = "".join(
         draw.rect(
             (x0 + c * cell, y0 + r * cell, cell, cell),
-            fill=draw.INK if (c, r) == (tile.column, tile.row) else "none",
+            fill=draw.INK
+            if (c, r) == (tile.column, tile.row)
+            else LEFT_OUT
+            if (c, r) in left_out
+            else "none",
             stroke=draw.INK,
         )
         for r in range(rows)

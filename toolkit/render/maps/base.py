@@ -110,6 +110,17 @@ class RectIndex:
             other.overlaps(r) for key in self._keys(r) for other in self._buckets.get(key, ())
         )
 
+    def boxes(self) -> list[Rect]:
+        """Every box added, once each (a box spans several buckets)."""
+        seen: set[int] = set()
+        out: list[Rect] = []
+        for bucket in self._buckets.values():
+            for box in bucket:
+                if id(box) not in seen:
+                    seen.add(id(box))
+                    out.append(box)
+        return out
+
     def overlap_area(self, r: Rect) -> float:
         """Total area ``r`` shares with the boxes added so far (to pick the least bad spot)."""
         seen: set[int] = set()

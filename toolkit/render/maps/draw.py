@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from toolkit.artwork import MapPlacement
 from toolkit.model import Game
 from toolkit.model.map import AreaMapGrid, Box, Map
+from toolkit.render.fonts import text_width
 from toolkit.render.maps.area import (
     AreaParts,
     area_layers,
@@ -31,6 +32,7 @@ from toolkit.render.maps.bridges import bridges_svg
 from toolkit.render.maps.canvas import Sheet, lay_out_sheet
 from toolkit.render.maps.decor import (
     Block,
+    LegendEntry,
     box_cells,
     box_frame_rect,
     box_size,
@@ -64,7 +66,7 @@ from toolkit.render.maps.grid import (
     widened,
 )
 from toolkit.render.maps.labels import Placer
-from toolkit.render.maps.legend import Palette, common_legend, palette, scale_of
+from toolkit.render.maps.legend import Palette, common_legend, merged_legend, palette, scale_of
 from toolkit.render.maps.links import link_tabs
 from toolkit.render.maps.plan import Plan, build_plan, frame_size
 from toolkit.render.svg import declared_size, svg_document
@@ -125,7 +127,10 @@ def draw_map(game: Game, the_map: Map) -> MapDrawing:
         sheet.width, sheet.height, ground + body, colours.defs(plan, sizes), title=the_map.name
     )
     size = declared_size(sheet.width, sheet.height)
-    return MapDrawing(svg, size, plan, sheet, labels, _placement(plan, spots, stacks))
+    marks = [*placer.marks(), *(label.box for label in labels)]
+    marks += [Rect(x, y, x + block.width, y + block.height) for block, x, y in sheet.blocks]
+    placement = _placement(plan, spots, stacks, marks)
+    return MapDrawing(svg, size, plan, sheet, labels, placement)
 
 
 def grid_sizes(the_map: Map, unit: float) -> Sizes:
@@ -170,6 +175,8 @@ def _blocks(
     out: list[tuple[Block, str]] = []
     title_size = style.title_size or min(30.0, max(12.0, min(width, probe.frame.height) / 25))
     subtitle = " — ".join(t for t in (game.title, game.subtitle) if t)
+    if not style.title_size:  # a long name is set smaller rather than run over the next tile
+        title_size = max(12.0, min(title_size, TITLE_WIDTH / _title_width(the_map, subtitle)))
     shown = style.title_position != "none"
     title = title_block(
         the_map.name if shown else "",
@@ -181,14 +188,32 @@ def _blocks(
     if title is not None:
         out.append((title, style.title_position if shown else "top-left"))
     if style.legend_position != "none":
-        entries = common_legend(game, the_map, probe, sizes, colours)
-        if isinstance(the_map.grid, AreaMapGrid):
-            entries += area_legend(game, the_map, probe, sizes, colours)
+        entries = map_legend(game, the_map, probe, sizes, colours)
         legend_size = min(12.0, max(7.0, sizes.name * 1.1))
         legend = legend_block(entries, legend_size, max(width, 300.0))
         if legend is not None:
             out.append((legend, style.legend_position))
     return out
+
+
+TITLE_WIDTH = 6.5 * 72
+"""The widest a map's name is set unless the source sizes it: one sheet of a tiled map."""
+
+
+def _title_width(the_map: Map, subtitle: str) -> float:
+    """The title's width at 1 pt: the map's name in bold, or the game's line under it (set at
+    0.45 of the name's size), whichever is wider; at least a hair, for an empty title."""
+    return max(text_width(the_map.name, 1.0, True), 0.45 * text_width(subtitle, 1.0), 1e-6)
+
+
+def map_legend(
+    game: Game, the_map: Map, plan: Plan, sizes: Sizes, colours: Palette
+) -> list[LegendEntry]:
+    """The legend's entries, each name once: what the map draws, and an area map's borders."""
+    entries = common_legend(game, the_map, plan, sizes, colours)
+    if isinstance(the_map.grid, AreaMapGrid):
+        entries += area_legend(game, the_map, plan, sizes, colours)
+    return merged_legend(entries)
 
 
 def _box_colours(game: Game, box: Box) -> tuple[str, str]:
@@ -300,7 +325,9 @@ def _rect_spot(x: float, y: float, width: float, height: float) -> Spot:
     return (x + width / 2, y + height / 2), corners
 
 
-def _placement(plan: Plan, spots: dict[str, Spot], stacks: dict[str, Point]) -> MapPlacement:
+def _placement(
+    plan: Plan, spots: dict[str, Spot], stacks: dict[str, Point], marks: list[Rect]
+) -> MapPlacement:
     """The typed placement other outputs read instead of the SVG."""
     frame = plan.frame
     return MapPlacement(
@@ -310,4 +337,5 @@ def _placement(plan: Plan, spots: dict[str, Spot], stacks: dict[str, Point]) -> 
         centres={label: spot[0] for label, spot in spots.items()},
         outlines={label: spot[1] for label, spot in spots.items() if spot[1]},
         stacks=stacks,
+        marks=tuple(sorted({(r.x0, r.y0, r.x1, r.y1) for r in marks})),
     )

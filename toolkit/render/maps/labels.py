@@ -43,6 +43,10 @@ class Placer:
         grown = rect.grow(PAD)
         return rect.inside(self.bounds) and not self.index.hits(grown)
 
+    def marks(self) -> list[Rect]:
+        """Everything placed or blocked so far: labels, symbols, blocks, lines' stretches."""
+        return self.index.boxes() + self.soft.boxes() + [label.box for label in self.placed]
+
     def avoid(self, rect: Rect) -> None:
         """Mark a box labels should avoid if they can (a stretch of road or river)."""
         self.soft.add(rect)

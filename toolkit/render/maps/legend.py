@@ -238,7 +238,10 @@ def common_legend(
         entries.append(
             LegendEntry(names[terrain], _terrain_swatch(colours.fills[terrain], ref, motif))
         )
-    used_sides = {hs.type for hs in the_map.hexsides}
+    # an area map draws its typed borders its own way, and lists them with the borders
+    used_sides = (
+        set() if isinstance(the_map.grid, AreaMapGrid) else {h.type for h in the_map.hexsides}
+    )
     for side_type in game.hexside_types:
         if side_type.id in used_sides:
             colour = safe_colour(side_type.color, default_side_colour(side_type.style))
@@ -252,4 +255,25 @@ def common_legend(
     for kind in FEATURE_ORDER:
         if kind in colours.features and kind != "label":
             entries.append(LegendEntry(FEATURE_NAMES[kind], _symbol_swatch(kind, sizes.symbol)))
-    return entries
+    return merged_legend(entries)
+
+
+def merged_legend(entries: list[LegendEntry]) -> list[LegendEntry]:
+    """One entry per name: a terrain and a symbol called alike ('City') share one line, the
+    symbol drawn over the terrain's sample, where the legend would otherwise say it twice."""
+    merged: dict[str, LegendEntry] = {}
+    for entry in entries:
+        first = merged.get(entry.text)
+        merged[entry.text] = (
+            entry
+            if first is None
+            else LegendEntry(entry.text, _overlaid(first.swatch, entry.swatch))
+        )
+    return list(merged.values())
+
+
+def _overlaid(under: Swatch, over: Swatch) -> Swatch:
+    def swatch(x: float, y: float, w: float, h: float) -> str:
+        return under(x, y, w, h) + over(x, y, w, h)
+
+    return swatch

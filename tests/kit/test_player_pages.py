@@ -1,0 +1,75 @@
+"""A player's pages hold no developer's words: no file path of the sources, no raw id beside a
+name, read back from each game's kit (the text pages: cover, setup sheets, rules summary, page
+headers and tile labels)."""
+
+from __future__ import annotations
+
+import re
+from functools import cache
+
+import pytest
+
+from tests.conftest import SOURCES
+from tests.kit.conftest import make_kit, page_texts
+from toolkit.load import load_game
+from toolkit.model import Game
+
+GAMES = sorted(p.parent.name for p in SOURCES.glob("*/game.json"))
+
+PATH = re.compile(r"[\w./-]+\.(?:json|csv|svg|xml|md|py|vmod|vsav)\b|\bsources/|\bREADME\b")
+"""A file of the sources or a folder of the project, as a developer would write it."""
+
+KNOWN: dict[str, set[str]] = {
+    "distant-foreign-fields": {"README"},
+    "fatal-alliances": {"decks/pools.json"},
+}
+"""Words still in a game's sources while they are being rewritten (issue 26): the test ignores
+exactly these and nothing else, so one more is caught."""
+
+
+@cache
+def _game(name: str) -> Game:
+    result = load_game(SOURCES / name)
+    assert result.game is not None, result.report.format_text()
+    return result.game
+
+
+@cache
+def _text(name: str) -> str:
+    return "\n".join(page_texts(make_kit(_game(name))))
+
+
+def raw_ids(game: Game) -> set[str]:
+    """Ids a player never reads: slugs with a hyphen (one-word ids read like words) of the
+    locations that have a name, the counters, setups, maps and charts."""
+    ids = {loc.label for loc in game.locations.values() if loc.name and loc.kind not in ("hex",)}
+    ids |= {c.id for c in game.counters} | {s.id for s in game.setups}
+    ids |= {m.id for m in game.maps} | {c.id for c in game.charts}
+    return {i for i in ids if "-" in i or "/" in i}
+
+
+def found_ids(text: str, ids: set[str]) -> set[str]:
+    """The ids standing as words of their own in ``text``."""
+    words = set(re.findall(r"[\w/]+(?:-[\w/]+)+", text))
+    return ids & words
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_no_file_path_on_a_players_page(name: str) -> None:
+    paths = set(PATH.findall(_text(name))) - KNOWN.get(name, set())
+    assert not paths, paths
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_no_raw_id_on_a_players_page(name: str) -> None:
+    assert not found_ids(_text(name), raw_ids(_game(name)))
+
+
+def test_the_checks_catch_what_they_look_for() -> None:
+    assert PATH.findall("see setups/grand-campaign.json and the README") == [
+        "setups/grand-campaign.json",
+        "README",
+    ]
+    ids = {"north-england", "production-tens/20"}
+    assert found_ids("north-england Northern England; production-tens/20", ids) == ids
+    assert not found_ids("a set-up in Northern England", ids)

@@ -1,0 +1,65 @@
+"""A map's title and legend on paper: the legend says each thing once (a border type an area
+map draws its own way is not listed again as a hexside, and a terrain and a symbol of one name
+share one line), and a long map name is set small enough to stay on one sheet of a tiled map."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import pytest
+
+from tests.conftest import SOURCES
+from toolkit.load import load_game
+from toolkit.model.map import AreaMapGrid
+from toolkit.render.maps.decor import LegendEntry
+from toolkit.render.maps.draw import (
+    area_sizes,
+    build_plan,
+    draw_map,
+    grid_sizes,
+    map_legend,
+    palette,
+)
+from toolkit.render.maps.legend import merged_legend
+
+GAMES = sorted(p.parent.name for p in SOURCES.glob("*/game.json"))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_every_legend_entry_is_printed_once(name: str) -> None:
+    result = load_game(SOURCES / name)
+    assert result.game is not None, result.report.format_text()
+    game = result.game
+    for the_map in game.maps:
+        probe = build_plan(the_map, 0.0, 0.0)
+        area = isinstance(the_map.grid, AreaMapGrid)
+        sizes = area_sizes(probe) if area else grid_sizes(the_map, probe.unit)
+        entries = map_legend(game, the_map, probe, sizes, palette(game, the_map))
+        twice = [text for text, n in Counter(e.text for e in entries).items() if n > 1]
+        assert not twice, (the_map.id, twice)
+
+
+def test_a_name_said_twice_becomes_one_line_drawing_both_samples() -> None:
+    entries = [
+        LegendEntry("City", lambda x, y, w, h: "<rect/>"),
+        LegendEntry("Road", lambda x, y, w, h: "<line/>"),
+        LegendEntry("City", lambda x, y, w, h: "<circle/>"),
+    ]
+    merged = merged_legend(entries)
+    assert [e.text for e in merged] == ["City", "Road"]
+    assert merged[0].swatch(0, 0, 10, 10) == "<rect/><circle/>"
+
+
+@pytest.mark.parametrize(
+    ("name", "map_id"), [("axis-allies-1914", "world"), ("axis-allies-europe", "europe")]
+)
+def test_a_long_map_title_stays_on_one_sheet_of_the_tiled_map(name: str, map_id: str) -> None:
+    """Axis & Allies 1914's map name and Axis & Allies Europe's game line under it, at the size
+    their big maps would give them, ran over two or three tiles."""
+    result = load_game(SOURCES / name)
+    assert result.game is not None
+    game = result.game
+    drawn = draw_map(game, game.map(map_id))
+    [title] = [block for block, _x, _y in drawn.sheet.blocks if block.role == "title"]
+    assert title.width <= 7.5 * 72  # a Letter page inside its margins
+    assert title.height >= 12.0  # still a title, not a footnote
