@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from toolkit.artwork import Artwork, Drawing
 from toolkit.cache import Cache
 from toolkit.cache import key as cache_key
+from toolkit.catalogue import Words, words
 from toolkit.kit import measure
 from toolkit.kit.artwork import KitArt, kit_art, svg_size
 from toolkit.kit.calibration import calibration_plans
@@ -92,6 +93,7 @@ class KitPlan:
 def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
     """Lay out every page of the kit (pure: no conversion, no I/O)."""
     page = paper(settings.paper)
+    say = words(game.language)
     cards = card_sheet_plans(
         game,
         artwork.cards,
@@ -114,7 +116,7 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
         backs=two_sided,
     )
     calibration = (
-        calibration_plans(page, settings.duplex, settings.back_offset, option_hint())
+        calibration_plans(page, settings.duplex, settings.back_offset, option_hint(say), say)
         if two_sided
         else []
     )
@@ -129,18 +131,21 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
             continue
         key, drawing = f"map:{the_map.id}", artwork.maps[the_map.id]
         art[key] = drawing
-        section, size = f"Map: {the_map.name}", (drawing.width, drawing.height)
+        section = say("kit.section.map", name=the_map.name)
+        size = (drawing.width, drawing.height)
         if settings.maps in ("tiled", "both"):
-            boards.extend(tile_plans(key, the_map.id, section, size, page))
+            boards.extend(tile_plans(key, the_map.id, section, size, page, say=say))
         if settings.maps in ("full", "both"):
-            boards.append(full_plan(key, the_map.id, section, size))
+            boards.append(full_plan(key, the_map.id, section, size, say=say))
     charts = []
     for chart in game.charts:
         if chart.id not in artwork.charts:
             continue
         key, drawing = f"chart:{chart.id}", artwork.charts[chart.id]
         art[key] = drawing
-        charts.append(ChartItem(key, chart.id, chart.title, (drawing.width, drawing.height)))
+        charts.append(
+            ChartItem(key, chart.id, chart.title, (drawing.width, drawing.height), say)
+        )
     boards.extend(chart_pages(charts, page, settings.charts))
     # card sheets are double-sided like the counter sheets, so they are printed with them
     body = calibration + sheets + cards.pages + boards
@@ -148,6 +153,7 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
     count = 2
     for _attempt in range(4):  # the cover's length moves every page number: let it settle
         guide = _guide(
+            say,
             settings,
             count,
             len(calibration),
@@ -164,6 +170,7 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
 
 
 def _guide(
+    say: Words,
     settings: KitSettings,
     cover: int,
     calibration: int,
@@ -186,14 +193,14 @@ def _guide(
         (first, first + 1) if two_sided else None,
         sheets > 0,
         tiled,
-        option_hint(),
+        option_hint(say),
         cards > 0,
     )
 
 
-def option_hint() -> str:
+def option_hint(say: Words) -> str:
     """How to give the offset on the command line, for the printing instructions."""
-    return " or with --back-offset X,Y (mm)"
+    return say("kit.print.option-hint")
 
 
 def build_kit(game: Game, artwork: Artwork, options: BuildOptions, workers: Workers) -> bytes:
@@ -202,12 +209,15 @@ def build_kit(game: Game, artwork: Artwork, options: BuildOptions, workers: Work
     :raises KitError: bad print options or a counter too large for the paper.
     """
     settings = kit_settings(game, options)
+    say = words(game.language)
     cache = Cache.open(options.cache)
     widths_key = cache_key("kit-text-widths")
     with measure.remembered(cache.get(widths_key)) as widths:
         plan = plan_kit(game, kit_art(game, artwork), settings)
         total = len(plan.pages)
-        pages_svg = [page_svg(p, game.title, n, total) for n, p in enumerate(plan.pages, start=1)]
+        pages_svg = [
+            page_svg(p, game.title, n, total, say) for n, p in enumerate(plan.pages, start=1)
+        ]
     if (learned := widths.learned()) is not None:
         cache.put(widths_key, learned)
     # maps first: the longest to convert, they start while the rest is drawn
@@ -218,5 +228,6 @@ def build_kit(game: Game, artwork: Artwork, options: BuildOptions, workers: Work
         for k, pdf in zip(keys, drawn[: len(keys)], strict=True)
     }
     pages = list(zip(plan.pages, drawn[len(keys) :], strict=True))
-    subject = f"Print-and-play kit, version {game.version}; {settings.paper}, {settings.duplex}"
+    edition = say("kit.cover.edition", version=game.version)
+    subject = f"{edition}; {settings.paper}, {settings.duplex}"
     return assemble(pages, art, metadata(game.title, subject), cache)
