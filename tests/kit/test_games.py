@@ -9,7 +9,6 @@ import pytest
 from pypdf import PdfReader
 
 from tests.conftest import SOURCES
-from toolkit.catalogue import words
 from tests.kit.conftest import (
     TOLERANCE,
     embedded_fonts,
@@ -20,6 +19,7 @@ from tests.kit.conftest import (
     sheet_pairs,
 )
 from tests.kit.test_pdf import unmirror
+from toolkit.catalogue import words
 from toolkit.kit.paper import PAPER_SIZES
 from toolkit.load import load_game
 from toolkit.model import Game

@@ -43,7 +43,9 @@ def catalogue(language: str) -> Mapping[str, str]:
     :raises ValueError: a language without a catalogue.
     """
     if language not in languages():
-        raise ValueError(f"no catalogue for language {language!r} (known: {', '.join(languages())})")
+        raise ValueError(
+            f"no catalogue for language {language!r} (known: {', '.join(languages())})"
+        )
     text = resources.files(__name__).joinpath(f"{language}.json").read_text(encoding="utf-8")
     return MappingProxyType(json.loads(text))
 

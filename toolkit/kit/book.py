@@ -143,9 +143,7 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
             continue
         key, drawing = f"chart:{chart.id}", artwork.charts[chart.id]
         art[key] = drawing
-        charts.append(
-            ChartItem(key, chart.id, chart.title, (drawing.width, drawing.height), say)
-        )
+        charts.append(ChartItem(key, chart.id, chart.title, (drawing.width, drawing.height), say))
     boards.extend(chart_pages(charts, page, settings.charts))
     # card sheets are double-sided like the counter sheets, so they are printed with them
     body = calibration + sheets + cards.pages + boards

@@ -61,7 +61,9 @@ def chart_pages(charts: Sequence[ChartItem], page: Page, mode: str = "packed") -
             continue
         plans.extend(pack_charts(run, page))
         run = []
-        plans.extend(chart_plans(chart.key, chart.name, chart.section, chart.size, page, say=chart.say))
+        plans.extend(
+            chart_plans(chart.key, chart.name, chart.section, chart.size, page, say=chart.say)
+        )
     plans.extend(pack_charts(run, page))
     return plans
 

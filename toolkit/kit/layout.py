@@ -59,9 +59,7 @@ class PagePlan:
     """Whether the page prints its header (a card sheet filling a Letter page has no room)."""
 
 
-def page_svg(
-    plan: PagePlan, title: str, number: int, total: int, say: Words = ENGLISH
-) -> str:
+def page_svg(plan: PagePlan, title: str, number: int, total: int, say: Words = ENGLISH) -> str:
     """The complete SVG document of a planned page, with its header."""
     section = f"{plan.section} — {plan.label}" if plan.label else plan.section
     page_of = say("kit.page.number", page=number, pages=total)

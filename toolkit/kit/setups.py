@@ -265,7 +265,9 @@ def arrival_title(game: Game, places: Gazetteer, item: Reinforcement) -> str:
     says (one place, or a choice of places as the source named them)."""
     say = words(game.language)
     if item.at:
-        return say("kit.setup.arrive-at", turn=item.turn, place=location_title(game, places, item.at))
+        return say(
+            "kit.setup.arrive-at", turn=item.turn, place=location_title(game, places, item.at)
+        )
     if item.enter:
         return say("kit.setup.enter-at", turn=item.turn, place=_entry_text(places, item))
     return say("kit.setup.turn", turn=item.turn)

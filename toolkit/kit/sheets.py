@@ -28,7 +28,6 @@ from toolkit.kit.paper import Page, Rect, grow
 from toolkit.model import Game
 from toolkit.render.svg import fmt
 
-
 HEADER_ROOM = 12.0
 """Kept free above and below the counters for the page header (see ``impose``)."""
 

@@ -48,7 +48,9 @@ def summary_lines(game: Game, width: float) -> list[Line]:
     """A heading per kind of rule, then each rule: citation and text, and its conditions."""
     say = words(game.language)
     lines = [flow.heading(say("rules.summary.title"), size=16, space_before=0)]
-    lines.extend(flow.paragraph(say("rules.summary.intro"), width, space_before=2, colour="#444444"))
+    lines.extend(
+        flow.paragraph(say("rules.summary.intro"), width, space_before=2, colour="#444444")
+    )
     for kind in KINDS:
         rules = printed_rules(game, kind)
         if not rules:

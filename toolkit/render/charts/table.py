@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from toolkit.catalogue import ENGLISH, Words
 from toolkit.model.chart import Chart
 from toolkit.model.values import contrasting_text
 from toolkit.render.charts.layout import Body, Cell, Frame, Line, Rect, Stack, stack
-from toolkit.catalogue import ENGLISH, Words
 from toolkit.render.charts.text import (
     BLACK,
     Anchor,

@@ -142,7 +142,7 @@ class LegendEntry:
 
 
 def legend_block(
-    entries: Sequence[LegendEntry], size: float, max_width: float, heading: str = "Legend"
+    entries: Sequence[LegendEntry], size: float, max_width: float, heading: str
 ) -> Block | None:
     """The legend: a heading ('Legend', in the game's language) and entries in as many columns
     as fit ``max_width``."""
