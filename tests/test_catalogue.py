@@ -13,6 +13,7 @@ import pytest
 
 from tests.conftest import ROOT, copy_fixture, load_fixture
 from toolkit.catalogue import catalogue, languages, placeholders, words
+from toolkit.kit import draw
 from toolkit.kit.setups import gazetteer, setup_lines
 from toolkit.kit.summary import summary_html
 from toolkit.load import load_game
@@ -182,3 +183,9 @@ def test_a_french_game_prints_french_setups_and_summary() -> None:
     assert any(text.startswith("Positions de départ") for text in lines), lines
     assert "Contrôle au départ" in lines and "Control at start" not in lines
     assert b"R&#233;sum&#233; des r&#232;gles" in summary_html(french)
+
+
+def test_a_line_never_breaks_at_a_no_break_space() -> None:
+    text = f"Contrôle{NO_BREAK}: Alliés{NARROW_NO_BREAK}; voir{NO_BREAK}22.2"
+    lines = draw.wrap(text, 1.0, 9.0)  # narrower than any word: one word a line
+    assert lines == [f"Contrôle{NO_BREAK}:", f"Alliés{NARROW_NO_BREAK};", f"voir{NO_BREAK}22.2"]

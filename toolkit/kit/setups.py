@@ -118,7 +118,7 @@ def _facts(game: Game, setup: Setup) -> str:
         facts.append(say("kit.setup.first", party=party_name(game, setup.first)))
     if setup.cite:
         facts.append(say("kit.setup.see", cite=setup.cite))
-    return "; ".join(facts) + ("." if facts else "")
+    return say("punct.semicolon").join(facts) + ("." if facts else "")
 
 
 def _placements(game: Game, places: Gazetteer, setup: Setup, width: float) -> list[Line]:

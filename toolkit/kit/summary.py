@@ -107,7 +107,7 @@ def rule_notes(game: Game, rule: Rule) -> str:
         notes.append(say("rules.note.only-in", setups=only))
     if not notes:
         return ""
-    text = "; ".join(notes)
+    text = say("punct.semicolon").join(notes)
     return text[0].upper() + text[1:] + "."
 
 

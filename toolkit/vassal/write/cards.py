@@ -60,6 +60,7 @@ from toolkit.vassal.write.boards import pixel_size, png_size
 from toolkit.vassal.write.drawpiles import (
     MARGIN,
     PileSpec,
+    count_name,
     deck_type,
     drawpile_attributes,
     largest,
@@ -303,11 +304,11 @@ def cards_parts(
         made,
         tuple(hands),
         tuple(
-            StartStack(f"{spec.pile.name}: count", board.name, sign_at(spec), (sign,))
+            StartStack(count_name(spec), board.name, sign_at(spec), (sign,))
             for spec in piles
             for sign in [
                 Slot(
-                    f"{spec.pile.name}: count",
+                    count_name(spec),
                     gpids[f"sign:{spec.pile.name}"],
                     pile_sign(spec.pile.name, sign_font(spec), words(game.language)),
                     (0, 0),

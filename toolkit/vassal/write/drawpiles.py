@@ -335,6 +335,11 @@ def pile_sign(pile: str, size: int = SIGN_SIZE, say: Words = ENGLISH) -> tuple[T
     )
 
 
+def count_name(spec: PileSpec) -> str:
+    """The name of a pile's sign (what its piece and its setup stack are called)."""
+    return spec.say("module.pile.count", pile=spec.pile.name)
+
+
 def sign_at(spec: PileSpec) -> Pixel:
     """Where a pile's sign stands: in the margin above the pile."""
     return (spec.at[0], spec.at[1] - spec.size[1] // 2 - MARGIN // 2)
