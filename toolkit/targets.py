@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from toolkit.artwork import Artwork
+from toolkit.catalogue import words
 from toolkit.kit.outputs import kit_files
 from toolkit.kit.summary import summary_html
 from toolkit.model import Game
@@ -53,10 +54,11 @@ def module_documents(
     ``--no-cache`` the kit is made twice.
     """
     kit = dict(kit_files(game, artwork, options, workers))
+    say = words(game.language)
     return (
-        HelpDocument("Rules summary", "help/rules-summary.html", summary_html(game)),
+        HelpDocument(say("rules.summary.title"), "help/rules-summary.html", summary_html(game)),
         *(
-            HelpDocument("Print-and-play kit (PDF)", f"help/{name}", content)
+            HelpDocument(say("module.help.kit"), f"help/{name}", content)
             for name, content in kit.items()
         ),
     )

@@ -133,7 +133,7 @@ def test_a_packed_page_names_its_charts_and_the_contents_list_each() -> None:
 
 def test_a_long_header_takes_a_second_line_inside_the_margin() -> None:
     section = "Charts: " + " · ".join(f"A rather long chart title number {i}" for i in range(12))
-    head = draw.header(LETTER, "Game", section, 3, 40)
+    head = draw.header(LETTER, "Game", section, "page 3 of 40")
     baselines = sorted({float(y) for y in re.findall(r'<text[^>]* y="([\d.]+)"', head)})
     assert len(baselines) == 2 and baselines[1] < LETTER.margin
     assert "number 0" in head and "…" in head
@@ -170,7 +170,11 @@ def _plan(game: Game, art: KitArt, charts: str) -> KitPlan:
 
 
 def _chart_pages(plan: KitPlan) -> list[PagePlan]:
-    return [p for p in plan.pages if p.section.startswith("Chart")]
+    return [p for p in plan.pages if _shows_charts(p)]
+
+
+def _shows_charts(page: PagePlan) -> bool:
+    return any(placement.art.startswith("chart:") for placement in page.placements)
 
 
 def test_fatal_alliances_charts_take_half_the_pages(
@@ -192,7 +196,7 @@ def test_fatal_alliances_packed_pages_read_back(fatal_alliances: Game, fatal_art
     assert len(reader.pages) == len(plan.pages)
     shared = 0
     for number, page_plan in enumerate(plan.pages, start=1):
-        if not page_plan.section.startswith("Chart"):
+        if not _shows_charts(page_plan):
             continue
         page = reader.pages[number - 1]
         height = float(page.mediabox.height)
@@ -211,9 +215,11 @@ def test_fatal_alliances_packed_pages_read_back(fatal_alliances: Game, fatal_art
         if len(windows) > 1:
             shared += 1
             text = " ".join(texts[number - 1].split())
-            assert all(" ".join(c.split()[1:]) in text for c in page_plan.contents)
+            assert all(c.partition(":")[2].strip() in text for c in page_plan.contents)
         for entry in page_plan.contents or (page_plan.section,):
-            found = re.search(rf"{re.escape(entry)} pages? (\d+)(?:–(\d+))?", texts[0] + texts[1])
+            cover = " ".join((texts[0] + texts[1]).split())  # French spaces before ':' included
+            entry = " ".join(entry.split())
+            found = re.search(rf"{re.escape(entry)} pages? (\d+)(?:(?:–| à )(\d+))?", cover)
             assert found is not None, entry
             assert int(found[1]) <= number <= int(found[2] or found[1])
     assert shared >= 10

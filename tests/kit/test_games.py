@@ -19,6 +19,7 @@ from tests.kit.conftest import (
     sheet_pairs,
 )
 from tests.kit.test_pdf import unmirror
+from toolkit.catalogue import words
 from toolkit.kit.paper import PAPER_SIZES
 from toolkit.load import load_game
 from toolkit.model import Game
@@ -46,7 +47,12 @@ def test_real_kit_pages_fonts_and_boxes(game: Game) -> None:
     # map tiles hold thousands of words; the header is checked on the pages around them
     sample = [reader.pages[i].extract_text() for i in (0, 1, len(sizes) - 1)]
     assert game.title in sample[0]
-    assert all(f"of {len(sizes)}" in text for text in sample)
+    say = words(game.language)
+    numbers = (1, 2, len(sizes))
+    assert all(
+        say("kit.page.number", page=n, pages=len(sizes)) in text
+        for n, text in zip(numbers, sample, strict=True)
+    )
     for font in embedded_fonts(reader):
         owner = font["/DescendantFonts"][0].get_object() if font["/Subtype"] == "/Type0" else font
         descriptor = owner["/FontDescriptor"].get_object()

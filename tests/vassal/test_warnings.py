@@ -8,6 +8,7 @@ warning conditions evaluated here by the expression reader, and real VASSAL runn
 from __future__ import annotations
 
 import json
+import os
 import random
 import zipfile
 from collections import Counter
@@ -17,6 +18,7 @@ import pytest
 
 from tests.model.rule_games import GAMES, game
 from tests.vassal.engine import run_warn_probe
+from toolkit.catalogue import catalogue
 from toolkit.load.positions import load_position
 from toolkit.model import Game
 from toolkit.model.position import Piece, Position
@@ -207,14 +209,15 @@ def test_vassal_writes_the_warnings_the_expressions_predict(game_id: str, tmp_pa
         text = _plain(messages[(r.rule_id, r.aspect)])
         text = text.replace("$newPieceName$", name).replace("$location$", where)
         expected[(counter_id, board, where, text)] += 1
+    prefix = "* " + _warning_prefix(the_game)
     said = Counter(
         (line.counter, line.map, line.location, line.text)
         for line in report.lines
-        if line.switch == 1 and line.text.startswith("* Rules:")
+        if line.switch == 1 and line.text.startswith(prefix)
     )
     assert said == expected
     assert report.switches == 1
-    assert [line for line in report.lines if line.switch == 0 and "Rules:" in line.text] == []
+    assert [line for line in report.lines if line.switch == 0 and prefix in line.text] == []
 
 
 def test_the_module_has_the_switch_and_tells_pieces_they_moved(tmp_path: Path) -> None:
@@ -246,3 +249,10 @@ def _plain(message: str) -> str:
     colour mark ('!') taken out, entities read."""
     text = "* " + message.removeprefix("!").strip()
     return text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+
+
+def _warning_prefix(game: Game) -> str:
+    """What every rules warning starts with in the game's language ('Rules: ')."""
+    messages = catalogue(game.language)
+    said = [messages[f"module.warning.{kind}"] for kind in ("entry", "too-many-pieces", "enemy")]
+    return os.path.commonprefix(said)

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from toolkit.artwork import Artwork, Drawing
 from toolkit.cache import Cache
 from toolkit.cache import key as cache_key
+from toolkit.catalogue import Words, words
 from toolkit.kit import measure
 from toolkit.kit.artwork import KitArt, kit_art, svg_size
 from toolkit.kit.blank import background_spaces, blank_windows
@@ -93,6 +94,7 @@ class KitPlan:
 def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
     """Lay out every page of the kit (pure: no conversion, no I/O)."""
     page = paper(settings.paper)
+    say = words(game.language)
     cards = card_sheet_plans(
         game,
         artwork.cards,
@@ -115,7 +117,7 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
         backs=two_sided,
     )
     calibration = (
-        calibration_plans(page, settings.duplex, settings.back_offset, option_hint())
+        calibration_plans(page, settings.duplex, settings.back_offset, option_hint(say), say)
         if two_sided
         else []
     )
@@ -131,23 +133,26 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
             continue
         key, drawing = f"map:{the_map.id}", artwork.maps[the_map.id]
         art[key] = drawing
-        section, size = f"Map: {the_map.name}", (drawing.width, drawing.height)
+        section = say("kit.section.map", name=the_map.name)
+        size = (drawing.width, drawing.height)
         if settings.maps in ("tiled", "both"):
             place = artwork.places.get(the_map.id)
             background = background_spaces(game, the_map.id)
             blank = blank_windows(place, background) if place is not None else None
-            tiles = tile_plans(key, the_map.name, section, size, page, blank=blank)
+            tiles = tile_plans(key, the_map.name, section, size, page, blank=blank, say=say)
             blank_tiles |= len(tiles) < len(plan_tiles(*size, page)[1])
             boards.extend(tiles)
         if settings.maps in ("full", "both"):
-            boards.append(full_plan(key, the_map.name, section, size))
+            boards.append(full_plan(key, the_map.name, section, size, say=say))
     charts = []
     for chart in game.charts:
         if chart.id not in artwork.charts:
             continue
         key, drawing = f"chart:{chart.id}", artwork.charts[chart.id]
         art[key] = drawing
-        charts.append(ChartItem(key, chart.title, chart.title, (drawing.width, drawing.height)))
+        charts.append(
+            ChartItem(key, chart.title, chart.title, (drawing.width, drawing.height), say)
+        )
     boards.extend(chart_pages(charts, page, settings.charts))
     # card sheets are double-sided like the counter sheets, so they are printed with them
     body = calibration + sheets + cards.pages + boards
@@ -155,6 +160,7 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
     count = 2
     for _attempt in range(4):  # the cover's length moves every page number: let it settle
         guide = _guide(
+            say,
             settings,
             count,
             len(calibration),
@@ -172,6 +178,7 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
 
 
 def _guide(
+    say: Words,
     settings: KitSettings,
     cover: int,
     calibration: int,
@@ -195,15 +202,15 @@ def _guide(
         (first, first + 1) if two_sided else None,
         sheets > 0,
         tiled,
-        option_hint(),
+        option_hint(say),
         cards > 0,
         blank_tiles,
     )
 
 
-def option_hint() -> str:
+def option_hint(say: Words) -> str:
     """How to give the offset on the command line, for the printing instructions."""
-    return " with that offset (--back-offset X,Y, in mm)"
+    return say("kit.print.option-hint")
 
 
 def build_kit(game: Game, artwork: Artwork, options: BuildOptions, workers: Workers) -> bytes:
@@ -212,12 +219,15 @@ def build_kit(game: Game, artwork: Artwork, options: BuildOptions, workers: Work
     :raises KitError: bad print options or a counter too large for the paper.
     """
     settings = kit_settings(game, options)
+    say = words(game.language)
     cache = Cache.open(options.cache)
     widths_key = cache_key("kit-text-widths")
     with measure.remembered(cache.get(widths_key)) as widths:
         plan = plan_kit(game, kit_art(game, artwork), settings)
         total = len(plan.pages)
-        pages_svg = [page_svg(p, game.title, n, total) for n, p in enumerate(plan.pages, start=1)]
+        pages_svg = [
+            page_svg(p, game.title, n, total, say) for n, p in enumerate(plan.pages, start=1)
+        ]
     if (learned := widths.learned()) is not None:
         cache.put(widths_key, learned)
     # maps first: the longest to convert, they start while the rest is drawn
@@ -228,5 +238,6 @@ def build_kit(game: Game, artwork: Artwork, options: BuildOptions, workers: Work
         for k, pdf in zip(keys, drawn[: len(keys)], strict=True)
     }
     pages = list(zip(plan.pages, drawn[len(keys) :], strict=True))
-    subject = f"Print-and-play kit, version {game.version}; {settings.paper}, {settings.duplex}"
+    edition = say("kit.cover.edition", version=game.version)
+    subject = f"{edition}; {settings.paper}, {settings.duplex}"
     return assemble(pages, art, metadata(game.title, subject), cache)

@@ -9,12 +9,13 @@ to flip for either duplex mode, which is why the grid is on the back and not on 
 
 from __future__ import annotations
 
+from toolkit.catalogue import Words
 from toolkit.kit import draw, flow
+from toolkit.kit.cover import offset_words
 from toolkit.kit.impose import Duplex, mirror_point
 from toolkit.kit.layout import PagePlan
 from toolkit.kit.paper import INCH, MM, Page
 
-SECTION = "Calibration"
 CROSS = 18.0
 GRID_MM = 8
 
@@ -35,39 +36,35 @@ def cross_points(page: Page) -> list[tuple[float, float]]:
 
 
 def calibration_plans(
-    page: Page, duplex: Duplex, offset: tuple[float, float], option_hint: str
+    page: Page, duplex: Duplex, offset: tuple[float, float], option_hint: str, say: Words
 ) -> list[PagePlan]:
     """The front page (crosses and rulers) and the back page (grids), in that order."""
+    section = say("kit.calibration.section")
     return [
-        PagePlan(page, SECTION, front_body(page, duplex), label="front"),
-        PagePlan(page, SECTION, back_body(page, duplex, offset, option_hint), label="back"),
+        PagePlan(page, section, front_body(page, duplex, say), label=say("kit.label.front")),
+        PagePlan(
+            page,
+            section,
+            back_body(page, duplex, offset, option_hint, say),
+            label=say("kit.label.back"),
+        ),
     ]
 
 
-def front_body(page: Page, duplex: Duplex) -> str:
+def front_body(page: Page, duplex: Duplex, say: Words) -> str:
     """Crosses to show through the paper, and rulers that prove the print is at 100 %."""
-    flip = "long edge" if duplex == "long-edge" else "short edge"
+    flip = say("kit.print.long-edge" if duplex == "long-edge" else "kit.print.short-edge")
     text = [
-        flow.heading("Calibration: front", size=14, space_before=0),
+        flow.heading(say("kit.calibration.front-title"), size=14, space_before=0),
         *flow.paragraph(
-            f"Print this page and the next one as one double-sided sheet (duplex, flip on {flip}), "
-            "at 100 % / actual size. Then turn the sheet over and follow the instructions on the "
-            "back.",
-            page.inner_width,
-            space_before=4,
+            say("kit.calibration.front-print", flip=flip), page.inner_width, space_before=4
         ),
-        *flow.paragraph(
-            "Scale check: the two rulers below must measure exactly 100 mm and 4 inches. If they "
-            'do not, the print dialog scaled the page: choose 100 % or "Actual size", never '
-            '"Fit to page".',
-            page.inner_width,
-            space_before=4,
-        ),
+        *flow.paragraph(say("kit.calibration.front-scale"), page.inner_width, space_before=4),
     ]
     crosses = "".join(draw.crosshair(x, y, CROSS, width=1.0) for x, y in cross_points(page))
     foot = page.height - page.margin
     rulers = ruler(page.width / 2 - 50 * MM, foot - 46, 100, MM, 10, 10, "mm") + ruler(
-        page.width / 2 - 2 * INCH, foot - 12, 32, INCH / 8, 8, 1, "in"
+        page.width / 2 - 2 * INCH, foot - 12, 32, INCH / 8, 8, 1, say("kit.unit.inch")
     )
     return flow.paginate(text, page)[0] + crosses + rulers
 
@@ -89,27 +86,19 @@ def ruler(
     return "".join(parts)
 
 
-def back_body(page: Page, duplex: Duplex, offset: tuple[float, float], option_hint: str) -> str:
+def back_body(
+    page: Page, duplex: Duplex, offset: tuple[float, float], option_hint: str, say: Words
+) -> str:
     """Millimetre grids behind each front cross, placed like counter backs, and how to read them."""
-    current = f"x {offset[0] / MM:+.1f} mm, y {offset[1] / MM:+.1f} mm"
+    adjust = say(
+        "kit.calibration.back-adjust",
+        offset=offset_words(offset, say),
+        option=option_hint,
+    )
     text = [
-        flow.heading("Calibration: back", size=14, space_before=0),
-        *flow.paragraph(
-            "Hold the sheet against a window or a lamp with this side towards you. Through the "
-            "paper you see the front's crosses. For the middle grid, read where the front cross's "
-            "centre falls: x on the horizontal scale (right is +), y on the vertical scale (down "
-            "is +), in millimetres; halves are easy to judge.",
-            page.inner_width,
-            space_before=4,
-        ),
-        *flow.paragraph(
-            f"Add the reading to the current back offset ({current}) and build the kit again"
-            f"{option_hint}. When every cross sits on 0,0 your counter backs "
-            "line up with their fronts. The corner grids show whether the printer also turns or "
-            "scales the back (then aim for the best average).",
-            page.inner_width,
-            space_before=4,
-        ),
+        flow.heading(say("kit.calibration.back-title"), size=14, space_before=0),
+        *flow.paragraph(say("kit.calibration.back-read"), page.inner_width, space_before=4),
+        *flow.paragraph(adjust, page.inner_width, space_before=4),
     ]
     grids = "".join(
         mm_grid(*mirror_point(x, y, page, duplex, offset)) for x, y in cross_points(page)

@@ -17,6 +17,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from toolkit.artwork import CardArt, Drawing
+from toolkit.catalogue import words
 from toolkit.kit import draw
 from toolkit.kit.errors import KitError
 from toolkit.kit.impose import (
@@ -50,9 +51,6 @@ SEAM = 0.3
 """Grounds of touching cards overlap by this much, so no hairline of paper shows between
 them where a viewer's anti-aliasing meets two clipped edges; the overlap lies under the
 neighbour's face or in its cut-off corner."""
-LOOSE = "Cards"
-"""The sheet group of cards in no deck."""
-PACKED = "All cards"
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +64,8 @@ class CardSheets:
 def card_pieces(game: Game, cards: Mapping[str, CardArt]) -> list[Piece]:
     """Every card to print, ``count`` copies each, grouped by the first deck holding it (decks
     in game order, loose cards last); with ``print.sheets: packed`` they share sheets."""
+    say = words(game.language)
+    loose, packed = say("kit.sheets.cards"), say("kit.sheets.all-cards")
     deck_of: dict[str, tuple[int, str]] = {}
     for index, deck in enumerate(game.decks):
         for card_id in deck.all_cards:
@@ -75,7 +75,7 @@ def card_pieces(game: Game, cards: Mapping[str, CardArt]) -> list[Piece]:
     pieces = []
     for card in printed:
         template = game.card_template(card.template)
-        group = PACKED if game.print.sheets == "packed" else deck_of.get(card.id, (0, LOOSE))[1]
+        group = packed if game.print.sheets == "packed" else deck_of.get(card.id, (0, loose))[1]
         pieces.append(Piece(card.id, template.width, template.height, card.count, group))
     return pieces
 
@@ -140,13 +140,14 @@ def card_sheet_plans(
 ) -> CardSheets:
     """A fronts page and its backs page for every card sheet, and the drawings they place."""
     bleed = max(bleed, MIN_BLEED)
+    say = words(game.language)
     sheets = impose_cards(card_pieces(game, cards), page, bleed, gutter)
     layers = _Layers(game, cards, bleed, back_rotation(duplex))
     plans: list[PagePlan] = []
     numbers: dict[str, int] = {}
     for sheet in sheets:
         numbers[sheet.group] = numbers.get(sheet.group, 0) + 1
-        section = f"Cards: {sheet.group}"
+        section = say("kit.section.cards", group=sheet.group)
         (block,) = sheet.blocks
         header = block.y - bleed - draw.MARK_GAP - draw.MARK_LENGTH >= HEADER_ROOM
         trim = sheet.block
@@ -157,7 +158,7 @@ def card_sheet_plans(
                 section,
                 marks,
                 tuple(p for slot in block.slots for p in layers.front(block, slot)),
-                label=f"sheet {numbers[sheet.group]}, fronts",
+                label=say("kit.sheets.fronts", sheet=numbers[sheet.group]),
                 trim=trim,
                 bleed=grow(trim, bleed),
                 header=header,
@@ -180,7 +181,11 @@ def card_sheet_plans(
                     for slot in block.slots
                     for p in layers.back(block, slot, page, duplex, offset)
                 ),
-                label=f"sheet {numbers[sheet.group]}, backs ({duplex} duplex)",
+                label=say(
+                    "kit.sheets.backs",
+                    sheet=numbers[sheet.group],
+                    duplex=say(f"kit.print.duplex-{duplex}"),
+                ),
                 trim=back_trim,
                 bleed=grow(back_trim, bleed),
                 header=header,

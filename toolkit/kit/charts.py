@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from toolkit.catalogue import ENGLISH, Words
 from toolkit.kit.errors import KitError
 from toolkit.kit.layout import PagePlan, Placement
 from toolkit.kit.paper import INCH, Page
@@ -41,11 +42,13 @@ class ChartItem:
     title: str
     size: tuple[float, float]
     """Width and height of the drawing at full size, in points."""
+    say: Words = ENGLISH
+    """The game's language, for the words around the title."""
 
     @property
     def section(self) -> str:
         """What the cover's contents call this chart."""
-        return f"Chart: {self.title}"
+        return self.say("kit.section.chart", title=self.title)
 
 
 def chart_pages(charts: Sequence[ChartItem], page: Page, mode: str = "packed") -> list[PagePlan]:
@@ -58,7 +61,9 @@ def chart_pages(charts: Sequence[ChartItem], page: Page, mode: str = "packed") -
             continue
         plans.extend(pack_charts(run, page))
         run = []
-        plans.extend(chart_plans(chart.key, chart.name, chart.section, chart.size, page))
+        plans.extend(
+            chart_plans(chart.key, chart.name, chart.section, chart.size, page, say=chart.say)
+        )
     plans.extend(pack_charts(run, page))
     return plans
 
@@ -162,5 +167,5 @@ def _packed_page(charts: Sequence[ChartItem], spots: Sequence[Spot], page: Page)
     )
     if len(charts) == 1:
         return PagePlan(page, charts[0].section, "", placements)
-    section = "Charts: " + " · ".join(c.title for c in charts)
+    section = charts[0].say("kit.section.charts", titles=" · ".join(c.title for c in charts))
     return PagePlan(page, section, "", placements, contents=tuple(c.section for c in charts))

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from toolkit.catalogue import Words, words
 from toolkit.kit import flow
 from toolkit.kit.flow import Line
 from toolkit.kit.impose import Duplex
@@ -12,13 +13,8 @@ from toolkit.kit.layout import PagePlan
 from toolkit.kit.paper import MM, Page
 from toolkit.model import Game
 
-SECTION = "Cover"
-LEFT_OUT_TILES = (
-    " A tile that would show nothing but open sea or empty ground is not printed: its square in "
-    "the small grid is grey; leave its place empty."
-)
-"""Added to the tiling step when some map tile was left out."""
-PAPER_NAMES = {"letter": "US Letter (8.5 × 11 in)", "a4": "A4 (210 × 297 mm)"}
+PAPER_NAMES = {"letter": "kit.paper.letter", "a4": "kit.paper.a4"}
+"""Message ids of the paper sizes' printed names."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,21 +43,13 @@ def cover_plans(
     game: Game, contents: list[tuple[str, int, int]], guide: PrintGuide, page: Page
 ) -> list[PagePlan]:
     """The cover pages, padded to an even count so the first double-sided page is a front."""
+    say = words(game.language)
+    section = say("kit.cover.section")
     bodies = flow.paginate(cover_lines(game, contents, guide, page.inner_width), page)
-    plans = [PagePlan(page, SECTION, body) for body in bodies]
+    plans = [PagePlan(page, section, body) for body in bodies]
     if len(plans) % 2:
-        note = flow.paginate(
-            [
-                Line(
-                    "This page is left blank on purpose: every counter sheet "
-                    "front falls on an odd page, its back on the next one.",
-                    8,
-                    colour="#777777",
-                )
-            ],
-            page,
-        )[0]
-        plans.append(PagePlan(page, SECTION, note, label="back of the cover"))
+        note = flow.paginate([Line(say("kit.cover.blank-page"), 8, colour="#777777")], page)[0]
+        plans.append(PagePlan(page, section, note, label=say("kit.cover.back-label")))
     return plans
 
 
@@ -70,11 +58,12 @@ def cover_lines(
 ) -> list[Line]:
     """Title block (title, credits, the game's description), printing instructions (first:
     they matter most), contents."""
+    say = words(game.language)
     lines = [Line(game.title, 26, True, space_before=10)]
     if game.subtitle:
         lines.extend(flow.paragraph(game.subtitle, width, size=14, space_before=2))
-    credits = [f"Print-and-play kit, version {game.version}"]
-    credits += [f"design: {game.designer}"] if game.designer else []
+    credits = [say("kit.cover.edition", version=game.version)]
+    credits += [say("kit.cover.designer", designer=game.designer)] if game.designer else []
     credits += [game.publisher] if game.publisher else []
     credits += [str(game.year)] if game.year else []
     lines.extend(
@@ -84,72 +73,69 @@ def cover_lines(
         lines.extend(
             flow.paragraph(text.strip(), width, size=10, space_before=10 if not number else 4)
         )
-    lines.append(flow.heading("How to print", space_before=16))
-    for number, text in enumerate(instructions(guide), start=1):
+    lines.append(flow.heading(say("kit.cover.how-to-print"), space_before=16))
+    for number, text in enumerate(instructions(guide, say), start=1):
         lines.extend(flow.paragraph(f"{number}.  {text}", width, hanging=12, space_before=4))
-    lines.append(flow.heading("Contents", space_before=16))
+    lines.append(flow.heading(say("kit.cover.contents"), space_before=16))
     for section, first, last in contents:
-        pages = f"page {first}" if first == last else f"pages {first}–{last}"
+        pages = (
+            say("kit.cover.page", page=first)
+            if first == last
+            else say("kit.cover.pages", first=first, last=last)
+        )
         lines.append(Line(section, space_before=1, right=pages))
     return lines
 
 
-def instructions(guide: PrintGuide) -> list[str]:
+def instructions(guide: PrintGuide, say: Words) -> list[str]:
     """The printing steps, each naming the exact pages and printer setting to use."""
-    flip = "long edge" if guide.duplex == "long-edge" else "short edge"
+    flip = say("kit.print.long-edge" if guide.duplex == "long-edge" else "kit.print.short-edge")
     other = "short-edge" if guide.duplex == "long-edge" else "long-edge"
-    steps = [
-        f"Paper: {PAPER_NAMES.get(guide.paper, guide.paper)}. In the print dialog choose 100 % "
-        '("Actual size"), never "Fit to page" or "Shrink oversized pages": counters and '
-        "maps are drawn to the exact size and a scaled print will not fit together.",
-    ]
+    paper = say(PAPER_NAMES[guide.paper]) if guide.paper in PAPER_NAMES else guide.paper
+    steps = [say("kit.print.paper", paper=paper)]
     if guide.calibration:
         first, second = guide.calibration
-        offset = f"x {guide.back_offset[0] / MM:+.1f} mm, y {guide.back_offset[1] / MM:+.1f} mm"
         steps.append(
-            f"Calibrate once per printer: print pages {first}–{second} as one double-sided sheet "
-            f"(flip on {flip}). Check that its rulers measure 100 mm and 4 in, hold the sheet to "
-            "a light and read, on the back, where the front's cross falls. Add the reading to "
-            f"the back offset (now {offset}) and build the kit again{guide.option_hint}."
+            say(
+                "kit.print.calibrate",
+                first=first,
+                last=second,
+                flip=flip,
+                offset=offset_words(guide.back_offset, say),
+                option=guide.option_hint,
+            )
         )
     if guide.duplex_pages:
         first, last = guide.duplex_pages
         steps.append(
-            f'Print pages {first}–{last} double-sided with "flip on {flip}": the backs are '
-            f"laid out for it (for the other flip, build again with --duplex {other}). Each "
-            f"{'counter and card' if guide.card_sheets else 'counter'} sheet front is an odd "
-            "page and its backs the next one. Without a duplex "
-            "printer: "
-            "print the odd pages, put the stack back in the tray as your printer's manual "
-            "shows, then print the even pages."
+            say(
+                "kit.print.duplex-cards" if guide.card_sheets else "kit.print.duplex",
+                first=first,
+                last=last,
+                flip=flip,
+                other=other,
+            )
         )
     if guide.counter_sheets:
-        register = (
-            " The small targets in the margins coincide on both sides when the backs are "
-            "in register."
-            if guide.duplex_pages
-            else ""
-        )
-        steps.append(
-            "Cut the counters along the crop marks in the margin, with a steel ruler and a sharp "
-            f"knife. Colour runs {guide.bleed / 72 * 25.4:.1f} mm past every cut, so a cut that "
-            f"misses by a hair shows no white edge.{register}"
-        )
+        register = " " + say("kit.print.register") if guide.duplex_pages else ""
+        bleed = say.number(guide.bleed / 72 * 25.4)
+        steps.append(say("kit.print.cut-counters", bleed=bleed) + register)
     if guide.card_sheets:
-        steps.append(
-            "Cut the cards along the crop marks, then round each corner along its thin grey line "
-            "(a corner rounder or small scissors). Each card's colour runs at least 3 mm past "
-            "its outer cuts; where two cards touch, one cut parts them."
-        )
+        steps.append(say("kit.print.cut-cards"))
     if guide.single_pages:
         first, last = guide.single_pages
-        rest = "the rest" if guide.duplex_pages else "the kit"
-        steps.append(f"Print {rest}, pages {first}–{last}, single-sided.")
+        rest = "kit.print.single-rest" if guide.duplex_pages else "kit.print.single-all"
+        steps.append(say(rest, first=first, last=last))
     if guide.tiled_maps:
-        steps.append(
-            "Maps are tiled: tile A1 is the top-left one, the small grid at the foot of each "
-            "page shows where it goes. Trim each tile along its dashed line(s), lay the cut edge "
-            "on the neighbour's thin line so the map runs on, and tape the tiles from behind."
-            + (LEFT_OUT_TILES if guide.blank_tiles else "")
-        )
+        tiles = say("kit.print.tiles")
+        steps.append(tiles + " " + say("kit.print.tiles-left-out") if guide.blank_tiles else tiles)
     return steps
+
+
+def offset_words(offset: tuple[float, float], say: Words) -> str:
+    """'x +0.0 mm, y +0.0 mm': the back offset as the instructions and calibration print it."""
+    return say(
+        "kit.print.offset",
+        x=say.number(offset[0] / MM, sign=True),
+        y=say.number(offset[1] / MM, sign=True),
+    )

@@ -9,6 +9,7 @@ thousands on a big game's sheets and setups) write their attributes directly, in
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable
 from functools import lru_cache
 
@@ -105,12 +106,12 @@ def wrap(content: str, width: float, size: float, bold: bool = False) -> list[st
     """``content`` in lines no wider than ``width`` (a long word gets a line of its own)."""
     lines: list[str] = []
     for paragraph in content.split("\n"):
-        whole = " ".join(paragraph.split())
+        whole = " ".join(_words(paragraph))
         if text_width(whole, size, bold) <= width:  # what the loop below ends with: one line
             lines.append(whole)
             continue
         current = ""
-        for word in paragraph.split():
+        for word in _words(paragraph):
             candidate = f"{current} {word}" if current else word
             if current and text_width(candidate, size, bold) > width:
                 lines.append(current)
@@ -119,6 +120,15 @@ def wrap(content: str, width: float, size: float, bold: bool = False) -> list[st
                 current = candidate
         lines.append(current)
     return lines
+
+
+def _words(paragraph: str) -> list[str]:
+    """The words of a line, split only where a line may break: a no-break space (French puts
+    one before « : » and inside « ») holds its two sides together."""
+    return _BREAKS.split(paragraph.strip(" \t\r\f\v"))
+
+
+_BREAKS = re.compile(r"[ \t\r\f\v]+")
 
 
 def fit_text(content: str, width: float, size: float, bold: bool = False) -> str:
@@ -175,14 +185,13 @@ def crosshair(x: float, y: float, size: float, width: float = 0.5) -> str:
 # -- headers -------------------------------------------------------------------------------------
 
 
-def header(page: Page, title: str, section: str, number: int, total: int) -> str:
-    """The game title, the section and "page N of M", small, in the top margin.
+def header(page: Page, title: str, section: str, right: str) -> str:
+    """The game title, the section and ``right`` ("page N of M"), small, in the top margin.
 
     A section too long for one line (a page of packed charts names them all) takes a second
     line, still inside the margin; beyond that it is shortened with an ellipsis.
     """
     baseline = page.margin - 14
-    right = f"page {number} of {total}"
     room = page.inner_width - text_width(right, HEADER_SIZE) - 12
     lines = wrap(f"{title} · {section}" if section else title, room, HEADER_SIZE)
     if len(lines) > 2:

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from toolkit.catalogue import ENGLISH, Words
 from toolkit.kit import draw
 from toolkit.kit.paper import Page, Rect
 from toolkit.render.svg import svg_document
@@ -58,10 +59,11 @@ class PagePlan:
     """Whether the page prints its header (a card sheet filling a Letter page has no room)."""
 
 
-def page_svg(plan: PagePlan, title: str, number: int, total: int) -> str:
+def page_svg(plan: PagePlan, title: str, number: int, total: int, say: Words = ENGLISH) -> str:
     """The complete SVG document of a planned page, with its header."""
     section = f"{plan.section} — {plan.label}" if plan.label else plan.section
-    head = draw.header(plan.page, title, section, number, total) if plan.header else ""
+    page_of = say("kit.page.number", page=number, pages=total)
+    head = draw.header(plan.page, title, section, page_of) if plan.header else ""
     return svg_document(plan.page.width, plan.page.height, plan.body + head)
 
 

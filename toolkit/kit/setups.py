@@ -10,6 +10,7 @@ import dataclasses
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from toolkit.catalogue import words
 from toolkit.kit import flow
 from toolkit.kit.flow import Line
 from toolkit.kit.layout import PagePlan
@@ -23,20 +24,13 @@ from toolkit.model.scenario import PieceState, Reinforcement, Setup
 
 INDENT = 14.0
 
-NO_SIDE = "markers and shared pieces"
-"""The heading's end for pieces of no side (turn and weather markers, neutral pieces)."""
-ON_CHIPS = "1 figure on {chips}"
-"""A stack laid out as one figure standing on chips (figure games)."""
-ON_CHIPS_SHORT = "{units} more units counted as the players agree"
-"""What the printed chips cannot make up: the rules let players count them as they agree."""
-
 
 def setup_plans(game: Game, page: Page) -> list[PagePlan]:
     """The pages of every scenario, in the game's order."""
     plans: list[PagePlan] = []
     places = gazetteer(game)
     for setup in game.setups:
-        section = f"Setup: {setup.name}"
+        section = words(game.language)("kit.section.setup", name=setup.name)
         bodies = flow.paginate(setup_lines(game, places, setup, page.inner_width), page)
         plans.extend(PagePlan(page, section, body) for body in bodies)
     return plans
@@ -61,34 +55,40 @@ def setup_lines(game: Game, places: Gazetteer, setup: Setup, width: float) -> li
 def _decks_and_cups(game: Game, setup: Setup, width: float) -> list[Line]:
     """What each deck's piles and each side's hand hold at the start, the cards that join
     later, and what each cup holds: the cards and counters a player sorts before play."""
+    say = words(game.language)
     holdings = holdings_at_start(game, setup)
     lines: list[Line] = []
     if holdings.decks:
-        lines.append(flow.heading("Cards"))
+        lines.append(flow.heading(say("kit.setup.cards")))
     for held in holdings.decks:
         deck = held.deck
         owner = f" ({party_name(game, deck.owner)})" if deck.owner else ""
         lines.extend(_name_lines(f"{deck.name}{owner}", width))
-        piles = [("Shuffled into the deck", held.draw)]
+        piles = [(say("kit.setup.shuffled"), held.draw)]
         if deck.owner:
-            piles.append(("In hand", held.hand))
-        piles.append(("Discarded", held.discard))
-        piles += [(f"Joining at {_joins_words(joins)}", cards) for joins, cards in held.waiting]
+            piles.append((say("kit.setup.in-hand"), held.hand))
+        piles.append((say("kit.setup.discarded"), held.discard))
+        piles += [
+            (say("kit.setup.joining", when=_joins_words(game, joins)), cards)
+            for joins, cards in held.waiting
+        ]
         for title, cards in piles:
             if cards:
-                text = f"{title}: {_counted(game.card(c).name for c in cards)}."
+                text = say(
+                    "kit.setup.pile", pile=title, cards=_counted(game.card(c).name for c in cards)
+                )
                 lines.extend(flow.paragraph(text, width, indent=INDENT, hanging=INDENT))
         if not held.draw and not held.hand and not held.discard and not held.waiting:
-            lines.extend(flow.paragraph("Empty at the start.", width, indent=INDENT))
+            lines.extend(flow.paragraph(say("kit.setup.empty"), width, indent=INDENT))
     cups = [(cup, holdings.cups.get(cup.id, ())) for cup in game.cups]
     if any(contents for _, contents in cups):
-        lines.append(flow.heading("Cups and pools: counters drawn at random"))
+        lines.append(flow.heading(say("kit.setup.cups")))
     for cup, contents in cups:
         if not contents:
             continue
         owner = f" ({party_name(game, cup.owner)})" if cup.owner else ""
         lines.extend(_name_lines(f"{cup.name}{owner}", width))
-        text = f"{_counted(game.counter(c).name for c in contents)}, face down."
+        text = say("kit.setup.face-down", counters=_counted(game.counter(c).name for c in contents))
         lines.extend(flow.paragraph(text, width, indent=INDENT, hanging=INDENT))
     return lines
 
@@ -98,8 +98,11 @@ def _name_lines(name: str, width: float) -> list[Line]:
     return flow.heading_lines(name, width, size=flow.BODY, space_before=3)
 
 
-def _joins_words(joins: Joins) -> str:
-    return f"turn {joins.turn}" if joins.turn is not None else f"the start of {joins.year}"
+def _joins_words(game: Game, joins: Joins) -> str:
+    say = words(game.language)
+    if joins.turn is not None:
+        return say("kit.setup.joins-turn", turn=joins.turn)
+    return say("kit.setup.joins-year", year=joins.year)
 
 
 def _counted(names: Iterable[str]) -> str:
@@ -112,16 +115,17 @@ def _counted(names: Iterable[str]) -> str:
 
 def _facts(game: Game, setup: Setup) -> str:
     """Start turn, last turn, who goes first, and the rule citation."""
+    say = words(game.language)
     facts = []
     if setup.turn is not None:
-        facts.append(f"Starts on turn {setup.turn}")
+        facts.append(say("kit.setup.starts", turn=setup.turn))
     if setup.last_turn is not None:
-        facts.append(f"ends after turn {setup.last_turn}")
+        facts.append(say("kit.setup.ends", turn=setup.last_turn))
     if setup.first:
-        facts.append(f"{party_name(game, setup.first)} moves first")
+        facts.append(say("kit.setup.first", party=party_name(game, setup.first)))
     if setup.cite:
-        facts.append(f"see {setup.cite}")
-    return "; ".join(facts) + ("." if facts else "")
+        facts.append(say("kit.setup.see", cite=setup.cite))
+    return say("punct.semicolon").join(facts) + ("." if facts else "")
 
 
 def _placements(
@@ -139,12 +143,14 @@ def _placements(
             notes.setdefault(placement.at, []).append(placement.note)
     if not by_side:
         return []
+    say = words(game.language)
     lines: list[Line] = []
     noted: set[str] = set()
     for side in _side_order(game, by_side):
-        title = "Starting positions"
+        title = say("kit.setup.positions")
         if side or len(by_side) > 1:
-            title += f": {party_name(game, side) if side else NO_SIDE}"
+            party = party_name(game, side) if side else say("kit.setup.no-side")
+            title = say("kit.setup.titled", title=title, party=party)
         lines.extend(flow.heading_lines(title, width))
         for board, keys in _by_board(game, places, by_side[side]).items():
             if board:
@@ -189,10 +195,11 @@ def _piece_lines(
 def chips_text(game: Game, laid: OnChips) -> str:
     """'1 figure on 2 × Dark red chip (5 units), 2 × Light red chip (1 unit)': how a stack
     is laid out, in the chips' own names."""
+    say = words(game.language)
     parts = [f"{n} × {game.counter(chip).name}" for chip, n in laid.chips]
     if laid.missing:
-        parts.append(ON_CHIPS_SHORT.format(units=laid.missing))
-    return ON_CHIPS.format(chips=", ".join(parts))
+        parts.append(say("kit.setup.on-chips-short", units=laid.missing))
+    return say("kit.setup.on-chips", chips=", ".join(parts))
 
 
 def piece_text(game: Game, piece: PieceState) -> str:
@@ -201,12 +208,13 @@ def piece_text(game: Game, piece: PieceState) -> str:
     marker's other side) is named by it: 'Entente Control', not 'Control (back)'."""
     counter = game.counter(piece.counter)
     name = counter.name
-    shown: list[str] = [] if piece.face == "front" else [str(piece.face)]
+    back = words(game.language)("kit.setup.face-back") if piece.face == "back" else piece.face
+    shown: list[str] = [] if piece.face == "front" else [str(back)]
     face = next((f for f in counter.faces if f.id == piece.face), None)
     if face is not None and face.name != counter.name and not face.conceals:
         name, shown = face.name, []  # a two-faced marker: its back's own name says the face
     if piece.step is not None:
-        shown.append(f"step {piece.step}")
+        shown.append(words(game.language)("kit.setup.step", step=piece.step))
     detail = f" ({', '.join(shown)})" if shown else ""
     party = piece.owner or counter.faction
     owner = f" [{party_name(game, party)}]" if party else ""
@@ -229,7 +237,7 @@ def _control(game: Game, places: Gazetteer, setup: Setup, width: float) -> list[
     faction or side, hexes as runs down a column ('0123–0128') rather than one by one."""
     if not setup.control:
         return []
-    lines = [flow.heading("Control at start")]
+    lines = [flow.heading(words(game.language)("kit.setup.control"))]
     order = {m.id: i for i, m in enumerate(game.maps)}
     by_board: dict[str, dict[str, list[str]]] = {}
     for party, keys in setup.control.items():
@@ -292,11 +300,13 @@ def _reinforcements(
             split.setdefault(piece_side(game, piece), []).append(piece)
         for side, pieces in split.items():
             by_side.setdefault(side, []).append((index, item, pieces))
+    say = words(game.language)
     lines: list[Line] = []
     for side in _side_order(game, by_side):
-        title = "Reinforcements"
+        title = say("kit.setup.reinforcements")
         if side or len(by_side) > 1:
-            title += f": {party_name(game, side) if side else NO_SIDE}"
+            party = party_name(game, side) if side else say("kit.setup.no-side")
+            title = say("kit.setup.titled", title=title, party=party)
         lines.extend(flow.heading_lines(title, width))
         for index, item, pieces in by_side[side]:
             lines.extend(
@@ -310,7 +320,8 @@ def _reinforcements(
                 )
             )
             if item.waiting:
-                waiting = f"Set up waiting in {location_title(game, places, item.waiting)}:"
+                where = location_title(game, places, item.waiting)
+                waiting = say("kit.setup.waiting", place=where)
                 lines.extend(flow.paragraph(waiting, width, indent=INDENT, hanging=INDENT))
             place = reinforcement_place(index)
             lines.extend(_piece_lines(game, pieces, width, chips, place))
@@ -329,11 +340,14 @@ def _side_order(game: Game, parties: Iterable[str]) -> list[str]:
 def arrival_title(game: Game, places: Gazetteer, item: Reinforcement) -> str:
     """'Turn 2 — enter at the west edge of The Crossing': when, and where when the scenario
     says (one place, or a choice of places as the source named them)."""
+    say = words(game.language)
     if item.at:
-        return f"Turn {item.turn} — at {location_title(game, places, item.at)}"
+        return say(
+            "kit.setup.arrive-at", turn=item.turn, place=location_title(game, places, item.at)
+        )
     if item.enter:
-        return f"Turn {item.turn} — enter at {_entry_text(places, item)}"
-    return f"Turn {item.turn}"
+        return say("kit.setup.enter-at", turn=item.turn, place=_entry_text(places, item))
+    return say("kit.setup.turn", turn=item.turn)
 
 
 def _entry_text(places: Gazetteer, item: Reinforcement) -> str:

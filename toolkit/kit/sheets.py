@@ -11,6 +11,7 @@ import hashlib
 from collections.abc import Mapping
 from functools import lru_cache
 
+from toolkit.catalogue import words
 from toolkit.kit import draw
 from toolkit.kit.artwork import PrintedCounter
 from toolkit.kit.impose import (
@@ -27,11 +28,6 @@ from toolkit.kit.paper import Page, Rect, grow
 from toolkit.model import Game
 from toolkit.render.svg import fmt
 
-MARKERS = "Markers"
-PACKED = "All counters"
-"""The one sheet group when the game asks for packed sheets."""
-"""The sheet group of counters that belong to no faction; printed after every faction."""
-
 HEADER_ROOM = 12.0
 """Kept free above and below the counters for the page header (see ``impose``)."""
 
@@ -41,6 +37,8 @@ def counter_pieces(game: Game, printed: Mapping[str, PrintedCounter]) -> list[Pi
 
     With ``print.sheets: packed`` they keep that order but share sheets, to save paper.
     """
+    say = words(game.language)
+    markers, packed = say("kit.sheets.markers"), say("kit.sheets.all-counters")
     order = {faction.id: i for i, faction in enumerate(game.factions)}
     names = {faction.id: faction.name for faction in game.factions}
     counters = [c for c in game.counters if c.id in printed and c.count > 0]
@@ -49,7 +47,7 @@ def counter_pieces(game: Game, printed: Mapping[str, PrintedCounter]) -> list[Pi
     for counter in counters:
         template = game.template(counter.template)
         group = (
-            PACKED if game.print.sheets == "packed" else names.get(counter.faction or "", MARKERS)
+            packed if game.print.sheets == "packed" else names.get(counter.faction or "", markers)
         )
         pieces.append(Piece(counter.id, template.width, template.height, counter.count, group))
     return pieces
@@ -69,9 +67,10 @@ def sheet_plans(
     sheets = impose(counter_pieces(game, printed), page, bleed, gutter, HEADER_ROOM)
     plans: list[PagePlan] = []
     numbers: dict[str, int] = {}
+    say = words(game.language)
     for sheet in sheets:
         numbers[sheet.group] = numbers.get(sheet.group, 0) + 1
-        section = f"Counters: {sheet.group}"
+        section = say("kit.section.counters", group=sheet.group)
         trim = sheet.block
         plans.append(
             PagePlan(
@@ -79,7 +78,7 @@ def sheet_plans(
                 section,
                 front_body(sheet, printed, page, bleed),
                 front_faces(sheet, printed),
-                label=f"sheet {numbers[sheet.group]}, fronts",
+                label=say("kit.sheets.fronts", sheet=numbers[sheet.group]),
                 trim=trim,
                 bleed=grow(trim, bleed),
             )
@@ -93,7 +92,11 @@ def sheet_plans(
                 section,
                 back_body(sheet, printed, page, duplex, offset, bleed),
                 back_faces(sheet, printed, page, duplex, offset),
-                label=f"sheet {numbers[sheet.group]}, backs ({duplex} duplex)",
+                label=say(
+                    "kit.sheets.backs",
+                    sheet=numbers[sheet.group],
+                    duplex=say(f"kit.print.duplex-{duplex}"),
+                ),
                 trim=back_trim,
                 bleed=grow(back_trim, bleed),
             )

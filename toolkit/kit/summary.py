@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from html import escape
 
+from toolkit.catalogue import words
 from toolkit.kit import flow
 from toolkit.kit.flow import Line
 from toolkit.kit.layout import PagePlan
@@ -17,31 +18,21 @@ from toolkit.kit.paper import Page
 from toolkit.model import Game
 from toolkit.model.rules import Rule
 
-SECTION = "Rules summary"
 INDENT = 14.0
-KINDS = {
-    "stacking": "Stacking",
-    "entry": "Where units may go",
-    "movement": "Movement",
-    "zoc": "Zones of control",
-    "supply": "Supply",
-    "capacity": "Transport",
-    "placement": "Setting up",
-    "counter-mix": "Counter mix",
-    "victory": "Victory",
-}
-"""Headings by rule kind, in the order a turn meets them."""
-WHEN = {
-    "setup": "at set-up",
-    "end-of-phase": "at the end of each phase",
-    "end-of-turn": "at the end of each turn",
-    "movement": "as units move",
-}
-"""When a rule is checked, where it is not at every moment."""
-INTRO = (
-    "What the VASSAL module and toolkit check test a position against, numbered as in the "
-    "rulebook. The rulebook stays the authority: this page is a reminder, not a replacement."
+KINDS = (
+    "stacking",
+    "entry",
+    "movement",
+    "zoc",
+    "supply",
+    "capacity",
+    "placement",
+    "counter-mix",
+    "victory",
 )
+"""Rule kinds, in the order a turn meets them; each heading is the message 'rules.kind.<kind>'."""
+WHEN = ("setup", "end-of-phase", "end-of-turn", "movement")
+"""When a rule is checked, where it is not at every moment: the message 'rules.when.<when>'."""
 
 
 def summary_plans(game: Game, page: Page) -> list[PagePlan]:
@@ -49,18 +40,22 @@ def summary_plans(game: Game, page: Page) -> list[PagePlan]:
     if not game.rules:
         return []
     bodies = flow.paginate(summary_lines(game, page.inner_width), page)
-    return [PagePlan(page, SECTION, body) for body in bodies]
+    section = words(game.language)("rules.summary.title")
+    return [PagePlan(page, section, body) for body in bodies]
 
 
 def summary_lines(game: Game, width: float) -> list[Line]:
     """A heading per kind of rule, then each rule: citation and text, and its conditions."""
-    lines = [flow.heading(SECTION, size=16, space_before=0)]
-    lines.extend(flow.paragraph(INTRO, width, space_before=2, colour="#444444"))
-    for kind, title in KINDS.items():
+    say = words(game.language)
+    lines = [flow.heading(say("rules.summary.title"), size=16, space_before=0)]
+    lines.extend(
+        flow.paragraph(say("rules.summary.intro"), width, space_before=2, colour="#444444")
+    )
+    for kind in KINDS:
         rules = printed_rules(game, kind)
         if not rules:
             continue
-        lines.append(flow.heading(title))
+        lines.append(flow.heading(say(f"rules.kind.{kind}")))
         for rule in rules:
             lines.extend(rule_lines(game, rule, width))
     return lines
@@ -96,21 +91,23 @@ def rule_lines(game: Game, rule: Rule, width: float) -> list[Line]:
 
 def rule_notes(game: Game, rule: Rule) -> str:
     """The rule's conditions in words: when it is checked, what lifts it, where it applies."""
+    say = words(game.language)
     notes = []
     if rule.when in WHEN:
-        notes.append(f"Checked {WHEN[rule.when]}")
+        notes.append(say(f"rules.when.{rule.when}"))
     if rule.severity in ("warning", "info") and rule.kind != "victory":
-        notes.append("a reminder, not an error")
+        notes.append(say("rules.note.reminder"))
     if rule.severity == "ignore":
-        notes.append("not checked")
+        notes.append(say("rules.note.unchecked"))
     if rule.unless:
-        notes.append(f"unless {rule.unless.strip().rstrip('.')}")
+        notes.append(say("rules.note.unless", condition=rule.unless.strip().rstrip(".")))
     if rule.setups:
         names = {setup.id: setup.name for setup in game.setups}
-        notes.append("only in " + ", ".join(names.get(s, s) for s in sorted(rule.setups)))
+        only = ", ".join(names.get(s, s) for s in sorted(rule.setups))
+        notes.append(say("rules.note.only-in", setups=only))
     if not notes:
         return ""
-    text = "; ".join(notes)
+    text = say("punct.semicolon").join(notes)
     return text[0].upper() + text[1:] + "."
 
 
@@ -119,10 +116,12 @@ def summary_html(game: Game) -> bytes:
     what the module's Help menu shows in VASSAL's own help window. The page is plain HTML 3.2
     (all that window draws) and ASCII, every other character a reference, so it reads the same
     whatever charset the window assumes."""
-    credits = [f"design: {game.designer}"] if game.designer else []
+    say = words(game.language)
+    section = say("rules.summary.title")
+    credits = [say("kit.cover.designer", designer=game.designer)] if game.designer else []
     credits += [game.publisher] if game.publisher else []
     credits += [str(game.year)] if game.year else []
-    parts = [f"<html><head><title>{_html(game.title)}: {SECTION}</title></head><body>"]
+    parts = [f"<html><head><title>{_html(game.title)}: {_html(section)}</title></head><body>"]
     parts.append(f"<h1>{_html(game.title)}</h1>")
     if game.subtitle:
         parts.append(f"<p><i>{_html(game.subtitle)}</i></p>")
@@ -131,15 +130,15 @@ def summary_html(game: Game) -> bytes:
     parts += [
         f"<p>{_html(text.strip())}</p>" for text in game.description.split("\n") if text.strip()
     ]
-    parts.append(f"<h2>{SECTION}</h2>")
+    parts.append(f"<h2>{_html(section)}</h2>")
     if not game.rules:
-        parts.append("<p>The module checks no rule of this game: see its rulebook.</p>")
+        parts.append(f"<p>{_html(say('rules.summary.none'))}</p>")
     else:
-        parts.append(f"<p>{_html(INTRO)}</p>")
-    for kind, title in KINDS.items():
+        parts.append(f"<p>{_html(say('rules.summary.intro'))}</p>")
+    for kind in KINDS:
         rules = printed_rules(game, kind)
         if rules:
-            parts.append(f"<h3>{_html(title)}</h3>")
+            parts.append(f"<h3>{_html(say(f'rules.kind.{kind}'))}</h3>")
             parts += [_rule_html(game, rule) for rule in rules]
     parts.append("</body></html>\n")
     return "\n".join(parts).encode("ascii", "xmlcharrefreplace")

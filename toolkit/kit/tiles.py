@@ -12,6 +12,7 @@ import math
 from collections.abc import Callable, Set
 from dataclasses import dataclass
 
+from toolkit.catalogue import ENGLISH, Words
 from toolkit.kit import draw
 from toolkit.kit.errors import KitError
 from toolkit.kit.layout import PagePlan, Placement
@@ -111,6 +112,8 @@ def tile_plans(
     page: Page,
     scale: float = 1.0,
     blank: Callable[[Rect], bool] | None = None,
+    *,
+    say: Words = ENGLISH,
 ) -> list[PagePlan]:
     """One page per tile of a drawing, each with its alignment marks, label and index; a tile
     ``blank`` says holds nothing gets no page (its square in the index is grey)."""
@@ -129,14 +132,15 @@ def tile_plans(
         sx, sy, sw, sh = tile.source
         clip = (area_x, area_y, sw * scale, sh * scale)
         placement = Placement(key, clip, area_x - sx * scale, area_y - sy * scale, scale)
-        body = _guides(tile, neighbours, placement) + _tile_label(
+        body = _guides(tile, neighbours, placement, say) + _tile_label(
             turned, f"{name} {tile.name}", columns, rows, tile, left_out
         )
-        plans.append(PagePlan(turned, section, body, (placement,), label=f"tile {tile.name}"))
+        label = say("kit.tiles.tile", tile=tile.name)
+        plans.append(PagePlan(turned, section, body, (placement,), label=label))
     return plans
 
 
-def _guides(tile: Tile, tiles: dict[tuple[int, int], Tile], at: Placement) -> str:
+def _guides(tile: Tile, tiles: dict[tuple[int, int], Tile], at: Placement, say: Words) -> str:
     """Alignment lines (to the right and below) and cut lines (to the left and above)."""
     cx, cy, cw, ch = at.clip
     parts = []
@@ -152,7 +156,7 @@ def _guides(tile: Tile, tiles: dict[tuple[int, int], Tile], at: Placement) -> st
     if right is not None:
         x = page_x(_meet(tile.source[0] + tile.source[2], right.source[0]))
         parts.append(draw.line(x, cy, x, cy + ch, colour=GUIDE))
-        parts.append(_pointer(x, cy, f"{right.name} goes here"))
+        parts.append(_pointer(x, cy, say("kit.tiles.goes-here", tile=right.name)))
     if below is not None:
         y = page_y(_meet(tile.source[1] + tile.source[3], below.source[1]))
         parts.append(draw.line(cx, y, cx + cw, y, colour=GUIDE))
@@ -160,7 +164,7 @@ def _guides(tile: Tile, tiles: dict[tuple[int, int], Tile], at: Placement) -> st
     if left is not None:
         x = page_x(_meet(left.source[0] + left.source[2], tile.source[0]))
         parts.append(draw.line(x, cy, x, cy + ch, colour=draw.INK, dash="4 2"))
-        parts.append(draw.text(x, cy - 2, "✂ cut", 6, anchor="middle"))
+        parts.append(draw.text(x, cy - 2, "✂ " + say("kit.tiles.cut"), 6, anchor="middle"))
     if above is not None:
         y = page_y(_meet(above.source[1] + above.source[3], tile.source[1]))
         parts.append(draw.line(cx, y, cx + cw, y, colour=draw.INK, dash="4 2"))
@@ -211,7 +215,13 @@ def _tile_label(
 
 
 def full_plan(
-    key: str, name: str, section: str, size: tuple[float, float], margin: float = 0.5 * INCH
+    key: str,
+    name: str,
+    section: str,
+    size: tuple[float, float],
+    margin: float = 0.5 * INCH,
+    *,
+    say: Words = ENGLISH,
 ) -> PagePlan:
     """The whole drawing on one page at true size for a print shop; TrimBox = the drawing.
 
@@ -231,13 +241,19 @@ def full_plan(
         section,
         body,
         (Placement(key, where, where[0], where[1]),),
-        label=f"{name}, full size",
+        label=say("kit.tiles.full-size", name=name),
         trim=where,
     )
 
 
 def chart_plans(
-    key: str, name: str, section: str, size: tuple[float, float], page: Page
+    key: str,
+    name: str,
+    section: str,
+    size: tuple[float, float],
+    page: Page,
+    *,
+    say: Words = ENGLISH,
 ) -> list[PagePlan]:
     """A chart on one page, shrunk to fit the better orientation; tiled when that is too small."""
     width, height = size
@@ -248,12 +264,12 @@ def chart_plans(
         if scale > best_scale + 1e-9:
             best_scale, best_page = scale, candidate
     if best_scale < MIN_CHART_SCALE:
-        return tile_plans(key, name, section, size, page)
+        return tile_plans(key, name, section, size, page, say=say)
     area_x, area_y, area_w, area_h = tile_area(best_page)
     shown_w, shown_h = width * best_scale, height * best_scale
     x = area_x + (area_w - shown_w) / 2
     y = area_y + (area_h - shown_h) / 2
-    label = "" if best_scale >= 1.0 else f"at {best_scale * 100:.0f} %"
+    label = "" if best_scale >= 1.0 else say("kit.tiles.scaled", percent=f"{best_scale * 100:.0f}")
     return [
         PagePlan(
             best_page,

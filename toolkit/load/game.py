@@ -6,6 +6,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
 
+from toolkit.catalogue import DEFAULT_LANGUAGE, languages
 from toolkit.load.context import Context, get
 from toolkit.load.formats import FORMAT_VERSION
 from toolkit.load.jsonsource import Source
@@ -69,6 +70,7 @@ def load_game_file(ctx: Context, source: Source) -> GameParts:
     for key in ("id", "title", "subtitle", "publisher", "designer", "description"):
         if key in data:
             f[key] = data[key]
+    f["language"] = _language(ctx, source, get(data, "language", DEFAULT_LANGUAGE))
     version = checked_version(ctx.report, source, get(data, "version", "1.0.0"), "/version")
     if version is not None:
         f["version"] = version
@@ -101,6 +103,22 @@ def load_game_file(ctx: Context, source: Source) -> GameParts:
     f["module"] = frozen(data.get("module"))
     f["properties"] = frozen(data.get("properties"))
     return parts
+
+
+def _language(ctx: Context, source: Source, code: str) -> str:
+    """A language the catalogue speaks; another is reported and the game builds in English."""
+    if code in languages():
+        return code
+    base = code.split("-")[0]
+    if base in languages():
+        return base  # 'fr-CA' prints as 'fr' until it has a catalogue of its own
+    ctx.error(
+        source,
+        "game.unknown-language",
+        f"language {code!r} has no catalogue of player text (known: {', '.join(languages())})",
+        "/language",
+    )
+    return DEFAULT_LANGUAGE
 
 
 def _sides(ctx: Context, source: Source, items: list[dict[str, Any]]) -> list[Side]:

@@ -164,6 +164,8 @@ class Game:
     format: int | None = None
     """The source format game.json declares (None: none declared)."""
     subtitle: str = ""
+    language: str = "en"
+    """The language of the player text: the catalogue the kit, charts and module print from."""
     publisher: str = ""
     designer: str = ""
     year: int | None = None

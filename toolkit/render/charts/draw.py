@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from toolkit.artwork import Drawing, MapPlacement
+from toolkit.catalogue import words
 from toolkit.model import Game
 from toolkit.model.chart import Chart
 from toolkit.render.charts.display import display_body
@@ -104,8 +105,8 @@ def chart_body(game: Game, chart: Chart) -> Body:
     if chart.type == "display":
         return display_body(game, chart)
     if chart.type == "tec":
-        return table_body(tec_table(game, chart))
-    return table_body(chart)
+        return table_body(tec_table(game, chart), words(game.language))
+    return table_body(chart, words(game.language))
 
 
 def _heading(chart: Chart, body_width: float) -> Heading:

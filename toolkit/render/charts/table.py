@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from toolkit.catalogue import ENGLISH, Words
 from toolkit.model.chart import Chart
 from toolkit.model.values import contrasting_text
 from toolkit.render.charts.layout import Body, Cell, Frame, Line, Rect, Stack, stack
@@ -39,7 +40,8 @@ ROW_TINT = 0.07
 """How far every other row is darkened: enough to follow a row, not enough to hide a shade."""
 SHADED_HEADER = 0.15
 
-METHODS = {"odds": "Odds", "differential": "Differential"}
+METHODS = frozenset(("odds", "differential"))
+"""CRT methods with a printed name: the message 'chart.method.<method>'."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,6 +68,8 @@ class Grid:
     widths: tuple[float, ...]
     band_height: float
     header_height: float
+    method: str = ""
+    """The CRT's method as printed over its columns ('' for none)."""
 
     @property
     def width(self) -> float:
@@ -77,13 +81,13 @@ class Grid:
         return self.label_width + sum(self.widths[:index])
 
 
-def table_body(chart: Chart) -> Body:
+def table_body(chart: Chart, say: Words = ENGLISH) -> Body:
     """A table or CRT: header (corner, optional method band, column labels), then its rows."""
     style = CRT_STYLE if chart.type == "crt" else TABLE_STYLE
     values = [
         [cell_text(_value(row.cells, j)) for j in range(len(chart.columns))] for row in chart.rows
     ]
-    grid = _grid(chart, style, values)
+    grid = _grid(chart, style, values, say)
     cells = _header_cells(chart, grid)
     y = grid.header_height
     for index, row in enumerate(chart.rows):
@@ -103,11 +107,11 @@ def _value(cells: tuple[str | float | int | None, ...], index: int) -> str | flo
     return cells[index] if index < len(cells) else None
 
 
-def _grid(chart: Chart, style: TableStyle, values: list[list[str]]) -> Grid:
+def _grid(chart: Chart, style: TableStyle, values: list[list[str]], say: Words) -> Grid:
     """Column widths first, then header heights: labels wrap to the widths, never the reverse."""
     label_width = _label_width(chart, style)
     widths = _column_widths(chart, style, values)
-    method = _method(chart)
+    method = _method(chart, say)
     band = HEAD.line_height + 2 * PAD_Y if method else 0.0
     if method and sum(widths) < HEAD.width(method) + 2 * PAD_X:
         grow = (HEAD.width(method) + 2 * PAD_X - sum(widths)) / len(widths)
@@ -119,14 +123,16 @@ def _grid(chart: Chart, style: TableStyle, values: list[list[str]]) -> Grid:
     header = band + labels * HEAD.line_height + 2 * PAD_Y
     corner = _corner_stack(chart, label_width)
     header = max(header, (corner[0].height if corner else 0.0) + 2 * PAD_Y)
-    return Grid(label_width, tuple(widths), band, header)
+    return Grid(label_width, tuple(widths), band, header, method)
 
 
-def _method(chart: Chart) -> str:
+def _method(chart: Chart, say: Words) -> str:
     """The CRT's method as printed over its columns ('' for none)."""
     if chart.type != "crt" or not chart.columns or not chart.method:
         return ""
-    return METHODS.get(chart.method, chart.method.capitalize())
+    if chart.method in METHODS:
+        return say(f"chart.method.{chart.method}")
+    return chart.method.capitalize()
 
 
 def _label_width(chart: Chart, style: TableStyle) -> float:
@@ -180,7 +186,7 @@ def _header_cells(chart: Chart, grid: Grid) -> list[Cell]:
             PAD_Y,
         )
     ]
-    method = _method(chart)
+    method = grid.method
     if method:
         band = Rect(grid.label_width, 0, sum(grid.widths), grid.band_height)
         cells.append(Cell(band, HEADER_FILL, stack([method], HEAD, colour=BLACK), PAD_X, PAD_Y))

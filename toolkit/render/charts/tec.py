@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from toolkit.catalogue import Words, words
 from toolkit.model import Game
 from toolkit.model.chart import Chart, Column, Row
 from toolkit.model.game import CombatEffect
@@ -17,22 +18,24 @@ DASH = "—"
 
 def tec_table(game: Game, chart: Chart) -> Chart:
     """The chart as a table: a row per terrain, then per hexside type that has an effect."""
+    say = words(game.language)
     movement = next((r for r in game.rules if isinstance(r, MovementRule)), None)
     rows = [
-        _row(t.name, _cost(movement.costs.get(t.id, 1)) if movement else None, t.combat)
+        _row(t.name, _cost(movement.costs.get(t.id, 1), say) if movement else None, t.combat)
         for t in game.terrain
     ]
     for kind in game.hexside_types:
         cost = movement.hexside_costs.get(kind.id) if movement else None
         if cost is not None or kind.combat is not None:
-            rows.append(_row(f"{kind.name} hexside", _extra(cost), kind.combat))
+            label = say("chart.tec.hexside", name=kind.name)
+            rows.append(_row(label, _extra(cost, say), kind.combat))
     for line in game.line_types:
         along = movement.line_costs.get(line.id) if movement else None
         if movement is not None and along is not None:
-            rows.append(_along(line.name, along, movement))
-    columns = ["Defence", "Column shift", "Notes"]
+            rows.append(_along(line.name, along, movement, say))
+    columns = [say("chart.tec.defence"), say("chart.tec.shift"), say("chart.tec.notes")]
     if movement is not None:
-        columns.insert(0, "Movement cost")
+        columns.insert(0, say("chart.tec.cost"))
     else:
         rows = [Row(row.label, row.cells[1:]) for row in rows]
     if not any(row.cells[-1] != DASH for row in rows):
@@ -41,7 +44,7 @@ def tec_table(game: Game, chart: Chart) -> Chart:
     return replace(
         chart,
         type="table",
-        row_header=chart.row_header or "Terrain",
+        row_header=chart.row_header or say("chart.tec.terrain"),
         columns=tuple(Column(c) for c in columns),
         rows=tuple(rows),
     )
@@ -54,19 +57,19 @@ def _row(label: str, cost: str | None, effect: CombatEffect | None) -> Row:
     return Row(label, (cost or DASH, defence, shift, effect.note or DASH))
 
 
-def _cost(cost: MoveCost) -> str:
-    return "Prohibited" if cost == PROHIBITED else f"{float(cost):g}"
+def _cost(cost: MoveCost, say: Words) -> str:
+    return say("chart.tec.prohibited") if cost == PROHIBITED else f"{float(cost):g}"
 
 
-def _along(name: str, cost: float, movement: MovementRule) -> Row:
+def _along(name: str, cost: float, movement: MovementRule, say: Words) -> Row:
     """Moving along a line: its cost per hex, and, where hexsides cost extra, that the line
     takes its hexsides with it (a road's bridge crosses the river)."""
     free = bool(movement.hexside_costs) and movement.line_ignores_hexsides
-    note = "its bridges cross hexsides at no extra cost" if free else DASH
-    return Row(f"Along a {name.lower()}", (f"{cost:g}", DASH, DASH, note))
+    note = say("chart.tec.bridges") if free else DASH
+    return Row(say("chart.tec.along", line=name.lower()), (f"{cost:g}", DASH, DASH, note))
 
 
-def _extra(cost: MoveCost | None) -> str | None:
+def _extra(cost: MoveCost | None, say: Words) -> str | None:
     if cost is None:
         return None
-    return "Prohibited" if cost == PROHIBITED else f"+{float(cost):g}"
+    return say("chart.tec.prohibited") if cost == PROHIBITED else f"+{float(cost):g}"

@@ -12,6 +12,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
+from toolkit.catalogue import words
 from toolkit.geometry import MIN_BORDER, point_in_polygon, point_in_rings, shared_borders
 from toolkit.model import Game
 from toolkit.model.map import AreaMapGrid, Location, Map, Space, parse_location_key
@@ -427,6 +428,7 @@ def area_legend(
 ) -> list[LegendEntry]:
     """Owners' colours, the border types drawn, and what a gap between spaces means."""
 
+    say = words(game.language)
     entries = []
     owners = {loc.owner for loc in the_map.locations.values() if loc.owner and loc.kind == "land"}
     band = band_width(plan)
@@ -439,10 +441,10 @@ def area_legend(
     width = min(1.4, max(0.7, 0.004 * plan.unit))
     for kind in [*BORDER_STYLES, *names]:
         if kind in used:
-            text = BORDER_STYLES[kind][0] if kind in BORDER_STYLES else names[kind]
+            text = say(BORDER_STYLES[kind][0]) if kind in BORDER_STYLES else names[kind]
             entries.append(LegendEntry(text, _border_swatch(game, kind, width)))
     if not is_nodes(the_map):
-        entries.append(LegendEntry("Gap: not adjacent", gap_swatch))
+        entries.append(LegendEntry(say("map.legend.gap"), gap_swatch))
     return entries
 
 

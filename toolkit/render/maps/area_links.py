@@ -19,12 +19,12 @@ from toolkit.render.maps.strokes import Side, default_side_colour, routes_svg, s
 from toolkit.render.svg import fmt
 
 BORDER_STYLES: dict[str, tuple[str, str, str]] = {
-    # adjacency type → (legend text, stroke colour, how it is drawn)
-    "land": ("Land border", "#6b5a45", "solid"),
-    "sea": ("Sea border", SEA_INK, "dashed"),
-    "coast": ("Coast (land to sea)", "#4f7bb0", "dotted"),
-    "air": ("Air route", "#7a7a7a", "dotted"),
-    "rail": ("Rail link", INK, "rail"),
+    # adjacency type → (legend text's message id, stroke colour, how it is drawn)
+    "land": ("map.border.land", "#6b5a45", "solid"),
+    "sea": ("map.border.sea", SEA_INK, "dashed"),
+    "coast": ("map.border.coast", "#4f7bb0", "dotted"),
+    "air": ("map.border.air", "#7a7a7a", "dotted"),
+    "rail": ("map.border.rail", INK, "rail"),
 }
 
 

@@ -141,8 +141,11 @@ class LegendEntry:
     swatch: Swatch
 
 
-def legend_block(entries: Sequence[LegendEntry], size: float, max_width: float) -> Block | None:
-    """The legend: a heading and entries in as many columns as fit ``max_width``."""
+def legend_block(
+    entries: Sequence[LegendEntry], size: float, max_width: float, heading: str
+) -> Block | None:
+    """The legend: a heading ('Legend', in the game's language) and entries in as many columns
+    as fit ``max_width``."""
     if not entries:
         return None
     sw, sh = size * 3.2, size * 1.9
@@ -160,7 +163,7 @@ def legend_block(entries: Sequence[LegendEntry], size: float, max_width: float) 
         parts = [
             panel_frame(x, y, width, height),
             label_svg(
-                Label("Legend", x + 6, y + 4 + head * 0.8, head, "start", True, role="legend")
+                Label(heading, x + 6, y + 4 + head * 0.8, head, "start", True, role="legend")
             ),
         ]
         top = y + 4 + head + size * 0.5

@@ -16,6 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from toolkit.artwork import MapPlacement
+from toolkit.catalogue import words
 from toolkit.model import Game
 from toolkit.model.map import AreaMapGrid, Box, Map
 from toolkit.render.fonts import text_width
@@ -172,6 +173,7 @@ def _blocks(
 ) -> list[tuple[Block, str]]:
     """The title block and the legend, with the corners the source asks for."""
     style = the_map.style
+    say = words(game.language)
     out: list[tuple[Block, str]] = []
     title_size = style.title_size or min(30.0, max(12.0, min(width, probe.frame.height) / 25))
     subtitle = " — ".join(t for t in (game.title, game.subtitle) if t)
@@ -183,14 +185,14 @@ def _blocks(
         subtitle if shown else "",
         title_size,
         style.compass,
-        scale_of(the_map, probe, title_size * 0.45),
+        scale_of(the_map, probe, title_size * 0.45, say),
     )
     if title is not None:
         out.append((title, style.title_position if shown else "top-left"))
     if style.legend_position != "none":
         entries = map_legend(game, the_map, probe, sizes, colours)
         legend_size = min(12.0, max(7.0, sizes.name * 1.1))
-        legend = legend_block(entries, legend_size, max(width, 300.0))
+        legend = legend_block(entries, legend_size, max(width, 300.0), say("map.legend.title"))
         if legend is not None:
             out.append((legend, style.legend_position))
     return out

@@ -10,6 +10,7 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+from toolkit.catalogue import ENGLISH, Words, words
 from toolkit.geometry import hex_neighbors, hex_to_point
 from toolkit.model import Game
 from toolkit.model.game import HexsideType, LineType
@@ -30,7 +31,6 @@ from toolkit.render.maps.plan import Plan
 from toolkit.render.maps.strokes import Side, default_side_colour, routes_svg, sides_svg
 from toolkit.render.maps.symbols import (
     DEFAULT_FILL,
-    FEATURE_NAMES,
     FEATURE_ORDER,
     symbol_defs,
     symbol_use,
@@ -119,7 +119,9 @@ def _is_water(game: Game, terrain: str) -> bool:
     return any(t.id == terrain and t.water for t in game.terrain)
 
 
-def scale_of(the_map: Map, plan: Plan, size: float) -> tuple[float, int, str] | None:
+def scale_of(
+    the_map: Map, plan: Plan, size: float, say: Words = ENGLISH
+) -> tuple[float, int, str] | None:
     """(step in points, steps, label) of the scale bar, when the source asks for one."""
     style = the_map.style
     if not style.scale_label:
@@ -132,10 +134,10 @@ def scale_of(the_map: Map, plan: Plan, size: float) -> tuple[float, int, str] | 
             math.hypot(x - cx, y - cy)
             for x, y in (hex_to_point(plan.layout, n) for n in hex_neighbors(h))
         )
-        return step, count, f"1 hex = {style.scale_label}"
+        return step, count, say("map.scale.hex", scale=style.scale_label)
     if plan.kind == "square":
-        return plan.unit, count, f"1 square = {style.scale_label}"
-    return 72.0, count, f"1 in = {style.scale_label}"
+        return plan.unit, count, say("map.scale.square", scale=style.scale_label)
+    return 72.0, count, say("map.scale.inch", scale=style.scale_label)
 
 
 # -- legend entries ------------------------------------------------------------------------------
@@ -207,8 +209,9 @@ def crossing_legend(game: Game, the_map: Map) -> list[LegendEntry]:
     crossings = water_crossings(game, the_map)
     sides = {t.id: t for t in game.hexside_types}
     lines = {t.id: t for t in game.line_types}
-    kinds: tuple[tuple[CrossingType, str], ...] = (("bridge", "Bridge"), ("ford", "Ford"))
-    for kind, name in kinds:
+    say = words(game.language)
+    kinds: tuple[CrossingType, ...] = ("bridge", "ford")
+    for kind in kinds:
         first = next((c for c in crossings if c.type == kind), None)
         if first is None:
             continue
@@ -221,7 +224,7 @@ def crossing_legend(game: Game, the_map: Map) -> list[LegendEntry]:
             None,
         )
         road = next((lines[t] for t in first.lines if t in lines), None)
-        entries.append(LegendEntry(name, _crossing_swatch(kind, river, road)))
+        entries.append(LegendEntry(say(f"map.legend.{kind}"), _crossing_swatch(kind, river, road)))
     return entries
 
 
@@ -254,7 +257,8 @@ def common_legend(
     entries.extend(crossing_legend(game, the_map))
     for kind in FEATURE_ORDER:
         if kind in colours.features and kind != "label":
-            entries.append(LegendEntry(FEATURE_NAMES[kind], _symbol_swatch(kind, sizes.symbol)))
+            name = words(game.language)(f"map.feature.{kind}")
+            entries.append(LegendEntry(name, _symbol_swatch(kind, sizes.symbol)))
     return merged_legend(entries)
 
 

@@ -34,26 +34,30 @@ FEATURE_ORDER = (
 )
 """Feature types in the order symbols are drawn side by side and listed in the legend."""
 
-FEATURE_NAMES = {
-    "capital": "Capital",
-    "city": "City",
-    "town": "Town",
-    "fortress": "Fortress",
-    "major-port": "Major port",
-    "port": "Port",
-    "naval-base": "Naval base",
-    "airfield": "Airfield",
-    "industrial-complex": "Industrial complex",
-    "factory": "Factory",
-    "resource": "Resource",
-    "oil": "Oil",
-    "objective": "Objective",
-    "victory": "Victory location",
-    "supply-source": "Supply source",
-    "convoy-center": "Convoy centre",
-    "minefield": "Minefield",
-    "label": "Place name",
-}
+FEATURE_KINDS = frozenset(
+    (
+        "capital",
+        "city",
+        "town",
+        "fortress",
+        "major-port",
+        "port",
+        "naval-base",
+        "airfield",
+        "industrial-complex",
+        "factory",
+        "resource",
+        "oil",
+        "objective",
+        "victory",
+        "supply-source",
+        "convoy-center",
+        "minefield",
+        "label",
+    )
+)
+"""The feature kinds with a symbol of their own; the legend names each by the message
+'map.feature.<kind>'."""
 
 DEFAULT_FILL = {
     "capital": "#e8b923",
@@ -73,7 +77,7 @@ OWNED = frozenset(DEFAULT_FILL) - {"victory"}
 
 def symbol_id(kind: str) -> str:
     """The ``<defs>`` id of a feature type's symbol (unknown types share a generic one)."""
-    return "f-" + (kind if kind in FEATURE_NAMES else "generic")
+    return "f-" + (kind if kind in FEATURE_KINDS else "generic")
 
 
 def _p(d: str, **kw: object) -> str:

@@ -15,6 +15,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Literal
 
+from toolkit.catalogue import Words, words
 from toolkit.model import Game
 from toolkit.model.card import Joins
 from toolkit.vassal.format.codec import safe_text
@@ -82,24 +83,29 @@ def pile_names(game: Game, taken: Iterable[str] = ()) -> PileNames:
         used.add(found)
         return found
 
-    cards_map = unique(CARDS_MAP)
+    say = words(game.language)
+    cards_map = unique(say("module.cards.window"))
     piles: list[Pile] = []
     owners: list[str] = []
     for deck in game.decks:
         piles.append(Pile("draw", deck.id, unique(deck.name)))
-        piles.append(Pile("discard", deck.id, unique(deck.discard or f"{deck.name} discards")))
+        discard = deck.discard or say("module.pile.discards", deck=deck.name)
+        piles.append(Pile("discard", deck.id, unique(discard)))
         for joins, _ in deck.joining:
-            piles.append(Pile("waiting", deck.id, unique(f"{deck.name}: {_when(joins)}"), joins))
+            waiting = say("module.pile.waiting", deck=deck.name, when=_when(joins, say))
+            piles.append(Pile("waiting", deck.id, unique(waiting), joins))
         if deck.owner is not None and deck.owner not in owners:
             owners.append(deck.owner)
     for cup in game.cups:
         piles.append(Pile("cup", cup.id, unique(cup.name)))
-    hands = {side: unique(f"{game.side(side).name} hand") for side in owners}
+    hands = {side: unique(say("module.hand", side=game.side(side).name)) for side in owners}
     return PileNames(tuple(piles), hands, cards_map)
 
 
-def _when(joins: Joins) -> str:
-    return f"from turn {joins.turn}" if joins.turn is not None else f"from {joins.year}"
+def _when(joins: Joins, say: Words) -> str:
+    if joins.turn is not None:
+        return say("module.pile.from-turn", turn=joins.turn)
+    return say("module.pile.from-year", year=joins.year)
 
 
 def card_image(card_id: str, side: Literal["front", "back"]) -> str:

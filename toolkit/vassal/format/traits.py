@@ -193,11 +193,11 @@ def trigger(key_: str, condition: str, actions: Sequence[str]) -> Trait:
     return Trait("macro;" + encode(fields, ";"), "")
 
 
-def movement_trail() -> Trait:
+def movement_trail(command: str = "Movement trail") -> Trait:
     """A movement trail the player can show with Ctrl-T (hidden at first, not shared)."""
     fields = [
         key("T"),
-        "Movement trail",
+        command,
         "false",
         "false",
         "10",

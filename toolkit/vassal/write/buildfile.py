@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from lxml import etree  # type: ignore[import-untyped]
 
+from toolkit.catalogue import Words, words
 from toolkit.model import Game
 from toolkit.vassal.format.codec import encode_list
 from toolkit.vassal.format.layout import Board
@@ -95,7 +96,8 @@ def module_credits(game: Game) -> tuple[str, str]:
     """What VASSAL shows beside a module's name and version (its About window, and the module
     manager from VASSAL 3.7): the design credit and the publisher's. Neither starts with a
     digit: VASSAL's module manager would read it as part of the version number."""
-    design = f"Design: {game.designer}" if game.designer else ""
+    design = words(game.language)("module.credits.design", designer=game.designer)
+    design = design if game.designer else ""
     year = f"{game.year} " if game.year else ""
     return design, f"© {year}{game.publisher}" if game.publisher else ""
 
@@ -103,6 +105,7 @@ def module_credits(game: Game) -> tuple[str, str]:
 def build_file(parts: ModuleParts) -> bytes:
     """buildFile.xml as bytes (UTF-8), the same bytes for the same parts."""
     game = parts.game
+    say = words(game.language)
     design, published = module_credits(game)
     root = etree.Element(
         "VASSAL.build.GameModule",
@@ -121,7 +124,7 @@ def build_file(parts: ModuleParts) -> bytes:
     roster = etree.SubElement(
         root,
         M + "PlayerRoster",
-        attrs(buttonText="Retire", buttonToolTip="Switch sides, become observer or give up"),
+        attrs(buttonText=say("module.roster.button"), buttonToolTip=say("module.roster.tooltip")),
     )
     for side in game.sides:
         etree.SubElement(roster, "entry").text = text(side.name)
@@ -131,14 +134,14 @@ def build_file(parts: ModuleParts) -> bytes:
         attrs(
             autoReport="Always",
             nonOwnerUnmaskable="Never",
-            promptString="Opponents can unmask pieces",
+            promptString=say("module.options.unmask"),
             playerIdFormat="$PlayerName$",
         ),
     )
     etree.SubElement(root, M + "Chatter")
     etree.SubElement(root, M + "KeyNamer")
     _prototypes(root, parts.prototypes)
-    _warnings_switch(root, parts.warnings)
+    _warnings_switch(root, parts.warnings, say)
     stacks = dict(parts.stacks)
     for board in parts.boards:
         map_window(
@@ -147,9 +150,10 @@ def build_file(parts: ModuleParts) -> bytes:
             board.name in parts.window_boards,
             stacks.get(board.name, ()),
             parts.warnings,
+            say=say,
         )
     if parts.cards is not None:
-        write_cards_windows(root, parts.cards)
+        write_cards_windows(root, parts.cards, say)
     for text_, items in parts.menus:
         etree.SubElement(
             root,
@@ -157,24 +161,24 @@ def build_file(parts: ModuleParts) -> bytes:
             attrs(
                 description=text_,
                 text=text_,
-                tooltip=f"Open one of the {text_.lower()}",
+                tooltip=say("module.menu.tooltip", menu=text_.lower()),
                 icon="",
                 hotkey="",
                 menuItems=_list(items),
             ),
         )
-    _palettes(root, parts.palettes)
-    _dice(root, game)
-    _charts(root, parts.charts)
-    _turns(root, game)
+    _palettes(root, parts.palettes, say)
+    _dice(root, game, say)
+    _charts(root, parts.charts, say)
+    _turns(root, game, say)
     for name, description, file in parts.setups:
         etree.SubElement(
             root,
             M + "PredefinedSetup",
             attrs(name=name, description=description, isMenu="false", useFile="true", file=file),
         )
-    _inventory(root)
-    _notes(root)
+    _inventory(root, say)
+    _notes(root, say)
     return bytes(etree.tostring(root, xml_declaration=True, encoding="UTF-8", standalone=False))
 
 
@@ -201,15 +205,15 @@ def _documentation(root: etree._Element, documents: Sequence[HelpDocument]) -> N
             )
 
 
-def _notes(root: etree._Element) -> None:
+def _notes(root: etree._Element, say: Words) -> None:
     """The notes window: scenario notes, public notes, private notes and secret notes (sealed
     until their writer reveals them), all kept in saved games."""
     etree.SubElement(
         root,
         M + "NotesWindow",
         attrs(
-            buttonText="Notes",
-            tooltip="Scenario, public, private and secret notes",
+            buttonText=say("module.notes.button"),
+            tooltip=say("module.notes.tooltip"),
             icon="",
             hotkey="",
             canDisable="false",
@@ -230,7 +234,7 @@ def _prototypes(root: etree._Element, prototypes: Sequence[tuple[str, tuple[Trai
         element.text = text(add_piece("null", traits))
 
 
-def _warnings_switch(root: etree._Element, warnings: ModuleWarnings) -> None:
+def _warnings_switch(root: etree._Element, warnings: ModuleWarnings, say: Words) -> None:
     """The module's global properties: the warnings switch (with its toolbar button) and a 0
     for every property stacks are summed by, so a piece without one counts nothing."""
     if not warnings.enabled:
@@ -243,31 +247,31 @@ def _warnings_switch(root: etree._Element, warnings: ModuleWarnings) -> None:
             prop.set("min", "0")
             prop.set("max", "1")
             prop.set("wrap", "true")
-            prop.set("description", "Rules warnings (1 on, 0 off)")
+            prop.set("description", say("module.warnings.description"))
             etree.SubElement(
                 prop,
                 M + "properties.ChangePropertyButton",
                 attrs(
-                    text="Rules warnings",
-                    tooltip="Turn the rules warnings in the chat log off or on",
+                    text=say("module.warnings.button"),
+                    tooltip=say("module.warnings.tooltip"),
                     icon="",
                     hotkey="",
-                    reportFormat="Rules warnings: $newValue$ (1 on, 0 off)",
+                    reportFormat=say("module.warnings.report"),
                     propChanger="I,1",
                 ),
             )
 
 
-def _palettes(root: etree._Element, palettes: Sequence[Palette]) -> None:
+def _palettes(root: etree._Element, palettes: Sequence[Palette], say: Words) -> None:
     window = etree.SubElement(
         root,
         M + "PieceWindow",
         attrs(
-            name="Counters",
+            name=say("module.counters.window"),
             description="",
             hidden="false",
-            text="Counters",
-            tooltip="Show the counter mix",
+            text=say("module.counters.window"),
+            tooltip=say("module.counters.tooltip"),
             icon="",
             hotkey="",
             scale="1.0",
@@ -275,7 +279,7 @@ def _palettes(root: etree._Element, palettes: Sequence[Palette]) -> None:
         ),
     )
     tabs = etree.SubElement(
-        window, WIDGET + "TabWidget", attrs(entryName="Counters", description="")
+        window, WIDGET + "TabWidget", attrs(entryName=say("module.counters.window"), description="")
     )
     for palette in palettes:
         # A tab per faction: rows of eight, class after class.
@@ -296,7 +300,7 @@ def _palettes(root: etree._Element, palettes: Sequence[Palette]) -> None:
                 piece_slot(panel, slot)
 
 
-def _dice(root: etree._Element, game: Game) -> None:
+def _dice(root: etree._Element, game: Game, say: Words) -> None:
     seen: set[str] = set()
     for die in game.dice:
         roll = f"{die.count}d{die.sides}"
@@ -311,7 +315,11 @@ def _dice(root: etree._Element, game: Game) -> None:
             attrs(
                 name=label,
                 text=label,
-                tooltip=f"{die.name}: roll {roll}" if die.name else f"Roll {roll}",
+                tooltip=(
+                    say("module.dice.named", name=die.name, roll=roll)
+                    if die.name
+                    else say("module.dice.roll", roll=roll)
+                ),
                 icon="",
                 hotkey="",
                 canDisable="false",
@@ -337,44 +345,46 @@ def _dice(root: etree._Element, game: Game) -> None:
         )
 
 
-def _charts(root: etree._Element, charts: Sequence[tuple[str, str]]) -> None:
+def _charts(root: etree._Element, charts: Sequence[tuple[str, str]], say: Words) -> None:
     if not charts:
         return
     window = etree.SubElement(
         root,
         M + "ChartWindow",
         attrs(
-            name="Charts",
+            name=say("module.charts.window"),
             description="",
-            text="Charts",
-            tooltip="Show the charts",
+            text=say("module.charts.window"),
+            tooltip=say("module.charts.tooltip"),
             icon="",
             hotkey="",
         ),
     )
-    tabs = etree.SubElement(window, WIDGET + "TabWidget", attrs(entryName="Charts", description=""))
+    tabs = etree.SubElement(
+        window, WIDGET + "TabWidget", attrs(entryName=say("module.charts.window"), description="")
+    )
     for title, image in charts:
         etree.SubElement(
             tabs, WIDGET + "Chart", attrs(chartName=title, description="", fileName=image)
         )
 
 
-def _turns(root: etree._Element, game: Game) -> None:
+def _turns(root: etree._Element, game: Game, say: Words) -> None:
     turns = game.turns
     tracker = etree.SubElement(
         root,
         M + "turn.TurnTracker",
         attrs(
-            name="Turn",
+            name=say("module.turn.name"),
             description="",
-            buttonText="Turn",
+            buttonText=say("module.turn.name"),
             icon="",
             hotkey="",
             nexthotkey="",
             prevhotkey="",
-            turnFormat="Turn $level1$ $level2$ $level3$ $level4$",
-            reportFormat="* New turn: $newTurn$",
-            tooltip="Turn tracker",
+            turnFormat=say("module.turn.format"),
+            reportFormat=say("module.turn.report"),
+            tooltip=say("module.turn.tooltip"),
             lengthStyle="Maximum",
             length="-1",
         ),
@@ -384,7 +394,7 @@ def _turns(root: etree._Element, game: Game) -> None:
             tracker,
             M + "turn.ListTurnLevel",
             attrs(
-                name="Turn",
+                name=say("module.turn.name"),
                 property="Turn",
                 turnFormat="$value$",
                 list=_list(turns.labels),
@@ -399,7 +409,7 @@ def _turns(root: etree._Element, game: Game) -> None:
             tracker,
             M + "turn.CounterTurnLevel",
             attrs(
-                name="Turn",
+                name=say("module.turn.name"),
                 property="Turn",
                 turnFormat="$value$",
                 start=str(turns.first),
@@ -413,7 +423,7 @@ def _turns(root: etree._Element, game: Game) -> None:
             level,
             M + "turn.ListTurnLevel",
             attrs(
-                name="Phase",
+                name=say("module.turn.phase"),
                 property="Phase",
                 turnFormat="$value$",
                 list=_list([phase.name for phase in turns.phases]),
@@ -428,14 +438,14 @@ def _list(values: Sequence[str]) -> str:
     return encode_list([text(v) for v in values])
 
 
-def _inventory(root: etree._Element) -> None:
+def _inventory(root: etree._Element, say: Words) -> None:
     etree.SubElement(
         root,
         M + "Inventory",
         attrs(
-            name="Units",
-            text="Units",
-            tooltip="Where every piece is, by side and faction",
+            name=say("module.units.window"),
+            text=say("module.units.window"),
+            tooltip=say("module.units.tooltip"),
             icon="",
             hotkey="",
             include="",

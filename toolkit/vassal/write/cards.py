@@ -37,6 +37,7 @@ from dataclasses import dataclass, field
 from lxml import etree  # type: ignore[import-untyped]
 
 from toolkit.artwork import Artwork
+from toolkit.catalogue import ENGLISH, Words, words
 from toolkit.model import Game
 from toolkit.model.card import Card, Deck
 from toolkit.model.holdings import DeckAtStart, Holdings
@@ -59,6 +60,7 @@ from toolkit.vassal.write.boards import pixel_size, png_size
 from toolkit.vassal.write.drawpiles import (
     MARGIN,
     PileSpec,
+    count_name,
     deck_type,
     drawpile_attributes,
     largest,
@@ -110,10 +112,10 @@ class CardsParts:
     card_sizes: Mapping[str, Pixel] = field(default_factory=dict)
 
 
-def write_cards_windows(root: etree._Element, parts: CardsParts) -> None:
+def write_cards_windows(root: etree._Element, parts: CardsParts, say: Words = ENGLISH) -> None:
     """The Cards map with its draw piles, and every side's hand, in buildFile.xml."""
     none = ModuleWarnings()
-    element = map_window(root, parts.board, True, parts.signs, none, colour=FELT)
+    element = map_window(root, parts.board, True, parts.signs, none, colour=FELT, say=say)
     for spec in parts.piles:
         pile = etree.SubElement(
             element, MAP + "DrawPile", drawpile_attributes(spec, parts.board.name)
@@ -122,13 +124,15 @@ def write_cards_windows(root: etree._Element, parts: CardsParts) -> None:
             piece_slot(pile, slot, "CardSlot" if is_card else "PieceSlot")
     for hand in parts.hands:
         stacks = (hand.stack,) if hand.stack is not None else ()
-        map_window(root, hand.board, True, stacks, none, hand_of=hand.side)
+        map_window(root, hand.board, True, stacks, none, hand_of=hand.side, say=say)
 
 
 # -- the pieces ------------------------------------------------------------------------------
 
 
-def card_traits(card: Card, deck: Deck, names: PileNames, masked_by: str | None) -> list[Trait]:
+def card_traits(
+    card: Card, deck: Deck, names: PileNames, masked_by: str | None, say: Words = ENGLISH
+) -> list[Trait]:
     """A card of a deck as a piece: its properties, Return to deck, its back as a mask (what
     a face-down pile shows, and the others see while it is hidden), its face."""
     owner = card.side or deck.owner or ""
@@ -142,8 +146,14 @@ def card_traits(card: Card, deck: Deck, names: PileNames, masked_by: str | None)
                 ("Private", xml_bool(card.private)),
             ]
         ),
-        return_to_deck(draw, f"Return to {draw}"),
-        mask(card_image(card.id, "back"), f"{deck.name} card", masked_by, "Hide or reveal", True),
+        return_to_deck(draw, say("module.card.return-to", pile=draw)),
+        mask(
+            card_image(card.id, "back"),
+            say("module.card.masked", deck=deck.name),
+            masked_by,
+            say("module.card.hide-or-reveal"),
+            True,
+        ),
         basic_piece(card.name, card_image(card.id, "front")),
     ]
 
@@ -254,7 +264,7 @@ def cards_parts(
             for card_id in order:
                 card = game.card(card_id)
                 masked = side if card.private else None
-                traits = tuple(card_traits(card, deck, names, masked))
+                traits = tuple(card_traits(card, deck, names, masked, words(game.language)))
                 key = copy_key(f"card:{card_id}")
                 slots.setdefault(pile_name, []).append(
                     (key, _slot_maker(card.name, traits, sizes[card_id]), True)
@@ -294,13 +304,13 @@ def cards_parts(
         made,
         tuple(hands),
         tuple(
-            StartStack(f"{spec.pile.name}: count", board.name, sign_at(spec), (sign,))
+            StartStack(count_name(spec), board.name, sign_at(spec), (sign,))
             for spec in piles
             for sign in [
                 Slot(
-                    f"{spec.pile.name}: count",
+                    count_name(spec),
                     gpids[f"sign:{spec.pile.name}"],
-                    pile_sign(spec.pile.name, sign_font(spec)),
+                    pile_sign(spec.pile.name, sign_font(spec), words(game.language)),
                     (0, 0),
                 )
             ]
@@ -352,7 +362,8 @@ def saved_piles(
         for pile_name, order, side in _deck_groups(game, at_start, names):
             for card_id in order:
                 card = game.card(card_id)
-                chain = Chain.of(card_traits(card, deck, names, side if card.private else None))
+                masked_by = side if card.private else None
+                chain = Chain.of(card_traits(card, deck, names, masked_by, words(game.language)))
                 held.setdefault(pile_name, []).append(PlacedPiece(chain, parts.card_gpids[card_id]))
     for cup in game.cups:
         pile_name = names.pile("cup", cup.id).name

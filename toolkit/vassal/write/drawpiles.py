@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from toolkit.catalogue import ENGLISH, Words, words
 from toolkit.model import Game
 from toolkit.model.card import Deck
 from toolkit.vassal.format.codec import encode, encode_list
@@ -58,6 +59,8 @@ class PileSpec:
     empty_key: str = ""
     owners: tuple[str, ...] = ()
     """The sides that alone may draw from it (VASSAL 3.7 and later; 3.6 lets everyone)."""
+    say: Words = ENGLISH
+    """The game's language, for the pile's menu and its report."""
 
     @property
     def face_down_option(self) -> str:
@@ -69,17 +72,25 @@ class PileSpec:
 
     @property
     def send_message(self) -> str:
-        return f"* {self.pile.name} goes into {self.send_to}" if self.send_to else ""
+        if not self.send_to:
+            return ""
+        return self.say("module.pile.goes-into", pile=self.pile.name, target=self.send_to)
+
+    @property
+    def messages(self) -> dict[str, str]:
+        """The pile's menu words, by the DrawPile attribute that holds each."""
+        return {name: self.say(key) for name, key in _MESSAGES.items()}
 
 
 _MESSAGES = {
-    "shuffleCommand": "Shuffle",
-    "reverseCommand": "Reverse order",
-    "drawMultipleMessage": "Draw several",
-    "drawSpecificMessage": "Draw specific cards",
-    "faceUpMessage": "Face up",
-    "faceDownMessage": "Face down",
+    "shuffleCommand": "module.pile.shuffle",
+    "reverseCommand": "module.pile.reverse",
+    "drawMultipleMessage": "module.pile.draw-several",
+    "drawSpecificMessage": "module.pile.draw-specific",
+    "faceUpMessage": "module.pile.face-up",
+    "faceDownMessage": "module.pile.face-down",
 }
+"""DrawPile attributes → the message ids of their words."""
 
 
 DECK_FIELDS_36 = 37
@@ -90,6 +101,7 @@ def deck_type(spec: PileSpec) -> str:
     """The deck's type string, field for field as VASSAL's Deck writes it from the pile's
     DrawPile element (so a deck in our saves is the one a new game makes): the 3.6 fields,
     then those 3.7 added (3.6 reads no further than its own)."""
+    messages = spec.messages
     fields = [
         "true",  # outline drawn when empty
         "255,255,255",
@@ -121,13 +133,13 @@ def deck_type(spec: PileSpec) -> str:
         "",
         "false",  # no restriction on what may be added
         "",
-        _MESSAGES["shuffleCommand"],
-        _MESSAGES["reverseCommand"],
+        messages["shuffleCommand"],
+        messages["reverseCommand"],
         "",
-        _MESSAGES["drawMultipleMessage"],
-        _MESSAGES["drawSpecificMessage"],
-        _MESSAGES["faceUpMessage"],
-        _MESSAGES["faceDownMessage"],
+        messages["drawMultipleMessage"],
+        messages["drawSpecificMessage"],
+        messages["faceUpMessage"],
+        messages["faceDownMessage"],
         # VASSAL 3.7: keys and reports of face up/down, saving and loading (unused), access
         *([""] * 10),
         xml_bool(bool(spec.owners)),
@@ -181,7 +193,7 @@ def drawpile_attributes(spec: PileSpec, board: str) -> dict[str, str]:
         restrictExpression="",
         deckRestrictAccess=xml_bool(bool(spec.owners)),
         deckOwners=encode_list(list(spec.owners)),
-        **_MESSAGES,
+        **spec.messages,
     )
 
 
@@ -193,6 +205,7 @@ def lay_out_piles(
 ) -> tuple[tuple[PileSpec, ...], Pixel]:
     """Every pile's place and behaviour on the Cards board, and the board's size: a row per
     deck (draw pile, discard pile, waiting piles), the cups in the last row."""
+    say = words(game.language)
     rows: list[list[PileSpec]] = []
     for deck in game.decks:
         size = largest([sizes[c] for c in deck.all_cards if c in sizes])
@@ -201,13 +214,13 @@ def lay_out_piles(
         hidden = any(game.card(card).private for card in deck.all_cards)
         rows.append(
             [
-                _deck_pile(deck, pile, names, size, owners, hidden)
+                _deck_pile(deck, pile, names, size, owners, hidden, say)
                 for pile in names.piles
                 if pile.holder == deck.id and pile.kind != "cup"
             ]
         )
     cups = [
-        _cup_pile(pile, counter_size, _owners(game, game.cup(pile.holder).owner))
+        _cup_pile(pile, counter_size, _owners(game, game.cup(pile.holder).owner), say)
         for pile in names.piles
         if pile.kind == "cup"
     ]
@@ -266,6 +279,7 @@ def _deck_pile(
     size: Pixel,
     owners: tuple[str, ...],
     hidden: bool = True,
+    say: Words = ENGLISH,
 ) -> PileSpec:
     draw = names.pile("draw", deck.id).name
     reshuffle = f"reshuffle-{deck.id}"
@@ -273,30 +287,57 @@ def _deck_pile(
         empty = reshuffle if deck.reshuffle else ""
         face_down = deck.faces == "down"
         return PileSpec(
-            pile, (0, 0), size, face_down, True, not hidden, False, empty_key=empty, owners=owners
+            pile,
+            (0, 0),
+            size,
+            face_down,
+            True,
+            not hidden,
+            False,
+            empty_key=empty,
+            owners=owners,
+            say=say,
         )
     if pile.kind == "discard":
-        command = f"Reshuffle into {draw}"
+        command = say("module.pile.reshuffle-into", pile=draw)
         return PileSpec(
-            pile, (0, 0), size, False, False, True, True, draw, command, reshuffle, owners=owners
+            pile,
+            (0, 0),
+            size,
+            False,
+            False,
+            True,
+            True,
+            draw,
+            command,
+            reshuffle,
+            owners=owners,
+            say=say,
         )
-    send = f"Add to {draw}"
-    return PileSpec(pile, (0, 0), size, True, False, False, False, draw, send, owners=owners)
+    send = say("module.pile.add-to", pile=draw)
+    return PileSpec(
+        pile, (0, 0), size, True, False, False, False, draw, send, owners=owners, say=say
+    )
 
 
-def _cup_pile(pile: Pile, size: Pixel, owners: tuple[str, ...]) -> PileSpec:
-    return PileSpec(pile, (0, 0), size, True, True, True, False, owners=owners)
+def _cup_pile(pile: Pile, size: Pixel, owners: tuple[str, ...], say: Words) -> PileSpec:
+    return PileSpec(pile, (0, 0), size, True, True, True, False, owners=owners, say=say)
 
 
-def pile_sign(pile: str, size: int = SIGN_SIZE) -> tuple[Trait, ...]:
+def pile_sign(pile: str, size: int = SIGN_SIZE, say: Words = ENGLISH) -> tuple[Trait, ...]:
     """A sign on the table above a pile, saying how many pieces it holds now (VASSAL keeps
     the count as the map property ``<pile>_numPieces``)."""
     return (
         marker([("PileSign", pile)]),
         immobile(),
-        text_label(f"{pile}: ${pile}_numPieces$", size),
-        basic_piece(f"{pile}: count"),
+        text_label(say("module.pile.sign", pile=pile, count=f"${pile}_numPieces$"), size),
+        basic_piece(say("module.pile.count", pile=pile)),
     )
+
+
+def count_name(spec: PileSpec) -> str:
+    """The name of a pile's sign (what its piece and its setup stack are called)."""
+    return spec.say("module.pile.count", pile=spec.pile.name)
 
 
 def sign_at(spec: PileSpec) -> Pixel:

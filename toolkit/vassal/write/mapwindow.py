@@ -14,6 +14,7 @@ from dataclasses import dataclass
 
 from lxml import etree  # type: ignore[import-untyped]
 
+from toolkit.catalogue import ENGLISH, Words
 from toolkit.vassal.format.layout import Board
 from toolkit.vassal.format.numbering import GridNumbering
 from toolkit.vassal.write.elements import (
@@ -68,11 +69,12 @@ def map_window(
     warnings: ModuleWarnings,
     hand_of: str | None = None,
     colour: str = "255,255,255",
+    say: Words = ENGLISH,
 ) -> etree._Element:
     """The Map element of one board; ``window``: opened from the toolbar, not at start;
     ``hand_of``: a side's name, whose player hand (a map only that side sees) it is;
     ``colour``: the board's where it has no image."""
-    moved = "$pieceName$ moves $previousLocation$ -> $location$ *"
+    moved = say("module.report.moves")
     hand = (
         {"side": text(hand_of), "visible": "false"} if hand_of is not None else {}
     )  # a hand's own attributes come first: VASSAL reads them before the map's
@@ -97,7 +99,7 @@ def map_window(
             thickness="3",
             launch="true" if window else "false",
             buttonName=board.name,
-            tooltip=f"Show or hide {board.name}",
+            tooltip=say("module.map.show-or-hide", map=board.name),
             icon="",
             hotkey="",
             showKey="",
@@ -105,7 +107,7 @@ def map_window(
             onlyReportChangedLocation="false",
             moveWithinFormat=moved,
             moveToFormat=moved,
-            createFormat="$pieceName$ created in $location$ *",
+            createFormat=say("module.report.created"),
             changeFormat="$message$",
             moveKey=MOVED_KEY if warnings.enabled else "",
         ),
@@ -114,10 +116,10 @@ def map_window(
         element,
         MAP + "BoardPicker",
         attrs(
-            title="Choose Boards",
-            addColumnText="Add column",
-            addRowText="Add row",
-            boardPrompt="Select board",
+            title=say("module.boards.title"),
+            addColumnText=say("module.boards.add-column"),
+            addRowText=say("module.boards.add-row"),
+            boardPrompt=say("module.boards.prompt"),
             slotHeight="125",
             slotWidth="350",
             slotScale="0.2",
@@ -150,9 +152,9 @@ def map_window(
             etree.SubElement(element, MAP + helper, _zoom(board))
         else:
             etree.SubElement(element, MAP + helper)
-    etree.SubElement(element, MAP + "Flare", FLARE)
+    etree.SubElement(element, MAP + "Flare", flare(say))
     if is_large(board):
-        etree.SubElement(element, MAP + "GlobalMap", _overview(board))
+        etree.SubElement(element, MAP + "GlobalMap", _overview(board, say))
     lists = warnings.map_properties.get(board.name, ())
     if lists:
         container = etree.SubElement(element, M + "properties.GlobalProperties")
@@ -176,20 +178,23 @@ def map_window(
     return element
 
 
-FLARE = attrs(
-    flareName="Flare",
-    description="",
-    flareKey="keyAlt",
-    circleSize="100",
-    circleColor="255,0,0",
-    circleScale="true",
-    flarePulses="6",
-    flarePulsesPerSec="3",
-    reportFormat="$PlayerName$ points at $FlareLocation$ ($FlareMap$)",
-)
-"""The flare: Alt-click on the map and a red circle pulses there on every player's screen, and
-the chat log says who pointed where. Alt is VASSAL's own default, so players who know other
-modules know it too (Ctrl-click and Shift-click already select pieces)."""
+def flare(say: Words) -> dict[str, str]:
+    """The flare: Alt-click on the map and a red circle pulses there on every player's screen,
+    and the chat log says who pointed where (in the game's language). Alt is VASSAL's own
+    default, so players who know other modules know it too (Ctrl-click and Shift-click already
+    select pieces)."""
+    return attrs(
+        flareName="Flare",
+        description="",
+        flareKey="keyAlt",
+        circleSize="100",
+        circleColor="255,0,0",
+        circleScale="true",
+        flarePulses="6",
+        flarePulsesPerSec="3",
+        reportFormat=say("module.report.flare"),
+    )
+
 
 SCREEN = (1920, 1080)
 """A typical screen, in pixels (full HD)."""
@@ -213,13 +218,13 @@ def overview_scale(board: Board) -> float:
     return math.floor(scale * 10_000) / 10_000
 
 
-def _overview(board: Board) -> dict[str, str]:
+def _overview(board: Board, say: Words) -> dict[str, str]:
     """The overview window (VASSAL's GlobalMap): the whole board small in a corner of its
     map, the part in view framed in red; a click there centres the map on it. Its toolbar
     button shows and hides it."""
     return attrs(
-        tooltip="Show or hide the overview of the whole map",
-        buttonText="Overview",
+        tooltip=say("module.overview.tooltip"),
+        buttonText=say("module.overview.button"),
         icon="",
         hotkey="",
         scale=repr(overview_scale(board)),

@@ -16,6 +16,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 
 from toolkit.artwork import Artwork, MapArt
+from toolkit.catalogue import words
 from toolkit.model import Game
 from toolkit.model.chart import Chart
 from toolkit.model.holdings import holdings_at_start
@@ -350,12 +351,14 @@ def _pieces(
     and each at-start copy's in ``start``, the first setup), so the module and every save made
     alone from the same game agree on them, whatever the order of the counters."""
     hideable = hideable_counters(game)
+    say = words(game.language)
     defs = {
         c.id: piece_def(
             c,
             game.faction(c.faction).name if c.faction else "",
             warnings.counter_traits.get(c.id, ()),
             _hidden_image(c.faction, hideable, c.id),
+            say,
         )
         for c in game.counters
     }
@@ -364,7 +367,9 @@ def _pieces(
         counter = game.counter(counter_id)
         faction_name = game.faction(faction).name if faction else ""
         hidden = _hidden_image(faction or counter.faction, hideable, counter_id)
-        defs[key] = piece_def(counter, faction_name, warnings.counter_traits.get(key, ()), hidden)
+        defs[key] = piece_def(
+            counter, faction_name, warnings.counter_traits.get(key, ()), hidden, say
+        )
     keys = [counter_key(c.id) for c in game.counters]
     if start is not None:
         keys += [start_key(piece.id) for piece in start.pieces]
@@ -574,7 +579,7 @@ def _menus(game: Game, boards: list[Board]) -> tuple[tuple[str, tuple[str, ...]]
     toolbar keeps to one row."""
     maps = {m.id for m in game.maps}
     charts = tuple(b.name for b in boards if b.map_id not in maps)
-    return (("Tracks & displays", charts),) if charts else ()
+    return ((words(game.language)("module.menu.tracks"), charts),) if charts else ()
 
 
 BOTTOM_CLASSES = frozenset({"chip"})
@@ -631,7 +636,7 @@ def _palettes(game: Game, slots: dict[str, Slot]) -> tuple[Palette, ...]:
             ].append(slots[counter.id])
         tabs.append(
             Palette(
-                faction.name if faction else "Markers",
+                faction.name if faction else words(game.language)("kit.sheets.markers"),
                 tuple((name, tuple(group)) for name, group in groups.items()),
             )
         )

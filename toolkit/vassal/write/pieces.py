@@ -13,6 +13,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
+from toolkit.catalogue import ENGLISH, Words, words
 from toolkit.model import Game
 from toolkit.model.counter import Counter, Face, Scalar
 from toolkit.vassal.format.codec import encode
@@ -35,9 +36,9 @@ from toolkit.vassal.format.traits import (
 )
 
 UNIT_PROTOTYPE = "Unit"
-FLIP = ("Flip", key("F"))
-STEP_LOSS = ("Lose a step", key("L"))
-STEP_GAIN = ("Regain a step", key("L", CTRL_SHIFT))
+FLIP_KEY = key("F")
+STEP_LOSS_KEY = key("L")
+STEP_GAIN_KEY = key("L", CTRL_SHIFT)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,12 +77,13 @@ def class_prototype(class_id: str) -> str:
 
 def prototypes(game: Game, pieces: Sequence[PieceDef]) -> dict[str, tuple[Trait, ...]]:
     """Every prototype the pieces use, by name, each ending in the placeholder basic piece."""
-    keys = [FLIP[1], STEP_LOSS[1], STEP_GAIN[1]]
+    say = words(game.language)
+    keys = [FLIP_KEY, STEP_LOSS_KEY, STEP_GAIN_KEY]
     found: dict[str, tuple[Trait, ...]] = {
         UNIT_PROTOTYPE: (
-            delete(),
-            report(keys, "* $location$: $oldPieceName$ is now $newPieceName$"),
-            movement_trail(),
+            delete(say("module.piece.delete")),
+            report(keys, say("module.report.now")),
+            movement_trail(say("module.piece.trail")),
             PROTOTYPE_BASE,
         )
     }
@@ -108,6 +110,7 @@ def piece_def(
     faction_name: str = "",
     extra: Sequence[Trait] = (),
     hidden_image: str | None = None,
+    say: Words = ENGLISH,
 ) -> PieceDef:
     """The piece of one counter (``faction_name``: what a hidden block shows the others;
     ``extra``: traits of its own after its properties, such as its rules warnings;
@@ -117,25 +120,32 @@ def piece_def(
     if not shown:
         spec: Layer | None = None
     elif shown[0].id.startswith("step-"):
-        spec = _layer(counter, shown, STEP_LOSS, STEP_GAIN)
+        loss = (say("module.piece.lose-step"), STEP_LOSS_KEY)
+        spec = _layer(counter, shown, loss, (say("module.piece.regain-step"), STEP_GAIN_KEY))
     else:
-        spec = _layer(counter, shown, FLIP, None)
+        spec = _layer(counter, shown, (say("module.piece.flip"), FLIP_KEY), None)
     traits: list[Trait] = [use_prototype(UNIT_PROTOTYPE)]
     if counter.faction:
         traits.append(use_prototype(faction_prototype(counter.faction)))
     if counter.class_:
         traits.append(use_prototype(class_prototype(counter.class_)))
     if counter.unlimited:
-        traits.append(clone())
+        traits.append(clone(say("module.piece.clone")))
     traits.append(marker(_properties(counter)))
     traits.extend(extra)
     masked = counter.block and back is not None and back.id == "hidden"
     if masked:
-        masked_name = f"Block ({faction_name or counter.faction or 'unknown'})"
-        traits.append(mask(face_image(counter.id, "hidden"), masked_name))
+        masked_name = say("module.piece.block", faction=faction_name or counter.faction or "?")
+        hide = say("module.piece.hide")
+        traits.append(mask(face_image(counter.id, "hidden"), masked_name, command=hide))
     hideable = not masked and hidden_image is not None
     if hideable and hidden_image is not None:
-        traits.append(mask(hidden_image, f"{faction_name or 'Hidden'} unit", framed=True))
+        unit = (
+            say("module.piece.unit-of", faction=faction_name)
+            if faction_name
+            else say("module.piece.hidden-unit")
+        )
+        traits.append(mask(hidden_image, unit, command=say("module.piece.hide"), framed=True))
     if spec is not None:
         traits.append(layer(spec))
         traits.append(basic_piece(counter.name))

@@ -30,6 +30,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import partial
 
+from toolkit.catalogue import Words, words
 from toolkit.model import Game
 from toolkit.model.counter import Counter
 from toolkit.model.map import Location
@@ -227,6 +228,22 @@ class _Plan:
     unwatched: list[tuple[str, str]] = field(default_factory=list)
     watches: int = 0
 
+    @property
+    def _say(self) -> Words:
+        return words(self.game.language)
+
+    def _report(self, message: str, rule: Rule, when: str = "") -> str:
+        """The chat line of a broken rule: '! ' (VASSAL's colour for it) and, in the game's
+        language, what is wrong, when, what lifts the rule, and its citation and text."""
+        unless = self._say("module.warning.unless", condition=_chat(rule.unless))
+        return "! " + self._say(
+            message,
+            when=when,
+            unless=unless if rule.unless else "",
+            cite=_chat(rule.cite),
+            rule=_chat(rule.text),
+        )
+
     # -- entry ---------------------------------------------------------------------------------
 
     def entry(self, rule: EntryRule) -> None:
@@ -245,10 +262,7 @@ class _Plan:
         key = self._next_key(rule)
         if key is None:
             return
-        message = (
-            f"! Rules: $newPieceName$ may not be in $location$"
-            f"{_unless(rule.unless)} ({_chat(rule.cite)}: {_chat(rule.text)})"
-        )
+        message = self._report("module.warning.entry", rule)
         carriers = f"RulesCarry{self._rule_number(rule)}"
         made: dict[str, Warning] = {}  # by side tag: every piece of a side checks the same
         for counter in covered:
@@ -325,11 +339,10 @@ class _Plan:
             self._place_list(name, partial(_has_limit, at, limit_class))
             lists.append(name)
         bonuses = list(dict.fromkeys(b for _, b in classes if b is not None))
-        unit = "stacking points" if rule.points else "pieces"
-        message = (
-            f"! Rules: too many {unit} in $location$"
-            f"{' by the end of the phase' if rule.when == 'end-of-phase' else ''}"
-            f"{_unless(rule.unless)} ({_chat(rule.cite)}: {_chat(rule.text)})"
+        message = self._report(
+            "module.warning.too-many-points" if rule.points else "module.warning.too-many-pieces",
+            rule,
+            self._say("module.warning.end-of-phase") if rule.when == "end-of-phase" else "",
         )
         for counter in counted:
             group = self._group_tag(rule, counter)
@@ -365,10 +378,7 @@ class _Plan:
         key = self._next_key(rule)
         if key is None:
             return False
-        message = (
-            f"! Rules: enemy pieces share $location${_unless(rule.unless)} "
-            f"({_chat(rule.cite)}: {_chat(rule.text)})"
-        )
+        message = self._report("module.warning.enemy", rule)
         sides = [side.id for side in self.game.sides]
         for counter in counted:
             side = self.index.sides.get(counter.faction or "")
@@ -578,7 +588,3 @@ def _scale(values: Sequence[Fraction]) -> int | None:
 def _chat(text: str) -> str:
     """Text for a report: no property references ($), no HTML (a quick-coloured line is HTML)."""
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("$", "＄")
-
-
-def _unless(text: str) -> str:
-    return f" (unless {_chat(text)})" if text else ""
