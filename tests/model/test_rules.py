@@ -56,7 +56,7 @@ def test_every_rule_is_its_kinds_class_and_knows_its_line(name: str) -> None:
         assert Path(rule.origin.file).resolve() == (folder / "rules.json").resolve()
 
 
-def test_the_nine_kinds_have_a_class_each() -> None:
+def test_the_ten_kinds_have_a_class_each() -> None:
     assert RULE_KINDS == (
         "stacking",
         "entry",
@@ -67,8 +67,9 @@ def test_the_nine_kinds_have_a_class_each() -> None:
         "placement",
         "capacity",
         "victory",
+        "combat",
     )
-    assert len(set(RULE_TYPES.values())) == 9
+    assert len(set(RULE_TYPES.values())) == 10
 
 
 def test_the_five_games_use_every_kind() -> None:

@@ -406,7 +406,7 @@ class RuleReader:
             roll=item.get("roll", 0),
             strength=Fraction(str(item.get("strength", 1))),
             dice=Fraction(str(item.get("dice", 1))),
-            first=item.get("first", False),
+            first=item.get("first"),
             **selectors,
         )
 

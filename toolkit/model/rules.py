@@ -510,6 +510,9 @@ class CombatFire:
     order: Literal["simultaneous", "defender-first"] = "simultaneous"
     hits: Literal["units", "steps"] = "units"
     """What each hit takes off the side that suffers it."""
+    group: str = ""
+    """A counter property whose value says which units fire together ('fires_as': armour or
+    infantry); empty: the unit class."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -520,7 +523,7 @@ class CombatModifier:
     cite: str
     text: str
     """The reason, as players read it beside the number."""
-    side: CombatSide
+    side: CombatSide | Literal["both"]
     """Whose units (or roll) it changes."""
     pieces: PieceSelector | None = None
     """Which of that side's units (None: all of them, or the roll as a whole)."""
@@ -550,8 +553,12 @@ class CombatModifier:
     """Multiplier on the units' strength."""
     dice: Fraction = Fraction(1)
     """Multiplier on the side's dice (fractions rounded down)."""
-    first: bool = False
-    """The side fires first, and the other side fires with what survives."""
+    first: CombatSide | None = None
+    """This side fires first, and the other side fires with what survives."""
+
+    def affects(self, side: CombatSide) -> bool:
+        """True when it changes this side's units or roll."""
+        return self.side in (side, "both")
 
 
 @dataclass(frozen=True, slots=True)

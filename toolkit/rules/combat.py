@@ -37,6 +37,7 @@ from toolkit.model.rules import (
     ResultCode,
 )
 from toolkit.rules.context import Situation
+from toolkit.rules.movement import weather_at
 
 SIDES: tuple[CombatSide, CombatSide] = ("attacker", "defender")
 
@@ -120,7 +121,7 @@ class Applied:
 
     reason: str
     cite: str
-    side: CombatSide
+    side: CombatSide | Literal["both"]
     effect: str
     """In words: '-1 column', '+1 to the roll', 'strength ×1/2', 'fires first'."""
     pieces: tuple[PieceId, ...] = ()
@@ -159,7 +160,8 @@ def crosses(situation: Situation, start: str, location: str, types: frozenset[st
 
 
 def _location_terms(situation: Situation, modifier: CombatModifier, engagement: Engagement) -> bool:
-    """The modifier's conditions on the place, the weather and the enemy hold."""
+    """The modifier's conditions on the place, the weather, the declarations and the
+    crossing of the whole attack hold."""
     place = situation.game.locations.get(engagement.location)
     if modifier.terrain and (place is None or place.terrain not in modifier.terrain):
         return False
@@ -167,25 +169,16 @@ def _location_terms(situation: Situation, modifier: CombatModifier, engagement: 
         controller = situation.controller(engagement.location)
         if place is None or not modifier.where.matches(place, situation.index, controller):
             return False
-    if modifier.weather and situation.position.weather not in modifier.weather:
+    if modifier.weather and weather_at(situation, engagement.location) not in modifier.weather:
         return False
     if modifier.declared and modifier.id not in engagement.declared:
         return False
-    if modifier.unless_enemy is not None:
-        enemy = engagement.side(other_side(modifier.side))
-        if any(_picks(situation, modifier.unless_enemy, p) for p in enemy):
-            return False
-    if modifier.across and modifier.side == "defender":
+    if modifier.across and (modifier.side == "defender" or modifier.across_all):
         crossing = [
             crosses(situation, engagement.origin(p), engagement.location, modifier.across)
             for p in engagement.attackers
         ]
         return all(crossing) if modifier.across_all else any(crossing)
-    if modifier.across and modifier.across_all:
-        return all(
-            crosses(situation, engagement.origin(p), engagement.location, modifier.across)
-            for p in engagement.attackers
-        )
     return True
 
 
@@ -196,31 +189,46 @@ def _picks(situation: Situation, selector: PieceSelector, piece: Piece) -> bool:
 def modified_units(
     situation: Situation, modifier: CombatModifier, engagement: Engagement
 ) -> tuple[Piece, ...] | None:
-    """The units of its side a modifier applies to; None when it does not apply at all (it
-    applies to a side with no unit named as to all of them)."""
+    """The units a modifier applies to, of its side or both; None when it does not apply at
+    all (one that applies to a side and names no units applies to all of them)."""
     if not _location_terms(situation, modifier, engagement):
         return None
+    units: list[Piece] = []
+    for side in SIDES:
+        if modifier.affects(side):
+            units += _side_units(situation, modifier, engagement, side)
+    selective = modifier.pieces or modifier.across or modifier.supported_by
+    if not units and (selective or modifier.unless_enemy or modifier.side == "both"):
+        return None
+    return tuple(units)
+
+
+def _side_units(
+    situation: Situation, modifier: CombatModifier, engagement: Engagement, side: CombatSide
+) -> list[Piece]:
+    """The units of one side a modifier applies to."""
+    if modifier.unless_enemy is not None:
+        enemy = engagement.side(other_side(side))
+        if any(_picks(situation, modifier.unless_enemy, p) for p in enemy):
+            return []
     units = [
         p
-        for p in engagement.side(modifier.side)
+        for p in engagement.side(side)
         if modifier.pieces is None or _picks(situation, modifier.pieces, p)
     ]
-    if modifier.across and modifier.side == "attacker":
+    if modifier.across and side == "attacker" and modifier.side != "defender":
+        location = engagement.location
         units = [
-            p
-            for p in units
-            if crosses(situation, engagement.origin(p), engagement.location, modifier.across)
+            p for p in units if crosses(situation, engagement.origin(p), location, modifier.across)
         ]
     named = engagement.declared.get(modifier.id, ())
     if modifier.declared and named:
         units = [p for p in units if p.id in named]
     if modifier.supported_by is not None:
         selector = modifier.supported_by
-        support = sum(1 for p in engagement.side(modifier.side) if _picks(situation, selector, p))
+        support = sum(1 for p in engagement.side(side) if _picks(situation, selector, p))
         units = units[:support]
-    if not units and (modifier.pieces is not None or modifier.across or modifier.supported_by):
-        return None
-    return tuple(units)
+    return units
 
 
 def _effect_words(modifier: CombatModifier) -> str:
@@ -234,7 +242,7 @@ def _effect_words(modifier: CombatModifier) -> str:
     if modifier.dice != 1:
         words.append(f"dice ×{modifier.dice}")
     if modifier.first:
-        words.append("fires first")
+        words.append(f"the {modifier.first} fires first")
     return ", ".join(words) or "no change"
 
 
@@ -360,7 +368,7 @@ def _strength(
     for piece in engagement.side(side):
         value = value_of(situation, piece, name)
         for modifier, units in found:
-            if modifier.side == side and modifier.strength != 1 and piece in units:
+            if modifier.affects(side) and modifier.strength != 1 and piece in units:
                 value *= modifier.strength
         total += value
     return total
@@ -615,18 +623,24 @@ def fire_plan(situation: Situation, rule: CombatRule, engagement: Engagement) ->
     for side in SIDES:
         base = fire.attack if side == "attacker" else fire.defence
         for piece in engagement.side(side):
-            mine = tuple(m for m, units in found if m.side == side and piece in units)
+            mine = tuple(m for m, units in found if m.affects(side) and piece in units)
             bonus = sum(m.roll for m in mine)
             target = value_of(situation, piece, base)
             target = target + bonus if fire.hit == "at-most" else target - bonus
             dice = math.prod((m.dice for m in mine), start=Fraction(1))
-            key = (side, situation.counter(piece).class_, int(target), dice, mine)
+            key = (side, _fire_group(situation, piece, fire.group), int(target), dice, mine)
             groups.setdefault(key, []).append(piece)
             traits[key] = (int(target), dice, mine)
     made = _dice_counts(fire.per, fire.dice, groups, traits, fire.hit)
     first = _first(fire.order, found)
     applied = tuple(_applied(m, units) for m, units in found)
     return FirePlan(tuple(made), first, fire.sides, fire.hits, applied)
+
+
+def _fire_group(situation: Situation, piece: Piece, group: str) -> object:
+    """Which units fire together: by a counter property, else by class."""
+    counter = situation.counter(piece)
+    return counter.properties.get(group, counter.class_) if group else counter.class_
 
 
 def _dice_counts(
@@ -667,7 +681,7 @@ def _first(
 ) -> CombatSide | None:
     if order == "defender-first":
         return "defender"
-    firsts = [m.side for m, _ in found if m.first]
+    firsts = [m.first for m, _ in found if m.first is not None]
     return "defender" if "defender" in firsts else (firsts[0] if firsts else None)
 
 
