@@ -10,7 +10,6 @@ from tests.test_check_logs import check_log, drag, start, write_log
 from toolkit.vassal.format.codec import decode, encode
 from toolkit.vassal.format.commands import leaf_commands, parse_add_piece
 from toolkit.vassal.format.layout import Board
-from toolkit.vassal.read.logs import MovePiece, format_move
 from toolkit.vassal.read.chat import (
     CombatCall,
     DiceReport,
@@ -19,6 +18,7 @@ from toolkit.vassal.read.chat import (
     parse_combat_call,
     parse_dice_report,
 )
+from toolkit.vassal.read.logs import MovePiece, format_move
 
 __all__ = ["start"]  # the scenario's stream, a fixture of the log tests
 
