@@ -299,10 +299,11 @@ def test_supply_range_read_from_the_map() -> None:
     rule = game("distant-foreign-fields").rule("supply")
     assert bare(rule) == SupplyRule(
         id="supply",
-        cite="DFF 3.3, 3.6",
+        cite="DFF 3.3, 3.6, 4.4.1",
         text="",
         source_pieces=PieceSelector(class_=fs("hq")),
         range=PropertyRef(map_property="hq_range"),
+        range_measure="distance",
         blocked_by=fs("lake", "marsh", "peaks"),
         enemy_blocks=fs("units", "zoc", "territory"),
     )

@@ -376,6 +376,10 @@ class SupplyRule(RuleBase):
     """How many sea legs (port, sea locations, port) a path may take."""
     range_by_weather: Mapping[str, int] = empty()
     """Weather → path length, instead of ``range`` in that weather."""
+    range_measure: Literal["path", "distance"] = "path"
+    """'path': the range counts the steps of the open path; 'distance': it counts the hexes
+    from the source as the crow flies (on the source's map), and the open path joining them
+    may be any length (an HQ's range, DFF 4.4.1)."""
 
     def __post_init__(self) -> None:
         """Sets from JSON lists."""
