@@ -457,6 +457,9 @@ class VictoryRule(RuleBase):
 # -- combat -------------------------------------------------------------------------------------
 
 CombatSide = Literal["attacker", "defender"]
+Loss = Literal["units", "steps", "strength"]
+"""What a combat's losses count: units, steps, or points of the units' strength (the counter
+value they fire with)."""
 ResultEffect = Literal["eliminated", "retreat", "exchange", "units", "steps", "shatter", "note"]
 """What a result does to a side: every unit removed, every survivor out of the location, the
 defender removed and the attacker losing as much, a number of units or steps lost, the
@@ -512,7 +515,7 @@ class CombatFire:
     """The target of an attacking unit: a counter value, or a number for every unit."""
     defence: str | int = "defence"
     order: Literal["simultaneous", "defender-first"] = "simultaneous"
-    hits: Literal["units", "steps"] = "units"
+    hits: Loss = "units"
     """What each hit takes off the side that suffers it."""
     group: str = ""
     """A counter property whose value says which units fire together ('fires_as': armour or
@@ -586,7 +589,7 @@ class CombatResults:
     codes: Mapping[str, ResultCode] = empty()
     split: str = ""
     """Cells 'attacker part<split>defender part' ('0.5/1R'); empty: one code per cell."""
-    losses: Literal["units", "steps"] = "units"
+    losses: Loss = "units"
     """What a number in a split cell counts."""
     none: frozenset[str] = frozenset({"", "-", "–", "—"})
     """What a cell (or part) holds for 'no effect'."""

@@ -32,6 +32,7 @@ from toolkit.model.rules import (
     CombatRule,
     CombatSide,
     CombatTable,
+    Loss,
     OddsStep,
     PieceSelector,
     ResultCode,
@@ -454,7 +455,7 @@ class Outcome:
     """As the table prints it ('DR', '0.5/1R'), or the hits in words."""
     attacker: SideResult
     defender: SideResult
-    unit: Literal["units", "steps"] = "units"
+    unit: Loss = "units"
     roll: int | None = None
     """The modified roll a table was read with."""
     cites: tuple[str, ...] = ()
@@ -597,7 +598,7 @@ class FirePlan:
     first: CombatSide | None
     """The side that fires first (None: both fire before losses are taken)."""
     sides: int
-    unit: Literal["units", "steps"]
+    unit: Loss
     applied: tuple[Applied, ...]
 
     def of(self, side: CombatSide) -> tuple[FireGroup, ...]:

@@ -16,7 +16,7 @@ from fractions import Fraction
 
 from toolkit.model import Game
 from toolkit.model.position import Piece, Position
-from toolkit.model.rules import CombatRule, CombatSide
+from toolkit.model.rules import CombatRule, CombatSide, Loss
 from toolkit.rules.combat import (
     SIDES,
     Engagement,
@@ -30,6 +30,7 @@ from toolkit.rules.combat import (
     other_side,
     table_odds,
     table_outcome,
+    value_of,
 )
 from toolkit.rules.context import Situation
 from toolkit.rules.describe import join_words, piece_names, place_name
@@ -90,27 +91,39 @@ def check_played_combat(game: Game, combat: PlayedCombat) -> list[Violation]:
     cite = ", ".join(outcome.cites) or rule.cite
     found = []
     for side in SIDES:
-        problem = _side_problem(game, engagement, combat, side, outcome)
+        problem = _side_problem(game, rule, engagement, combat, side, outcome)
         if problem:
             found.append(_violation(rule, cite, where, f"{account}; {problem}"))
     return found
 
 
 def _engagement(situation: Situation, rule: CombatRule, combat: PlayedCombat) -> Engagement | str:
-    """The combat's units, or why it has none."""
+    """The combat's units, or why it has none: the units at the places it is called from, and
+    those of the side named that have entered the defender's place (an area game, or a game
+    where attackers move in), which attack from the first place named."""
     position = situation.position
-    if combat.origins:
-        attackers = [p for key in combat.origins for p in position.pieces_at(key)]
-    else:
-        attackers = [
-            p for p in position.pieces_at(combat.location) if situation.side_of(p) == combat.side
-        ]
+    attackers = [p for key in combat.origins for p in position.pieces_at(key)]
+    side = combat.side
+    if side is None and attackers:
+        side = situation.side_of(attackers[0])
     if combat.side is not None:
-        attackers = [p for p in attackers if situation.side_of(p) == combat.side]
+        attackers = [p for p in attackers if situation.side_of(p) == side]
+        attackers += [
+            p for p in position.pieces_at(combat.location) if situation.side_of(p) == side
+        ]
+    origins = {}
+    if combat.origins:
+        origins = {p.id: combat.origins[0] for p in attackers if p.location == combat.location}
     declared = {name: () for name in combat.declared}
     try:
         return engage(
-            situation, rule, combat.location, attackers, declared=declared, column=combat.column
+            situation,
+            rule,
+            combat.location,
+            attackers,
+            origins=origins,
+            declared=declared,
+            column=combat.column,
         )
     except ValueError as error:
         return str(error)
@@ -144,46 +157,80 @@ def _outcome(
 def _fire(
     game: Game, rule: CombatRule, combat: PlayedCombat, engagement: Engagement
 ) -> tuple[str, Outcome] | str:
-    """Dice per unit or step: the first side's roll, then the other's in the position it was
-    rolled in (after the first side's hits were taken), or both sides' dice together."""
-    first_plan = fire_plan(Situation(game, combat.rolls[0].position), rule, engagement)
+    """Dice per unit or step. Both sides' dice together, attacker's first; or, when one side
+    fires first, its dice, then the other side's, planned in the position they were rolled in
+    (after the first side's hits were taken). A side may roll its dice in several reports."""
+    start = combat.rolls[0].position
+    first_plan = fire_plan(Situation(game, start), rule, engagement)
     if first_plan.first is None:
         dice = [d for r in combat.rolls for d in r.dice]
         return _fired(game, rule, engagement, [(first_plan, SIDES, dice)])
     firing = first_plan.first
-    later = combat.rolls[1].position if len(combat.rolls) > 1 else combat.rolls[0].position
-    second = _refreshed(Situation(game, later), rule, engagement)
-    second_plan = fire_plan(Situation(game, later), rule, second)
+    due = sum(g.dice for g in first_plan.of(firing))
+    first_dice, later_dice, later = _split(combat.rolls, due)
+    now = Situation(game, later)
+    second = _refreshed(now, engagement, start)
     volleys = [
-        (first_plan, (firing,), list(combat.rolls[0].dice)),
-        (second_plan, (other_side(firing),), [d for r in combat.rolls[1:] for d in r.dice]),
+        (first_plan, (firing,), first_dice),
+        (fire_plan(now, rule, second), (other_side(firing),), later_dice),
     ]
     return _fired(game, rule, engagement, volleys)
 
 
-def _refreshed(situation: Situation, rule: CombatRule, engagement: Engagement) -> Engagement:
-    """The engagement with its units as they stand now (the hits taken, the dead gone)."""
+def _split(rolls: Sequence[Roll], due: int) -> tuple[list[int], list[int], Position]:
+    """The first ``due`` dice, the rest, and the position the rest began to be rolled in."""
+    first: list[int] = []
+    rest: list[int] = []
+    later: Position | None = None
+    for roll in rolls:
+        for die in roll.dice:
+            if len(first) < due:
+                first.append(die)
+            else:
+                rest.append(die)
+                later = later or roll.position
+    return first, rest, later or rolls[-1].position
+
+
+def _refreshed(situation: Situation, engagement: Engagement, start: Position) -> Engagement:
+    """The engagement with its units as they stand now: the hits taken, the dead gone, and a
+    unit's replacement counter (a reduced division's partner) standing in for it."""
     position = situation.position
 
-    def still(pieces: Sequence[Piece]) -> tuple[Piece, ...]:
+    def still(side: CombatSide) -> tuple[Piece, ...]:
+        units = engagement.side(side)
+        places = {p.location for p in units}
+        sides = {situation.side_of(p) for p in units}
         found = []
-        for piece in pieces:
+        for piece in units:
             try:
                 now = position.piece(piece.id)
             except ValueError:
                 continue
             if now.location is not None:
                 found.append(now)
+        for piece in position.pieces:
+            if piece.location in places and situation.side_of(piece) in sides:
+                if not _known(start, piece) and piece not in found:
+                    found.append(piece)
         return tuple(found)
 
     return Engagement(
         engagement.location,
-        still(engagement.attackers),
-        still(engagement.defenders),
+        still("attacker"),
+        still("defender"),
         engagement.origins,
         engagement.declared,
         engagement.column,
     )
+
+
+def _known(position: Position, piece: Piece) -> bool:
+    try:
+        position.piece(piece.id)
+    except ValueError:
+        return False
+    return True
 
 
 def _fired(
@@ -224,6 +271,7 @@ def _fired(
 
 def _side_problem(
     game: Game,
+    rule: CombatRule,
     engagement: Engagement,
     combat: PlayedCombat,
     side: CombatSide,
@@ -241,12 +289,20 @@ def _side_problem(
         return f"{who} is eliminated, but {alive} survived"
     if (result.retreat or result.shatter) and stayed:
         return f"{who} retreats, but {piece_names(game, stayed)} stayed"
-    lost = _lost(units, gone, reduced, combat, outcome.unit)
+    fates = (gone, reduced, moved, stayed)
+    lost = _lost(game, rule, side, units, fates, combat, outcome.unit)
     wanted = _wanted(units, result, outcome.unit)
+    if wanted is not None and outcome.unit == "strength":
+        fire = rule.fire
+        name = (fire.attack if side == "attacker" else fire.defence) if fire else "strength"
+        start = Situation(game, combat.rolls[0].position)
+        wanted = min(wanted, sum((value_of(start, p, name) for p in units), Fraction(0)))
     if result.exchange and lost == 0:
         return f"{who} loses units in the exchange, but lost none"
     if wanted is not None and lost != wanted:
-        unit = "step(s)" if outcome.unit == "steps" else "unit(s)"
+        unit = {"units": "unit(s)", "steps": "step(s)", "strength": "strength point(s)"}[
+            outcome.unit
+        ]
         return f"{who} loses {_number(wanted)} {unit}, but lost {_number(lost)}"
     if not (result.retreat or result.shatter or result.eliminated) and moved and side == "defender":
         return f"{who} stays, but {piece_names(game, moved)} left"
@@ -278,25 +334,59 @@ def _fates(
 
 
 def _lost(
+    game: Game,
+    rule: CombatRule,
+    side: CombatSide,
     units: Sequence[Piece],
-    gone: Sequence[Piece],
-    reduced: Sequence[Piece],
+    fates: tuple[list[Piece], list[Piece], list[Piece], list[Piece]],
     combat: PlayedCombat,
-    unit: str,
+    unit: Loss,
 ) -> Fraction:
-    """Units (gone or reduced) or steps lost by the side."""
+    """Units (gone or reduced), steps, or strength points lost by the side."""
+    gone, reduced, _, _ = fates
     if unit == "units":
         return Fraction(len(gone) + len(reduced))
-    steps = sum(p.step for p in gone)
-    for piece in reduced:
-        steps += max(piece.step - combat.after.piece(piece.id).step, 1)
-    return Fraction(steps)
+    if unit == "steps":
+        steps = sum(p.step for p in gone)
+        for piece in reduced:
+            steps += max(piece.step - combat.after.piece(piece.id).step, 1)
+        return Fraction(steps)
+    return _strength_lost(game, rule, side, units, combat)
+
+
+def _strength_lost(
+    game: Game, rule: CombatRule, side: CombatSide, units: Sequence[Piece], combat: PlayedCombat
+) -> Fraction:
+    """The drop in the side's strength: its units' values before, against the survivors' and
+    their replacements' (a counter of the same side newly at one of their places) after."""
+    fire = rule.fire
+    name = (fire.attack if side == "attacker" else fire.defence) if fire else "strength"
+    before_situation = Situation(game, combat.rolls[0].position)
+    after_situation = Situation(game, combat.after)
+    before = sum((value_of(before_situation, p, name) for p in units), Fraction(0))
+    places = {p.location for p in units}
+    sides = {before_situation.side_of(p) for p in units}
+    after = Fraction(0)
+    for piece in combat.after.pieces:
+        known = _known(combat.rolls[0].position, piece)
+        if known and piece.id in {p.id for p in units} and _on_map(game, piece):
+            after += value_of(after_situation, piece, name)
+        elif not known and piece.location in places and after_situation.side_of(piece) in sides:
+            after += value_of(after_situation, piece, name)
+    return max(before - after, Fraction(0))
+
+
+def _on_map(game: Game, piece: Piece) -> bool:
+    place = game.locations.get(piece.location or "")
+    return place is not None and place.kind not in OFF_MAP
 
 
 def _wanted(units: Sequence[Piece], result: SideResult, unit: str) -> Fraction | None:
     """What the side must lose (a half unit is a unit reduced), no more than it has."""
     if result.exchange:
         return None
+    if unit == "strength":
+        return Fraction(math.ceil(result.losses))  # capped by the units' strength where read
     have = Fraction(len(units)) if unit == "units" else Fraction(sum(p.step for p in units))
     if result.eliminated:
         return have
