@@ -86,3 +86,39 @@ def test_a_combat_mistake_is_one_located_line(
 
 def test_the_fixture_combat_rule_loads_clean(tmp_path: Path) -> None:
     assert errors_after(tmp_path, "rules.json", lambda data: None) == []
+
+
+def _dice_on_a_table(data: dict[str, Any]) -> None:
+    combat_rule(data)["modifiers"][0]["dice"] = 0.5
+
+
+def _unknown_value(data: dict[str, Any]) -> None:
+    combat_rule(data)["table"]["attack"] = "attak"
+
+
+@pytest.mark.parametrize(
+    ("change", "expected"),
+    [
+        (
+            _dice_on_a_table,
+            "warning[rule.unused-parameter]: combat modifier 'armour-in-the-open': 'dice' is "
+            "not read when combat is resolved by a results table, and is ignored",
+        ),
+        (
+            _unknown_value,
+            "warning[rule.combat-value]: no counter has a value 'attak', so every unit would "
+            "count 0",
+        ),
+    ],
+    ids=["dice-on-a-table", "unknown-value"],
+)
+def test_what_a_combat_rule_never_reads_is_a_warning(
+    tmp_path: Path, change: Callable[[dict[str, Any]], None], expected: str
+) -> None:
+    game = copy_fixture(GAME, tmp_path)
+    edit(game / "rules.json", change)
+    result = load_game(game)
+    lines = [line for line in result.report.format_text().splitlines() if "rules.json" in line]
+    assert len(lines) == 1, lines
+    assert expected in lines[0]
+    assert result.game is not None

@@ -8,8 +8,9 @@ from collections.abc import Mapping
 from toolkit.load.context import Context
 from toolkit.load.jsonsource import Source
 from toolkit.model.chart import Chart
+from toolkit.model.counter import Counter
 from toolkit.model.odds import parse_cell_part, parse_dice, parse_odds, parse_roll_range
-from toolkit.model.rules import CombatRule, CombatTable
+from toolkit.model.rules import CombatModifier, CombatRule, CombatTable
 
 
 def check_combat_chart(
@@ -84,3 +85,57 @@ def _cell_problems(rule: CombatRule, chart: Chart) -> list[str]:
                     if problem not in problems:
                         problems.append(problem)
     return problems
+
+
+TABLE_ONLY = ("shift",)
+"""Modifier effects only a results table reads."""
+FIRE_ONLY = ("dice", "first")
+"""Modifier effects only dice per unit or step read."""
+
+
+def check_combat_fields(
+    ctx: Context, source: Source, rule: CombatRule, pointer: str, counters: Mapping[str, Counter]
+) -> None:
+    """Warn, at the field, about what a combat rule says that its way of resolving never reads,
+    and about a counter value no counter has."""
+    table = rule.table is not None
+    unread = FIRE_ONLY if table else TABLE_ONLY
+    how = "a results table" if table else "dice per unit or step"
+    for j, modifier in enumerate(rule.modifiers):
+        for name in unread:
+            if _given(modifier, name):
+                message = (
+                    f"combat modifier {modifier.id!r}: {name!r} is not read when combat is "
+                    f"resolved by {how}, and is ignored"
+                )
+                ctx.warn(source, "rule.unused-parameter", message, f"{pointer}/modifiers/{j}")
+    if not counters:
+        return  # the counters did not load: their own errors say why
+    values = {name for c in counters.values() for f in c.faces for name in f.values}
+    values |= {name for c in counters.values() for name in c.properties}
+    for field_pointer, name in _value_names(rule, pointer):
+        if name not in values:
+            message = (
+                f"no counter has a value {name!r}, so every unit would count 0; "
+                "name a field of the units' template or a counter property"
+            )
+            ctx.warn(source, "rule.combat-value", message, field_pointer)
+
+
+def _given(modifier: CombatModifier, name: str) -> bool:
+    value = getattr(modifier, name)
+    return value not in (0, 1, None, False)
+
+
+def _value_names(rule: CombatRule, pointer: str) -> list[tuple[str, str]]:
+    """The counter values the rule reads, with the pointer of the field naming each."""
+    found = []
+    if rule.table is not None:
+        found += [(f"{pointer}/table/attack", rule.table.attack)]
+        found += [(f"{pointer}/table/defence", rule.table.defence)]
+    if rule.fire is not None:
+        for side in ("attack", "defence"):
+            name = getattr(rule.fire, side)
+            if isinstance(name, str):
+                found.append((f"{pointer}/fire/{side}", name))
+    return found

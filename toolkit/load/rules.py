@@ -7,7 +7,7 @@ from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
-from toolkit.load.combat import check_combat_chart
+from toolkit.load.combat import check_combat_chart, check_combat_fields
 from toolkit.load.context import Context, get
 from toolkit.load.formats import stacking_everywhere
 from toolkit.load.jsonsource import Source
@@ -67,6 +67,7 @@ def load_rules(
             warn_unchecked(ctx, source, rule, pointer, counters)
             if isinstance(rule, CombatRule):
                 check_combat_chart(ctx, source, rule, pointer, charts or {})
+                check_combat_fields(ctx, source, rule, pointer, counters)
             rules.append(rule)
     return rules
 
