@@ -505,3 +505,93 @@ def test_fa_results_read_attacker_then_defender(fa: Game) -> None:
     attacker, defender, cites = read_cell(rule, "–/2S*")
     assert attacker.losses == 0 and attacker.notes and defender.shatter and defender.losses == 2
     assert cites == ("FA 11.12.5.6", "FA 11.12.5.8")
+
+
+def test_aae_amphibious_assault_on_norway() -> None:
+    """Seed 004 lines 403-405: the destroyer in the North Sea rolls 3 (a hit at 3), the British
+    armour and fighter roll 5 and 5 (misses); the three German infantry defending at 2 roll 2,
+    3, 3: one hit; both sides' hits are taken together."""
+    game = game_of("axis-allies-europe")
+    situation, rule, engagement = battle(
+        game,
+        "europe:norway",
+        [("uk-destroyer/1", "front"), ("uk-armour/1", "front"), ("uk-fighter/1", "front")],
+        [("ge-infantry/1", "front"), ("ge-infantry/2", "front"), ("ge-infantry/3", "front")],
+    )
+    plan = fire_plan(situation, rule, engagement)
+    assert plan.first is None
+    outcome = roll(
+        rule,
+        plan,
+        {
+            "uk-destroyer/1": [3],
+            "uk-armour/1": [5],
+            "uk-fighter/1": [5],
+            "ge-infantry/1": [2],
+            "ge-infantry/2": [3],
+            "ge-infantry/3": [3],
+        },
+    )
+    assert hits(outcome) == (1, 1)
+
+
+def test_aae_naval_battle_before_the_libyan_landing() -> None:
+    """Seed 004 line 412: the submarine rolls 4 (a miss at 2), the battleship 4 (a hit at 4), the
+    transport does not fire (attack 0); the British destroyer defending at 3 rolls 1: a hit."""
+    game = game_of("axis-allies-europe")
+    situation, rule, engagement = battle(
+        game,
+        "europe:central-mediterranean",
+        [("ge-submarine/1", "front"), ("ge-battleship/1", "front"), ("ge-transport/1", "front")],
+        [("uk-destroyer/1", "front")],
+    )
+    plan = fire_plan(situation, rule, engagement)
+    assert targets(plan)["ge-transport/1"] == (0, 0)
+    outcome = roll(
+        rule,
+        plan,
+        {
+            "ge-submarine/1": [4],
+            "ge-battleship/1": [4],
+            "ge-transport/1": [],
+            "uk-destroyer/1": [1],
+        },
+    )
+    assert hits(outcome) == (1, 1)
+
+
+def test_aae_libyan_land_battle_two_rounds() -> None:
+    """Seed 004 line 414: the two German infantry (attack 1) roll 3 and 4, the British infantry
+    (defence 2) rolls 2: one German lost; next round both roll 1: they eliminate each other."""
+    game = game_of("axis-allies-europe")
+    first = battle(
+        game,
+        "europe:libya",
+        [("ge-infantry/1", "front"), ("ge-infantry/2", "front")],
+        [("uk-infantry/1", "front")],
+    )
+    plan = fire_plan(*first)
+    outcome = roll(
+        first[1], plan, {"ge-infantry/1": [3], "ge-infantry/2": [4], "uk-infantry/1": [2]}
+    )
+    assert hits(outcome) == (0, 1)
+    second = battle(
+        game, "europe:libya", [("ge-infantry/2", "front")], [("uk-infantry/1", "front")]
+    )
+    plan = fire_plan(*second)
+    outcome = roll(second[1], plan, {"ge-infantry/2": [1], "uk-infantry/1": [1]})
+    assert hits(outcome) == (1, 1)
+
+
+def test_aae_submarines_surprise_attack() -> None:
+    """Seed 004 line 483: two submarines (attack 2) roll 1 and 2: two hits."""
+    game = game_of("axis-allies-europe")
+    situation, rule, engagement = battle(
+        game,
+        "europe:celtic-sea",
+        [("ge-submarine/1", "front"), ("ge-submarine/2", "front")],
+        [("uk-carrier/1", "front"), ("uk-transport/1", "front")],
+    )
+    plan = fire_plan(situation, rule, engagement)
+    subs = next(g for g in plan.of("attacker"))
+    assert (subs.dice, subs.target, subs.hits([1, 2])) == (2, 2, 2)

@@ -8,6 +8,7 @@ compares a played combat with them, so the three agree by construction.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -609,7 +610,8 @@ class FirePlan:
 def fire_plan(situation: Situation, rule: CombatRule, engagement: Engagement) -> FirePlan:
     """The dice each side rolls and what hits, for the units as they stand.
 
-    Units sharing a target and the same modifiers roll together. A dice multiplier (a side's
+    Units sharing a target and the same modifiers roll together; units that no roll can make
+    hit (an attack of 0) roll no dice. A dice multiplier (a side's
     dice halved) rounds down over all of a unit class's dice at once, the fractions left by
     units with a bonus going to those without (Europe Engulfed 1.12's example).
 
@@ -633,6 +635,7 @@ def fire_plan(situation: Situation, rule: CombatRule, engagement: Engagement) ->
             groups.setdefault(key, []).append(piece)
             traits[key] = (int(target), dice, mine)
     made = _dice_counts(fire.per, fire.dice, groups, traits, fire.hit)
+    made = [g if _can_hit(g, fire.sides) else dataclasses.replace(g, dice=0) for g in made]
     first = _first(fire.order, found)
     applied = tuple(_applied(m, units) for m, units in found)
     return FirePlan(tuple(made), first, fire.sides, fire.hits, applied)
@@ -675,6 +678,11 @@ def _dice_counts(
         )
         for key, units in groups.items()
     ]
+
+
+def _can_hit(group: FireGroup, sides: int) -> bool:
+    """True when some face of the die hits: a unit of attack 0 (a transport) does not roll."""
+    return group.target >= 1 if group.hit == "at-most" else group.target <= sides
 
 
 def _first(
