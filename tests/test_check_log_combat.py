@@ -61,11 +61,11 @@ def approach(start: str, board: Board) -> list[list[str]]:
 
 
 def test_the_call_and_the_report_read_back() -> None:
-    call = CombatCall("W3020", ("W3019", "W3120"), None, "Assaut", ("ace",))
+    declared = (("ace", ("6th Infantry", "7th Infantry")), ("exploitation", ()))
+    call = CombatCall("W3020", ("W3019", "W3120"), None, "Assaut", declared)
     assert parse_combat_call("<Eric> " + format_combat_call(call)) == call
-    assert parse_combat_call(
-        "Combat à W3020 depuis W3019, W3120 sur Assaut avec ace — 8 contre 4"
-    ) == (call)
+    french = "Combat à W3020 depuis W3019, W3120 sur Assaut avec ace (6th Infantry, 7th Infantry)"
+    assert parse_combat_call(french + ", exploitation — 8 contre 4") == call
     assert parse_dice_report("** 2d10 = 3,8 *** &lt;Alice&gt;") == DiceReport("2d10", (3, 8))
     assert parse_dice_report("<Blue> your move") is None
 

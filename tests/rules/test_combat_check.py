@@ -42,7 +42,7 @@ def chaulnes(dff: Game, british_after: list[Piece]) -> PlayedCombat:
         (dff.places["w-of-st-quentin"],),
         "central",
         None,
-        ("ace",),
+        (("ace", ("6th German Infantry Division",)),),
         (Roll((2,), fired), Roll((2, 3), hit)),
         after,
     )
@@ -74,7 +74,7 @@ def test_dice_the_plan_does_not_call_for_are_caught(dff: Game) -> None:
         combat.origins,
         combat.side,
         None,
-        ("ace",),
+        combat.declared,
         (combat.rolls[0], Roll((2,), combat.rolls[1].position)),
         combat.after,
     )
@@ -82,3 +82,27 @@ def test_dice_the_plan_does_not_call_for_are_caught(dff: Game) -> None:
     assert [v.message.split(": ", 1)[1] for v in found] == [
         "the attacker rolled 1 d10; the combat calls for 2."
     ]
+
+
+@pytest.mark.parametrize(
+    ("named", "problems"),
+    [("6th German Infantry Division", 0), ("7th German Infantry Division", 1), ("Nobody", 1)],
+)
+def test_a_declaration_is_for_the_unit_it_names(dff: Game, named: str, problems: int) -> None:
+    """With the ace on the 6th both Germans hit on 3 and roll 3, 3: two hits, as applied;
+    named for the 7th (or for no unit there) the 6th needs 2 and one hit was due."""
+    after = [
+        unit(dff, "gb-1-inf/1", None, "back"),
+        unit(dff, "gb-1-inf-p/1", "chaulnes", "back"),
+    ]
+    combat = chaulnes(dff, after)
+    rolled = PlayedCombat(
+        combat.location,
+        combat.origins,
+        combat.side,
+        None,
+        (("ace", (named,)),),
+        (combat.rolls[0], Roll((3, 3), combat.rolls[1].position)),
+        combat.after,
+    )
+    assert len(check_played_combat(dff, rolled)) == problems

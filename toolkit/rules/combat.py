@@ -199,7 +199,8 @@ def modified_units(
     for side in SIDES:
         if modifier.affects(side):
             units += _side_units(situation, modifier, engagement, side)
-    selective = modifier.pieces or modifier.across or modifier.supported_by
+    named = modifier.declared and engagement.declared.get(modifier.id)
+    selective = modifier.pieces or modifier.across or modifier.supported_by or named
     if not units and (selective or modifier.unless_enemy or modifier.side == "both"):
         return None
     return tuple(units)

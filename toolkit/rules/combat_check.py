@@ -60,7 +60,8 @@ class PlayedCombat:
     side: str | None = None
     """The attacking side's id, when the call names it."""
     column: str | None = None
-    declared: tuple[str, ...] = ()
+    declared: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Each modifier declared, with the names of the units it is for (empty: all it may)."""
     rolls: tuple[Roll, ...] = ()
     after: Position = field(default_factory=Position)
     """The position once the result was applied (before the next combat, or at the end)."""
@@ -79,7 +80,7 @@ def check_played_combat(game: Game, combat: PlayedCombat) -> list[Violation]:
     engagement = _engagement(situation, rule, combat)
     if isinstance(engagement, str):
         return [_violation(rule, rule.cite, where, engagement)]
-    unknown = [d for d in combat.declared if d not in {m.id for m in rule.modifiers}]
+    unknown = [d for d, _ in combat.declared if d not in {m.id for m in rule.modifiers}]
     if unknown:
         known = join_words((m.id for m in rule.modifiers if m.declared), "or")
         message = f"declares {join_words(unknown)}, which the rule does not know (known: {known})"
@@ -114,7 +115,7 @@ def _engagement(situation: Situation, rule: CombatRule, combat: PlayedCombat) ->
     origins = {}
     if combat.origins:
         origins = {p.id: combat.origins[0] for p in attackers if p.location == combat.location}
-    declared = {name: () for name in combat.declared}
+    declared = _declared(situation, combat, [*attackers, *position.pieces_at(combat.location)])
     try:
         return engage(
             situation,
@@ -127,6 +128,24 @@ def _engagement(situation: Situation, rule: CombatRule, combat: PlayedCombat) ->
         )
     except ValueError as error:
         return str(error)
+
+
+def _declared(
+    situation: Situation, combat: PlayedCombat, pieces: Sequence[Piece]
+) -> dict[str, tuple[str, ...]]:
+    """Each declared modifier → the ids of the units it names (each name picks one unit not
+    picked yet; a name no unit has stays as it is, and picks none)."""
+    found: dict[str, tuple[str, ...]] = {}
+    for modifier, names in combat.declared:
+        taken: list[str] = []
+        for name in names:
+            match = next(
+                (p.id for p in pieces if situation.counter(p).name == name and p.id not in taken),
+                None,
+            )
+            taken.append(match if match is not None else name)  # a name picks no unit
+        found[modifier] = tuple(taken)
+    return found
 
 
 def _outcome(

@@ -6,8 +6,11 @@ its ``reportFormat`` says; the module's is ``** <button> = <dice> *** <player>``
 listed one by one. A combat is called by a line the module writes (or a player types), in
 English or French::
 
-    Combat at 0606 from 0706, 0705 on Assaut declaring ace
-    Combat à W3020 depuis W3019 sur Assaut avec coopération
+    Combat at 0606 from 0706, 0705 on Assaut declaring ace (6th Infantry), exploitation
+    Combat à W3020 depuis W3019 sur Assaut avec cooperating-majors
+
+A declaration names a modifier of the game's combat rule, and in brackets the units it is
+for (by their names; left out, every unit it may apply to).
 
 Anything after `` — `` is the module's own account (strengths, odds) and is not read back.
 """
@@ -48,7 +51,8 @@ class CombatCall:
     origins: tuple[str, ...] = ()
     side: str | None = None
     column: str | None = None
-    declared: tuple[str, ...] = ()
+    declared: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Each modifier declared, with the names of the units it is for (empty: all of them)."""
 
 
 def chat_text(command: str) -> str | None:
@@ -83,7 +87,7 @@ def parse_combat_call(text: str) -> CombatCall | None:
         _items(match.group("origins")),
         _strip(match.group("side")),
         _strip(match.group("column")),
-        _items(match.group("declared")),
+        tuple(_declaration(item) for item in _bracketed_items(match.group("declared"))),
     )
 
 
@@ -97,12 +101,35 @@ def format_combat_call(call: CombatCall) -> str:
     if call.column:
         words.append(f"on {call.column}")
     if call.declared:
-        words.append("declaring " + ", ".join(call.declared))
+        items = [f"{name} ({', '.join(units)})" if units else name for name, units in call.declared]
+        words.append("declaring " + ", ".join(items))
     return " ".join(words)
 
 
 def _items(text: str | None) -> tuple[str, ...]:
     return tuple(part.strip() for part in (text or "").split(",") if part.strip())
+
+
+def _bracketed_items(text: str | None) -> list[str]:
+    """Items split at the commas outside brackets: 'ace (A, B), exploitation' → 2 items."""
+    items: list[str] = []
+    current: list[str] = []
+    depth = 0
+    for char in text or "":
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char == "," and depth == 0:
+            items.append("".join(current).strip())
+            current = []
+        else:
+            current.append(char)
+    items.append("".join(current).strip())
+    return [item for item in items if item]
+
+
+def _declaration(item: str) -> tuple[str, tuple[str, ...]]:
+    """'ace (6th Infantry)' → ('ace', ('6th Infantry',)); 'exploitation' → ('exploitation', ())."""
+    name, bracket, rest = item.partition("(")
+    return name.strip(), _items(rest.rstrip(")")) if bracket else ()
 
 
 def _strip(text: str | None) -> str | None:
