@@ -595,3 +595,69 @@ def test_aae_submarines_surprise_attack() -> None:
     plan = fire_plan(situation, rule, engagement)
     subs = next(g for g in plan.of("attacker"))
     assert (subs.dice, subs.target, subs.hits([1, 2])) == (2, 2, 2)
+
+
+# -- every game: each combat its setups allow works out -------------------------------------
+
+
+def setup_combats(game: Game) -> list[tuple[Situation, CombatRule, Engagement]]:
+    """For each setup, each enemy stack next to (or sharing a space with) another, attacked by
+    every unit the combat rule covers there."""
+    from toolkit.model.queries import location_neighbours
+
+    found = []
+    for setup in game.setups:
+        situation = Situation(game, Position.from_setup(game, setup))
+        for key in situation.occupied:
+            rule = combat_rule_at(situation, key)
+            if rule is None:
+                continue
+            here = situation.position.pieces_at(key)
+            sides = {situation.side_of(p) for p in here} - {None}
+            nearby = [
+                p
+                for n in sorted(location_neighbours(game, key))
+                for p in situation.position.pieces_at(n)
+            ]
+            for side in sorted(s for s in {situation.side_of(p) for p in [*here, *nearby]} if s):
+                attackers = [p for p in [*here, *nearby] if situation.side_of(p) == side]
+                if not sides - {side}:
+                    continue
+                try:
+                    engagement = engage(situation, rule, key, attackers)
+                except ValueError:
+                    continue  # no unit of the side fights under the rule
+                if engagement.defenders:
+                    found.append((situation, rule, engagement))
+    return found
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "axis-allies-1914",
+        "axis-allies-europe",
+        "distant-foreign-fields",
+        "europe-engulfed",
+        "fatal-alliances",
+    ],
+)
+def test_every_combat_a_setup_allows_works_out(name: str) -> None:
+    """Every enemy stack within reach in every setup, attacked by all who may: the odds read a
+    column and every roll a result, or every die that hits is a loss."""
+    game = game_of(name)
+    combats = setup_combats(game)
+    # Fatal Alliances' two setups place no enemy units side by side (its own tests above)
+    assert bool(combats) == (name != "fatal-alliances")
+    for situation, rule, engagement in combats[:200]:
+        if rule.table is not None:
+            chart = game.chart(rule.table.chart)
+            odds = table_odds(situation, rule, engagement, chart)
+            for total in range(odds.dice.lowest, odds.dice.highest + 1):
+                table_outcome(rule, chart, odds, total)
+        else:
+            plan = fire_plan(situation, rule, engagement)
+            best = [[1 if g.hit == "at-most" else plan.sides] * g.dice for g in plan.groups]
+            outcome = fire_outcome(rule, plan, best)  # every die rolled hits
+            assert outcome.defender.losses == sum(g.dice for g in plan.of("attacker"))
+            assert outcome.attacker.losses == sum(g.dice for g in plan.of("defender"))
