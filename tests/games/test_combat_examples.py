@@ -335,7 +335,9 @@ def test_ee_combat_round_the_defender_fires_first(ee: Game) -> None:
 
 
 def _defender_only(plan: FirePlan) -> FirePlan:
-    return FirePlan(plan.of("defender"), plan.first, plan.sides, plan.unit, plan.applied)
+    return FirePlan(
+        plan.of("defender"), plan.first, plan.sides, plan.unit, plan.applied, plan.absorbs
+    )
 
 
 def test_ee_ground_support_then_armour_against_infantry(ee: Game) -> None:
@@ -661,3 +663,45 @@ def test_every_combat_a_setup_allows_works_out(name: str) -> None:
             outcome = fire_outcome(rule, plan, best)  # every die rolled hits
             assert outcome.defender.losses == sum(g.dice for g in plan.of("attacker"))
             assert outcome.attacker.losses == sum(g.dice for g in plan.of("defender"))
+
+
+def test_aa1914_each_attacking_tank_cancels_a_hit() -> None:
+    """Seed 003 line 293: the attacker's tanks (not the defender's) each absorb one hit: with 2
+    tanks, 2 of the defender's hitting dice are taken off the board."""
+    game = game_of("axis-allies-1914")
+    situation, rule, engagement = battle(
+        game,
+        "world:romania",
+        [("ge-tank/1", "front"), ("ge-tank/2", "front"), ("ge-infantry/1", "front")],
+        [
+            ("ru-infantry/1", "front"),
+            ("ru-infantry/2", "front"),
+            ("ru-infantry/3", "front"),
+            ("ru-tank/1", "front"),
+        ],
+    )
+    plan = fire_plan(situation, rule, engagement)
+    assert plan.absorbs == (2, 0)
+    rolls = {
+        "ge-tank/1": [1],
+        "ge-tank/2": [6],
+        "ge-infantry/1": [6],
+        "ru-infantry/1": [1],
+        "ru-infantry/2": [2],
+        "ru-infantry/3": [3],
+        "ru-tank/1": [1],
+    }
+    assert hits(roll(rule, plan, rolls)) == (1, 2)  # 4 Russian hits, 2 cancelled
+
+
+def test_fa_each_defending_corps_in_a_trench_is_minus_one(fa: Game) -> None:
+    """21.6 (and the table's notes): -1 to the roll for each defending corps in a trench."""
+    _, odds = _fa_odds(
+        fa,
+        [("ge-inf-1914/1", "front"), ("ge-inf-1914/2", "front")],
+        [("fr-inf-1914/1", "front"), ("fr-inf-1914/2", "front")],
+        "europe:W3020",
+        declared={"trench": ()},
+    )
+    assert (odds.odds, odds.roll_modifier) == ("1:1", -2)
+    assert [a.reason for a in odds.applied] == ["Corps en défense dans une tranchée"]

@@ -87,9 +87,9 @@ def _cell_problems(rule: CombatRule, chart: Chart) -> list[str]:
     return problems
 
 
-TABLE_ONLY = ("shift",)
+TABLE_ONLY = ("shift", "each")
 """Modifier effects only a results table reads."""
-FIRE_ONLY = ("dice", "first")
+FIRE_ONLY = ("dice", "first", "absorb")
 """Modifier effects only dice per unit or step read."""
 
 

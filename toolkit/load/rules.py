@@ -408,6 +408,8 @@ class RuleReader:
             strength=Fraction(str(item.get("strength", 1))),
             dice=Fraction(str(item.get("dice", 1))),
             first=item.get("first"),
+            each=item.get("each", False),
+            absorb=item.get("absorb", 0),
             **selectors,
         )
 

@@ -562,6 +562,10 @@ class CombatModifier:
     """Multiplier on the side's dice (fractions rounded down)."""
     first: CombatSide | None = None
     """This side fires first, and the other side fires with what survives."""
+    each: bool = False
+    """A table's roll modifier counts once for each unit it applies to (-1 per corps)."""
+    absorb: int = 0
+    """Fire: hits of the other side each unit it applies to cancels (an attacking tank)."""
 
     def affects(self, side: CombatSide) -> bool:
         """True when it changes this side's units or roll."""

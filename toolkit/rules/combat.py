@@ -246,6 +246,8 @@ def _effect_words(modifier: CombatModifier) -> str:
         words.append(f"dice ×{modifier.dice}")
     if modifier.first:
         words.append(f"the {modifier.first} fires first")
+    if modifier.absorb:
+        words.append(f"cancels {modifier.absorb} hit{'s' if modifier.absorb > 1 else ''}")
     return ", ".join(words) or "no change"
 
 
@@ -302,7 +304,7 @@ def table_odds(
     attack = _strength(situation, engagement, "attacker", table.attack, found)
     defence = _strength(situation, engagement, "defender", table.defence, found)
     shift = sum(m.shift for m, _ in found)
-    roll = sum(m.roll for m, _ in found)
+    roll = sum(m.roll * (len(units) if m.each else 1) for m, units in found)
     if rule.terrain_effects:
         for applied_effect, effect in terrain_effects(situation, engagement, rule.cite):
             defence *= Fraction(effect.defence).limit_denominator(100)
@@ -602,6 +604,8 @@ class FirePlan:
     sides: int
     unit: Loss
     applied: tuple[Applied, ...]
+    absorbs: tuple[int, int] = (0, 0)
+    """Hits the attacker's and the defender's units cancel of the other side's."""
 
     def of(self, side: CombatSide) -> tuple[FireGroup, ...]:
         """The groups of one side."""
@@ -639,7 +643,11 @@ def fire_plan(situation: Situation, rule: CombatRule, engagement: Engagement) ->
     made = [g if _can_hit(g, fire.sides) else dataclasses.replace(g, dice=0) for g in made]
     first = _first(fire.order, found)
     applied = tuple(_applied(m, units) for m, units in found)
-    return FirePlan(tuple(made), first, fire.sides, fire.hits, applied)
+    absorbs = tuple(
+        sum(m.absorb * sum(1 for p in units if p in engagement.side(side)) for m, units in found)
+        for side in SIDES
+    )
+    return FirePlan(tuple(made), first, fire.sides, fire.hits, applied, (absorbs[0], absorbs[1]))
 
 
 def _fire_group(situation: Situation, piece: Piece, group: str) -> object:
@@ -710,6 +718,9 @@ def fire_outcome(rule: CombatRule, plan: FirePlan, rolls: Sequence[Sequence[int]
         if any(not 1 <= r <= plan.sides for r in rolled):
             raise ValueError(f"a roll of {list(rolled)} is not a roll of d{plan.sides}")
         hits[group.side] += group.hits(rolled)
+    # a side's hits on units that cancel hits (attacking tanks) are cancelled first
+    hits["attacker"] = max(hits["attacker"] - plan.absorbs[1], 0)
+    hits["defender"] = max(hits["defender"] - plan.absorbs[0], 0)
     text = f"{hits['attacker']} hit(s) on the defender, {hits['defender']} on the attacker"
     return Outcome(
         text,

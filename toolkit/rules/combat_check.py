@@ -270,7 +270,7 @@ def _fired(
         for group in groups:
             rolls.append(dice[start : start + group.dice])
             start += group.dice
-        sub = FirePlan(tuple(groups), plan.first, plan.sides, plan.unit, plan.applied)
+        sub = FirePlan(tuple(groups), plan.first, plan.sides, plan.unit, plan.applied, plan.absorbs)
         outcome = fire_outcome(rule, sub, rolls)
         for side in SIDES:
             hits[side] += outcome.side(side).losses
