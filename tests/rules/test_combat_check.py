@@ -106,3 +106,13 @@ def test_a_declaration_is_for_the_unit_it_names(dff: Game, named: str, problems:
         combat.after,
     )
     assert len(check_played_combat(dff, rolled)) == problems
+
+
+def test_a_combat_called_and_never_rolled_is_a_warning(dff: Game) -> None:
+    combat = chaulnes(dff, [])
+    unrolled = PlayedCombat(combat.location, combat.origins, combat.side, after=combat.after)
+    (found,) = check_played_combat(dff, unrolled)
+    assert found.severity == "warning"
+    assert found.message == (
+        "the combat at Chaulnes (Western Front 0913): no roll was reported after it was called."
+    )

@@ -70,12 +70,14 @@ class PlayedCombat:
 def check_played_combat(game: Game, combat: PlayedCombat) -> list[Violation]:
     """What in a played combat breaks the game's combat rule: dice that are not the rule's,
     losses or retreats that are not the result's."""
-    if not combat.rolls:
-        return []
-    situation = Situation(game, combat.rolls[0].position)
+    situation = Situation(game, combat.rolls[0].position if combat.rolls else combat.after)
     rule = combat_rule_at(situation, combat.location)
     if rule is None:
         return []
+    if not combat.rolls:
+        name = place_name(game, combat.location)
+        message = f"the combat at {name}: no roll was reported after it was called."
+        return [Violation(rule.id, rule.cite, "warning", message, (combat.location,))]
     where = (combat.location, place_name(game, combat.location))
     engagement = _engagement(situation, rule, combat)
     if isinstance(engagement, str):
