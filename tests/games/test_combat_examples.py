@@ -705,3 +705,24 @@ def test_fa_each_defending_corps_in_a_trench_is_minus_one(fa: Game) -> None:
     )
     assert (odds.odds, odds.roll_modifier) == ("1:1", -2)
     assert [a.reason for a in odds.applied] == ["Corps en défense dans une tranchée"]
+
+
+def test_the_places_a_modifier_holds_are_the_engines(ee: Game) -> None:
+    """What a module would list for VASSAL agrees with what the engine applies: the fortress
+    bonus holds in the five fortresses and nowhere else, and it is applied there."""
+    from toolkit.rules.combat import modifier_places
+
+    rule = next(r for r in ee.rules if isinstance(r, CombatRule))
+    fortress = next(m for m in rule.modifiers if m.id == "fortress")
+    places = modifier_places(Situation(ee, Position()), fortress)
+    assert places == {
+        "europe:leningrad",
+        "europe:sevastopol",
+        "europe:malta",
+        "europe:tobruk",
+        "europe:gibraltar",
+    }
+    for key in ["europe:leningrad", "europe:kiev"]:
+        situation, rule, engagement = battle(ee, key, GERMANS[3:], SOVIETS[1:])
+        applied = {a.reason for a in fire_plan(situation, rule, engagement).applied}
+        assert ("Defending in a fortress" in applied) == (key in places)

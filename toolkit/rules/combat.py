@@ -2,8 +2,15 @@
 number), the column or the dice, and the result of a roll, as a game's combat rule says.
 
 Pure functions over the model: a position, the attacking units and the defender's location in,
-numbers and words out. The module's expressions compute the same numbers and the log checker
-compares a played combat with them, so the three agree by construction.
+numbers and words out. The log checker compares a played combat with them, and a module can
+mirror every step with VASSAL's own expressions, as the rules warnings do:
+
+- a unit's strength or target is a counter value (a piece property); fractional multipliers
+  scale to whole numbers, as stacking points do;
+- a modifier's terms on the place are a list of location names (:func:`modifier_places`), its
+  terms on units a piece property (their selector), its hexside a list of crossings;
+- an odds step a:b is reached when b × attack ≥ a × defence, a comparison of sums;
+- a results row is a range of rolls, a cell a code the rule explains.
 """
 
 from __future__ import annotations
@@ -182,6 +189,22 @@ def _location_terms(situation: Situation, modifier: CombatModifier, engagement: 
         ]
         return all(crossing) if modifier.across_all else any(crossing)
     return True
+
+
+def modifier_places(situation: Situation, modifier: CombatModifier) -> frozenset[str]:
+    """Every location where a modifier's terms on the defender's place hold (its terrain and
+    ``where``): what a module hands VASSAL as a list of location names, as it does for the
+    rules warnings. Hexsides, weather and units are judged apart."""
+    found = set()
+    for key, place in situation.game.locations.items():
+        if modifier.terrain and place.terrain not in modifier.terrain:
+            continue
+        if modifier.where is not None:
+            controller = situation.controller(key)
+            if not modifier.where.matches(place, situation.index, controller):
+                continue
+        found.add(key)
+    return frozenset(found)
 
 
 def _picks(situation: Situation, selector: PieceSelector, piece: Piece) -> bool:
