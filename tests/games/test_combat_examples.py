@@ -17,6 +17,7 @@ from toolkit.model.rules import CombatRule
 from toolkit.rules.combat import (
     Engagement,
     FirePlan,
+    Odds,
     Outcome,
     combat_rule_at,
     engage,
@@ -458,8 +459,17 @@ def fa() -> Game:
     return game_of("fatal-alliances")
 
 
-def _fa_odds(fa: Game, attackers: list[Unit], defenders: list[Unit], at: str, **kw: object):  # type: ignore[no-untyped-def]
-    situation, rule, engagement = battle(fa, at, attackers, defenders, **kw)  # type: ignore[arg-type]
+def _fa_odds(
+    fa: Game,
+    attackers: list[Unit],
+    defenders: list[Unit],
+    at: str,
+    declared: Mapping[str, tuple[str, ...]] | None = None,
+    column: str | None = None,
+) -> tuple[CombatRule, Odds]:
+    situation, rule, engagement = battle(
+        fa, at, attackers, defenders, declared=declared, column=column
+    )
     return rule, table_odds(situation, rule, engagement, fa.chart("land-combat"))
 
 

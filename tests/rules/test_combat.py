@@ -10,6 +10,7 @@ import pytest
 from tests.conftest import load_fixture
 from tests.rules.helpers import position
 from toolkit.model import Game
+from toolkit.model.odds import DiceSpec
 from toolkit.model.rules import CombatRule
 from toolkit.rules.combat import (
     Engagement,
@@ -147,15 +148,12 @@ def test_no_defence_reads_the_last_column(crossing: Game) -> None:
 def test_a_roll_reads_the_cell_of_its_column(
     crossing: Game, column: str, roll: int, text: str
 ) -> None:
-    odds = Odds(Fraction(1), Fraction(1), "1:1", column, 0, 0, _d6(), ())
+    odds = Odds(Fraction(1), Fraction(1), "1:1", column, 0, 0, D6, ())
     outcome = table_outcome(the_rule(crossing), crossing.chart("crt"), odds, roll)
     assert outcome.text == text
 
 
-def _d6():  # type: ignore[no-untyped-def]
-    from toolkit.model.odds import DiceSpec
-
-    return DiceSpec(1, 6)
+D6 = DiceSpec(1, 6)
 
 
 def test_results_say_what_happens_to_each_side(crossing: Game) -> None:
@@ -170,12 +168,12 @@ def test_results_say_what_happens_to_each_side(crossing: Game) -> None:
 
 
 def test_a_modified_roll_beyond_the_table_reads_its_nearest_row(crossing: Game) -> None:
-    odds = Odds(Fraction(1), Fraction(1), "1:1", "4-1", 0, 3, _d6(), ())
+    odds = Odds(Fraction(1), Fraction(1), "1:1", "4-1", 0, 3, D6, ())
     outcome: Outcome = table_outcome(the_rule(crossing), crossing.chart("crt"), odds, 6)
     assert (outcome.roll, outcome.text) == (9, "EX")
 
 
 def test_a_roll_the_dice_cannot_make_is_refused(crossing: Game) -> None:
-    odds = Odds(Fraction(1), Fraction(1), "1:1", "4-1", 0, 0, _d6(), ())
+    odds = Odds(Fraction(1), Fraction(1), "1:1", "4-1", 0, 0, D6, ())
     with pytest.raises(ValueError, match="7 is not a roll of 1d6"):
         table_outcome(the_rule(crossing), crossing.chart("crt"), odds, 7)

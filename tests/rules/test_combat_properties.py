@@ -5,6 +5,7 @@ column, every roll reads a row, dice and hits stay within what the units can rol
 from __future__ import annotations
 
 import dataclasses
+import random
 from fractions import Fraction
 
 import pytest
@@ -17,6 +18,7 @@ from toolkit.model.position import Piece, Position
 from toolkit.model.queries import location_neighbours
 from toolkit.model.rules import CombatFire, CombatModifier, CombatRule
 from toolkit.rules.combat import (
+    SIDES,
     Engagement,
     fire_outcome,
     fire_plan,
@@ -114,11 +116,14 @@ FIRE_RULE = dataclasses.replace(
 
 @settings(max_examples=300, deadline=None, database=None)
 @given(engagements(), st.randoms(use_true_random=False))
-def test_dice_and_hits_stay_within_the_units(combat: tuple[Situation, Engagement], rnd) -> None:  # type: ignore[no-untyped-def]
+def test_dice_and_hits_stay_within_the_units(
+    combat: tuple[Situation, Engagement], rnd: random.Random
+) -> None:
     situation, engagement = combat
     plan = fire_plan(situation, FIRE_RULE, engagement)
-    for side, units in (("attacker", engagement.attackers), ("defender", engagement.defenders)):
-        groups = plan.of(side)  # type: ignore[arg-type]
+    for side in SIDES:
+        units = engagement.side(side)
+        groups = plan.of(side)
         assert sorted(p for g in groups for p in g.pieces) == sorted(p.id for p in units)
         assert sum(g.dice for g in groups) <= len(units)
     rolls = [[rnd.randint(1, 6) for _ in range(g.dice)] for g in plan.groups]
