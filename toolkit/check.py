@@ -16,12 +16,19 @@ from toolkit.model.holdings import holdings_at_start
 from toolkit.model.position import Position, format_piece_id, start_control
 from toolkit.model.scenario import Setup
 from toolkit.render.artwork import draw_artwork
+from toolkit.rules.combat_check import PlayedCombat, Roll, check_played_combat
 from toolkit.rules.context import Situation
 from toolkit.rules.hands import check_hands, check_plays
 from toolkit.rules.registry import check_position
 from toolkit.rules.turn import check_moves, check_steps
 from toolkit.rules.violations import Violation
 from toolkit.vassal.format.boardchoice import unknown_boards
+from toolkit.vassal.read.chat import (
+    CombatCall,
+    parse_combat_call,
+    parse_dice_report,
+    step_chat,
+)
 from toolkit.vassal.read.holdings import card_plays
 from toolkit.vassal.read.logs import LogError, decode_log, replay_steps
 from toolkit.vassal.read.positions import (
@@ -308,14 +315,15 @@ def read_log_positions(game: Game, log_path: Path) -> tuple[tuple[Position, ...]
     each logged action (adds, removes, changes and moves replayed), read with the module's
     boards; what cannot be read (a broken archive, a step naming no piece, a piece the game
     does not know) is a diagnostic. Empty when the log cannot be read at all."""
-    positions, _, report = read_log_turn(game, log_path)
+    positions, _, _, report = read_log_turn(game, log_path)
     return positions, report
 
 
 def read_log_turn(
     game: Game, log_path: Path
-) -> tuple[tuple[Position, ...], dict[str, list[str]], Report]:
-    """:func:`read_log_positions`, with the cards the log shows played, by deck."""
+) -> tuple[tuple[Position, ...], dict[str, list[str]], tuple[tuple[str, ...], ...], Report]:
+    """:func:`read_log_positions`, with the cards the log shows played, by deck, and each
+    logged action's chat lines."""
     report = Report()
     shown = str(log_path)
     try:
@@ -327,7 +335,7 @@ def read_log_turn(
             log = decode_log(read_saved_game(archive))
     except (ArchiveError, LogError, OSError) as error:
         report.add(Diagnostic("log.unreadable", str(error), shown))
-        return (), {}, report
+        return (), {}, (), report
     replay = replay_steps(log)
     for problem in replay.problems:
         report.add(Diagnostic("log.bad-step", problem, shown, severity="warning"))
@@ -341,12 +349,116 @@ def read_log_turn(
     for problem in reading.problems:
         report.add(Diagnostic("log.unknown-piece", problem, shown, severity="warning"))
     plays = card_plays(game, list(choices), replay.start, replay.steps)
-    return reading.positions, plays, report
+    return reading.positions, plays, step_chat(log.steps), report
 
 
 def check_log(game: Game, log_path: Path) -> CheckResult:
     """Check every move a VASSAL log records, from the game it starts with to the game it ends
-    with, against the movement, zone-of-control and entry rules: a play-by-email turn."""
-    positions, plays, report = read_log_turn(game, log_path)
-    violations = check_steps(game, positions) + check_plays(game, plays)
+    with, against the movement, zone-of-control and entry rules, and every combat called in its
+    chat against the combat rules (the dice rolled, the losses and retreats applied): a
+    play-by-email turn."""
+    positions, plays, chat, report = read_log_turn(game, log_path)
+    combats, problems = played_combats(game, positions, chat)
+    moving = positions[: first_call(chat) or len(positions)]
+    violations = check_steps(game, moving) + check_plays(game, plays)
+    for problem in problems:
+        report.add(Diagnostic("log.unknown-place", problem, str(log_path), severity="warning"))
+    for combat in combats:
+        violations += check_played_combat(game, combat)
     return CheckResult(violations, report, str(log_path))
+
+
+# -- combats called in a log's chat ---------------------------------------------------------
+
+
+def first_call(chat: Sequence[Sequence[str]]) -> int | None:
+    """The number of the logged action that calls the first combat: the moves before it are
+    the turn's movement, those after it retreats and advances, which the combat rules judge."""
+    for number, lines in enumerate(chat, start=1):
+        if any(parse_combat_call(line) is not None for line in lines):
+            return number
+    return None
+
+
+def played_combats(
+    game: Game, positions: Sequence[Position], chat: Sequence[Sequence[str]]
+) -> tuple[list[PlayedCombat], list[str]]:
+    """Every combat called in the chat with the dice rolled after it (until the next call),
+    and one sentence per call whose places the game does not know.
+
+    ``positions[0]`` is the game before the first logged action and ``positions[i]`` the game
+    after action ``i``; ``chat[i - 1]`` is what action ``i`` wrote in the chat.
+    """
+    calls: list[tuple[int, CombatCall]] = []
+    rolls: dict[int, list[Roll]] = {}
+    for number, lines in enumerate(chat, start=1):
+        for line in lines:
+            call = parse_combat_call(line)
+            if call is not None:
+                calls.append((number, call))
+                continue
+            report = parse_dice_report(line)
+            if report is not None and calls:
+                roll = Roll(report.dice, positions[number], report.name)
+                rolls.setdefault(calls[-1][0], []).append(roll)
+    found, problems = [], []
+    for index, (number, call) in enumerate(calls):
+        end = calls[index + 1][0] - 1 if index + 1 < len(calls) else len(positions) - 1
+        resolved = _resolve(game, call)
+        if isinstance(resolved, str):
+            problems.append(f"logged action {number}: {resolved}")
+            continue
+        location, origins, side = resolved
+        found.append(
+            PlayedCombat(
+                location,
+                origins,
+                side,
+                call.column,
+                call.declared,
+                tuple(rolls.get(number, ())),
+                positions[end],
+            )
+        )
+    return found, problems
+
+
+def _resolve(game: Game, call: CombatCall) -> tuple[str, tuple[str, ...], str | None] | str:
+    """The call's places as location keys and its side as an id, or what is not known."""
+    location = place_key(game, call.at)
+    if location is None:
+        return f"combat called at {call.at!r}, a place the game does not have"
+    origins = []
+    for name in call.origins:
+        key = place_key(game, name, near=location)
+        if key is None:
+            return f"combat called from {name!r}, a place the game does not have"
+        origins.append(key)
+    side = None
+    if call.side is not None:
+        side = next(
+            (s.id for s in game.sides if call.side.casefold() in (s.id, s.name.casefold())), None
+        )
+        if side is None:
+            return f"combat called by {call.side!r}, a side the game does not have"
+    return location, tuple(origins), side
+
+
+def place_key(game: Game, words: str, near: str | None = None) -> str | None:
+    """The location a chat line names: a key, a place name or feature id, or a label (on the
+    map of ``near`` first, else on the only map that has it)."""
+    if words in game.locations:
+        return words
+    named = game.places.get(words)
+    if named is not None:
+        return named
+    if near is not None:
+        key = f"{near.split(':', 1)[0]}:{words}"
+        if key in game.locations:
+            return key
+    matches = [f"{m.id}:{words}" for m in game.maps if f"{m.id}:{words}" in game.locations]
+    if len(matches) == 1:
+        return matches[0]
+    folded = words.casefold()
+    named_as = [k for k, place in game.locations.items() if (place.name or "").casefold() == folded]
+    return named_as[0] if len(named_as) == 1 else None

@@ -1200,17 +1200,32 @@ def test_the_grand_campaign_passes_its_own_rules(game):
     assert found == [], [v.message for v in found]
 
 
-def test_the_1917_example_passes_but_for_the_range_reading(game):
-    """The checker counts an HQ's range along the supply path. The rulebook counts it as a
-    distance ("toute unité à 8 hexs de distance ou moins de ce QG est à portée", 4.4.1) and sets
-    no length on the line of friendly hexes (3.3). Ham is 7 hexes from the 1st Army at Lille, so
-    the 8th Division is in supply by the rulebook (it attacks in 13.0, which 3.6 forbids to an
-    unsupplied unit); the checker, walking round the Allied zones of control, finds 10."""
+def test_the_1917_example_passes_its_own_rules(game):
+    """An HQ's range is a distance ("toute unité à 8 hexs de distance ou moins de ce QG est à
+    portée", 4.4.1) and the line of friendly hexes has no length (3.3): Ham is 7 hexes from the
+    1st Army at Lille, so the 8th Division, which attacks in 13.0 (3.6 forbids that to an
+    unsupplied unit), is in supply, though its line walks 10 hexes round the Allied zones."""
     from toolkit.rules.registry import check_position
 
+    assert not game.setup("example-1917").waivers
     found = check_position(_situation(game, "example-1917"))
-    assert [(v.rule, v.pieces) for v in found] == [("supply", ("de-8-inf/1",))]
-    assert distance(game, "lille", "ham") <= 8
+    assert found == [], [v.message for v in found]
+    assert distance(game, "lille", "ham") == 7
+
+
+def test_a_line_longer_than_the_range_still_supplies_within_the_distance(game):
+    """4.4.1: the range counts hexes from the HQ, not the line's steps: the same 8th Division
+    is cut off when the range is read as a path length (10 steps round the Allied zones)."""
+    import dataclasses
+
+    from toolkit.model.rules import SupplyRule
+    from toolkit.rules.supply import check_supply
+
+    rule = next(r for r in game.rules if isinstance(r, SupplyRule))
+    situation = _situation(game, "example-1917")
+    assert check_supply(situation, rule) == []
+    as_path = dataclasses.replace(rule, range_measure="path")
+    assert [v.pieces for v in check_supply(situation, as_path)] == [("de-8-inf/1",)]
 
 
 def test_the_checker_finds_a_unit_beyond_its_hqs_range(game):
@@ -1226,7 +1241,7 @@ def test_the_checker_finds_a_unit_beyond_its_hqs_range(game):
     supply = next(r for r in game.rules if r.id == "supply")
     found = check_supply(Situation(game, where), supply)
     assert [(v.rule, v.cite, v.pieces) for v in found] == [
-        ("supply", "DFF 3.3, 3.6", ("de-1-inf/1",))
+        ("supply", "DFF 3.3, 3.6, 4.4.1", ("de-1-inf/1",))
     ]
 
 

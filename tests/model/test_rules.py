@@ -56,7 +56,7 @@ def test_every_rule_is_its_kinds_class_and_knows_its_line(name: str) -> None:
         assert Path(rule.origin.file).resolve() == (folder / "rules.json").resolve()
 
 
-def test_the_nine_kinds_have_a_class_each() -> None:
+def test_the_ten_kinds_have_a_class_each() -> None:
     assert RULE_KINDS == (
         "stacking",
         "entry",
@@ -67,8 +67,9 @@ def test_the_nine_kinds_have_a_class_each() -> None:
         "placement",
         "capacity",
         "victory",
+        "combat",
     )
-    assert len(set(RULE_TYPES.values())) == 9
+    assert len(set(RULE_TYPES.values())) == 10
 
 
 def test_the_five_games_use_every_kind() -> None:
@@ -298,10 +299,11 @@ def test_supply_range_read_from_the_map() -> None:
     rule = game("distant-foreign-fields").rule("supply")
     assert bare(rule) == SupplyRule(
         id="supply",
-        cite="DFF 3.3, 3.6",
+        cite="DFF 3.3, 3.6, 4.4.1",
         text="",
         source_pieces=PieceSelector(class_=fs("hq")),
         range=PropertyRef(map_property="hq_range"),
+        range_measure="distance",
         blocked_by=fs("lake", "marsh", "peaks"),
         enemy_blocks=fs("units", "zoc", "territory"),
     )

@@ -412,7 +412,8 @@ def _build(
     setups = [
         s for src in sources["setup"] if (s := load_setup(ctx, src, counters, holdings)) is not None
     ]
-    rules = [r for src in sources["rules"] for r in load_rules(ctx, src, counters)]
+    by_id = {chart.id: chart for chart in charts}
+    rules = [r for src in sources["rules"] for r in load_rules(ctx, src, counters, by_id)]
     check_waivers(ctx, sources["setup"])
     _note_unchecked(ctx)
     if ctx.report.errors:

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
+from fractions import Fraction
 from types import MappingProxyType
 from typing import Any
 
+from toolkit.load.combat import check_combat_chart, check_combat_fields
 from toolkit.load.context import Context, get
 from toolkit.load.formats import stacking_everywhere
 from toolkit.load.jsonsource import Source
@@ -13,12 +15,21 @@ from toolkit.load.maps import FEATURE_TYPES
 from toolkit.load.spaces import BORDER_TYPES
 from toolkit.load.unchecked import warn_unchecked
 from toolkit.model.base import Origin
+from toolkit.model.chart import Chart
 from toolkit.model.counter import Counter
+from toolkit.model.odds import parse_dice, parse_odds
 from toolkit.model.rules import (
     RULE_TYPES,
+    CombatFire,
+    CombatModifier,
+    CombatResults,
+    CombatRule,
+    CombatTable,
     LocationSelector,
+    OddsStep,
     PieceSelector,
     PropertyRef,
+    ResultCode,
     Rule,
     StackingBonus,
     StackingOverride,
@@ -40,8 +51,13 @@ PIECE_PARAMS = ("exempt", "exerted_by", "source_pieces", "carrier", "cargo", "ab
 LOCATION_PARAMS = ("forbid", "allow", "stop_on_enter", "not_into", "sources", "through", "at")
 
 
-def load_rules(ctx: Context, source: Source, counters: dict[str, Counter]) -> list[Rule]:
-    """Check every rule's references and build the rules."""
+def load_rules(
+    ctx: Context,
+    source: Source,
+    counters: dict[str, Counter],
+    charts: Mapping[str, Chart] | None = None,
+) -> list[Rule]:
+    """Check every rule's references (a combat rule's chart too) and build the rules."""
     reader = RuleReader(ctx, source, counters)
     rules = []
     for i, item in enumerate(source.data["rules"]):
@@ -49,6 +65,9 @@ def load_rules(ctx: Context, source: Source, counters: dict[str, Counter]) -> li
         if ctx.declare(source, "rule", item["id"], pointer + "/id"):
             rule = reader.rule(item, pointer)
             warn_unchecked(ctx, source, rule, pointer, counters)
+            if isinstance(rule, CombatRule):
+                check_combat_chart(ctx, source, rule, pointer, charts or {})
+                check_combat_fields(ctx, source, rule, pointer, counters)
             rules.append(rule)
     return rules
 
@@ -75,6 +94,10 @@ class RuleReader:
             "side": self.side,
             "control": self.control,
             "levels": self.levels,
+            "table": self.table,
+            "fire": self.fire,
+            "modifiers": self.modifiers,
+            "results": self.results,
         }
         """Parameters that are more than a plain JSON value, by key."""
 
@@ -299,6 +322,114 @@ class RuleReader:
                 )
             seen.add(item["name"])
         return tuple(VictoryLevel(item["name"], float(item["at_least"])) for item in value)
+
+    # -- combat ---------------------------------------------------------------------------------
+
+    def table(self, value: dict[str, Any], pointer: str) -> CombatTable:
+        """A results table: its chart declared, its odds readable."""
+        self.ctx.check_ref(self.source, "chart", value["chart"], pointer + "/chart")
+        odds = value.get("odds", "ratio")
+        if "die" in value:
+            self._dice(value["die"], pointer + "/die")
+        return CombatTable(
+            chart=value["chart"],
+            odds=odds,
+            attack=value.get("attack", "attack"),
+            defence=value.get("defence", "defence"),
+            columns=self._columns(value.get("columns", []), odds, pointer + "/columns"),
+            roll_modifiers=tuple(
+                OddsStep(step.label, step.at_least, item["modifier"])
+                for j, item in enumerate(value.get("roll_modifiers", []))
+                if (step := self._odds(item["odds"], odds, f"{pointer}/roll_modifiers/{j}/odds"))
+                is not None
+            ),
+            zero_defence=value.get("zero_defence"),
+            die=value.get("die", ""),
+        )
+
+    def _columns(self, labels: list[str], odds: str, pointer: str) -> tuple[OddsStep, ...]:
+        """The odds of each column; none when one cannot be read (it is reported once, and
+        the chart's own headings are not read in its place)."""
+        steps = [self._odds(label, odds, f"{pointer}/{j}") for j, label in enumerate(labels)]
+        return tuple(s for s in steps if s is not None) if None not in steps else ()
+
+    def _odds(self, label: str, odds: str, pointer: str) -> OddsStep | None:
+        try:
+            return OddsStep(label, parse_odds(label, odds))
+        except ValueError as error:
+            self.ctx.error(self.source, "rule.combat-odds", str(error), pointer)
+            return None
+
+    def _dice(self, text: str, pointer: str) -> None:
+        try:
+            parse_dice(text)
+        except ValueError as error:
+            self.ctx.error(self.source, "rule.combat-dice", str(error), pointer)
+
+    def fire(self, value: dict[str, Any], pointer: str) -> CombatFire:
+        """Dice per unit or step (the schema has checked every field)."""
+        return CombatFire(**value)
+
+    def modifiers(self, value: list[dict[str, Any]], pointer: str) -> tuple[CombatModifier, ...]:
+        """Combat modifiers, their pieces, places and hexside types declared."""
+        found = []
+        seen: set[str] = set()
+        for j, item in enumerate(value):
+            here = f"{pointer}/{j}"
+            if item["id"] in seen:
+                message = f"combat modifier {item['id']!r} is named twice"
+                self.ctx.error(self.source, "id.duplicate", message, here + "/id")
+            seen.add(item["id"])
+            found.append(self._modifier(item, here))
+        return tuple(found)
+
+    def _modifier(self, item: dict[str, Any], pointer: str) -> CombatModifier:
+        terrain = list(self.ctx.known("terrain"))
+        selectors = {
+            key: self.pieces(item[key], f"{pointer}/{key}")
+            for key in ("pieces", "unless_enemy", "supported_by")
+            if key in item
+        }
+        return CombatModifier(
+            id=item["id"],
+            cite=item["cite"],
+            text=item["text"],
+            side=item["side"],
+            terrain=self._set(item.get("terrain"), "terrain", pointer + "/terrain", terrain),
+            where=self.where(item["where"], pointer + "/where") if "where" in item else None,
+            across=self.blocked_by(item["across"], pointer + "/across")
+            if "across" in item
+            else frozenset(),
+            across_all=item.get("across_all", False),
+            weather=frozenset(item.get("weather", ())),
+            declared=item.get("declared", False),
+            shift=item.get("shift", 0),
+            roll=item.get("roll", 0),
+            strength=Fraction(str(item.get("strength", 1))),
+            dice=Fraction(str(item.get("dice", 1))),
+            first=item.get("first"),
+            each=item.get("each", False),
+            absorb=item.get("absorb", 0),
+            **selectors,
+        )
+
+    def results(self, value: dict[str, Any], pointer: str) -> CombatResults:
+        """What the result codes mean."""
+        codes = {
+            code: ResultCode(
+                code,
+                item["effect"],
+                item.get("side"),
+                Fraction(str(item.get("count", 0))),
+                item.get("text", ""),
+                item.get("cite", ""),
+            )
+            for code, item in value.get("codes", {}).items()
+        }
+        none = CombatResults().none if "none" not in value else frozenset(value["none"])
+        return CombatResults(
+            MappingProxyType(codes), value.get("split", ""), value.get("losses", "units"), none
+        )
 
 
 def _strings(value: str | list[str] | None) -> frozenset[str]:

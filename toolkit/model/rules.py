@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, fields
+from fractions import Fraction
 from types import MappingProxyType
 from typing import ClassVar, Literal, Protocol
 
@@ -28,6 +29,7 @@ RuleKind = Literal[
     "placement",
     "capacity",
     "victory",
+    "combat",
 ]
 Severity = Literal["error", "warning", "info", "ignore"]
 When = Literal["always", "setup", "end-of-phase", "end-of-turn", "movement"]
@@ -374,6 +376,10 @@ class SupplyRule(RuleBase):
     """How many sea legs (port, sea locations, port) a path may take."""
     range_by_weather: Mapping[str, int] = empty()
     """Weather → path length, instead of ``range`` in that weather."""
+    range_measure: Literal["path", "distance"] = "path"
+    """'path': the range counts the steps of the open path; 'distance': it counts the hexes
+    from the source as the crow flies (on the source's map), and the open path joining them
+    may be any length (an HQ's range, DFF 4.4.1)."""
 
     def __post_init__(self) -> None:
         """Sets from JSON lists."""
@@ -448,6 +454,165 @@ class VictoryRule(RuleBase):
         return len(self.control) if self.count is None else self.count
 
 
+# -- combat -------------------------------------------------------------------------------------
+
+CombatSide = Literal["attacker", "defender"]
+Loss = Literal["units", "steps", "strength"]
+"""What a combat's losses count: units, steps, or points of the units' strength (the counter
+value they fire with)."""
+ResultEffect = Literal["eliminated", "retreat", "exchange", "units", "steps", "shatter", "note"]
+"""What a result does to a side: every unit removed, every survivor out of the location, the
+defender removed and the attacker losing as much, a number of units or steps lost, the
+survivors taken off the map (to return later), or a note a position cannot show."""
+
+
+@dataclass(frozen=True, slots=True)
+class OddsStep:
+    """One step of an odds scale: from this ratio (or strength difference) up."""
+
+    label: str
+    """As the rulebook prints it: '3:2', '2-1', '+3'."""
+    at_least: Fraction
+    """The ratio attack/defence (or the difference attack - defence) it starts at."""
+    modifier: int = 0
+    """The die roll modifier it gives, on a table whose odds modify the roll."""
+
+
+@dataclass(frozen=True, slots=True)
+class CombatTable:
+    """Combat on a results table: the strengths give odds; the odds give a column (or a die
+    roll modifier); a roll on that column gives the result."""
+
+    chart: str
+    """The chart (of type 'crt') the result is read from."""
+    odds: Literal["ratio", "differential"] = "ratio"
+    attack: str = "attack"
+    """The counter value each attacking unit adds to the attack."""
+    defence: str = "defence"
+    """The counter value each defending unit adds to the defence."""
+    columns: tuple[OddsStep, ...] = ()
+    """Odds → the chart's columns, in order (empty: the odds modify the roll instead, and the
+    attacker picks the column)."""
+    roll_modifiers: tuple[OddsStep, ...] = ()
+    """Odds → a modifier to the roll, from the lowest odds up."""
+    zero_defence: int | None = None
+    """The roll modifier against a defence of 0 (None: the highest odds)."""
+    die: str = ""
+    """The dice rolled ('2d10'); empty: the chart's."""
+
+
+@dataclass(frozen=True, slots=True)
+class CombatFire:
+    """Combat by dice: each unit (or each step) rolls and hits on a target number."""
+
+    per: Literal["unit", "step"] = "unit"
+    dice: int = 1
+    """Dice rolled per unit or per step."""
+    sides: int = 6
+    hit: Literal["at-most", "at-least"] = "at-most"
+    """A die hits when it rolls at most (or at least) the target."""
+    attack: str | int = "attack"
+    """The target of an attacking unit: a counter value, or a number for every unit."""
+    defence: str | int = "defence"
+    order: Literal["simultaneous", "defender-first"] = "simultaneous"
+    hits: Loss = "units"
+    """What each hit takes off the side that suffers it."""
+    group: str = ""
+    """A counter property whose value says which units fire together ('fires_as': armour or
+    infantry); empty: the unit class."""
+
+
+@dataclass(frozen=True, slots=True)
+class CombatModifier:
+    """Something the rules say changes a combat: where, when and for whom, and by how much."""
+
+    id: str
+    cite: str
+    text: str
+    """The reason, as players read it beside the number."""
+    side: CombatSide | Literal["both"]
+    """Whose units (or roll) it changes."""
+    pieces: PieceSelector | None = None
+    """Which of that side's units (None: all of them, or the roll as a whole)."""
+    terrain: frozenset[str] = frozenset()
+    """The defender's terrain must be one of these."""
+    where: LocationSelector | None = None
+    """The defender's location must be one of these."""
+    across: frozenset[str] = frozenset()
+    """Hexside (or border) types: an attacking unit attacking across one (side attacker: only
+    those units; side defender: when they do)."""
+    across_all: bool = False
+    """With ``across``: only when every attacking unit attacks across one."""
+    weather: frozenset[str] = frozenset()
+    unless_enemy: PieceSelector | None = None
+    """Only while the other side has none of these units (armour firing at infantry when no
+    enemy armour is left)."""
+    supported_by: PieceSelector | None = None
+    """Only as many of the units as the side has of these (one infantry per artillery)."""
+    declared: bool = False
+    """Only when a player declares it for the combat (an exploitation, a card, an ace)."""
+    shift: int = 0
+    """Columns on the results table (+ toward the attacker's better odds)."""
+    roll: int = 0
+    """Added to the die roll (a table) or to each die (fire: a hit bonus; at-most: a higher
+    target)."""
+    strength: Fraction = Fraction(1)
+    """Multiplier on the units' strength."""
+    dice: Fraction = Fraction(1)
+    """Multiplier on the side's dice (fractions rounded down)."""
+    first: CombatSide | None = None
+    """This side fires first, and the other side fires with what survives."""
+    each: bool = False
+    """A table's roll modifier counts once for each unit it applies to (-1 per corps)."""
+    absorb: int = 0
+    """Fire: hits of the other side each unit it applies to cancels (an attacking tank)."""
+
+    def affects(self, side: CombatSide) -> bool:
+        """True when it changes this side's units or roll."""
+        return self.side in (side, "both")
+
+
+@dataclass(frozen=True, slots=True)
+class ResultCode:
+    """One code printed in the results (or the outcome of a roll of dice) and its meaning."""
+
+    code: str
+    effect: ResultEffect
+    side: CombatSide | None = None
+    """Whom it strikes (None: the part of the cell it is printed in)."""
+    count: Fraction = Fraction(0)
+    """Units or steps lost, for 'units' and 'steps'."""
+    text: str = ""
+    cite: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class CombatResults:
+    """How a results table's cells read."""
+
+    codes: Mapping[str, ResultCode] = empty()
+    split: str = ""
+    """Cells 'attacker part<split>defender part' ('0.5/1R'); empty: one code per cell."""
+    losses: Loss = "units"
+    """What a number in a split cell counts."""
+    none: frozenset[str] = frozenset({"", "-", "–", "—"})
+    """What a cell (or part) holds for 'no effect'."""
+
+
+@dataclass(frozen=True, slots=True, kw_only=True)
+class CombatRule(RuleBase):
+    """How combat resolves where it applies: on a results table or by dice, with the
+    modifiers and results the rulebook gives. Checked in logs, never on a position alone."""
+
+    kind: ClassVar[Literal["combat"]] = "combat"
+    table: CombatTable | None = None
+    fire: CombatFire | None = None
+    modifiers: tuple[CombatModifier, ...] = ()
+    results: CombatResults = CombatResults()
+    terrain_effects: bool = True
+    """Apply the combat effects of game.json's terrain and hexside types (a table only)."""
+
+
 Rule = (
     StackingRule
     | EntryRule
@@ -458,6 +623,7 @@ Rule = (
     | PlacementRule
     | CapacityRule
     | VictoryRule
+    | CombatRule
 )
 """Any rule; ``rule.kind`` (or ``isinstance``) tells which."""
 
@@ -474,6 +640,7 @@ RULE_TYPES: Mapping[str, type[Rule]] = MappingProxyType(
             PlacementRule,
             CapacityRule,
             VictoryRule,
+            CombatRule,
         )
     }
 )

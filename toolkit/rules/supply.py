@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 from toolkit.model.map import Location, LocationKey
 from toolkit.model.position import Piece
-from toolkit.model.queries import location_features
+from toolkit.model.queries import location_distance, location_features
 from toolkit.model.rules import PropertyRef, Rule, SupplyRule
 from toolkit.rules.context import Situation
 from toolkit.rules.movement import number_of, weather_at
@@ -67,6 +67,10 @@ def check_supply(situation: Situation, rule: Rule) -> list[Violation]:
     for group, pieces in groups.items():
         if not _sources(situation, rule, group.side, group.faction):
             sourceless.update(piece.location or "" for piece in pieces)
+        if rule.range_measure == "distance":
+            for piece in _beyond_distance(situation, rule, group, pieces):
+                cut[piece.location or ""].append(piece)
+            continue
         limits = [supply_range(situation, rule, piece) for piece in pieces]
         limit = None if None in limits else max((x for x in limits if x is not None), default=0)
         lengths = supply_lengths(situation, rule, group.side, group.faction, limit)
@@ -77,6 +81,41 @@ def check_supply(situation: Situation, rule: Rule) -> list[Violation]:
     return [
         _cut_off(situation, rule, key, pieces, key in sourceless) for key, pieces in cut.items()
     ]
+
+
+def _beyond_distance(
+    situation: Situation, rule: SupplyRule, group: _Group, pieces: list[Piece]
+) -> list[Piece]:
+    """The pieces no source reaches when the range is a distance: each source supplies the
+    units its open paths reach (of any length) within its range of hexes on its own map."""
+    tracer = _Tracer(situation, rule, group.side, group.faction)
+    reach = [
+        (source, tracer.spread([source], None))
+        for source in dict.fromkeys(_sources(situation, rule, group.side, group.faction))
+    ]
+    return [
+        piece
+        for piece in pieces
+        if not any(
+            piece.location in paths
+            and _within(
+                situation, source, piece.location or "", supply_range(situation, rule, piece)
+            )
+            for source, paths in reach
+        )
+    ]
+
+
+def _within(
+    situation: Situation, source: LocationKey, key: LocationKey, limit: float | None
+) -> bool:
+    """True when ``key`` is at most ``limit`` hexes from ``source`` on the same map."""
+    if limit is None:
+        return True
+    try:
+        return location_distance(situation.game, source, key) <= limit
+    except ValueError:
+        return False  # another map, or places without a grid: no distance to count
 
 
 def supply_range(situation: Situation, rule: SupplyRule, piece: Piece) -> float | None:

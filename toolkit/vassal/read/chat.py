@@ -1,0 +1,144 @@
+"""The chat lines of a VASSAL log that say what a combat was: the combat called (where, from
+where, by whom, on which column, with which declarations) and the dice VASSAL rolled.
+
+VASSAL logs a chat line as the command ``CHAT`` and the text. A dice button reports its roll as
+its ``reportFormat`` says; the module's is ``** <button> = <dice> *** <player>``, the dice
+listed one by one. A combat is called by a line the module writes (or a player types), in
+English or French::
+
+    Combat at 0606 from 0706, 0705 on Assaut declaring ace (6th Infantry), exploitation
+    Combat à W3020 depuis W3019 sur Assaut avec cooperating-majors
+
+A declaration names a modifier of the game's combat rule, and in brackets the units it is
+for (by their names; left out, every unit it may apply to).
+
+Anything after `` — `` is the module's own account (strengths, odds) and is not read back.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+CHAT = "CHAT"
+"""How VASSAL's chat command starts (``Chatter.DisplayText``)."""
+
+_DICE = re.compile(r"\*\* (?P<name>.+?) = (?P<dice>\d+(?:\s*,\s*\d+)*) \*\*\*")
+_CALL = re.compile(
+    r"Combat (?:at|à) (?P<at>.+?)"
+    r"(?: (?:from|depuis) (?P<origins>.+?))?"
+    r"(?: (?:by|par) (?P<side>.+?))?"
+    r"(?: (?:on|sur) (?P<column>.+?))?"
+    r"(?: (?:declaring|avec) (?P<declared>.+?))?"
+    r"(?: — .*)?$"
+)
+
+
+@dataclass(frozen=True, slots=True)
+class DiceReport:
+    """A roll VASSAL reported: the button's name and each die."""
+
+    name: str
+    dice: tuple[int, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class CombatCall:
+    """A combat called in the chat, as its words name things (labels, names)."""
+
+    at: str
+    origins: tuple[str, ...] = ()
+    side: str | None = None
+    column: str | None = None
+    declared: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    """Each modifier declared, with the names of the units it is for (empty: all of them)."""
+
+
+def chat_text(command: str) -> str | None:
+    """The text of a chat command; None for any other command."""
+    return command[len(CHAT) :] if command.startswith(CHAT) else None
+
+
+def parse_dice_report(text: str) -> DiceReport | None:
+    """'** 2d10 = 3,8 *** <Alice>' → the 2d10 button's dice (3, 8); None for other lines."""
+    match = _DICE.search(text)
+    if match is None:
+        return None
+    dice = tuple(int(d) for d in match.group("dice").split(","))
+    return DiceReport(match.group("name").strip(), dice)
+
+
+def format_dice_report(report: DiceReport, player: str) -> str:
+    """The line the module's dice buttons write (the inverse of :func:`parse_dice_report`)."""
+    return f"** {report.name} = {','.join(str(d) for d in report.dice)} *** <{player}>"
+
+
+def parse_combat_call(text: str) -> CombatCall | None:
+    """A combat called in a chat line (after any '<player>' prefix); None for other lines."""
+    start = max(text.find("Combat at "), text.find("Combat à "))
+    if start < 0:
+        return None
+    match = _CALL.match(text[start:].strip())
+    if match is None:
+        return None
+    return CombatCall(
+        match.group("at").strip(),
+        _items(match.group("origins")),
+        _strip(match.group("side")),
+        _strip(match.group("column")),
+        tuple(_declaration(item) for item in _bracketed_items(match.group("declared"))),
+    )
+
+
+def format_combat_call(call: CombatCall) -> str:
+    """The line that calls a combat (the inverse of :func:`parse_combat_call`)."""
+    words = [f"Combat at {call.at}"]
+    if call.origins:
+        words.append("from " + ", ".join(call.origins))
+    if call.side:
+        words.append(f"by {call.side}")
+    if call.column:
+        words.append(f"on {call.column}")
+    if call.declared:
+        items = [f"{name} ({', '.join(units)})" if units else name for name, units in call.declared]
+        words.append("declaring " + ", ".join(items))
+    return " ".join(words)
+
+
+def _items(text: str | None) -> tuple[str, ...]:
+    return tuple(part.strip() for part in (text or "").split(",") if part.strip())
+
+
+def _bracketed_items(text: str | None) -> list[str]:
+    """Items split at the commas outside brackets: 'ace (A, B), exploitation' → 2 items."""
+    items: list[str] = []
+    current: list[str] = []
+    depth = 0
+    for char in text or "":
+        depth += {"(": 1, ")": -1}.get(char, 0)
+        if char == "," and depth == 0:
+            items.append("".join(current).strip())
+            current = []
+        else:
+            current.append(char)
+    items.append("".join(current).strip())
+    return [item for item in items if item]
+
+
+def _declaration(item: str) -> tuple[str, tuple[str, ...]]:
+    """'ace (6th Infantry)' → ('ace', ('6th Infantry',)); 'exploitation' → ('exploitation', ())."""
+    name, bracket, rest = item.partition("(")
+    return name.strip(), _items(rest.rstrip(")")) if bracket else ()
+
+
+def _strip(text: str | None) -> str | None:
+    return text.strip() if text else None
+
+
+def step_chat(steps: Sequence[Sequence[str]]) -> tuple[tuple[str, ...], ...]:
+    """Each logged action's chat lines, in order."""
+    return tuple(
+        tuple(text for command in step if (text := chat_text(command)) is not None)
+        for step in steps
+    )
