@@ -132,3 +132,16 @@ def test_a_retreat_not_taken_is_caught_and_retreat_moves_are_not_movement(
     assert len(lines) == 1, out
     assert lines[0].startswith("valley:0705: error[rule combat] 6.3: ")
     assert lines[0].endswith("the attacker retreats, but 1st Rifles stayed.")
+
+
+def test_a_call_at_a_place_the_game_lacks_is_one_warning(
+    minimal_hex_build: Path, minimal_hex_board: Board, start: str, tmp_path: Path
+) -> None:
+    steps = [chat("<Red> Combat at 9999 from 0806"), roll(3)]
+    code, out, err = check_log(minimal_hex_build, write_log(tmp_path / "t.vlog", start, steps))
+    assert code == 0, out + err
+    warnings = [line for line in (out + err).splitlines() if "log.unknown-place" in line]
+    assert len(warnings) == 1, out + err
+    assert (
+        "logged action 1: combat called at '9999', a place the game does not have" in (warnings[0])
+    )

@@ -116,3 +116,38 @@ def test_a_combat_called_and_never_rolled_is_a_warning(dff: Game) -> None:
     assert found.message == (
         "the combat at Chaulnes (Western Front 0913): no roll was reported after it was called."
     )
+
+
+@pytest.fixture(scope="module")
+def fa() -> Game:
+    result = load_game(SOURCES / "fatal-alliances")
+    assert result.game is not None
+    return result.game
+
+
+def fa_combat(fa: Game, after_french: int) -> PlayedCombat:
+    """Four German corps (16) from two hexes against two French (8): 2:1, +4 on the assault
+    table; 2d10 roll 5 and 6: 15 reads '1/2', one German and two French units destroyed."""
+    from toolkit.model.queries import location_neighbours
+
+    target = "europe:W3020"
+    west, east = sorted(location_neighbours(fa, target))[:2]
+    germans = [unit(fa, f"ge-inf-1914/{n}", west if n <= 2 else east) for n in range(1, 5)]
+    french = [unit(fa, f"fr-inf-1914/{n}", target) for n in range(1, 3)]
+    fought = Position(pieces=(*germans, *french))
+    survivors = [
+        unit(fa, f"fr-inf-1914/{n}", target if n <= after_french else None) for n in range(1, 3)
+    ]
+    after = Position(pieces=(unit(fa, "ge-inf-1914/1", None), *germans[1:], *survivors))
+    return PlayedCombat(target, (west, east), None, "Assaut", (), (Roll((5, 6), fought),), after)
+
+
+def test_a_table_result_applied_passes(fa: Game) -> None:
+    assert check_played_combat(fa, fa_combat(fa, after_french=0)) == []
+
+
+def test_a_table_result_half_applied_is_caught(fa: Game) -> None:
+    (found,) = check_played_combat(fa, fa_combat(fa, after_french=1))
+    assert found.cite == "FA 11.12.5"
+    assert "16 against 8 (2:1), Assaut +4, roll 11 gives 1/2" in found.message
+    assert found.message.endswith("the defender loses 2 unit(s), but lost 1.")
