@@ -279,3 +279,24 @@ def test_the_catalogue_picture_shows_the_maps_text(published: Path) -> None:
 
     assert inked(own) > 20  # the map prints the number there
     assert inked(shown) > 0.7 * inked(own), "the catalogue picture lost the map's text"
+
+
+def test_a_french_games_card_is_in_french() -> None:
+    """The card's own words come from the game's language, as the kit's do."""
+    import dataclasses
+
+    from tests.conftest import load_fixture
+    from toolkit.load.scenarios import load_scenario
+    from toolkit.publish.card import card_lines
+
+    game = dataclasses.replace(load_fixture("minimal-hex"), language="fr")
+    loaded = load_scenario(game, SCENARIO)
+    assert loaded.scenario is not None, loaded.report.diagnostics
+    text = " ".join(line.text for line in card_lines(game, loaded.scenario, 500.0))
+    for wanted in (
+        "Par A. Tester <&>. Scénario version 1.2.0, pour Minimal Hex de 0.1.0 à 0.9.0",
+        "Règles spéciales",
+        "Conditions de victoire",
+    ):
+        assert wanted in text, text
+    assert "Special rules" not in text and "Victory conditions" not in text

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+from toolkit.catalogue import Words, words
 from toolkit.kit import flow
 from toolkit.kit.flow import Line
 from toolkit.kit.layout import PagePlan, Placement, page_svg
@@ -20,27 +21,27 @@ from toolkit.model import Game
 from toolkit.model.scenario import Scenario
 from toolkit.publish.excerpt import Excerpt
 
-SECTION = "Scenario"
-
 
 def card_pdf(game: Game, scenario: Scenario, excerpts: list[Excerpt]) -> bytes:
     """The scenario card as PDF bytes (the same scenario gives the same bytes)."""
     page = paper(game.print.paper)
+    say = words(game.language)
+    section = say("publish.card.section")
     plans = [
-        PagePlan(page, SECTION, body)
+        PagePlan(page, section, body)
         for body in flow.paginate(card_lines(game, scenario, page.inner_width), page)
     ]
     art: dict[str, ArtPdf] = {}
     for excerpt in excerpts:
         key = f"excerpt:{excerpt.map_id}"
         art[key] = ArtPdf(svg_to_pdf(excerpt.svg), excerpt.width, excerpt.height)
-        plans.append(_map_plan(excerpt, key, page))
+        plans.append(_map_plan(excerpt, key, page, section, say))
     title = f"{scenario.title} — {game.title}"
     pages = [
-        (plan, svg_to_pdf(page_svg(plan, title, n, len(plans))))
+        (plan, svg_to_pdf(page_svg(plan, title, n, len(plans), say)))
         for n, plan in enumerate(plans, start=1)
     ]
-    subject = f"Scenario card, version {scenario.version}, by {scenario.author}"
+    subject = say("publish.card.subject", version=scenario.version, author=scenario.author)
     return assemble(pages, art, metadata(title, subject))
 
 
@@ -52,18 +53,23 @@ def card_lines(game: Game, scenario: Scenario, width: float) -> list[Line]:
     while facts < len(setup_part) and not setup_part[facts].bold:
         facts += 1  # the turns and who moves first, up to the first heading
     lines = setup_part[:1]
-    byline = (
-        f"By {scenario.author}. Scenario version {scenario.version}, for {game.title} "
-        f"{scenario.versions_text()} (this card printed for version {game.version})."
+    say = words(game.language)
+    byline = say(
+        "publish.card.byline",
+        author=scenario.author,
+        version=scenario.version,
+        game=game.title,
+        versions=versions_words(scenario, say),
+        printed=game.version,
     )
     lines += flow.paragraph(byline, width, space_before=2)
     lines += setup_part[1:facts]
     if setup.description:
         lines += flow.paragraph(setup.description, width, space_before=4)
-    lines += _numbered("Special rules", scenario.special_rules, width)
-    lines += _numbered("Victory conditions", scenario.victory, width)
+    lines += _numbered(say("publish.card.special-rules"), scenario.special_rules, width)
+    lines += _numbered(say("publish.card.victory"), scenario.victory, width)
     lines += _numbered(
-        "Checked victory rules",
+        say("publish.card.checked-victory"),
         [f"{rule.text} ({rule.cite})" for rule in scenario.victory_rules],
         width,
     )
@@ -72,8 +78,21 @@ def card_lines(game: Game, scenario: Scenario, width: float) -> list[Line]:
         f"{rules[rule].text} ({rules[rule].cite}) — {reason}" if rule in rules else reason
         for rule, reason in setup.waivers.items()
     ]
-    lines += _numbered("Rules this scenario waives, and why", waived, width)
+    lines += _numbered(say("publish.card.waived"), waived, width)
     return lines + setup_part[facts:]
+
+
+def versions_words(scenario: Scenario, say: Words) -> str:
+    """'1.0.0 to 1.9.0', '1.0.0 or later', 'up to 2.0.0' or 'any version', in the game's
+    language: the game versions the scenario is written for."""
+    low, high = scenario.min_version, scenario.max_version
+    if low and high:
+        return low if low == high else say("publish.card.versions-between", low=low, high=high)
+    if low:
+        return say("publish.card.versions-from", low=low)
+    if high:
+        return say("publish.card.versions-up-to", high=high)
+    return say("publish.card.versions-any")
 
 
 def _numbered(title: str, items: tuple[str, ...] | list[str], width: float) -> list[Line]:
@@ -86,7 +105,7 @@ def _numbered(title: str, items: tuple[str, ...] | list[str], width: float) -> l
     return lines
 
 
-def _map_plan(excerpt: Excerpt, key: str, portrait: Page) -> PagePlan:
+def _map_plan(excerpt: Excerpt, key: str, portrait: Page, section: str, say: Words) -> PagePlan:
     """A page showing one excerpt, as large as fits, turned to suit its shape."""
     page = portrait.turned() if (excerpt.width > excerpt.height) != portrait.landscape else portrait
     top = page.margin + 24.0
@@ -98,8 +117,8 @@ def _map_plan(excerpt: Excerpt, key: str, portrait: Page) -> PagePlan:
     clip: Rect = (x, y, width, height)
     return PagePlan(
         page,
-        SECTION,
+        section,
         "",
         (Placement(key, clip, x, y, scale),),
-        label=f"{excerpt.title} at {round(scale * 100)}%",
+        label=f"{excerpt.title} " + say("kit.tiles.scaled", percent=round(scale * 100)),
     )
