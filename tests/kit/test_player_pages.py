@@ -19,13 +19,6 @@ GAMES = sorted(p.parent.name for p in SOURCES.glob("*/game.json"))
 PATH = re.compile(r"[\w./-]+\.(?:json|csv|svg|xml|md|py|vmod|vsav)\b|\bsources/|\bREADME\b")
 """A file of the sources or a folder of the project, as a developer would write it."""
 
-KNOWN: dict[str, set[str]] = {
-    "distant-foreign-fields": {"README"},
-    "fatal-alliances": {"decks/pools.json"},
-}
-"""Words still in a game's sources while they are being rewritten (issue 26): the test ignores
-exactly these and nothing else, so one more is caught."""
-
 
 @cache
 def _game(name: str) -> Game:
@@ -56,7 +49,7 @@ def found_ids(text: str, ids: set[str]) -> set[str]:
 
 @pytest.mark.parametrize("name", GAMES)
 def test_no_file_path_on_a_players_page(name: str) -> None:
-    paths = set(PATH.findall(_text(name))) - KNOWN.get(name, set())
+    paths = set(PATH.findall(_text(name)))
     assert not paths, paths
 
 
