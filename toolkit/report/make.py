@@ -1,0 +1,256 @@
+"""An after-action report made from VASSAL logs and saves: every output file as bytes, by name,
+before anything is written (:func:`write_report` writes them)."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import tempfile
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, replace
+from pathlib import Path
+
+from toolkit.check import read_log_turn
+from toolkit.model import Game
+from toolkit.report.page import report_page
+from toolkit.report.pictures import Images, position_png
+from toolkit.report.scene import scene
+from toolkit.report.story import Step, story
+from toolkit.report.summary import summarise, turn_groups
+from toolkit.rules.turn import check_steps
+from toolkit.vassal.format.commands import AddPiece, PieceStringError, parse_add_piece
+from toolkit.vassal.format.layout import Board
+from toolkit.vassal.read.logs import LogError, decode_log, replay_steps
+from toolkit.vassal.read.reader import ArchiveError, open_archive, read_saved_game
+from toolkit.vassal.read.reader import read_saved_game_commands
+
+IMAGES = "images/"
+
+
+class ReportError(ValueError):
+    """A file that cannot be read at all: the message says which and why, in one line."""
+
+
+@dataclass(frozen=True, slots=True)
+class Reported:
+    """The report's files (name → bytes) and one line per thing that could not be read."""
+
+    files: Mapping[str, bytes]
+    problems: tuple[str, ...]
+
+
+def module_images(module: Path) -> dict[str, bytes]:
+    """The images of a module, by the name pieces use for them (read with the archive limits).
+
+    :raises ReportError: the module cannot be read.
+    """
+    try:
+        with open_archive(module) as archive:
+            return {
+                name[len(IMAGES) :]: archive.read(name)
+                for name in sorted(archive.names)
+                if name.startswith(IMAGES) and name.lower().endswith((".png", ".gif", ".jpg"))
+            }
+    except (ArchiveError, OSError) as error:
+        raise ReportError(f"{module}: {error}") from None
+
+
+def viewer_of(game: Game, side: str | None) -> str | None:
+    """The name VASSAL knows ``side`` by (an id or a name of the game's sides); None: public.
+
+    :raises ReportError: the game has no such side.
+    """
+    if side is None:
+        return None
+    for known in game.sides:
+        if side.lower() in (known.id.lower(), known.name.lower()):
+            return known.name
+    names = ", ".join(s.id for s in game.sides)
+    raise ReportError(f"no side {side!r} in {game.title} (its sides: {names})")
+
+
+def _pieces(commands: Sequence[str]) -> tuple[dict[str, AddPiece], list[str]]:
+    found: dict[str, AddPiece] = {}
+    problems: list[str] = []
+    for command in commands:
+        if command.startswith("+/"):
+            try:
+                piece = parse_add_piece(command)
+            except PieceStringError as error:
+                problems.append(f"a piece that cannot be read: {error}")
+                continue
+            found[piece.piece_id] = piece
+    return found, problems
+
+
+def _board_pngs(
+    name: str, boards: Sequence[Board], pieces: Sequence[object], images: Images
+) -> dict[str, bytes]:
+    from toolkit.report.scene import Shown
+
+    shown = [p for p in pieces if isinstance(p, Shown)]
+    files: dict[str, bytes] = {}
+    for index, board in enumerate(boards, start=1):
+        suffix = "" if len(boards) == 1 else f"-{index}"
+        on = [p for p in shown if p.board == board.name]
+        files[f"{name}{suffix}.png"] = position_png(board_image(board, images), on, images)
+    return files
+
+
+def board_image(board: Board, images: Images) -> bytes:
+    """The board's image as the module has it (the same drawing the map outputs make)."""
+    return images.data.get(board.image) or board.png
+
+
+def _unknown_boards(commands: Sequence[str], boards: Sequence[Board]) -> list[str]:
+    """One line per map the pieces stand on that the module does not have."""
+    known = {board.name for board in boards}
+    found: dict[str, int] = {}
+    for piece in _pieces(commands)[0].values():
+        fields = (piece.basic.state or "").split(";")
+        if piece.basic.type.startswith(("piece;", "stack")) and fields[0] not in ("", "null"):
+            found[fields[0]] = found.get(fields[0], 0) + 1
+    return [
+        f"{n} piece(s) stand on map {name!r}, which the module does not have"
+        for name, n in sorted(found.items())
+        if name not in known and not _is_table(name)
+    ]
+
+
+def _is_table(name: str) -> bool:
+    """The module's card table and hands are not boards, and are known maps."""
+    return name == "Cards" or name.endswith(" hand")
+
+
+def save_report(
+    save: Path, boards: Sequence[Board], images: Images, viewer: str | None
+) -> Reported:
+    """The position of a saved game as a picture per map, as ``viewer`` sees it.
+
+    :raises ReportError: the save cannot be read.
+    """
+    try:
+        with open_archive(save) as archive:
+            commands = read_saved_game_commands(archive)
+    except (ArchiveError, OSError) as error:
+        raise ReportError(f"{save}: {error}") from None
+    pieces, problems = _pieces(commands)
+    shown = scene(pieces, [b.name for b in boards], viewer)
+    problems += _unknown_boards(commands, boards)
+    problems += _missing_images(shown, images)
+    files = _board_pngs(_safe_stem(save), boards, list(shown), images)
+    return Reported(files, tuple(f"{save.name}: {p}" for p in problems))
+
+
+def _missing_images(shown: Sequence[object], images: Images) -> list[str]:
+    from toolkit.report.scene import Shown
+
+    missing = sorted({p.image for p in shown if isinstance(p, Shown)} - set(images.sizes))
+    return [
+        f"{len(missing)} piece image(s) are not in the module: those pieces are drawn as grey "
+        "squares"
+    ] if missing else []
+
+
+def _safe_stem(path: Path) -> str:
+    stem = "".join(c if c.isalnum() or c in "-_" else "-" for c in path.stem)
+    return stem.strip("-") or "position"
+
+
+def log_steps(
+    game: Game, log_path: Path, boards: Sequence[Board], viewer: str | None
+) -> tuple[tuple[Step, ...], list[str]]:
+    """A log's steps as ``viewer`` sees them, and one line per problem.
+
+    :raises ReportError: the log cannot be read at all.
+    """
+    try:
+        with open_archive(log_path) as archive:
+            log = decode_log(read_saved_game(archive))
+    except (ArchiveError, LogError, OSError) as error:
+        raise ReportError(f"{log_path}: {error}") from None
+    positions, _, report = read_log_turn(game, log_path)
+    replay = replay_steps(log)
+    violations = check_steps(game, positions) if positions else []
+    names = frozenset(board.name for board in boards)
+    steps, problems = story(replay, log.steps, names, viewer, positions, violations)
+    known = [d.message for d in report.diagnostics]
+    return steps, [f"{log_path.name}: {line}" for line in [*known, *problems]]
+
+
+def log_report(
+    game: Game,
+    logs: Sequence[Path],
+    boards: Sequence[Board],
+    images: Images,
+    viewer: str | None,
+) -> Reported:
+    """The page, the turn pictures and the summaries of one or more logs played in order."""
+    steps: list[Step] = []
+    problems: list[str] = []
+    for log in logs:
+        found, unread = log_steps(game, log, boards, viewer)
+        offset = len(steps)
+        steps += [replace(step, number=step.number + offset) for step in found]
+        problems += unread
+    summaries = summarise(steps)
+    board_art = {
+        b.name: (f"b{i}", board_image(b, images), (int(b.size[0]), int(b.size[1]))) for i, b in enumerate(boards)
+    }
+    who = f" — as {viewer} sees it" if viewer else " — what both sides see"
+    title = f"{game.title}: {', '.join(log.name for log in logs)}{who}"
+    page = report_page(title, steps, board_art, images, summaries, problems)
+    files: dict[str, bytes] = {"index.html": page.encode("utf-8")}
+    for number, group in enumerate(turn_groups([s for s in steps if s.number]), start=1):
+        files.update(_board_pngs(f"turn-{number}", boards, list(group[-1].pieces), images))
+    text = "\n".join(s.text() for s in summaries) + "\n"
+    files["summary.txt"] = text.encode("utf-8")
+    data = {
+        "game": game.title,
+        "side": viewer,
+        "turns": [s.to_json() for s in summaries],
+        "problems": problems,
+    }
+    files["summary.json"] = (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode()
+    return Reported(files, tuple(problems))
+
+
+def make_report(
+    game: Game,
+    inputs: Sequence[Path],
+    boards: Sequence[Board],
+    image_data: Mapping[str, bytes],
+    side: str | None,
+) -> Reported:
+    """Every file of the report of ``inputs`` (logs and saves) for ``side`` (None: public).
+
+    :raises ReportError: a side the game does not have, or an input that cannot be read.
+    """
+    viewer = viewer_of(game, side)
+    images = Images.of(image_data)
+    files: dict[str, bytes] = {}
+    problems: list[str] = []
+    logs = [p for p in inputs if p.suffix.lower() == ".vlog"]
+    for save in [p for p in inputs if p.suffix.lower() != ".vlog"]:
+        done = save_report(save, boards, images, viewer)
+        files.update(done.files)
+        problems += done.problems
+    if logs:
+        done = log_report(game, logs, boards, images, viewer)
+        files.update(done.files)
+        problems += done.problems
+    return Reported(files, tuple(problems))
+
+
+def write_report(reported: Reported, out_dir: Path) -> None:
+    """Write the report's files into ``out_dir`` all at once: into a fresh folder beside it,
+    then moved in, so a failure leaves no half-written report."""
+    out_dir.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=".report-", dir=out_dir))
+    try:
+        for name, data in sorted(reported.files.items()):
+            (staging / name).write_bytes(data)
+        for name in sorted(reported.files):
+            (staging / name).replace(out_dir / name)
+    finally:
+        shutil.rmtree(staging, ignore_errors=True)
