@@ -14,15 +14,19 @@ from toolkit.check import read_log_turn
 from toolkit.model import Game
 from toolkit.report.page import report_page
 from toolkit.report.pictures import Images, position_png
-from toolkit.report.scene import scene
+from toolkit.report.scene import Shown, scene
 from toolkit.report.story import Step, story
 from toolkit.report.summary import summarise, turn_groups
 from toolkit.rules.turn import check_steps
 from toolkit.vassal.format.commands import AddPiece, PieceStringError, parse_add_piece
 from toolkit.vassal.format.layout import Board
 from toolkit.vassal.read.logs import LogError, decode_log, replay_steps
-from toolkit.vassal.read.reader import ArchiveError, open_archive, read_saved_game
-from toolkit.vassal.read.reader import read_saved_game_commands
+from toolkit.vassal.read.reader import (
+    ArchiveError,
+    open_archive,
+    read_saved_game,
+    read_saved_game_commands,
+)
 
 IMAGES = "images/"
 
@@ -84,11 +88,9 @@ def _pieces(commands: Sequence[str]) -> tuple[dict[str, AddPiece], list[str]]:
 
 
 def _board_pngs(
-    name: str, boards: Sequence[Board], pieces: Sequence[object], images: Images
+    name: str, boards: Sequence[Board], shown: Sequence[Shown], images: Images
 ) -> dict[str, bytes]:
-    from toolkit.report.scene import Shown
-
-    shown = [p for p in pieces if isinstance(p, Shown)]
+    """A picture per board of ``shown``, named ``name`` (then ``-2``… with several boards)."""
     files: dict[str, bytes] = {}
     for index, board in enumerate(boards, start=1):
         suffix = "" if len(boards) == 1 else f"-{index}"
@@ -138,18 +140,20 @@ def save_report(
     shown = scene(pieces, [b.name for b in boards], viewer)
     problems += _unknown_boards(commands, boards)
     problems += _missing_images(shown, images)
-    files = _board_pngs(_safe_stem(save), boards, list(shown), images)
+    files = _board_pngs(_safe_stem(save), boards, shown, images)
     return Reported(files, tuple(f"{save.name}: {p}" for p in problems))
 
 
-def _missing_images(shown: Sequence[object], images: Images) -> list[str]:
-    from toolkit.report.scene import Shown
-
-    missing = sorted({p.image for p in shown if isinstance(p, Shown)} - set(images.sizes))
-    return [
-        f"{len(missing)} piece image(s) are not in the module: those pieces are drawn as grey "
-        "squares"
-    ] if missing else []
+def _missing_images(shown: Sequence[Shown], images: Images) -> list[str]:
+    missing = sorted({p.image for p in shown} - set(images.sizes))
+    return (
+        [
+            f"{len(missing)} piece image(s) are not in the module: those pieces are drawn as grey "
+            "squares"
+        ]
+        if missing
+        else []
+    )
 
 
 def _safe_stem(path: Path) -> str:
@@ -195,14 +199,15 @@ def log_report(
         problems += unread
     summaries = summarise(steps)
     board_art = {
-        b.name: (f"b{i}", board_image(b, images), (int(b.size[0]), int(b.size[1]))) for i, b in enumerate(boards)
+        b.name: (f"b{i}", board_image(b, images), (int(b.size[0]), int(b.size[1])))
+        for i, b in enumerate(boards)
     }
     who = f" — as {viewer} sees it" if viewer else " — what both sides see"
     title = f"{game.title}: {', '.join(log.name for log in logs)}{who}"
     page = report_page(title, steps, board_art, images, summaries, problems)
     files: dict[str, bytes] = {"index.html": page.encode("utf-8")}
     for number, group in enumerate(turn_groups([s for s in steps if s.number]), start=1):
-        files.update(_board_pngs(f"turn-{number}", boards, list(group[-1].pieces), images))
+        files.update(_board_pngs(f"turn-{number}", boards, group[-1].pieces, images))
     text = "\n".join(s.text() for s in summaries) + "\n"
     files["summary.txt"] = text.encode("utf-8")
     data = {

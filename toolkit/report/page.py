@@ -28,6 +28,7 @@ circle.moved{fill:none;stroke:#d7191c;stroke-width:4}
 .broken{color:#a00}
 .chat{font-family:ui-monospace,monospace;white-space:pre-wrap;background:#f4f4f4;padding:.3rem}
 section.step[hidden]{display:none}
+section.step{scroll-margin-top:3rem}
 """
 
 SCRIPT = """
@@ -136,13 +137,13 @@ def report_page(
         '<meta name="viewport" content="width=device-width,initial-scale=1">'
         f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>"
         f"{defs}{_nav(steps)}<main><h1>{escape(title)}</h1>"
-        '<div class="controls"><button id="first" title="First step (Home)">⏮</button>'
-        '<button id="prev" title="Previous step (←)">◀</button>'
+        '<div class="controls"><button id="first" title="First step (Home)">&laquo; First</button>'
+        '<button id="prev" title="Previous step (←)">&lsaquo; Previous</button>'
         f'<input id="slider" type="range" min="0" max="{last}" value="0" aria-label="Step">'
-        '<button id="next" title="Next step (→)">▶</button>'
-        '<button id="last" title="Last step (End)">⏭</button>'
+        '<button id="next" title="Next step (→)">Next &rsaquo;</button>'
+        '<button id="last" title="Last step (End)">Last &raquo;</button>'
         '<span id="where"></span></div>'
-        f"{sections}<h2>Turn by turn</h2><ul class=\"summary\">{summary}</ul>"
+        f'{sections}<h2>Turn by turn</h2><ul class="summary">{summary}</ul>'
         + (f'<h2>What could not be read</h2><ul class="problems">{unread}</ul>' if unread else "")
         + f"</main><script>{SCRIPT}</script></body></html>"
     )

@@ -99,7 +99,7 @@ def step_svg(
     width, height = size
     parts = [
         f'<svg class="board" viewBox="0 0 {width} {height}" role="img" '
-        f"aria-label={quoteattr(board)} xmlns=\"http://www.w3.org/2000/svg\">",
+        f'aria-label={quoteattr(board)} xmlns="http://www.w3.org/2000/svg">',
         f'<use href="#{board_ref}"/>',
     ]
     for piece in pieces:
@@ -111,7 +111,9 @@ def step_svg(
         if piece.image in images.sizes:
             parts.append(f'<use href="#{refs.ref(piece.image)}" x="{x}" y="{y}">{title}</use>')
         else:
-            parts.append(f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="#5a5a5a">{title}</rect>')
+            parts.append(
+                f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="#5a5a5a">{title}</rect>'
+            )
     for move in moves:
         if move.board != board:
             continue

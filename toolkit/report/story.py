@@ -27,6 +27,8 @@ NEW_TURN = re.compile(r"^\*\s*New turn:\s*(?P<turn>.+?)\s*$")
 DICE = re.compile(r"^\*\*\s*(?P<dice>.+?)\s*=\s*(?P<result>.+?)\s*\*\*\*")
 """How a VASSAL dice button reports a roll ("** 2d6 = 3,5 *** <Alice>")."""
 CHAT = "CHAT"
+PIECE_ID = re.compile(r"\s*\([\w-]+/\d+\)")
+"""A piece id in parentheses after its name, as the checker's messages write it."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -119,7 +121,8 @@ def step_moves(
 
 def _broken(v: Violation, hidden: Sequence[str]) -> Broken:
     places = tuple(parse_location_key(key)[1] for key in v.locations)
-    message = scrub(" ".join(v.message.split()), hidden)
+    # the checker's piece ids ('rd-1-inf/3') are for tools; a player reads the names
+    message = scrub(PIECE_ID.sub("", " ".join(v.message.split())), hidden)
     return Broken(v.rule, v.cite, v.severity, message, places)
 
 
@@ -129,12 +132,12 @@ def violation_steps(positions: Sequence[Position], violations: Sequence[Violatio
     moved: list[dict[str, str | None]] = []
     for before, after in itertools.pairwise(positions):
         was = {p.id: p.location for p in before.pieces}
-        moved.append(
-            {p.id: p.location for p in after.pieces if was.get(p.id, "") != p.location}
-        )
+        moved.append({p.id: p.location for p in after.pieces if was.get(p.id, "") != p.location})
     found: list[int] = []
     for v in violations:
-        onto = [n for n, m in enumerate(moved, 1) if any(m.get(p, 0) in v.locations for p in v.pieces)]
+        onto = [
+            n for n, m in enumerate(moved, 1) if any(m.get(p, 0) in v.locations for p in v.pieces)
+        ]
         any_move = [n for n, m in enumerate(moved, 1) if any(p in m for p in v.pieces)]
         found.append((onto or any_move or [len(moved)])[-1])
     return found

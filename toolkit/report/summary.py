@@ -67,9 +67,7 @@ def summarise(steps: Sequence[Step]) -> list[TurnSummary]:
                 group[-1].number,
                 sum(1 for s in group if s.moves),
                 sum(len(s.dice) for s in group),
-                tuple(
-                    (b.cite, b.places[0] if b.places else "") for s in group for b in s.broken
-                ),
+                tuple((b.cite, b.places[0] if b.places else "") for s in group for b in s.broken),
             )
         )
     return found

@@ -1,0 +1,180 @@
+"""toolkit report on a small game with hidden pieces: a log made as VASSAL writes one, the
+page it makes, and nothing the other side hides in any byte of a side's report."""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import FIXTURES, ROOT, load_fixture, run_cli
+from toolkit.vassal.format.codec import decode, encode, obfuscate
+from toolkit.vassal.format.commands import leaf_commands, parse_add_piece
+from toolkit.vassal.read.logs import MovePiece, encode_log, format_move
+from toolkit.vassal.read.reader import open_archive, read_saved_game
+
+RED_HIDDEN = ("Ambush", "ambush", "Rail Lines", "rail-lines", "card-ambush")
+"""Red's cards, all in Red's face-down deck: Blue never sees them."""
+
+
+@pytest.fixture(scope="module")
+def cards_hex_build(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    from toolkit.build import build_game, selected_targets
+    from toolkit.options import BuildOptions
+
+    out = tmp_path_factory.mktemp("cards-hex-module")
+    game = load_fixture("cards-hex")
+    return build_game(game, out, selected_targets(["vmod"]), BuildOptions()).folder
+
+
+@pytest.fixture(scope="module")
+def start(cards_hex_build: Path) -> str:
+    with open_archive(cards_hex_build / "scenarios" / "meeting.vsav") as archive:
+        return read_saved_game(archive)
+
+
+def _stack_of(start: str, piece_id: str) -> tuple[str, int, int]:
+    for command in leaf_commands(start):
+        if command.startswith("+/"):
+            piece = parse_add_piece(command)
+            fields = decode(piece.basic.state or "", ";")
+            if piece.basic.type == "stack" and piece_id in fields[3:]:
+                return fields[0], int(fields[1]), int(fields[2])
+    raise AssertionError(f"no stack holds {piece_id}")
+
+
+def _moved(start: str, piece_id: str, to: tuple[int, int], new_stack: str) -> list[str]:
+    map_id, x, y = _stack_of(start, piece_id)
+    move = MovePiece(piece_id, map_id, to, None, map_id, (x, y), None, "player1")
+    state = encode([map_id, str(to[0]), str(to[1]), piece_id, "@@-1"], ";")
+    return [format_move(move), encode(["+", new_stack, "stack", state], "/")]
+
+
+def _write_log(path: Path, start: str, steps: list[list[str]]) -> Path:
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("savedGame", obfuscate(encode_log(start, steps)))
+    return path
+
+
+@pytest.fixture(scope="module")
+def log(start: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """Red moves its hidden bottom infantry (1021) and its artillery, rolls a die, and its
+    VASSAL reports a card drawn by name; a player's chat carries markup."""
+    steps = [
+        ["CHAT* New turn: Turn 1 Movement"],
+        _moved(start, "1021", (600, 600), "9001"),
+        _moved(start, "1024", (700, 560), "9002"),
+        ["CHAT** 1d6 = 4 *** <Red>", "CHAT* Red draws Ambush from Red events"],
+        ["CHAT<Red> - <script>alert('x')</script> \"quoted\""],
+        ["CHAT* New turn: Turn 1 Combat"],
+    ]
+    return _write_log(tmp_path_factory.mktemp("logs") / "turn.vlog", start, steps)
+
+
+def _report(cards_hex_build: Path, log: Path, out: Path, *side: str) -> str:
+    module = cards_hex_build / "cards-hex.vmod"
+    result = run_cli("report", str(module), str(log), "-o", str(out), *side, cwd=ROOT)
+    assert result.returncode == 0, result.stdout + result.stderr
+    return result.stderr
+
+
+@pytest.fixture(scope="module")
+def blue_report(cards_hex_build: Path, log: Path, tmp_path_factory: pytest.TempPathFactory) -> Path:
+    out = tmp_path_factory.mktemp("blue")
+    _report(cards_hex_build, log, out, "--side", "blue")
+    return out
+
+
+def test_the_page_has_each_step_and_its_turn(blue_report: Path) -> None:
+    page = (blue_report / "index.html").read_text()
+    for number in range(7):
+        assert f'id="step-{number}"' in page
+    assert "Turn 1 Movement" in page and "Turn 1 Combat" in page
+    assert page.count('class="move"') >= 2  # the two moves, as arrows
+    assert "Dice: 1d6 = 4" in page
+    assert sorted(p.name for p in blue_report.iterdir()) == [
+        "index.html",
+        "summary.json",
+        "summary.txt",
+        "turn-1.png",
+        "turn-2.png",
+    ]
+    assert (blue_report / "summary.txt").read_text().splitlines() == [
+        "Turn 1 Movement: 2 moves, 1 dice roll; 1 rule broken: 5.1 at 0906",
+        "Turn 1 Combat: 0 moves, 0 dice rolls; no rule broken",
+    ]
+    # the hidden infantry went further than its allowance: the rule is shown at its step
+    step = page.split('id="step-2"')[1].split("</section>")[0]
+    assert "Rule 5.1 (0906" in step and "a hidden piece" in step
+
+
+def test_markup_in_the_chat_is_escaped(blue_report: Path) -> None:
+    page = (blue_report / "index.html").read_text()
+    assert "<script>alert" not in page
+    assert "&lt;script&gt;alert(&#x27;x&#x27;)&lt;/script&gt; &quot;quoted&quot;" in page
+
+
+def test_no_byte_of_a_side_report_names_what_the_other_side_hides(blue_report: Path) -> None:
+    for path in blue_report.iterdir():
+        data = path.read_bytes()
+        for name in RED_HIDDEN:
+            assert name.encode() not in data, (path.name, name)
+            assert name not in path.name
+    page = (blue_report / "index.html").read_text()
+    assert "Red draws a hidden piece from Red events" in page
+    # the hidden infantry under the top of Red's stack moves as its mask
+    assert "<title>Red Army unit</title>" in page
+
+
+def test_the_public_report_hides_both_sides(
+    cards_hex_build: Path, log: Path, tmp_path: Path
+) -> None:
+    _report(cards_hex_build, log, tmp_path)
+    page = (tmp_path / "index.html").read_bytes()
+    for name in (*RED_HIDDEN, "Air Reconnaissance", "air-recon"):
+        assert name.encode() not in page, name
+
+
+def test_the_side_sees_its_own_hidden_pieces(
+    cards_hex_build: Path, log: Path, tmp_path: Path
+) -> None:
+    _report(cards_hex_build, log, tmp_path, "--side", "red")
+    page = (tmp_path / "index.html").read_text()
+    assert "Red draws Ambush from Red events" in page
+    assert "<title>Red Army unit</title>" not in page
+
+
+def test_a_save_is_a_picture_per_map(cards_hex_build: Path, tmp_path: Path) -> None:
+    save = cards_hex_build / "scenarios" / "meeting.vsav"
+    module = cards_hex_build / "cards-hex.vmod"
+    result = run_cli("report", str(module), str(save), "-o", str(tmp_path), cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    assert [p.name for p in tmp_path.iterdir()] == ["meeting.png"]
+    assert (tmp_path / "meeting.png").read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_an_unknown_side_is_one_line(cards_hex_build: Path, log: Path, tmp_path: Path) -> None:
+    module = cards_hex_build / "cards-hex.vmod"
+    result = run_cli(
+        "report", str(module), str(log), "-o", str(tmp_path), "--side", "green", cwd=ROOT
+    )
+    assert result.returncode == 1
+    assert "no side 'green' in Cards Hex (its sides: blue, red)" in result.stderr
+    assert "Traceback" not in result.stderr
+    assert list(tmp_path.iterdir()) == []
+
+
+def test_a_damaged_log_is_one_line_and_no_output(cards_hex_build: Path, tmp_path: Path) -> None:
+    junk = tmp_path / "junk.vlog"
+    junk.write_bytes(b"PK\x03\x04 truncated")
+    out = tmp_path / "out"
+    result = run_cli(
+        "report", str(cards_hex_build / "cards-hex.vmod"), str(junk), "-o", str(out), cwd=ROOT
+    )
+    assert result.returncode == 1
+    assert "junk.vlog" in result.stderr and "Traceback" not in result.stderr
+    assert not out.exists()
+
+
+assert FIXTURES.exists()
