@@ -5,14 +5,20 @@ from __future__ import annotations
 
 import zipfile
 from pathlib import Path
+from typing import Any
 
 import pytest
 
-from tests.conftest import FIXTURES, ROOT, load_fixture, run_cli
+from tests.browser import browser  # noqa: F401  (the fixture)
+from tests.conftest import ROOT, load_fixture, run_cli
+from toolkit.render.artwork import draw_artwork
 from toolkit.vassal.format.codec import decode, encode, obfuscate
 from toolkit.vassal.format.commands import leaf_commands, parse_add_piece
+from toolkit.vassal.format.layout import Board
 from toolkit.vassal.read.logs import MovePiece, encode_log, format_move
 from toolkit.vassal.read.reader import open_archive, read_saved_game
+from toolkit.vassal.write.module import game_boards
+from toolkit.workers import Workers
 
 RED_HIDDEN = ("Ambush", "ambush", "Rail Lines", "rail-lines", "card-ambush")
 """Red's cards, all in Red's face-down deck: Blue never sees them."""
@@ -51,6 +57,11 @@ def _moved(start: str, piece_id: str, to: tuple[int, int], new_stack: str) -> li
     return [format_move(move), encode(["+", new_stack, "stack", state], "/")]
 
 
+def _centre(board: Board, label: str) -> tuple[int, int]:
+    x, y = board.centres[label]
+    return int(x), int(y)
+
+
 def _write_log(path: Path, start: str, steps: list[list[str]]) -> Path:
     with zipfile.ZipFile(path, "w") as archive:
         archive.writestr("savedGame", obfuscate(encode_log(start, steps)))
@@ -58,13 +69,21 @@ def _write_log(path: Path, start: str, steps: list[list[str]]) -> Path:
 
 
 @pytest.fixture(scope="module")
-def log(start: str, tmp_path_factory: pytest.TempPathFactory) -> Path:
+def board() -> Board:
+    """The cards game's board as its module has it (to find a hex's point on it)."""
+    game = load_fixture("cards-hex")
+    with Workers(game) as workers:
+        return game_boards(game, draw_artwork(game, workers, counters=False), dpi=150)[0]
+
+
+@pytest.fixture(scope="module")
+def log(start: str, board: Board, tmp_path_factory: pytest.TempPathFactory) -> Path:
     """Red moves its hidden bottom infantry (1021) and its artillery, rolls a die, and its
     VASSAL reports a card drawn by name; a player's chat carries markup."""
     steps = [
         ["CHAT* New turn: Turn 1 Movement"],
-        _moved(start, "1021", (600, 600), "9001"),
-        _moved(start, "1024", (700, 560), "9002"),
+        _moved(start, "1021", _centre(board, "0705"), "9001"),
+        _moved(start, "1024", _centre(board, "0806"), "9002"),
         ["CHAT** 1d6 = 4 *** <Red>", "CHAT* Red draws Ambush from Red events"],
         ["CHAT<Red> - <script>alert('x')</script> \"quoted\""],
         ["CHAT* New turn: Turn 1 Combat"],
@@ -177,4 +196,68 @@ def test_a_damaged_log_is_one_line_and_no_output(cards_hex_build: Path, tmp_path
     assert not out.exists()
 
 
-assert FIXTURES.exists()
+def test_the_page_steps_with_keys_buttons_slider_and_links(
+    browser: Any,  # noqa: F811
+    blue_report: Path,
+    board: Board,
+) -> None:
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.common.keys import Keys
+
+    browser.get((blue_report / "index.html").as_uri())
+
+    def shown() -> list[str]:
+        script = (
+            "return [...document.querySelectorAll('section.step')]"
+            ".filter(s => !s.hidden).map(s => s.id)"
+        )
+        return list(browser.execute_script(script))
+
+    assert shown() == ["step-0"]
+    browser.find_element(By.TAG_NAME, "body").send_keys(Keys.ARROW_RIGHT)
+    assert shown() == ["step-1"]
+    browser.find_element(By.ID, "next").click()
+    assert shown() == ["step-2"] and browser.current_url.endswith("#step-2")
+    # the arrow of step 2 runs from the stack's hex to the hex it went to, on the drawn board
+    line = browser.find_element(By.CSS_SELECTOR, "#step-2 line.move")
+    end = (float(line.get_attribute("x2")), float(line.get_attribute("y2")))
+    assert end == _centre(board, "0705")
+    assert line.is_displayed()
+    browser.execute_script("const s=document.getElementById('slider');s.value=5;s.oninput()")
+    assert shown() == ["step-5"]
+    browser.find_element(By.CSS_SELECTOR, 'nav.steps a[href="#step-3"]').click()
+    assert shown() == ["step-3"]
+    browser.find_element(By.ID, "last").click()
+    assert shown() == ["step-6"]
+    browser.get((blue_report / "index.html").as_uri() + "#step-4")
+    assert shown() == ["step-4"]
+
+
+def test_a_log_that_does_not_match_its_module_reports_what_it_can(
+    cards_hex_build: Path, start: str, board: Board, tmp_path: Path
+) -> None:
+    """A piece on a map the module does not have, and a piece it does not know: one line
+    each, and a report of the rest."""
+    stray = encode(
+        ["+", "9100", "stack", encode(["Atlantis", "10", "10", "1016", "@@-1"], ";")], "/"
+    )
+    valley = "The Valley"
+    steps = [
+        _moved(start, "1024", _centre(board, "0806"), "9002"),
+        [format_move(MovePiece("1016", "Atlantis", (10, 10), None, valley, (0, 0), None, None))]
+        + [stray],
+        [format_move(MovePiece("4242", valley, (10, 10), None, valley, (0, 0), None, None))],
+    ]
+    log = _write_log(tmp_path / "odd.vlog", start, steps)
+    out = tmp_path / "out"
+    stderr = _report(cards_hex_build, log, out, "--side", "blue")
+    lines = [line for line in stderr.splitlines() if line.startswith("warning:")]
+    assert lines == [
+        "warning: odd.vlog: logged action 3: piece '4242' is not in the game",
+        "warning: odd.vlog: logged action 2: a piece moves to map 'Atlantis', which the module "
+        "does not have",
+    ], stderr
+    page = (out / "index.html").read_text()
+    assert 'id="step-3"' in page and "What could not be read" in page
+    # what could be read is drawn: the artillery's move
+    assert page.split('id="step-1"')[1].count('class="move"') == 2

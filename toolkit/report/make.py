@@ -20,6 +20,7 @@ from toolkit.report.summary import summarise, turn_groups
 from toolkit.rules.turn import check_steps
 from toolkit.vassal.format.commands import AddPiece, PieceStringError, parse_add_piece
 from toolkit.vassal.format.layout import Board
+from toolkit.vassal.format.piles import pile_names
 from toolkit.vassal.read.logs import LogError, decode_log, replay_steps
 from toolkit.vassal.read.reader import (
     ArchiveError,
@@ -104,7 +105,9 @@ def board_image(board: Board, images: Images) -> bytes:
     return images.data.get(board.image) or board.png
 
 
-def _unknown_boards(commands: Sequence[str], boards: Sequence[Board]) -> list[str]:
+def _unknown_boards(
+    commands: Sequence[str], boards: Sequence[Board], tables: frozenset[str]
+) -> list[str]:
     """One line per map the pieces stand on that the module does not have."""
     known = {board.name for board in boards}
     found: dict[str, int] = {}
@@ -115,17 +118,20 @@ def _unknown_boards(commands: Sequence[str], boards: Sequence[Board]) -> list[st
     return [
         f"{n} piece(s) stand on map {name!r}, which the module does not have"
         for name, n in sorted(found.items())
-        if name not in known and not _is_table(name)
+        if name not in known and name not in tables
     ]
 
 
-def _is_table(name: str) -> bool:
-    """The module's card table and hands are not boards, and are known maps."""
-    return name == "Cards" or name.endswith(" hand")
+def tables_of(game: Game, boards: frozenset[str]) -> frozenset[str]:
+    """The module's maps that are not boards: its card table and its hands."""
+    if not (game.decks or game.cups):
+        return frozenset()
+    names = pile_names(game, sorted(boards))
+    return frozenset([names.cards_map, *names.hands.values()])
 
 
 def save_report(
-    save: Path, boards: Sequence[Board], images: Images, viewer: str | None
+    game: Game, save: Path, boards: Sequence[Board], images: Images, viewer: str | None
 ) -> Reported:
     """The position of a saved game as a picture per map, as ``viewer`` sees it.
 
@@ -137,8 +143,9 @@ def save_report(
     except (ArchiveError, OSError) as error:
         raise ReportError(f"{save}: {error}") from None
     pieces, problems = _pieces(commands)
-    shown = scene(pieces, [b.name for b in boards], viewer)
-    problems += _unknown_boards(commands, boards)
+    shown_boards = [b.name for b in boards]
+    shown = scene(pieces, shown_boards, viewer)
+    problems += _unknown_boards(commands, boards, tables_of(game, frozenset(shown_boards)))
     problems += _missing_images(shown, images)
     files = _board_pngs(_safe_stem(save), boards, shown, images)
     return Reported(files, tuple(f"{save.name}: {p}" for p in problems))
@@ -177,7 +184,9 @@ def log_steps(
     replay = replay_steps(log)
     violations = check_steps(game, positions) if positions else []
     names = frozenset(board.name for board in boards)
-    steps, problems = story(replay, log.steps, names, viewer, positions, violations)
+    steps, problems = story(
+        replay, log.steps, names, viewer, positions, violations, tables_of(game, names)
+    )
     known = [d.message for d in report.diagnostics]
     return steps, [f"{log_path.name}: {line}" for line in [*known, *problems]]
 
@@ -237,7 +246,7 @@ def make_report(
     problems: list[str] = []
     logs = [p for p in inputs if p.suffix.lower() == ".vlog"]
     for save in [p for p in inputs if p.suffix.lower() != ".vlog"]:
-        done = save_report(save, boards, images, viewer)
+        done = save_report(game, save, boards, images, viewer)
         files.update(done.files)
         problems += done.problems
     if logs:

@@ -92,9 +92,11 @@ def step_moves(
     shown: Mapping[str, Shown],
     pieces: Mapping[str, AddPiece],
     boards: frozenset[str],
+    tables: frozenset[str] = frozenset(),
 ) -> tuple[list[Move], list[str]]:
     """The moves of a step that land on a board, named as the viewer sees the piece (a
-    stack by its top piece), and one line per move that cannot be read."""
+    stack by its top piece), and one line per move that cannot be read or goes to a map
+    that is neither a board nor one of ``tables`` (the module's hands and card table)."""
     moves: list[Move] = []
     problems: list[str] = []
     for command in commands:
@@ -105,6 +107,8 @@ def step_moves(
         except LogError as error:
             problems.append(str(error))
             continue
+        if move.map_id is not None and move.map_id not in boards | tables:
+            problems.append(f"a piece moves to map {move.map_id!r}, which the module does not have")
         if move.map_id is None or move.map_id not in boards:
             continue
         ref = move.piece_id
@@ -150,29 +154,30 @@ def story(
     viewer: str | None,
     positions: Sequence[Position],
     violations: Sequence[Violation],
+    tables: frozenset[str] = frozenset(),
 ) -> tuple[tuple[Step, ...], list[str]]:
     """Every step of a replayed log as ``viewer`` sees it (``commands``: each step's logged
     commands), and one line per problem met; ``positions`` are the checker's, one more than
     the steps, and ``violations`` what :func:`check_steps` found in them."""
     table: dict[str, AddPiece] = dict(replay.start)
-    tables = [dict(table)]
+    states = [dict(table)]
     for changed in replay.steps:
         table.update(changed)
-        tables.append(dict(table))
+        states.append(dict(table))
     hidden = sorted(
-        set().union(*(hidden_names(t, viewer) for t in tables)), key=lambda n: (-len(n), n)
+        set().union(*(hidden_names(t, viewer) for t in states)), key=lambda n: (-len(n), n)
     )
     by_step: dict[int, list[Broken]] = {}
-    if len(positions) == len(tables):
+    if len(positions) == len(states):
         for v, number in zip(violations, violation_steps(positions, violations), strict=True):
             by_step.setdefault(number, []).append(_broken(v, hidden))
     steps: list[Step] = []
     problems: list[str] = []
     turn = ""
-    for number, pieces in enumerate(tables):
+    for number, pieces in enumerate(states):
         shown = scene(pieces, boards, viewer)
         logged = commands[number - 1] if number else ()
-        moves, unread = step_moves(logged, {s.ref: s for s in shown}, pieces, boards)
+        moves, unread = step_moves(logged, {s.ref: s for s in shown}, pieces, boards, tables)
         problems += [f"logged action {number}: {line}" for line in unread]
         chat = [scrub(line, hidden) for line in chat_lines(logged)]
         for line in chat:
