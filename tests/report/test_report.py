@@ -114,6 +114,7 @@ def test_the_page_has_each_step_and_its_turn(blue_report: Path) -> None:
     assert "Dice: 1d6 = 4" in page
     assert sorted(p.name for p in blue_report.iterdir()) == [
         "index.html",
+        "replay.gif",
         "summary.json",
         "summary.txt",
         "turn-1.png",
@@ -126,6 +127,14 @@ def test_the_page_has_each_step_and_its_turn(blue_report: Path) -> None:
     # the hidden infantry went further than its allowance: the rule is shown at its step
     step = page.split('id="step-2"')[1].split("</section>")[0]
     assert "Rule 5.1 (0906" in step and "a hidden piece" in step
+
+
+def test_the_replay_is_an_animation_sized_for_a_forum(blue_report: Path) -> None:
+    from PIL import Image
+
+    with Image.open(blue_report / "replay.gif") as replay:
+        # the start, then the two steps that moved something
+        assert (replay.format, replay.n_frames, replay.width) == ("GIF", 3, 800)
 
 
 def test_markup_in_the_chat_is_escaped(blue_report: Path) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 from toolkit.check import read_log_turn
 from toolkit.model import Game
 from toolkit.report.page import report_page
-from toolkit.report.pictures import Images, position_png
+from toolkit.report.pictures import Images, Painter, animation, position_png
 from toolkit.report.scene import Shown, scene
 from toolkit.report.story import Step, story
 from toolkit.report.summary import summarise, turn_groups
@@ -191,6 +191,21 @@ def log_steps(
     return steps, [f"{log_path.name}: {line}" for line in [*known, *problems]]
 
 
+def _animations(boards: Sequence[Board], steps: Sequence[Step], images: Images) -> dict[str, bytes]:
+    """A replay per board: the start, then each step that moved something on it."""
+    painter = Painter(images)
+    files: dict[str, bytes] = {}
+    for index, board in enumerate(boards, start=1):
+        png = board_image(board, images)
+        shown = [s for s in steps if s.number == 0 or any(m.board == board.name for m in s.moves)]
+        if len(shown) < 2:
+            continue
+        frames = [painter.position(board.name, png, s.pieces, s.moves) for s in shown]
+        suffix = "" if len(boards) == 1 else f"-{index}"
+        files[f"replay{suffix}.gif"] = animation(frames)
+    return files
+
+
 def log_report(
     game: Game,
     logs: Sequence[Path],
@@ -217,6 +232,7 @@ def log_report(
     files: dict[str, bytes] = {"index.html": page.encode("utf-8")}
     for number, group in enumerate(turn_groups([s for s in steps if s.number]), start=1):
         files.update(_board_pngs(f"turn-{number}", boards, group[-1].pieces, images))
+    files.update(_animations(boards, steps, images))
     text = "\n".join(s.text() for s in summaries) + "\n"
     files["summary.txt"] = text.encode("utf-8")
     data = {

@@ -6,11 +6,12 @@ SVG that refers to images kept once per page.
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from xml.sax.saxutils import quoteattr
 
-from PIL import Image
+from PIL import Image, ImageDraw
 
 from toolkit.report.scene import Shown
 from toolkit.report.story import Move
@@ -49,23 +50,99 @@ def _corner(piece: Shown, size: tuple[int, int]) -> tuple[int, int]:
     )
 
 
+class Painter:
+    """Draws positions with the module's images, each decoded once."""
+
+    def __init__(self, images: Images) -> None:
+        self.images = images
+        self._decoded: dict[str, Image.Image] = {}
+
+    def _image(self, name: str, data: bytes) -> Image.Image:
+        if name not in self._decoded:
+            with Image.open(io.BytesIO(data)) as opened:
+                self._decoded[name] = opened.convert("RGBA")
+        return self._decoded[name]
+
+    def position(
+        self, board: str, board_png: bytes, pieces: Sequence[Shown], moves: Sequence[Move] = ()
+    ) -> Image.Image:
+        """The board with the pieces on it, bottom of each stack first, and each move's arrow."""
+        canvas = self._image("\0board:" + board, board_png).copy()
+        for piece in pieces:
+            size = self.images.sizes.get(piece.image)
+            if size is None:
+                square = Image.new("RGBA", FALLBACK_SIZE, (90, 90, 90, 255))
+                canvas.alpha_composite(square, _clip(_corner(piece, FALLBACK_SIZE)))
+                continue
+            counter = self._image(piece.image, self.images.data[piece.image])
+            canvas.alpha_composite(counter, _clip(_corner(piece, size)))
+        draw = ImageDraw.Draw(canvas)
+        width = max(4, max(canvas.size) // 250)
+        for move in moves:
+            if move.board == board:
+                _arrow(draw, move, width)
+        return canvas
+
+
+def _arrow(draw: ImageDraw.ImageDraw, move: Move, width: int) -> None:
+    """A move as a red arrow ending in a ring on the place the piece went to."""
+    ex, ey = move.end
+    radius = 4 * width
+    if move.start is not None and move.start != move.end:
+        sx, sy = move.start
+        draw.line([(sx, sy), (ex, ey)], fill=ARROW, width=width)
+        length = math.hypot(ex - sx, ey - sy) or 1.0
+        ux, uy = (ex - sx) / length, (ey - sy) / length
+        tip = (ex - ux * radius, ey - uy * radius)
+        back = (tip[0] - ux * 3 * width, tip[1] - uy * 3 * width)
+        left = (back[0] - uy * 2 * width, back[1] + ux * 2 * width)
+        right = (back[0] + uy * 2 * width, back[1] - ux * 2 * width)
+        draw.polygon([tip, left, right], fill=ARROW)
+    draw.ellipse([ex - radius, ey - radius, ex + radius, ey + radius], outline=ARROW, width=width)
+
+
+ARROW = (215, 25, 28, 255)
+
+
+def png_bytes(image: Image.Image) -> bytes:
+    """An image as PNG."""
+    out = io.BytesIO()
+    image.convert("RGB").save(out, "PNG")
+    return out.getvalue()
+
+
 def position_png(board_png: bytes, pieces: Sequence[Shown], images: Images) -> bytes:
     """The board with ``pieces`` drawn on it, bottom of each stack first."""
-    with Image.open(io.BytesIO(board_png)) as opened:
-        canvas = opened.convert("RGBA")
-    for piece in pieces:
-        size = images.sizes.get(piece.image)
-        if size is None:
-            square = Image.new("RGBA", FALLBACK_SIZE, (90, 90, 90, 255))
-            canvas.alpha_composite(square, _clip(_corner(piece, FALLBACK_SIZE)))
-            continue
-        with Image.open(io.BytesIO(images.data[piece.image])) as opened:
-            counter = opened.convert("RGBA")
-        x, y = _corner(piece, size)
-        canvas.paste(counter, (x, y), counter)
+    board = pieces[0].board if pieces else ""
+    return png_bytes(Painter(images).position(board, board_png, pieces))
+
+
+FORUM_WIDTH = 800
+"""The width of an animation that forums show without scaling it down."""
+
+
+def animation(frames: Sequence[Image.Image], frame_ms: int = 900, hold_ms: int = 3000) -> bytes:
+    """An animated GIF of ``frames``, scaled to :data:`FORUM_WIDTH` at most, the last one held."""
+    scaled = [_fit(frame).convert("RGB") for frame in frames]
+    durations = [frame_ms] * (len(scaled) - 1) + [hold_ms]
     out = io.BytesIO()
-    canvas.convert("RGB").save(out, "PNG", optimize=False)
+    scaled[0].save(
+        out,
+        "GIF",
+        save_all=True,
+        append_images=scaled[1:],
+        duration=durations,
+        loop=0,
+        optimize=False,
+    )
     return out.getvalue()
+
+
+def _fit(image: Image.Image) -> Image.Image:
+    if image.width <= FORUM_WIDTH:
+        return image
+    height = round(image.height * FORUM_WIDTH / image.width)
+    return image.resize((FORUM_WIDTH, height), Image.Resampling.LANCZOS)
 
 
 def _clip(at: tuple[int, int]) -> tuple[int, int]:
