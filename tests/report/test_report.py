@@ -153,6 +153,7 @@ def test_no_byte_of_a_side_report_names_what_the_other_side_hides(blue_report: P
     assert "Red draws a hidden piece from Red events" in page
     # the hidden infantry under the top of Red's stack moves as its mask
     assert "<title>Red Army unit</title>" in page
+    assert "Blue hand: Air Reconnaissance · Red hand: 0 cards" in page
 
 
 def test_the_public_report_hides_both_sides(
@@ -171,6 +172,9 @@ def test_the_side_sees_its_own_hidden_pieces(
     page = (tmp_path / "index.html").read_text()
     assert "Red draws Ambush from Red events" in page
     assert "<title>Red Army unit</title>" not in page
+    # Blue's private card in Blue's hand: Red sees how many cards, never which
+    assert "Blue hand: 1 card ·" in page
+    assert "Air Reconnaissance" not in page and "air-recon" not in page
 
 
 def test_a_save_is_a_picture_per_map(cards_hex_build: Path, tmp_path: Path) -> None:

@@ -105,6 +105,15 @@ def board_image(board: Board, images: Images) -> bytes:
     return images.data.get(board.image) or board.png
 
 
+def hands_of(game: Game, boards: frozenset[str]) -> dict[str, str]:
+    """The module's hands: hand map name → the name of the side that holds it."""
+    if not (game.decks or game.cups):
+        return {}
+    sides = {side.id: side.name for side in game.sides}
+    hands = pile_names(game, sorted(boards)).hands
+    return {hand: sides.get(side, side) for side, hand in hands.items()}
+
+
 def _unknown_boards(
     commands: Sequence[str], boards: Sequence[Board], tables: frozenset[str]
 ) -> list[str]:
@@ -184,8 +193,9 @@ def log_steps(
     replay = replay_steps(log)
     violations = check_steps(game, positions) if positions else []
     names = frozenset(board.name for board in boards)
+    tables = tables_of(game, names)
     steps, problems = story(
-        replay, log.steps, names, viewer, positions, violations, tables_of(game, names)
+        replay, log.steps, names, viewer, positions, violations, tables, hands_of(game, names)
     )
     known = [d.message for d in report.diagnostics]
     return steps, [f"{log_path.name}: {line}" for line in [*known, *problems]]

@@ -101,6 +101,15 @@ def _section(
     for move in step.moves:
         verb = "moves" if move.start is not None else "enters the map"
         parts.append(f'<p class="move">{escape(move.name)} {verb}</p>')
+    if step.hands:
+        held = [
+            f"{hand.name}: {', '.join(hand.cards)}"
+            if hand.cards
+            else f"{hand.name}: "
+            + (f"{hand.count} card" if hand.count == 1 else f"{hand.count} cards")
+            for hand in step.hands
+        ]
+        parts.append(f'<p class="hands">{escape(" · ".join(held))}</p>')
     if step.dice:
         parts.append(f'<p class="dice">Dice: {escape("; ".join(step.dice))}</p>')
     if step.chat:

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 
 from toolkit.model.map import parse_location_key
 from toolkit.model.position import Position
-from toolkit.report.scene import Shown, hidden_names, members, scene
+from toolkit.report.scene import Shown, face_of, hidden_names, members, scene, where
 from toolkit.rules.violations import Violation
 from toolkit.vassal.format.commands import AddPiece
 from toolkit.vassal.read.logs import LogError, StepReplay, parse_move
@@ -66,6 +66,32 @@ class Step:
     chat: tuple[str, ...]
     dice: tuple[str, ...]
     broken: tuple[Broken, ...]
+    hands: tuple[Hand, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Hand:
+    """A side's hand as the viewer sees it: how many cards, and their names if it is the
+    viewer's own hand (another side's hand shows only its size)."""
+
+    name: str
+    count: int
+    cards: tuple[str, ...]
+
+
+def hands_seen(
+    pieces: Mapping[str, AddPiece], hands: Mapping[str, str], viewer: str | None
+) -> tuple[Hand, ...]:
+    """Each hand (``hands``: hand map name → its side's name) as ``viewer`` sees it."""
+    held: dict[str, list[str]] = {name: [] for name in hands}
+    for piece in pieces.values():
+        board, _ = where(piece)
+        if board in held and piece.basic.type.startswith("piece;"):
+            held[board].append(face_of(piece)[1])
+    return tuple(
+        Hand(name, len(cards), tuple(sorted(cards)) if hands[name] == viewer else ())
+        for name, cards in held.items()
+    )
 
 
 def scrub(text: str, hidden: Sequence[str]) -> str:
@@ -155,10 +181,12 @@ def story(
     positions: Sequence[Position],
     violations: Sequence[Violation],
     tables: frozenset[str] = frozenset(),
+    hands: Mapping[str, str] | None = None,
 ) -> tuple[tuple[Step, ...], list[str]]:
     """Every step of a replayed log as ``viewer`` sees it (``commands``: each step's logged
     commands), and one line per problem met; ``positions`` are the checker's, one more than
-    the steps, and ``violations`` what :func:`check_steps` found in them."""
+    the steps, and ``violations`` what :func:`check_steps` found in them; ``tables``: the
+    module's maps that are not boards; ``hands``: hand map name → its side's name."""
     table: dict[str, AddPiece] = dict(replay.start)
     states = [dict(table)]
     for changed in replay.steps:
@@ -193,6 +221,7 @@ def story(
                 tuple(chat),
                 tuple(dice),
                 tuple(by_step.get(number, ())),
+                hands_seen(pieces, hands or {}, viewer),
             )
         )
     return tuple(steps), problems
