@@ -121,9 +121,22 @@ FORUM_WIDTH = 800
 """The width of an animation that forums show without scaling it down."""
 
 
+MAX_FRAMES = 150
+"""A longer replay keeps every step's position but not every frame: an evenly spaced
+selection, ending on the last step, so a forum post stays a few megabytes."""
+
+
 def animation(frames: Sequence[Image.Image], frame_ms: int = 900, hold_ms: int = 3000) -> bytes:
-    """An animated GIF of ``frames``, scaled to :data:`FORUM_WIDTH` at most, the last one held."""
-    scaled = [_fit(frame).convert("RGB") for frame in frames]
+    """An animated GIF of ``frames``, scaled to :data:`FORUM_WIDTH` at most, the last one held.
+    Every frame takes the first one's palette, so a frame stores only what changed."""
+    if len(frames) > MAX_FRAMES:
+        step = (len(frames) - 1) / (MAX_FRAMES - 1)
+        frames = [frames[round(i * step)] for i in range(MAX_FRAMES)]
+    first = _fit(frames[0]).convert("RGB").quantize(colors=255)
+    scaled = [first] + [
+        _fit(frame).convert("RGB").quantize(palette=first, dither=Image.Dither.NONE)
+        for frame in frames[1:]
+    ]
     durations = [frame_ms] * (len(scaled) - 1) + [hold_ms]
     out = io.BytesIO()
     scaled[0].save(
@@ -133,7 +146,6 @@ def animation(frames: Sequence[Image.Image], frame_ms: int = 900, hold_ms: int =
         append_images=scaled[1:],
         duration=durations,
         loop=0,
-        optimize=False,
     )
     return out.getvalue()
 
@@ -142,7 +154,7 @@ def _fit(image: Image.Image) -> Image.Image:
     if image.width <= FORUM_WIDTH:
         return image
     height = round(image.height * FORUM_WIDTH / image.width)
-    return image.resize((FORUM_WIDTH, height), Image.Resampling.LANCZOS)
+    return image.resize((FORUM_WIDTH, height), Image.Resampling.BILINEAR)
 
 
 def _clip(at: tuple[int, int]) -> tuple[int, int]:

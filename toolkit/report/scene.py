@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 
 from toolkit.vassal.format.codec import decode
 from toolkit.vassal.format.commands import AddPiece
@@ -83,6 +84,7 @@ def face_of(piece: AddPiece) -> tuple[str, str]:
     return image, name
 
 
+@lru_cache(maxsize=65536)
 def where(piece: AddPiece) -> tuple[str | None, tuple[int, int]]:
     """The map and point a piece's or stack's state puts it at."""
     fields = _tokens(piece.basic.state or "", ";")
@@ -93,10 +95,11 @@ def where(piece: AddPiece) -> tuple[str | None, tuple[int, int]]:
         return board, (0, 0)
 
 
-def members(stack: AddPiece) -> list[str]:
-    """A stack's pieces, bottom first."""
+@lru_cache(maxsize=65536)
+def members(stack: AddPiece) -> tuple[str, ...]:
+    """A stack's pieces, bottom first (a log's steps share most pieces: read each once)."""
     fields = _tokens(stack.basic.state or "", ";")
-    return [f for f in fields[3:] if f and not f.startswith("@@")]
+    return tuple(f for f in fields[3:] if f and not f.startswith("@@"))
 
 
 def scene(
@@ -135,9 +138,16 @@ def _add(
     board, at = where(piece)
     if board is None or board not in boards:
         return
+    image, name, masked = _looks(piece, viewer)
+    shown.append(Shown(ref, board, at, image, name, masked, depth))
+
+
+@lru_cache(maxsize=65536)
+def _looks(piece: AddPiece, viewer: str | None) -> tuple[str, str, bool]:
+    """(image, name, masked) of a piece as ``viewer`` sees it."""
     mask = masked_from(piece, viewer)
     image, name = mask if mask is not None else face_of(piece)
-    shown.append(Shown(ref, board, at, image, name, mask is not None, depth))
+    return image, name, mask is not None
 
 
 def hidden_names(pieces: Mapping[str, AddPiece], viewer: str | None) -> frozenset[str]:
