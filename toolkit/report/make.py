@@ -13,7 +13,14 @@ from pathlib import Path
 from toolkit.check import read_log_turn
 from toolkit.model import Game
 from toolkit.report.page import report_page
-from toolkit.report.pictures import Images, Painter, animation, position_png
+from toolkit.report.pictures import (
+    Images,
+    Painter,
+    animation,
+    forum_scale,
+    position_png,
+    thinned,
+)
 from toolkit.report.scene import Shown, scene
 from toolkit.report.story import Step, story
 from toolkit.report.summary import summarise, turn_groups
@@ -203,14 +210,15 @@ def log_steps(
 
 def _animations(boards: Sequence[Board], steps: Sequence[Step], images: Images) -> dict[str, bytes]:
     """A replay per board: the start, then each step that moved something on it."""
-    painter = Painter(images)
     files: dict[str, bytes] = {}
     for index, board in enumerate(boards, start=1):
         png = board_image(board, images)
         shown = [s for s in steps if s.number == 0 or any(m.board == board.name for m in s.moves)]
         if len(shown) < 2:
             continue
-        frames = [painter.position(board.name, png, s.pieces, s.moves) for s in shown]
+        painter = Painter(images, forum_scale(int(board.size[0])))
+        kept = [shown[i] for i in thinned(len(shown))]
+        frames = [painter.position(board.name, png, s.pieces, s.moves) for s in kept]
         suffix = "" if len(boards) == 1 else f"-{index}"
         files[f"replay{suffix}.gif"] = animation(frames)
     return files

@@ -8,7 +8,7 @@ from __future__ import annotations
 import io
 import math
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from xml.sax.saxutils import quoteattr
 
 from PIL import Image, ImageDraw
@@ -53,15 +53,27 @@ def _corner(piece: Shown, size: tuple[int, int]) -> tuple[int, int]:
 class Painter:
     """Draws positions with the module's images, each decoded once."""
 
-    def __init__(self, images: Images) -> None:
+    def __init__(self, images: Images, scale: float = 1.0) -> None:
         self.images = images
+        self.scale = scale
+        """Board pixels to picture pixels: a replay is drawn at its final size, not shrunk."""
         self._decoded: dict[str, Image.Image] = {}
 
     def _image(self, name: str, data: bytes) -> Image.Image:
         if name not in self._decoded:
             with Image.open(io.BytesIO(data)) as opened:
-                self._decoded[name] = opened.convert("RGBA")
+                image = opened.convert("RGBA")
+            if self.scale != 1.0:
+                size = (
+                    max(1, round(image.width * self.scale)),
+                    max(1, round(image.height * self.scale)),
+                )
+                image = image.resize(size, Image.Resampling.LANCZOS)
+            self._decoded[name] = image
         return self._decoded[name]
+
+    def _at(self, point: tuple[int, int]) -> tuple[int, int]:
+        return round(point[0] * self.scale), round(point[1] * self.scale)
 
     def position(
         self, board: str, board_png: bytes, pieces: Sequence[Shown], moves: Sequence[Move] = ()
@@ -71,16 +83,17 @@ class Painter:
         for piece in pieces:
             size = self.images.sizes.get(piece.image)
             if size is None:
-                square = Image.new("RGBA", FALLBACK_SIZE, (90, 90, 90, 255))
-                canvas.alpha_composite(square, _clip(_corner(piece, FALLBACK_SIZE)))
+                square = Image.new("RGBA", self._at(FALLBACK_SIZE), (90, 90, 90, 255))
+                canvas.alpha_composite(square, _clip(self._at(_corner(piece, FALLBACK_SIZE))))
                 continue
             counter = self._image(piece.image, self.images.data[piece.image])
-            canvas.alpha_composite(counter, _clip(_corner(piece, size)))
+            canvas.alpha_composite(counter, _clip(self._at(_corner(piece, size))))
         draw = ImageDraw.Draw(canvas)
-        width = max(4, max(canvas.size) // 250)
+        width = max(3, max(canvas.size) // 250)
         for move in moves:
             if move.board == board:
-                _arrow(draw, move, width)
+                start = self._at(move.start) if move.start is not None else None
+                _arrow(draw, replace(move, start=start, end=self._at(move.end)), width)
         return canvas
 
 
@@ -126,13 +139,27 @@ MAX_FRAMES = 150
 selection, ending on the last step, so a forum post stays a few megabytes."""
 
 
+def thinned(count: int) -> list[int]:
+    """Which of ``count`` frames a replay keeps: all, or :data:`MAX_FRAMES` evenly spaced
+    from the first to the last."""
+    if count <= MAX_FRAMES:
+        return list(range(count))
+    step = (count - 1) / (MAX_FRAMES - 1)
+    return [round(i * step) for i in range(MAX_FRAMES)]
+
+
+def forum_scale(width: int) -> float:
+    """The scale that brings a board of ``width`` pixels to :data:`FORUM_WIDTH` at most."""
+    return min(1.0, FORUM_WIDTH / width) if width else 1.0
+
+
 def animation(frames: Sequence[Image.Image], frame_ms: int = 900, hold_ms: int = 3000) -> bytes:
     """An animated GIF of ``frames``, scaled to :data:`FORUM_WIDTH` at most, the last one held.
     Every frame takes the first one's palette, so a frame stores only what changed."""
-    if len(frames) > MAX_FRAMES:
-        step = (len(frames) - 1) / (MAX_FRAMES - 1)
-        frames = [frames[round(i * step)] for i in range(MAX_FRAMES)]
     first = _fit(frames[0]).convert("RGB").quantize(colors=255)
+    palette = (first.getpalette() or [])[: 255 * 3]
+    palette += [0] * (255 * 3 - len(palette))
+    first.putpalette(palette + list(ARROW[:3]))  # the arrows' red, which the start lacks
     scaled = [first] + [
         _fit(frame).convert("RGB").quantize(palette=first, dither=Image.Dither.NONE)
         for frame in frames[1:]
