@@ -274,3 +274,20 @@ def test_a_log_that_does_not_match_its_module_reports_what_it_can(
     assert 'id="step-3"' in page and "What could not be read" in page
     # what could be read is drawn: the artillery's move
     assert page.split('id="step-1"')[1].count('class="move"') == 2
+
+
+def test_what_cannot_be_read_never_names_a_hidden_piece(
+    cards_hex_build: Path, start: str, board: Board, tmp_path: Path
+) -> None:
+    """Red's stack, its hidden infantry under the top, stands on a map the module lacks: the
+    lines saying so name the pieces as Blue sees them."""
+    moved = start.replace("The Valley;769;706", "Atlantis;769;706")
+    assert moved != start
+    steps = [_moved(start, "1024", _centre(board, "0806"), "9002")]
+    log = _write_log(tmp_path / "lost.vlog", moved, steps)
+    stderr = _report(cards_hex_build, log, tmp_path / "out", "--side", "blue")
+    lines = [line for line in stderr.splitlines() if "Atlantis" in line]
+    assert lines, stderr
+    assert all("1st Rifles" not in line for line in lines), lines
+    page = (tmp_path / "out" / "index.html").read_text()
+    assert "1st Rifles" not in page

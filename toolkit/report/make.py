@@ -201,11 +201,19 @@ def log_steps(
     violations = check_steps(game, positions) if positions else []
     names = frozenset(board.name for board in boards)
     tables = tables_of(game, names)
+    notes = [d.message for d in report.diagnostics]
     steps, problems = story(
-        replay, log.steps, names, viewer, positions, violations, tables, hands_of(game, names)
+        replay,
+        log.steps,
+        names,
+        viewer,
+        positions,
+        violations,
+        tables,
+        hands_of(game, names),
+        notes,
     )
-    known = [d.message for d in report.diagnostics]
-    return steps, [f"{log_path.name}: {line}" for line in [*known, *problems]]
+    return steps, [f"{log_path.name}: {line}" for line in problems]
 
 
 def _animations(boards: Sequence[Board], steps: Sequence[Step], images: Images) -> dict[str, bytes]:

@@ -182,11 +182,13 @@ def story(
     violations: Sequence[Violation],
     tables: frozenset[str] = frozenset(),
     hands: Mapping[str, str] | None = None,
+    notes: Sequence[str] = (),
 ) -> tuple[tuple[Step, ...], list[str]]:
     """Every step of a replayed log as ``viewer`` sees it (``commands``: each step's logged
     commands), and one line per problem met; ``positions`` are the checker's, one more than
     the steps, and ``violations`` what :func:`check_steps` found in them; ``tables``: the
-    module's maps that are not boards; ``hands``: hand map name → its side's name."""
+    module's maps that are not boards; ``hands``: hand map name → its side's name; ``notes``:
+    what reading the log found wrong, which may name hidden pieces (scrubbed like the chat)."""
     table: dict[str, AddPiece] = dict(replay.start)
     states = [dict(table)]
     for changed in replay.steps:
@@ -200,7 +202,7 @@ def story(
         for v, number in zip(violations, violation_steps(positions, violations), strict=True):
             by_step.setdefault(number, []).append(_broken(v, hidden))
     steps: list[Step] = []
-    problems: list[str] = []
+    problems: list[str] = [scrub(note, hidden) for note in notes]
     turn = ""
     for number, pieces in enumerate(states):
         shown = scene(pieces, boards, viewer)
