@@ -98,13 +98,26 @@ def _pieces(commands: Sequence[str]) -> tuple[dict[str, AddPiece], list[str]]:
 def _board_pngs(
     name: str, boards: Sequence[Board], shown: Sequence[Shown], images: Images
 ) -> dict[str, bytes]:
-    """A picture per board of ``shown``, named ``name`` (then ``-2``… with several boards)."""
+    """A picture per board of ``shown``, named ``name`` (then the board's name, with several
+    boards)."""
     files: dict[str, bytes] = {}
-    for index, board in enumerate(boards, start=1):
-        suffix = "" if len(boards) == 1 else f"-{index}"
+    for board, suffix in zip(boards, board_suffixes(boards), strict=True):
         on = [p for p in shown if p.board == board.name]
         files[f"{name}{suffix}.png"] = position_png(board_image(board, images), on, images)
     return files
+
+
+def board_suffixes(boards: Sequence[Board]) -> list[str]:
+    """What each board adds to a picture's file name: nothing when there is one board, else
+    its name as a slug (a board's name is public: every side sees the map)."""
+    if len(boards) == 1:
+        return [""]
+    found: list[str] = []
+    for index, board in enumerate(boards, start=1):
+        slug = "-".join("".join(c if c.isalnum() else " " for c in board.name).lower().split())
+        suffix = f"-{slug or index}"
+        found.append(suffix if suffix not in found else f"{suffix}-{index}")
+    return found
 
 
 def board_image(board: Board, images: Images) -> bytes:
@@ -219,7 +232,7 @@ def log_steps(
 def _animations(boards: Sequence[Board], steps: Sequence[Step], images: Images) -> dict[str, bytes]:
     """A replay per board: the start, then each step that moved something on it."""
     files: dict[str, bytes] = {}
-    for index, board in enumerate(boards, start=1):
+    for board, suffix in zip(boards, board_suffixes(boards), strict=True):
         png = board_image(board, images)
         shown = [s for s in steps if s.number == 0 or any(m.board == board.name for m in s.moves)]
         if len(shown) < 2:
@@ -227,7 +240,6 @@ def _animations(boards: Sequence[Board], steps: Sequence[Step], images: Images) 
         painter = Painter(images, forum_scale(int(board.size[0])))
         kept = [shown[i] for i in thinned(len(shown))]
         frames = [painter.position(board.name, png, s.pieces, s.moves) for s in kept]
-        suffix = "" if len(boards) == 1 else f"-{index}"
         files[f"replay{suffix}.gif"] = animation(frames)
     return files
 

@@ -29,6 +29,7 @@ circle.moved{fill:none;stroke:#d7191c;stroke-width:4}
 .chat{font-family:ui-monospace,monospace;white-space:pre-wrap;background:#f4f4f4;padding:.3rem}
 section.step[hidden]{display:none}
 section.step{scroll-margin-top:3rem}
+.others summary{cursor:pointer;color:#245}
 """
 
 SCRIPT = """
@@ -94,10 +95,16 @@ def _section(
         f'<section class="step" id="step-{step.number}" data-title="{escape(title)}">',
         f"<h2>{escape(title)}</h2>",
     ]
+    moved = {move.board for move in step.moves} or set(list(boards)[:1])
+    others: list[str] = []
     for board, size in boards.items():
-        parts.append(
-            step_svg(board, size, board_refs[board], step.pieces, step.moves, images, refs)
-        )
+        drawn = step_svg(board, size, board_refs[board], step.pieces, step.moves, images, refs)
+        if board in moved:
+            parts.append(drawn)
+        else:
+            others.append(f"<details><summary>{escape(board)}</summary>{drawn}</details>")
+    if others:
+        parts.append('<div class="others">' + "".join(others) + "</div>")
     for move in step.moves:
         verb = "moves" if move.start is not None else "enters the map"
         parts.append(f'<p class="move">{escape(move.name)} {verb}</p>')
