@@ -42,20 +42,13 @@ def _built_module(result: LoadResult, tmp: Path) -> Path:
 def _report(
     result: LoadResult, module: Path, inputs: Sequence[Path], out_dir: Path, side: str | None
 ) -> None:
-    from toolkit.render.artwork import draw_artwork
-    from toolkit.report.make import ReportError, make_report, module_images, write_report
-    from toolkit.vassal.write.module import game_boards
-    from toolkit.workers import Workers
+    from toolkit.report.make import ReportError, make_report, write_report
 
-    game = result.game
-    if game is None:
+    if result.game is None:
         emit(result.report, "text")
         raise SourcesInvalid("the sources have errors; nothing was reported")
-    with Workers(game) as workers:
-        places = draw_artwork(game, workers, counters=False)
-    boards = game_boards(game, places, dpi=game.print.dpi)
     try:
-        reported = make_report(game, inputs, boards, module_images(module), side)
+        reported = make_report(result.game, module, inputs, side)
     except ReportError as error:
         raise SourcesInvalid(str(error)) from None
     for line in reported.problems:

@@ -26,14 +26,13 @@ from toolkit.report.story import Step, story
 from toolkit.report.summary import summarise, turn_groups
 from toolkit.rules.turn import check_steps
 from toolkit.vassal.format.commands import AddPiece, PieceStringError, parse_add_piece
-from toolkit.vassal.format.layout import Board
-from toolkit.vassal.format.piles import pile_names
 from toolkit.vassal.read.logs import LogError, decode_log, replay_steps
 from toolkit.vassal.read.reader import (
     ArchiveError,
     open_archive,
     read_saved_game,
     read_saved_game_commands,
+    read_xml,
 )
 
 IMAGES = "images/"
@@ -67,6 +66,59 @@ def module_images(module: Path) -> dict[str, bytes]:
         raise ReportError(f"{module}: {error}") from None
 
 
+MAP = "VASSAL.build.module.Map"
+HAND = "VASSAL.build.module.PlayerHand"
+PRIVATE = "VASSAL.build.module.PrivateMap"
+BOARD = "VASSAL.build.module.map.boardPicker.Board"
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    """A map of the module drawn in a report: its name (what saves call it) and image."""
+
+    name: str
+    image: str
+
+
+@dataclass(frozen=True, slots=True)
+class Layout:
+    """The module's maps as a report needs them: the boards it draws, the maps it never draws
+    (the card table, hands, private maps) and which side holds each hand."""
+
+    boards: tuple[Board, ...]
+    tables: frozenset[str]
+    hands: Mapping[str, str]
+    """Hand map name → the name of the side that holds it."""
+
+
+def module_layout(module: Path, images: Mapping[str, bytes]) -> Layout:
+    """The maps of a module, read from its buildFile: a map whose board has an image the
+    module holds is drawn; a hand, a private map or a map without a picture is not.
+
+    :raises ReportError: the module or its buildFile cannot be read.
+    """
+    try:
+        with open_archive(module) as archive:
+            entry = "buildFile.xml" if "buildFile.xml" in archive.names else "buildFile"
+            root = read_xml(archive.read(entry), entry)
+    except (ArchiveError, OSError) as error:
+        raise ReportError(f"{module}: {error}") from None
+    boards: list[Board] = []
+    tables: set[str] = set()
+    hands: dict[str, str] = {}
+    for element in root.iter(MAP, HAND, PRIVATE):
+        name = element.get("mapName", "")
+        board = next(element.iter(BOARD), None)
+        image = board.get("image", "") if board is not None else ""
+        if element.tag == MAP and image in images:
+            boards.append(Board(name, image))
+            continue
+        tables.add(name)
+        if element.tag == HAND:
+            hands[name] = element.get("side", "")
+    return Layout(tuple(boards), frozenset(tables), hands)
+
+
 def viewer_of(game: Game, side: str | None) -> str | None:
     """The name VASSAL knows ``side`` by (an id or a name of the game's sides); None: public.
 
@@ -96,12 +148,14 @@ def _pieces(commands: Sequence[str]) -> tuple[dict[str, AddPiece], list[str]]:
 
 
 def _board_pngs(
-    name: str, boards: Sequence[Board], shown: Sequence[Shown], images: Images
+    name: str, layout: Layout, shown: Sequence[Shown], images: Images, only: set[str] | None = None
 ) -> dict[str, bytes]:
-    """A picture per board of ``shown``, named ``name`` (then the board's name, with several
-    boards)."""
+    """A picture per board of ``shown`` (``only``: just those boards), named ``name``, then
+    the board's name when the module has several."""
     files: dict[str, bytes] = {}
-    for board, suffix in zip(boards, board_suffixes(boards), strict=True):
+    for board, suffix in zip(layout.boards, board_suffixes(layout.boards), strict=True):
+        if only is not None and board.name not in only:
+            continue
         on = [p for p in shown if p.board == board.name]
         files[f"{name}{suffix}.png"] = position_png(board_image(board, images), on, images)
     return files
@@ -121,24 +175,13 @@ def board_suffixes(boards: Sequence[Board]) -> list[str]:
 
 
 def board_image(board: Board, images: Images) -> bytes:
-    """The board's image as the module has it (the same drawing the map outputs make)."""
-    return images.data.get(board.image) or board.png
+    """The board's image as the module has it."""
+    return images.data[board.image]
 
 
-def hands_of(game: Game, boards: frozenset[str]) -> dict[str, str]:
-    """The module's hands: hand map name → the name of the side that holds it."""
-    if not (game.decks or game.cups):
-        return {}
-    sides = {side.id: side.name for side in game.sides}
-    hands = pile_names(game, sorted(boards)).hands
-    return {hand: sides.get(side, side) for side, hand in hands.items()}
-
-
-def _unknown_boards(
-    commands: Sequence[str], boards: Sequence[Board], tables: frozenset[str]
-) -> list[str]:
+def _unknown_maps(commands: Sequence[str], layout: Layout) -> list[str]:
     """One line per map the pieces stand on that the module does not have."""
-    known = {board.name for board in boards}
+    known = {board.name for board in layout.boards} | layout.tables
     found: dict[str, int] = {}
     for piece in _pieces(commands)[0].values():
         fields = (piece.basic.state or "").split(";")
@@ -147,21 +190,11 @@ def _unknown_boards(
     return [
         f"{n} piece(s) stand on map {name!r}, which the module does not have"
         for name, n in sorted(found.items())
-        if name not in known and name not in tables
+        if name not in known
     ]
 
 
-def tables_of(game: Game, boards: frozenset[str]) -> frozenset[str]:
-    """The module's maps that are not boards: its card table and its hands."""
-    if not (game.decks or game.cups):
-        return frozenset()
-    names = pile_names(game, sorted(boards))
-    return frozenset([names.cards_map, *names.hands.values()])
-
-
-def save_report(
-    game: Game, save: Path, boards: Sequence[Board], images: Images, viewer: str | None
-) -> Reported:
+def save_report(save: Path, layout: Layout, images: Images, viewer: str | None) -> Reported:
     """The position of a saved game as a picture per map, as ``viewer`` sees it.
 
     :raises ReportError: the save cannot be read.
@@ -172,24 +205,18 @@ def save_report(
     except (ArchiveError, OSError) as error:
         raise ReportError(f"{save}: {error}") from None
     pieces, problems = _pieces(commands)
-    shown_boards = [b.name for b in boards]
-    shown = scene(pieces, shown_boards, viewer)
-    problems += _unknown_boards(commands, boards, tables_of(game, frozenset(shown_boards)))
+    shown = scene(pieces, [b.name for b in layout.boards], viewer)
+    problems += _unknown_maps(commands, layout)
     problems += _missing_images(shown, images)
-    files = _board_pngs(_safe_stem(save), boards, shown, images)
+    files = _board_pngs(_safe_stem(save), layout, shown, images)
     return Reported(files, tuple(f"{save.name}: {p}" for p in problems))
 
 
 def _missing_images(shown: Sequence[Shown], images: Images) -> list[str]:
-    missing = sorted({p.image for p in shown} - set(images.sizes))
-    return (
-        [
-            f"{len(missing)} piece image(s) are not in the module: those pieces are drawn as grey "
-            "squares"
-        ]
-        if missing
-        else []
-    )
+    missing = {p.image for p in shown} - set(images.sizes)
+    if not missing:
+        return []
+    return [f"{len(missing)} piece image(s) are not in the module: drawn as grey squares"]
 
 
 def _safe_stem(path: Path) -> str:
@@ -198,7 +225,7 @@ def _safe_stem(path: Path) -> str:
 
 
 def log_steps(
-    game: Game, log_path: Path, boards: Sequence[Board], viewer: str | None
+    game: Game, log_path: Path, layout: Layout, viewer: str | None
 ) -> tuple[tuple[Step, ...], list[str]]:
     """A log's steps as ``viewer`` sees them, and one line per problem.
 
@@ -212,8 +239,7 @@ def log_steps(
     positions, _, report = read_log_turn(game, log_path)
     replay = replay_steps(log)
     violations = check_steps(game, positions) if positions else []
-    names = frozenset(board.name for board in boards)
-    tables = tables_of(game, names)
+    names = frozenset(board.name for board in layout.boards)
     notes = [d.message for d in report.diagnostics]
     steps, problems = story(
         replay,
@@ -222,55 +248,61 @@ def log_steps(
         viewer,
         positions,
         violations,
-        tables,
-        hands_of(game, names),
+        layout.tables,
+        layout.hands,
         notes,
     )
     return steps, [f"{log_path.name}: {line}" for line in problems]
 
 
-def _animations(boards: Sequence[Board], steps: Sequence[Step], images: Images) -> dict[str, bytes]:
+def _animations(layout: Layout, steps: Sequence[Step], images: Images) -> dict[str, bytes]:
     """A replay per board: the start, then each step that moved something on it."""
     files: dict[str, bytes] = {}
-    for board, suffix in zip(boards, board_suffixes(boards), strict=True):
-        png = board_image(board, images)
+    for board, suffix in zip(layout.boards, board_suffixes(layout.boards), strict=True):
         shown = [s for s in steps if s.number == 0 or any(m.board == board.name for m in s.moves)]
         if len(shown) < 2:
             continue
-        painter = Painter(images, forum_scale(int(board.size[0])))
+        png = board_image(board, images)
+        painter = Painter(images, forum_scale(images.sizes[board.image][0]))
         kept = [shown[i] for i in thinned(len(shown))]
         frames = [painter.position(board.name, png, s.pieces, s.moves) for s in kept]
         files[f"replay{suffix}.gif"] = animation(frames)
     return files
 
 
+def _turn_pictures(layout: Layout, steps: Sequence[Step], images: Images) -> dict[str, bytes]:
+    """The position at the end of each turn, on each board something moved on in the turn
+    (every board, for a module with one)."""
+    files: dict[str, bytes] = {}
+    for number, group in enumerate(turn_groups([s for s in steps if s.number]), start=1):
+        moved = {m.board for s in group for m in s.moves}
+        only = None if len(layout.boards) == 1 else moved
+        files.update(_board_pngs(f"turn-{number}", layout, group[-1].pieces, images, only))
+    return files
+
+
 def log_report(
-    game: Game,
-    logs: Sequence[Path],
-    boards: Sequence[Board],
-    images: Images,
-    viewer: str | None,
+    game: Game, logs: Sequence[Path], layout: Layout, images: Images, viewer: str | None
 ) -> Reported:
     """The page, the turn pictures and the summaries of one or more logs played in order."""
     steps: list[Step] = []
     problems: list[str] = []
     for log in logs:
-        found, unread = log_steps(game, log, boards, viewer)
+        found, unread = log_steps(game, log, layout, viewer)
         offset = len(steps)
         steps += [replace(step, number=step.number + offset) for step in found]
         problems += unread
     summaries = summarise(steps)
     board_art = {
-        b.name: (f"b{i}", board_image(b, images), (int(b.size[0]), int(b.size[1])))
-        for i, b in enumerate(boards)
+        b.name: (f"b{i}", board_image(b, images), images.sizes[b.image])
+        for i, b in enumerate(layout.boards)
     }
-    who = f" — as {viewer} sees it" if viewer else " — what both sides see"
+    who = f" — as {viewer} sees it" if viewer else " — what every side sees"
     title = f"{game.title}: {', '.join(log.name for log in logs)}{who}"
     page = report_page(title, steps, board_art, images, summaries, problems)
     files: dict[str, bytes] = {"index.html": page.encode("utf-8")}
-    for number, group in enumerate(turn_groups([s for s in steps if s.number]), start=1):
-        files.update(_board_pngs(f"turn-{number}", boards, group[-1].pieces, images))
-    files.update(_animations(boards, steps, images))
+    files.update(_turn_pictures(layout, steps, images))
+    files.update(_animations(layout, steps, images))
     text = "\n".join(s.text() for s in summaries) + "\n"
     files["summary.txt"] = text.encode("utf-8")
     data = {
@@ -283,28 +315,25 @@ def log_report(
     return Reported(files, tuple(problems))
 
 
-def make_report(
-    game: Game,
-    inputs: Sequence[Path],
-    boards: Sequence[Board],
-    image_data: Mapping[str, bytes],
-    side: str | None,
-) -> Reported:
-    """Every file of the report of ``inputs`` (logs and saves) for ``side`` (None: public).
+def make_report(game: Game, module: Path, inputs: Sequence[Path], side: str | None) -> Reported:
+    """Every file of the report of ``inputs`` (logs and saves) for ``side`` (None: public),
+    drawn with the images of ``module``.
 
-    :raises ReportError: a side the game does not have, or an input that cannot be read.
+    :raises ReportError: a side the game does not have, or a file that cannot be read.
     """
     viewer = viewer_of(game, side)
-    images = Images.of(image_data)
+    data = module_images(module)
+    layout = module_layout(module, data)
+    images = Images.of(data)
     files: dict[str, bytes] = {}
     problems: list[str] = []
     logs = [p for p in inputs if p.suffix.lower() == ".vlog"]
     for save in [p for p in inputs if p.suffix.lower() != ".vlog"]:
-        done = save_report(game, save, boards, images, viewer)
+        done = save_report(save, layout, images, viewer)
         files.update(done.files)
         problems += done.problems
     if logs:
-        done = log_report(game, logs, boards, images, viewer)
+        done = log_report(game, logs, layout, images, viewer)
         files.update(done.files)
         problems += done.problems
     return Reported(files, tuple(problems))
