@@ -120,7 +120,7 @@ ARROW = (215, 25, 28, 255)
 def png_bytes(image: Image.Image) -> bytes:
     """An image as PNG."""
     out = io.BytesIO()
-    image.convert("RGB").save(out, "PNG")
+    image.convert("RGB").save(out, "PNG", compress_level=3)  # a map: level 9 costs seconds
     return out.getvalue()
 
 

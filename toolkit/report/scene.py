@@ -156,16 +156,23 @@ def hidden_names(pieces: Mapping[str, AddPiece], viewer: str | None) -> frozense
     (chat, rule messages) has these taken out."""
     found: set[str] = set()
     for piece in pieces.values():
-        if not piece.basic.type.startswith("piece;"):
-            continue
-        marks = markers(piece)
-        if masked_from(piece, viewer) is None and _open_card(marks, viewer):
-            continue
-        basic = _tokens(piece.basic.type, ";")
-        found.update(name for name in basic[3:5] if name)
-        found.add(face_of(piece)[1])
-        found.update(marks[key] for key in ("CounterId", "CardId") if marks.get(key))
-    return frozenset(name for name in found if len(name.strip()) > 2)
+        found.update(_hidden_names_of(piece, viewer))
+    return frozenset(found)
+
+
+@lru_cache(maxsize=65536)
+def _hidden_names_of(piece: AddPiece, viewer: str | None) -> tuple[str, ...]:
+    """:func:`hidden_names` of one piece (none when the viewer may see it)."""
+    if not piece.basic.type.startswith("piece;"):
+        return ()
+    marks = markers(piece)
+    if masked_from(piece, viewer) is None and _open_card(marks, viewer):
+        return ()
+    basic = _tokens(piece.basic.type, ";")
+    found = {name for name in basic[3:5] if name}
+    found.add(face_of(piece)[1])
+    found.update(marks[key] for key in ("CounterId", "CardId") if marks.get(key))
+    return tuple(sorted(name for name in found if len(name.strip()) > 2))
 
 
 def _open_card(marks: Mapping[str, str], viewer: str | None) -> bool:
