@@ -6,7 +6,7 @@ from __future__ import annotations
 import zipfile
 from pathlib import Path
 
-from toolkit.vassal.format.codec import decode, encode, obfuscate
+from toolkit.vassal.format.codec import decode, obfuscate
 from toolkit.vassal.format.commands import leaf_commands, parse_add_piece
 from toolkit.vassal.read.logs import MovePiece, encode_log, format_move
 from toolkit.vassal.read.reader import open_archive, read_saved_game
