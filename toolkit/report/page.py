@@ -7,7 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from html import escape
 
-from toolkit.report.pictures import Images, Refs, image_defs, step_svg
+from toolkit.report.pictures import Images, Refs, close_up, image_defs, step_svg
 from toolkit.report.story import Step
 from toolkit.report.summary import TurnSummary, turn_groups
 
@@ -23,6 +23,7 @@ main{flex:1;overflow:auto;padding:.5rem 1rem}
 padding:.3rem 0;z-index:1}
 .controls input[type=range]{flex:1}
 svg.board{width:100%;height:auto;max-height:78vh;border:1px solid #999;margin:.3rem 0}
+svg.close-up{max-height:50vh}
 line.move{stroke:#d7191c;stroke-width:6;stroke-linecap:round}
 circle.moved{fill:none;stroke:#d7191c;stroke-width:4}
 .broken{color:#a00}
@@ -42,6 +43,7 @@ function show(n){
   n=Math.max(0,Math.min(steps.length-1,n));current=n;
   steps.forEach((s,i)=>{s.hidden=i!==n;});
   links.forEach((a,i)=>a.classList.toggle('current',i===n));
+  links[n].scrollIntoView({block:'nearest'});
   slider.value=n;label.textContent=steps[n].dataset.title;
   if(location.hash!=='#'+steps[n].id)history.replaceState(null,'','#'+steps[n].id);
 }
@@ -99,6 +101,10 @@ def _section(
     others: list[str] = []
     for board, size in boards.items():
         drawn = step_svg(board, size, board_refs[board], step.pieces, step.moves, images, refs)
+        view = close_up(size, step.moves, board)
+        if view is not None:
+            args = (board, size, board_refs[board], step.pieces, step.moves, images, refs, view)
+            parts.append(step_svg(*args))
         if board in moved:
             parts.append(drawn)
         else:

@@ -209,12 +209,16 @@ def step_svg(
     moves: Sequence[Move],
     images: Images,
     refs: Refs,
+    view: tuple[int, int, int, int] | None = None,
 ) -> str:
     """One board as it stood after a step: the board image and each piece as a ``<use>`` of
-    images the page defines once, and each move as an arrow."""
+    images the page defines once, and each move as an arrow (``view``: only that part of the
+    board, x, y, width, height)."""
     width, height = size
+    box = " ".join(str(n) for n in view or (0, 0, width, height))
+    kind = "board close-up" if view else "board"
     parts = [
-        f'<svg class="board" viewBox="0 0 {width} {height}" role="img" '
+        f'<svg class="{kind}" viewBox="{box}" role="img" '
         f'aria-label={quoteattr(board)} xmlns="http://www.w3.org/2000/svg">',
         f'<use href="#{board_ref}"/>',
     ]
@@ -243,6 +247,25 @@ def step_svg(
         parts.append(f'<circle class="moved" cx="{ex}" cy="{ey}" r="{max(size) // 80 + 12}"/>')
     parts.append("</svg>")
     return "".join(parts)
+
+
+CLOSE_UP = 1500
+"""A board wider or taller than this (in pixels) gets a close-up of each step's moves."""
+
+
+def close_up(
+    size: tuple[int, int], moves: Sequence[Move], board: str, margin: int = 250
+) -> tuple[int, int, int, int] | None:
+    """The part of a large board around a step's moves on it (x, y, width, height), or None
+    when the board is small enough to see them whole, or nothing moved on it."""
+    points = [p for m in moves if m.board == board for p in (m.start, m.end) if p is not None]
+    if not points or max(size) <= CLOSE_UP:
+        return None
+    left = max(0, min(x for x, _ in points) - margin)
+    top = max(0, min(y for _, y in points) - margin)
+    right = min(size[0], max(x for x, _ in points) + margin)
+    bottom = min(size[1], max(y for _, y in points) + margin)
+    return left, top, right - left, bottom - top
 
 
 def image_defs(refs: Refs, images: Images, boards: Mapping[str, tuple[str, bytes]]) -> str:
