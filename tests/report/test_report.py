@@ -291,3 +291,25 @@ def test_what_cannot_be_read_never_names_a_hidden_piece(
     assert all("1st Rifles" not in line for line in lines), lines
     page = (tmp_path / "out" / "index.html").read_text()
     assert "1st Rifles" not in page
+
+
+def test_a_game_folder_is_reported_from_its_own_module(
+    minimal_hex_build: Path, tmp_path: Path
+) -> None:
+    """SOURCE may be the game's folder: its module is built to draw the pieces; a save and a
+    log together give the save's pictures beside the log's page."""
+    save = minimal_hex_build / "scenarios" / "meeting.vsav"
+    with open_archive(save) as archive:
+        begun = read_saved_game(archive)
+    log = _write_log(tmp_path / "chat.vlog", begun, [["CHAT* New turn: Turn 1 Movement"]])
+    out = tmp_path / "out"
+    source = ROOT / "tests" / "fixtures" / "minimal-hex"
+    result = run_cli("report", str(source), str(save), str(log), "-o", str(out), cwd=ROOT)
+    assert result.returncode == 0, result.stderr
+    assert sorted(p.name for p in out.iterdir()) == [
+        "index.html",
+        "meeting.png",
+        "summary.json",
+        "summary.txt",
+        "turn-1.png",
+    ]
