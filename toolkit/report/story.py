@@ -22,10 +22,13 @@ from toolkit.vassal.read.logs import LogError, StepReplay, parse_move
 
 HIDDEN = "a hidden piece"
 """What a hidden piece's name becomes in a text the viewer reads."""
-NEW_TURN = re.compile(r"^\*\s*New turn:\s*(?P<turn>.+?)\s*$")
-"""How our modules' turn tracker reports a new turn or phase in the chat."""
-DICE = re.compile(r"^\*\*\s*(?P<dice>.+?)\s*=\s*(?P<result>.+?)\s*\*\*\*")
-"""How a VASSAL dice button reports a roll ("** 2d6 = 3,5 *** <Alice>")."""
+NEW_TURN = re.compile(
+    r"^\*\s*(?:New turn:|.*\bTurn Updated from .* to)\s*(?P<turn>.+?)\s*$", re.IGNORECASE
+)
+"""How a turn tracker reports a new turn or phase in the chat: ours ("* New turn: Turn 2
+Combat"), and VASSAL's default ("* <Alice> Turn Updated from 1 to 2")."""
+DICE = re.compile(r"^\*{1,3}\s*(?P<dice>[^*=]+?)\s*=\s*(?P<result>[^*]+?)\s*\*{2,3}")
+"""How a VASSAL dice button reports a roll ("** 2d6 = 3,5 *** <Alice>", its default)."""
 CHAT = "CHAT"
 PIECE_ID = re.compile(r"\s*\([\w-]+/\d+\)")
 """A piece id in parentheses after its name, as the checker's messages write it."""
@@ -111,6 +114,19 @@ def chat_lines(commands: Sequence[str]) -> list[str]:
             if text:
                 found.append(" ".join(text.split()))
     return found
+
+
+def turn_said(chat: Sequence[str], turn: str) -> str:
+    """The turn the chat says it now is (the last it says), else ``turn``."""
+    for line in chat:
+        said = NEW_TURN.match(line)
+        turn = said.group("turn") if said else turn
+    return turn
+
+
+def dice_rolled(chat: Sequence[str]) -> list[str]:
+    """The rolls the chat reports ('2d6 = 3,5')."""
+    return [f"{m.group('dice')} = {m.group('result')}" for m in map(DICE.match, chat) if m]
 
 
 def step_moves(
@@ -210,10 +226,8 @@ def story(
         moves, unread = step_moves(logged, {s.ref: s for s in shown}, pieces, boards, tables)
         problems += [f"logged action {number}: {line}" for line in unread]
         chat = [scrub(line, hidden) for line in chat_lines(logged)]
-        for line in chat:
-            said = NEW_TURN.match(line)
-            turn = said.group("turn") if said else turn
-        dice = [f"{m.group('dice')} = {m.group('result')}" for m in map(DICE.match, chat) if m]
+        turn = turn_said(chat, turn)
+        dice = dice_rolled(chat)
         steps.append(
             Step(
                 number,
