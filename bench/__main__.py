@@ -5,7 +5,8 @@ and its rules. Phases: validate; a cold build of every output (SVG, PNG, kit, mo
 checked against the rules); a rebuild with nothing changed; a rebuild after one counter's value
 changed; the same game at half and twice the size, to show how time grows; peak memory. Builds
 run as `toolkit build -j 2` in a fresh process, as a designer runs them, start-up included, from
-compiled bytecode as an installed package has it.
+compiled bytecode as an installed package has it. Last, `toolkit report` of a 300-step log
+of the monster game's first scenario (bench/report.py writes it).
 
 The cost of a counter face is what the counters add: a cold build of the same game with twice
 the counters (same map, charts and rules), less the cold build, per face added; both cold builds
@@ -34,6 +35,7 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
+from bench.report import write_long_log
 from bench.rules import check_crowded, crowded_position
 from bench.serve import preview_after_save
 from bench.synthetic import write_monster_game
@@ -51,6 +53,8 @@ COLD_REPEATS = 2
 subtracts, and a disk that slows as it is written to must not favour the one run first."""
 TOOLKIT = [sys.executable, "-m", "toolkit"]
 CARDS = 400
+LOG_STEPS = 300
+"""The logged actions of the report's bar (the issue's: a 300-step log in under 10 s)."""
 """Event cards the third cold build adds (two faces each) to measure a card face's cost."""
 
 
@@ -86,6 +90,14 @@ def _build(folder: Path, out: Path) -> None:
     done = subprocess.run(command, capture_output=True, text=True, check=False)
     if done.returncode != 0:
         sys.exit(f"benchmark build failed:\n{done.stderr}")
+
+
+def _report(module: Path, log: Path, out: Path) -> None:
+    """`toolkit report` of a log in its own process, as a player runs it."""
+    command = [*TOOLKIT, "report", str(module), str(log), "-o", str(out)]
+    done = subprocess.run(command, capture_output=True, text=True, check=False)
+    if done.returncode != 0:
+        sys.exit(f"benchmark report failed:\n{done.stderr}")
 
 
 def _set_attack(folder: Path, value: int) -> None:
@@ -238,6 +250,17 @@ def run() -> list[Row]:
                     note,
                 )
             )
+        built = next(f for f in sorted(out.iterdir()) if (f / "scenarios").is_dir())
+        save = sorted((built / "scenarios").glob("*.vsav"))[0]
+        log = write_long_log(save, work / "long.vlog", LOG_STEPS)
+        module = built / f"{built.name}.vmod"
+        timed_row(
+            f"report a {LOG_STEPS}-step log (page, turns, replay)",
+            lambda: _report(module, log, work / "report"),
+            10.0,
+            "",
+            "",
+        )
         rows.append(_row("peak memory (largest process)", _peak_mb(), "MB", 1000.0))
 
         game = _load(ROOT / "sources" / "fatal-alliances")

@@ -16,7 +16,7 @@ from typing import Any, TypeVar
 import click
 
 from toolkit import __version__
-from toolkit.commands import building, checking, migrate, scenarios, upgrade, vmod
+from toolkit.commands import building, checking, migrate, reporting, scenarios, upgrade, vmod
 from toolkit.errors import EXIT_INVALID, EXIT_OK, ToolkitError
 from toolkit.interrupts import exit_status, interrupted_line, stop_on_signals
 
@@ -273,6 +273,31 @@ def check_command(
         log_path,
         fmt,
     )
+
+
+@cli.command("report")
+@click.argument("source", type=click.Path(path_type=Path, exists=True))
+@click.argument(
+    "inputs", nargs=-1, required=True, type=click.Path(path_type=Path, exists=True, dir_okay=False)
+)
+@click.option(
+    "-o",
+    "--out",
+    "out_dir",
+    type=click.Path(path_type=Path, file_okay=False),
+    required=True,
+    help="Folder the report is written into.",
+)
+@click.option(
+    "--side",
+    default=None,
+    metavar="SIDE",
+    help="The side the report is for (it sees its own hidden pieces); else what all sides see.",
+)
+def report_command(source: Path, inputs: tuple[Path, ...], out_dir: Path, side: str | None) -> None:
+    """An after-action report of VASSAL logs (.vlog) and saves (.vsav): a page stepping through
+    each logged action, a picture per turn, a summary; SOURCE is the game folder or its module."""
+    reporting.report(source, inputs, out_dir, side)
 
 
 @cli.command("vmod-check")

@@ -1,0 +1,28 @@
+"""Reading what a log's chat says: turns, dice, and hidden names taken out."""
+
+from __future__ import annotations
+
+from toolkit.report.story import HIDDEN, chat_lines, dice_rolled, scrub, turn_said
+
+
+def test_the_chat_of_a_step_is_its_chat_commands_unescaped() -> None:
+    commands = ["M/1/x", "CHAT** 2d6 = 3,5 *** &lt;Anne&gt;", "CHAT   ", "CHAT<Ben> -  hi  there"]
+    assert chat_lines(commands) == ["** 2d6 = 3,5 *** <Anne>", "<Ben> - hi there"]
+
+
+def test_turns_are_read_from_our_tracker_and_from_vassal_s_default() -> None:
+    assert turn_said(["* New turn: Turn 2 Combat"], "Turn 2 Movement") == "Turn 2 Combat"
+    assert turn_said(["* <Anne> Turn Updated from Turn 1 to Turn 2"], "") == "Turn 2"
+    assert turn_said(["<Anne> - see you next turn"], "Turn 1") == "Turn 1"
+
+
+def test_dice_are_read_from_the_dice_buttons_reports() -> None:
+    chat = ["** 2d6 = 3,5 *** <Anne>", "*** 1d6 = 6 *** <Ben>", "<Ben> - 2 = 2 ***"]
+    assert dice_rolled(chat) == ["2d6 = 3,5", "1d6 = 6"]
+
+
+def test_hidden_names_are_taken_out_as_whole_words() -> None:
+    text = "* 1st Rifles moves; 21st Rifles stay; rd-1-inf/3 and rd-1-inf-x"
+    assert scrub(text, ["1st Rifles", "rd-1-inf"]) == (
+        f"* {HIDDEN} moves; 21st Rifles stay; {HIDDEN}/3 and rd-1-inf-x"
+    )

@@ -1,0 +1,171 @@
+"""The report page: one self-contained HTML file (images inlined), one section per step of the
+log, grouped by turn, with buttons, a slider, the arrow keys and a link (#step-N) to each step.
+Every text in it comes from a log or a module, so every text is escaped."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from html import escape
+
+from toolkit.report.pictures import Images, Refs, close_up, image_defs, step_svg
+from toolkit.report.story import Step
+from toolkit.report.summary import TurnSummary, turn_groups
+
+STYLE = """
+body{font-family:system-ui,sans-serif;margin:0;display:flex;height:100vh;color:#222}
+nav.steps{width:16rem;overflow:auto;border-right:1px solid #ccc;padding:.5rem;font-size:.9rem}
+nav.steps h3{margin:.6rem 0 .2rem;font-size:.95rem}
+nav.steps a{display:block;padding:.1rem .3rem;color:#245;text-decoration:none}
+nav.steps a.current{background:#245;color:#fff}
+nav.steps a.broke::after{content:" \\26A0";color:#c00}
+main{flex:1;overflow:auto;padding:.5rem 1rem}
+.controls{display:flex;gap:.5rem;align-items:center;position:sticky;top:0;background:#fff;
+padding:.3rem 0;z-index:1}
+.controls input[type=range]{flex:1}
+svg.board{width:100%;height:auto;max-height:78vh;border:1px solid #999;margin:.3rem 0}
+svg.close-up{max-height:50vh}
+line.move{stroke:#d7191c;stroke-width:6;stroke-linecap:round}
+circle.moved{fill:none;stroke:#d7191c;stroke-width:4}
+.broken{color:#a00}
+.chat{font-family:ui-monospace,monospace;white-space:pre-wrap;background:#f4f4f4;padding:.3rem}
+section.step[hidden]{display:none}
+section.step{scroll-margin-top:3rem}
+.others summary{cursor:pointer;color:#245}
+"""
+
+SCRIPT = """
+const steps=[...document.querySelectorAll('section.step')];
+const links=[...document.querySelectorAll('nav.steps a')];
+const slider=document.getElementById('slider');
+const label=document.getElementById('where');
+let current=0;
+function show(n){
+  n=Math.max(0,Math.min(steps.length-1,n));current=n;
+  steps.forEach((s,i)=>{s.hidden=i!==n;});
+  links.forEach((a,i)=>a.classList.toggle('current',i===n));
+  links[n].scrollIntoView({block:'nearest'});
+  slider.value=n;label.textContent=steps[n].dataset.title;
+  if(location.hash!=='#'+steps[n].id)history.replaceState(null,'','#'+steps[n].id);
+}
+function fromHash(){const i=steps.findIndex(s=>'#'+s.id===location.hash);show(i<0?0:i);}
+document.getElementById('prev').onclick=()=>show(current-1);
+document.getElementById('next').onclick=()=>show(current+1);
+document.getElementById('first').onclick=()=>show(0);
+document.getElementById('last').onclick=()=>show(steps.length-1);
+slider.oninput=()=>show(+slider.value);
+links.forEach((a,i)=>a.onclick=(e)=>{e.preventDefault();show(i);});
+document.addEventListener('keydown',(e)=>{
+  if(e.key==='ArrowRight'||e.key==='PageDown'){show(current+1);e.preventDefault();}
+  if(e.key==='ArrowLeft'||e.key==='PageUp'){show(current-1);e.preventDefault();}
+  if(e.key==='Home'){show(0);} if(e.key==='End'){show(steps.length-1);}
+});
+window.addEventListener('hashchange',fromHash);
+fromHash();
+"""
+
+
+def step_title(step: Step) -> str:
+    """'Step 4 — Turn 1 Movement', or 'Start' for the game as the log began."""
+    if step.number == 0:
+        return "Start of the log"
+    return f"Step {step.number}" + (f" — {step.turn}" if step.turn else "")
+
+
+def _nav(steps: Sequence[Step]) -> str:
+    parts = ['<nav class="steps" aria-label="Steps">']
+    for group in turn_groups(steps):
+        heading = "Start" if group[0].number == 0 else group[0].turn or "Before the first turn"
+        parts.append(f"<h3>{escape(heading)}</h3>")
+        for step in group:
+            broke = ' class="broke"' if step.broken else ""
+            what = step.moves[0].name if step.moves else (step.chat[0] if step.chat else "")
+            text = f"{step.number}. {what}" if step.number else "Start"
+            parts.append(f'<a href="#step-{step.number}"{broke}>{escape(text[:48])}</a>')
+    parts.append("</nav>")
+    return "".join(parts)
+
+
+def _section(
+    step: Step,
+    boards: Mapping[str, tuple[int, int]],
+    board_refs: Mapping[str, str],
+    images: Images,
+    refs: Refs,
+) -> str:
+    title = step_title(step)
+    parts = [
+        f'<section class="step" id="step-{step.number}" data-title="{escape(title)}">',
+        f"<h2>{escape(title)}</h2>",
+    ]
+    moved = {move.board for move in step.moves} or set(list(boards)[:1])
+    others: list[str] = []
+    for board, size in boards.items():
+        drawn = step_svg(board, size, board_refs[board], step.pieces, step.moves, images, refs)
+        view = close_up(size, step.moves, board)
+        if view is not None:
+            args = (board, size, board_refs[board], step.pieces, step.moves, images, refs, view)
+            parts.append(step_svg(*args))
+        if board in moved:
+            parts.append(drawn)
+        else:
+            others.append(f"<details><summary>{escape(board)}</summary>{drawn}</details>")
+    if others:
+        parts.append('<div class="others">' + "".join(others) + "</div>")
+    for move in step.moves:
+        verb = "moves" if move.start is not None else "enters the map"
+        parts.append(f'<p class="move">{escape(move.name)} {verb}</p>')
+    if step.hands:
+        held = [
+            f"{hand.name}: {', '.join(hand.cards)}"
+            if hand.cards
+            else f"{hand.name}: "
+            + (f"{hand.count} card" if hand.count == 1 else f"{hand.count} cards")
+            for hand in step.hands
+        ]
+        parts.append(f'<p class="hands">{escape(" · ".join(held))}</p>')
+    if step.dice:
+        parts.append(f'<p class="dice">Dice: {escape("; ".join(step.dice))}</p>')
+    if step.chat:
+        parts.append(f'<div class="chat">{escape(chr(10).join(step.chat))}</div>')
+    if step.broken:
+        parts.append('<ul class="broken">')
+        for b in step.broken:
+            where = f" ({', '.join(b.places)})" if b.places else ""
+            parts.append(f"<li>Rule {escape(b.cite)}{escape(where)}: {escape(b.message)}</li>")
+        parts.append("</ul>")
+    parts.append("</section>")
+    return "".join(parts)
+
+
+def report_page(
+    title: str,
+    steps: Sequence[Step],
+    boards: Mapping[str, tuple[str, bytes, tuple[int, int]]],
+    images: Images,
+    summaries: Sequence[TurnSummary],
+    problems: Sequence[str],
+) -> str:
+    """The whole page (``boards``: board name → (ref, PNG, size) in the page's order)."""
+    refs = Refs()
+    sizes = {name: size for name, (_, _, size) in boards.items()}
+    board_refs = {name: ref for name, (ref, _, _) in boards.items()}
+    sections = "".join(_section(s, sizes, board_refs, images, refs) for s in steps)
+    defs = image_defs(refs, images, {n: (r, png) for n, (r, png, _) in boards.items()})
+    summary = "".join(f"<li>{escape(s.text())}</li>" for s in summaries)
+    unread = "".join(f"<li>{escape(p)}</li>" for p in problems)
+    last = max(len(steps) - 1, 0)
+    return (
+        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width,initial-scale=1">'
+        f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>"
+        f"{defs}{_nav(steps)}<main><h1>{escape(title)}</h1>"
+        '<div class="controls"><button id="first" title="First step (Home)">&laquo; First</button>'
+        '<button id="prev" title="Previous step (←)">&lsaquo; Previous</button>'
+        f'<input id="slider" type="range" min="0" max="{last}" value="0" aria-label="Step">'
+        '<button id="next" title="Next step (→)">Next &rsaquo;</button>'
+        '<button id="last" title="Last step (End)">Last &raquo;</button>'
+        '<span id="where"></span></div>'
+        f'{sections}<h2>Turn by turn</h2><ul class="summary">{summary}</ul>'
+        + (f'<h2>What could not be read</h2><ul class="problems">{unread}</ul>' if unread else "")
+        + f"</main><script>{SCRIPT}</script></body></html>"
+    )
