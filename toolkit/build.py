@@ -321,7 +321,16 @@ def remember(
 
 def _options_text(options: BuildOptions) -> str:
     """The options that shape outputs, as text (not how many workers, nor where the cache is)."""
-    shaping = (options.dpi, options.paper, options.duplex, options.maps, options.back_offset)
+    shaping = (
+        options.dpi,
+        options.paper,
+        options.duplex,
+        options.maps,
+        options.back_offset,
+        options.kit,
+        options.die_lines,
+        options.ink_limit,
+    )
     use_bundled_fonts()  # sets FONTCONFIG_FILE unless the user did: key what conversion will use
     # the kit's dates and a user's own font configuration change bytes too
     environment = [os.environ.get(name) for name in ("SOURCE_DATE_EPOCH", "FONTCONFIG_FILE")]

@@ -24,6 +24,8 @@ from toolkit.kit.impose import DUPLEX_MODES, Duplex
 from toolkit.kit.layout import PagePlan, page_svg, section_pages
 from toolkit.kit.paper import PAPER_SIZES, paper
 from toolkit.kit.pdf import ArtPdf, assemble, convert_direct, metadata
+from toolkit.kit.pdf.cmyk import open_press
+from toolkit.kit.pdf.pdfx import to_pdfx
 from toolkit.kit.setups import setup_plans
 from toolkit.kit.sheets import face_key, sheet_plans
 from toolkit.kit.summary import summary_plans
@@ -33,6 +35,10 @@ from toolkit.options import BuildOptions
 from toolkit.workers import Workers
 
 MAP_MODES: tuple[str, ...] = ("tiled", "full", "both")
+EDITIONS: tuple[str, ...] = ("home", "print-shop")
+"""The kit's editions: the print-and-play kit, and the PDF/X one a printer accepts."""
+PRINT_SHOP_BLEED = 3 * 72 / 25.4
+"""The least bleed the print-shop edition gives every piece: the 3 mm printers ask for."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,8 +55,8 @@ class KitSettings:
     back_offset: tuple[float, float]
 
 
-def kit_settings(game: Game, options: BuildOptions) -> KitSettings:
-    """Merge the options and check them.
+def kit_settings(game: Game, options: BuildOptions, edition: str = "home") -> KitSettings:
+    """Merge the options and check them (the print-shop ``edition`` bleeds at least 3 mm).
 
     :raises KitError: an unknown paper, duplex, maps or charts mode, or a negative length.
     """
@@ -74,7 +80,7 @@ def kit_settings(game: Game, options: BuildOptions) -> KitSettings:
         duplex,  # type: ignore[arg-type]  # checked against DUPLEX_MODES above
         maps,
         settings.charts,
-        settings.bleed,
+        max(settings.bleed, PRINT_SHOP_BLEED) if edition == "print-shop" else settings.bleed,
         settings.gutter,
         (float(offset[0]), float(offset[1])),
     )
@@ -196,12 +202,17 @@ def option_hint() -> str:
     return " or with --back-offset X,Y (mm)"
 
 
-def build_kit(game: Game, artwork: Artwork, options: BuildOptions, workers: Workers) -> bytes:
-    """The print-and-play kit of ``game`` as PDF bytes, placing the build's ``artwork``.
+def build_kit(
+    game: Game, artwork: Artwork, options: BuildOptions, workers: Workers, edition: str = "home"
+) -> bytes:
+    """The print-and-play kit of ``game`` as PDF bytes, placing the build's ``artwork``; the
+    print-shop ``edition`` as PDF/X-4 in CMYK, with die lines (:mod:`toolkit.kit.pdf.pdfx`).
 
-    :raises KitError: bad print options or a counter too large for the paper.
+    :raises KitError: bad print options, a counter too large for the paper, or (print-shop)
+        no CMYK profile.
     """
-    settings = kit_settings(game, options)
+    settings = kit_settings(game, options, edition)
+    press = open_press(options.ink_limit) if edition == "print-shop" else None
     cache = Cache.open(options.cache)
     widths_key = cache_key("kit-text-widths")
     with measure.remembered(cache.get(widths_key)) as widths:
@@ -219,4 +230,7 @@ def build_kit(game: Game, artwork: Artwork, options: BuildOptions, workers: Work
     }
     pages = list(zip(plan.pages, drawn[len(keys) :], strict=True))
     subject = f"Print-and-play kit, version {game.version}; {settings.paper}, {settings.duplex}"
-    return assemble(pages, art, metadata(game.title, subject), cache)
+    if press is None:
+        return assemble(pages, art, metadata(game.title, subject), cache, options.die_lines)
+    home = assemble(pages, art, metadata(game.title, subject), cache, die_lines=True)
+    return to_pdfx(home, press, game.title)

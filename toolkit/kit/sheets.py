@@ -22,7 +22,7 @@ from toolkit.kit.impose import (
     impose,
     mirror_rect,
 )
-from toolkit.kit.layout import PagePlan, Placement
+from toolkit.kit.layout import Cut, PagePlan, Placement
 from toolkit.kit.paper import Page, Rect, grow
 from toolkit.model import Game
 from toolkit.render.svg import fmt
@@ -82,6 +82,7 @@ def sheet_plans(
                 label=f"sheet {numbers[sheet.group]}, fronts",
                 trim=trim,
                 bleed=grow(trim, bleed),
+                cuts=tuple(Cut(slot.rect) for block in sheet.blocks for slot in block.slots),
             )
         )
         if not backs:
