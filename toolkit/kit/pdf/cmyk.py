@@ -41,8 +41,8 @@ class Press:
 
     def cmyk(self, red: float, green: float, blue: float) -> tuple[float, float, float, float]:
         """An sRGB colour (components 0-1) as CMYK (0-1) under the ink limit."""
-        key = tuple(max(0, min(255, round(v * 255))) for v in (red, green, blue))
-        return _convert(self, key)  # type: ignore[arg-type]
+        r, g, b = (max(0, min(255, round(v * 255))) for v in (red, green, blue))
+        return _convert(self, (r, g, b))
 
     def image(self, picture: Image.Image) -> Image.Image:
         """An RGB picture as a CMYK one under the ink limit."""

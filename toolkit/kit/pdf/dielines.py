@@ -64,9 +64,7 @@ def add_die_lines(pdf: PdfFile) -> DieLines:
         }
     )
     colour = pdf.add(b"[/Separation " + name(SPOT) + b" /DeviceCMYK " + tint + b"]")
-    state = pdf.add(
-        dictionary({"Type": b"/ExtGState", "OP": b"true", "op": b"true", "OPM": b"1"})
-    )
+    state = pdf.add(dictionary({"Type": b"/ExtGState", "OP": b"true", "op": b"true", "OPM": b"1"}))
     layer = pdf.add(dictionary({"Type": b"/OCG", "Name": string(LAYER)}))
     return DieLines(colour, state, layer)
 

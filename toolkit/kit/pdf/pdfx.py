@@ -124,8 +124,10 @@ class _Walk:
             if operator in _COLOUR_OPERATORS:
                 operands = self._numbers(operands)
                 operator = _COLOUR_OPERATORS[operator]
-            elif operator in (b"cs", b"CS") and operands and (
-                _is_rgb(operands[0]) or operands[0] in rgb_spaces
+            elif (
+                operator in (b"cs", b"CS")
+                and operands
+                and (_is_rgb(operands[0]) or operands[0] in rgb_spaces)
             ):
                 operands = [_CMYK]
             elif operator in _COMPONENT_OPERATORS and _three_numbers(operands):
@@ -158,7 +160,7 @@ class _Walk:
         ):
             entries = _dict(resources.get(kind))
             for key in list(entries or {}):
-                visit(cast(DictionaryObject, entries)[key])  # type: ignore[operator]
+                visit(cast(DictionaryObject, entries)[key])
 
     def xobject(self, ref: PdfObject) -> None:
         obj = ref.get_object()
@@ -186,9 +188,10 @@ class _Walk:
             return
         if obj.get("/BitsPerComponent", 8) != 8:
             raise KitError("an RGB image in the kit is not 8 bits a component")
-        size = (int(obj["/Width"]), int(obj["/Height"]))
+        size = (cast(int, obj["/Width"]), cast(int, obj["/Height"]))
         filters = obj.get("/Filter")
         raw = obj.get_data()
+        picture: Image.Image
         if filters == "/DCTDecode" or (isinstance(filters, list) and "/DCTDecode" in filters):
             picture = Image.open(io.BytesIO(raw))
         else:
@@ -233,7 +236,9 @@ class _Walk:
             return
         obj[NameObject("/ColorSpace")] = _CMYK
         if "/Background" in obj:
-            obj[NameObject("/Background")] = ArrayObject(self._numbers(list(obj["/Background"])))
+            obj[NameObject("/Background")] = ArrayObject(
+                self._numbers(list(cast(ArrayObject, obj["/Background"])))
+            )
         self.function(obj["/Function"])
 
     def function(self, ref: PdfObject) -> None:
@@ -251,7 +256,7 @@ class _Walk:
                 values = list(obj.get(end, default))
                 obj[NameObject(end)] = ArrayObject(self._numbers(values))
         elif kind == 3:
-            for part in obj["/Functions"]:
+            for part in cast(ArrayObject, obj["/Functions"]):
                 self.function(part)
         else:
             raise KitError(f"a shading in the kit uses a type {kind} function; not made CMYK")
@@ -279,17 +284,17 @@ class _Walk:
         resources = _dict(obj.get("/Resources"))
         procs = _dict(obj.get("/CharProcs")) or DictionaryObject()
         for key in list(procs):
-            glyph = procs[key].get_object()
+            glyph = cast(StreamObject, procs[key].get_object())
             glyph.set_data(self.content(glyph, resources).get_data())
         self.resources(resources)
 
 
 def _catalog(writer: PdfWriter, press: Press, title: str) -> None:
     """The output intent, the XMP metadata and the document information PDF/X asks for."""
-    profile = DecodedStreamObject()
-    profile.set_data(press.profile)
-    profile[NameObject("/N")] = NumberObject(4)
-    profile = profile.flate_encode()
+    plain = DecodedStreamObject()
+    plain.set_data(press.profile)
+    plain[NameObject("/N")] = NumberObject(4)
+    profile = plain.flate_encode()
     intent = DictionaryObject(
         {
             NameObject("/Type"): NameObject("/OutputIntent"),
