@@ -23,6 +23,7 @@ from toolkit.diagnostics import Diagnostic, Severity
 from toolkit.load.jsonsource import locate
 from toolkit.model import Game
 from toolkit.model.base import Origin
+from toolkit.model.values import colour_luminance, parse_colour
 
 MIN_PT = 6.0
 """The least size of any printed text, in points."""
@@ -132,12 +133,8 @@ def _diagnostic(
 
 
 def _luminance(colour: str) -> float:
-    """The relative luminance of a ``#rgb`` or ``#rrggbb`` fill (0 when it is not one)."""
-    digits = colour.strip().lstrip("#")
-    if len(digits) == 3:
-        digits = "".join(c * 2 for c in digits)
-    if len(digits) != 6 or any(c not in "0123456789abcdefABCDEF" for c in digits):
+    """The relative luminance of a fill (0, as if black, when it is not a colour: 'none')."""
+    try:
+        return colour_luminance(parse_colour(colour))
+    except ValueError:
         return 0.0
-    channels = [int(digits[i : i + 2], 16) / 255 for i in (0, 2, 4)]
-    linear = [c / 12.92 if c <= 0.04045 else ((c + 0.055) / 1.055) ** 2.4 for c in channels]
-    return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]

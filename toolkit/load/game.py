@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -10,6 +11,7 @@ from toolkit.load.context import Context, get
 from toolkit.load.formats import FORMAT_VERSION
 from toolkit.load.jsonsource import Source
 from toolkit.load.versions import checked_version
+from toolkit.model.colourvision import MIN_DISTANCE, collapses
 from toolkit.model.game import (
     CombatEffect,
     Dice,
@@ -98,6 +100,7 @@ def load_game_file(ctx: Context, source: Source) -> GameParts:
     f["hidden_stacks"] = get(hidden, "stacks", "all")
     f["hidden_stacks_cite"] = get(hidden, "stacks_cite", "")
     f["players"] = _players(ctx, source, data.get("players", {}))
+    _colour_blind_pairs(ctx, source, f["factions"], data.get("factions", []), f["players"])
     f["module"] = frozen(data.get("module"))
     f["properties"] = frozen(data.get("properties"))
     return parts
@@ -149,6 +152,43 @@ def _factions(ctx: Context, source: Source, items: list[dict[str, Any]]) -> list
             )
         )
     return factions
+
+
+def _colour_blind_pairs(
+    ctx: Context,
+    source: Source,
+    factions: tuple[Faction, ...],
+    items: list[dict[str, Any]],
+    players: Mapping[str, Any],
+) -> None:
+    """Warn, at the later faction's colour, of two enemy factions whose colours collapse for
+    colour-blind players (:mod:`toolkit.model.colourvision`: Machado 2009, CIEDE2000).
+
+    Only factions of different sides are compared (a player must tell friend from foe, while
+    allies sharing a family of colours is often the designer's intent), and, when the game
+    seats its players, only the factions someone plays (not the minor neutrals)."""
+    seats = players.get("seats", {})
+    played = {f for groups in seats.values() for group in groups for f in group}
+    compared = [f for f in factions if not played or f.id in played]
+    index: dict[str, int] = {}
+    for i, item in enumerate(items):
+        index.setdefault(str(item.get("id")), i)
+    for j, later in enumerate(compared):
+        for earlier in compared[:j]:
+            if earlier.side == later.side:
+                continue
+            found = collapses(earlier.color, later.color)
+            if not found:
+                continue
+            seen = ", ".join(f"{name} (ΔE00 {value:g})" for name, value in found)
+            ctx.warn(
+                source,
+                "faction.colour-blind",
+                f"{later.name!r} ({later.color}) and {earlier.name!r} ({earlier.color}) are hard "
+                f"to tell apart with {seen}, where {MIN_DISTANCE:g} is needed; make one of them "
+                "lighter or darker (a difference in lightness survives every colour deficiency)",
+                f"/factions/{index[later.id]}/color",
+            )
 
 
 def combat_effect(data: dict[str, Any] | None) -> CombatEffect | None:
