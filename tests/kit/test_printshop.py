@@ -21,7 +21,9 @@ from tests.kit.conftest import TOLERANCE, face_boxes, layout_pages, make_kit
 from toolkit.kit.book import build_kit
 from toolkit.kit.errors import KitError
 from toolkit.kit.paper import MM
+from toolkit.kit.pdf import writer
 from toolkit.kit.pdf.cmyk import limit_ink, open_press
+from toolkit.kit.pdf.pdfx import to_pdfx
 from toolkit.model import Game
 from toolkit.options import BuildOptions
 from toolkit.render.artwork import draw_artwork
@@ -332,3 +334,65 @@ def test_a_missing_profile_is_one_line(tmp_path: Path) -> None:
 def test_an_impossible_ink_limit_is_refused() -> None:
     with pytest.raises(KitError, match="ink limit"):
         open_press(50)
+
+
+# -- what cairo's pages may hold, converted -----------------------------------------------------
+
+
+def rgb_page() -> bytes:
+    """A one-page PDF with RGB in every place the conversion looks: operators, a named colour
+    space, a shading, a transparency group and a deflated picture."""
+    pdf = writer.PdfFile()
+    catalog, tree = pdf.reserve(), pdf.reserve()
+    pixels = writer.deflate(bytes([200, 30, 30]) * 4)
+    picture = pdf.add(
+        writer.stream(
+            {
+                "Type": b"/XObject",
+                "Subtype": b"/Image",
+                "Width": b"2",
+                "Height": b"2",
+                "ColorSpace": b"/DeviceRGB",
+                "BitsPerComponent": b"8",
+            },
+            pixels,
+            deflated=True,
+        )
+    )
+    ramp = b"<</FunctionType 2/Domain[0 1]/C0[1 0 0]/C1[0 0 1]/N 1>>"
+    shading = pdf.add(
+        b"<</ShadingType 2/ColorSpace/DeviceRGB/Coords[0 0 100 0]/Function" + ramp + b">>"
+    )
+    content = (
+        b"1 0 0 rg 0 0 1 RG /CS0 cs 0 1 0 sc 0 0 10 10 re f /Sh0 sh q 10 0 0 10 0 0 cm /Im0 Do Q"
+    )
+    body = pdf.add(writer.stream({}, writer.deflate(content), deflated=True))
+    resources = (
+        b"<</ColorSpace<</CS0/DeviceRGB>>/Shading<</Sh0 %d 0 R>>/XObject<</Im0 %d 0 R>>>>"
+        % (shading, picture)
+    )
+    page = pdf.add(
+        b"<</Type/Page/Parent %d 0 R/MediaBox[0 0 100 100]/Group<</S/Transparency/CS/DeviceRGB>>"
+        b"/Resources %s/Contents %d 0 R>>" % (tree, resources, body)
+    )
+    pdf.put(tree, b"<</Type/Pages/Kids[%d 0 R]/Count 1>>" % page)
+    pdf.put(catalog, b"<</Type/Catalog/Pages %d 0 R>>" % tree)
+    return pdf.write(catalog)
+
+
+def test_every_kind_of_rgb_becomes_cmyk() -> None:
+    press = open_press(300)
+    out = PdfReader(io.BytesIO(to_pdfx(rgb_page(), press, "Test")))
+    assert colour_spaces(out) == {"/DeviceCMYK"}
+    page = out.pages[0]
+    operations = ContentStream(page.get_contents(), None).operations
+    fills = [[float(v) for v in o] for o, op in operations if op in (b"k", b"sc")]
+    assert fills[0] == pytest.approx(press.cmyk(1, 0, 0), abs=1e-3)
+    assert fills[1] == pytest.approx(press.cmyk(0, 1, 0), abs=1e-3)
+    shading = page["/Resources"]["/Shading"]["/Sh0"].get_object()
+    assert shading["/ColorSpace"] == "/DeviceCMYK"
+    assert len(shading["/Function"]["/C0"]) == 4
+    picture = page["/Resources"]["/XObject"]["/Im0"].get_object()
+    assert picture["/ColorSpace"] == "/DeviceCMYK"
+    first = tuple(b / 255 for b in picture.get_data()[:4])
+    assert first == pytest.approx(press.cmyk(200 / 255, 30 / 255, 30 / 255), abs=2 / 255)
