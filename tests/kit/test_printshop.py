@@ -365,6 +365,7 @@ def rgb_page() -> bytes:
     )
     content = (
         b"1 0 0 rg 0 0 1 RG /CS0 cs 0 1 0 sc 0 0 10 10 re f /Sh0 sh q 10 0 0 10 0 0 cm /Im0 Do Q"
+        b" q 10 0 0 10 20 0 cm BI /W 1 /H 1 /CS /RGB /BPC 8 ID \x00\x80\x00 EI Q"
     )
     body = pdf.add(writer.stream({}, writer.deflate(content), deflated=True))
     resources = (
@@ -396,3 +397,7 @@ def test_every_kind_of_rgb_becomes_cmyk() -> None:
     assert picture["/ColorSpace"] == "/DeviceCMYK"
     first = tuple(b / 255 for b in picture.get_data()[:4])
     assert first == pytest.approx(press.cmyk(200 / 255, 30 / 255, 30 / 255), abs=2 / 255)
+    (inline,) = [o for o, op in operations if op == b"INLINE IMAGE"]
+    assert inline["settings"]["/CS"] == "/CMYK"
+    pixel = tuple(b / 255 for b in inline["data"])
+    assert pixel == pytest.approx(press.cmyk(0, 128 / 255, 0), abs=2 / 255)

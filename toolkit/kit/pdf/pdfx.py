@@ -133,7 +133,7 @@ class _Walk:
             elif operator in _COMPONENT_OPERATORS and _three_numbers(operands):
                 operands = self._numbers(operands)
             elif operator == b"INLINE IMAGE":
-                raise KitError("an inline image in the kit cannot be made CMYK")
+                operands = self.inline_image(operands)
             operations.append((operands, operator))
         content.operations = operations
         return content
@@ -205,6 +205,47 @@ class _Walk:
             obj.decoded_self = None
         StreamObject.set_data(obj, zlib.compress(converted.tobytes(), 6))  # the bytes as given
 
+    def inline_image(self, image: dict[str, Any]) -> dict[str, Any]:
+        """A small picture written in the content itself (cairo's, for a few pixels) as CMYK:
+        the same conversion as :meth:`image`, its pixels left uncompressed.
+
+        :raises KitError: an RGB inline image in an encoding other than none or Flate.
+        """
+        settings = image["settings"]
+        space = settings.get("/CS", settings.get("/ColorSpace"))
+        if space not in ("/RGB", "/DeviceRGB"):
+            return image
+        filters = settings.get("/F", settings.get("/Filter"))
+        data = image["data"]
+        if filters in ("/Fl", "/FlateDecode"):
+            data = zlib.decompress(data)
+        elif filters is not None:
+            raise KitError(f"an inline picture in the kit is encoded as {filters}; not made CMYK")
+        size = (
+            int(settings.get("/W", settings.get("/Width"))),
+            int(settings.get("/H", settings.get("/Height"))),
+        )
+        converted = self.press.image(Image.frombytes("RGB", size, data))
+        kept = DictionaryObject(
+            {
+                k: v
+                for k, v in settings.items()
+                if k
+                not in (
+                    "/F",
+                    "/Filter",
+                    "/DP",
+                    "/DecodeParms",
+                    "/CS",
+                    "/ColorSpace",
+                    "/D",
+                    "/Decode",
+                )
+            }
+        )
+        kept[NameObject("/CS")] = NameObject("/CMYK")
+        return {"settings": kept, "data": converted.tobytes()}
+
     def palette(self, space: ArrayObject) -> None:
         """An indexed image's palette made CMYK."""
         table = space[3].get_object()
@@ -273,6 +314,9 @@ class _Walk:
             mask = mask.get_object()
             if isinstance(mask, DictionaryObject) and "/G" in mask:
                 self.xobject(mask["/G"])
+                backdrop = mask.get("/BC")
+                if isinstance(backdrop, ArrayObject) and len(backdrop) == 3:
+                    mask[NameObject("/BC")] = ArrayObject(self._numbers(list(backdrop)))
 
     def font(self, ref: PdfObject) -> None:
         """A Type 3 font's glyphs are content streams too."""
