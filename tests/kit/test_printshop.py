@@ -17,8 +17,8 @@ from pypdf import PdfReader
 from pypdf.generic import ArrayObject, ContentStream, DictionaryObject, StreamObject
 
 from tests.conftest import load_fixture
-from tests.kit.conftest import TOLERANCE, face_boxes, layout_pages, make_kit
-from toolkit.kit.book import build_kit
+from tests.kit.conftest import TOLERANCE, face_boxes, layout_pages, make_kit, with_print
+from toolkit.kit.book import build_kit, kit_settings
 from toolkit.kit.errors import KitError
 from toolkit.kit.paper import MM
 from toolkit.kit.pdf import writer
@@ -401,3 +401,9 @@ def test_every_kind_of_rgb_becomes_cmyk() -> None:
     assert inline["settings"]["/CS"] == "/CMYK"
     pixel = tuple(b / 255 for b in inline["data"])
     assert pixel == pytest.approx(press.cmyk(0, 128 / 255, 0), abs=2 / 255)
+
+
+def test_the_print_shop_edition_bleeds_3_mm_whatever_the_game_says(cards_game: Game) -> None:
+    thin = with_print(cards_game, bleed=1.0)
+    assert kit_settings(thin, BuildOptions()).bleed == 1.0
+    assert kit_settings(thin, BuildOptions(), "print-shop").bleed == pytest.approx(3 * MM)
