@@ -24,7 +24,7 @@ from toolkit.model.game import (
     TerrainType,
     Turns,
 )
-from toolkit.model.values import contrasting_text, parse_colour, parse_length
+from toolkit.model.values import contrast_ratio, contrasting_text, parse_colour, parse_length
 
 DEFAULT_TERRAIN_COLOUR = "#f2efe4"
 
@@ -129,6 +129,8 @@ def _factions(ctx: Context, source: Source, items: list[dict[str, Any]]) -> list
             continue
         ctx.check_ref(source, "side", item["side"], pointer + "/side")
         fill = colour(ctx, source, item["color"], pointer + "/color", "#808080")
+        if item.get("text_color"):
+            _check_contrast(ctx, source, fill, item, pointer + "/text_color")
         factions.append(
             Faction(
                 id=item["id"],
@@ -152,6 +154,31 @@ def _factions(ctx: Context, source: Source, items: list[dict[str, Any]]) -> list
             )
         )
     return factions
+
+
+MIN_CONTRAST = 4.5
+"""WCAG 2's contrast ratio for body text (level AA): a counter's bold 6-8 pt text is far below
+the 14 pt bold for which WCAG settles for 3:1."""
+
+
+def _check_contrast(
+    ctx: Context, source: Source, fill: str, item: dict[str, Any], pointer: str
+) -> None:
+    """Warn of a faction's own text colour that reads poorly on its colour."""
+    try:
+        text = parse_colour(item["text_color"])
+    except ValueError:
+        return  # reported where the colour is read
+    ratio = contrast_ratio(fill, text)
+    if ratio < MIN_CONTRAST:
+        ctx.warn(
+            source,
+            "faction.low-contrast",
+            f"text colour {text} on {fill} has a contrast ratio of {ratio:.1f}:1, under the "
+            f"{MIN_CONTRAST:g}:1 WCAG asks of body text; darken or lighten one of them, or leave "
+            "text_color out to have black or white chosen",
+            pointer,
+        )
 
 
 def _colour_blind_pairs(
