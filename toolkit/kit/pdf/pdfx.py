@@ -67,12 +67,12 @@ def to_pdfx(data: bytes, press: Press, title: str) -> bytes:
     :raises KitError: something in it this pass cannot make CMYK (a sampled shading in RGB).
     """
     writer = PdfWriter(clone_from=PdfReader(io.BytesIO(data)))
-    walk = _Walk(press, writer)
+    walk = _Walk(press)
     for page in writer.pages:
         walk.page(page)
     _catalog(writer, press, title)
     writer.pdf_header = HEADER
-    digest = hashlib.md5(data + press.profile[:64] + str(press.ink_limit).encode()).digest()
+    digest = hashlib.sha256(data + press.profile + str(press.ink_limit).encode()).digest()[:16]
     writer._ID = ArrayObject([ByteStringObject(digest), ByteStringObject(digest)])
     out = io.BytesIO()
     writer.write(out)
@@ -82,8 +82,8 @@ def to_pdfx(data: bytes, press: Press, title: str) -> bytes:
 class _Walk:
     """Everything reachable from the pages, each object converted once."""
 
-    def __init__(self, press: Press, writer: PdfWriter) -> None:
-        self.press, self.writer = press, writer
+    def __init__(self, press: Press) -> None:
+        self.press = press
         self.seen: set[int] = set()
 
     def _once(self, obj: PdfObject) -> bool:
