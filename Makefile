@@ -25,8 +25,11 @@ build: $(STAMP)
 # with apt-get (as CI runs), whatever is missing is installed, waiting up to five minutes for
 # another program's hold on the package manager; otherwise the tests that need a missing tool
 # say so and skip, and with TOOLKIT_REQUIRE_TOOLS=1 (as CI runs) the suite stops at once.
+# An entry may name a file instead of a command: the print-shop kit's CMYK profile (the build
+# needs it too, for --kit print-shop), and Ghostscript renders the kit's separations.
 TOOLS := chromium:chromium chromedriver:chromium-driver qpdf:qpdf pdftocairo:poppler-utils \
-	pdffonts:poppler-utils pdftotext:poppler-utils javac:default-jdk-headless
+	pdffonts:poppler-utils pdftotext:poppler-utils javac:default-jdk-headless gs:ghostscript \
+	/usr/share/color/icc/ghostscript/default_cmyk.icc:libgs-common
 APT := apt-get -o DPkg::Lock::Timeout=300 -y -q --no-install-recommends
 
 test: $(STAMP) tools
@@ -34,7 +37,9 @@ test: $(STAMP) tools
 
 tools:
 	@missing=""; for pair in $(TOOLS); do \
-		command -v "$${pair%%:*}" >/dev/null 2>&1 || missing="$$missing $${pair#*:}"; \
+		need="$${pair%%:*}"; \
+		case "$$need" in /*) test -e "$$need" ;; *) command -v "$$need" >/dev/null 2>&1 ;; esac \
+		|| missing="$$missing $${pair#*:}"; \
 	done; \
 	missing=$$(printf '%s\n' $$missing | sort -u | xargs); \
 	if [ -n "$$missing" ]; then \

@@ -25,6 +25,7 @@ REQUIRED_TOOLS = (
     "pdffonts",
     "pdftotext",
     "javac",
+    "gs",
 )
 """The programs the suite judges outputs with, which `make tools` installs; a test that needs
 one that is missing says so and skips, unless TOOLKIT_REQUIRE_TOOLS=1 (as CI sets): then the

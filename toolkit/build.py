@@ -25,6 +25,7 @@ from toolkit.diagnostics import Diagnostic, Report
 from toolkit.errors import BuildError, DiagnosticsError
 from toolkit.interrupts import register, unregister
 from toolkit.kit.pdf import use_bundled_fonts
+from toolkit.legibility import small_text
 from toolkit.load import load_game
 from toolkit.load.jsonsource import locate
 from toolkit.load.loader import game_id_of
@@ -56,6 +57,8 @@ class BuildSummary:
     """The drawings the outputs were made from (None when nothing was drawn: unchanged)."""
     listing: list[list[object]] | None = field(default=None, repr=False, compare=False)
     """Every file written, as :func:`~toolkit.delivery.listing` gives it, when known."""
+    warnings: list[Diagnostic] = field(default_factory=list, compare=False)
+    """What drawing found that does not stop a build (text too small to print)."""
 
 
 def selected_targets(only: Sequence[str] | None) -> list[Target]:
@@ -73,9 +76,11 @@ def build_checks(game: Game, jobs: int = 1) -> list[Diagnostic]:
     found = list(setup_diagnostics(game))
     with Workers(game, jobs) as workers:
         try:
-            draw_artwork(game, workers)
+            artwork = draw_artwork(game, workers)
         except ArtworkError as error:
             found += [layout_diagnostic(game, e) for e in error.errors]
+        else:
+            found += small_text(game, artwork)
     return found
 
 
@@ -118,6 +123,7 @@ def _build_into(
         with Delivery(staging, final) as delivery:
             with Workers(game, options.jobs, apart=True) as workers:
                 artwork = _artwork(game, workers, cache)
+                warnings = _legibility(game, artwork, targets, options)
                 if any(target.pixels for target in targets):
                     artwork = rasterise(artwork, options.dpi or game.print.dpi, workers, cache)
                 made = []
@@ -135,7 +141,7 @@ def _build_into(
         raise
     except Exception as exc:
         raise BuildError(f"building {game.id!r} failed: {exc}") from exc
-    return BuildSummary(final, count, total, artwork, files)
+    return BuildSummary(final, count, total, artwork, files, warnings)
 
 
 def legacy_names(game_id: str) -> frozenset[str]:
@@ -197,6 +203,7 @@ def build_folder(
         if result.game is None:
             return FolderBuild(result.report, None)
         summary = build_game(result.game, out_dir, targets, options)
+    result.report.extend(summary.warnings)
     if known is not None:
         known.save()
     remember(stamp, summary, options, result.report.diagnostics)
@@ -321,7 +328,16 @@ def remember(
 
 def _options_text(options: BuildOptions) -> str:
     """The options that shape outputs, as text (not how many workers, nor where the cache is)."""
-    shaping = (options.dpi, options.paper, options.duplex, options.maps, options.back_offset)
+    shaping = (
+        options.dpi,
+        options.paper,
+        options.duplex,
+        options.maps,
+        options.back_offset,
+        options.kit,
+        options.die_lines,
+        options.ink_limit,
+    )
     use_bundled_fonts()  # sets FONTCONFIG_FILE unless the user did: key what conversion will use
     # the kit's dates and a user's own font configuration change bytes too
     environment = [os.environ.get(name) for name in ("SOURCE_DATE_EPOCH", "FONTCONFIG_FILE")]
@@ -351,6 +367,21 @@ def _target_files(
 def _sources(game: Game) -> list[str | bytes]:
     """Every file the game was loaded from, as path and bytes: what its model is made of."""
     return [part for path, data in sorted(game.sources.items()) for part in (path, data)]
+
+
+def _legibility(
+    game: Game, artwork: Artwork, targets: Sequence[Target], options: BuildOptions
+) -> list[Diagnostic]:
+    """Text too small to print: warnings, or (making the print-shop kit) errors that stop the
+    build before anything is written.
+
+    :raises DiagnosticsError: the print-shop kit is asked for and some text is too small.
+    """
+    print_shop = options.kit == "print-shop" and any(t.name == "kit" for t in targets)
+    found = small_text(game, artwork, "error" if print_shop else "warning")
+    if print_shop and found:
+        raise DiagnosticsError(found)
+    return found
 
 
 def _artwork(game: Game, workers: Workers, cache: Cache) -> Artwork:

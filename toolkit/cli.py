@@ -144,6 +144,22 @@ def validate_command(
     help="The printer's back offset in mm, measured on the kit's calibration page.",
 )
 @click.option(
+    "--kit",
+    "kit_edition",
+    type=click.Choice(["home", "print-shop"]),
+    default="home",
+    show_default=True,
+    help="print-shop: also write <game>-kit-print-shop.pdf (PDF/X-4, CMYK, die lines).",
+)
+@click.option("--die-lines", is_flag=True, help="Print the pieces' die lines in the home kit too.")
+@click.option(
+    "--ink-limit",
+    type=click.IntRange(100, 400),
+    default=300,
+    show_default=True,
+    help="Total ink limit of the print-shop kit, in percent.",
+)
+@click.option(
     "--no-cache",
     is_flag=True,
     help="Make every output afresh, neither reading nor filling OUTPUT/.cache.",
@@ -160,6 +176,9 @@ def build_command(
     duplex: str | None,
     maps_mode: str | None,
     back_offset: tuple[float, float] | None,
+    kit_edition: str,
+    die_lines: bool,
+    ink_limit: int,
     no_cache: bool,
     force: bool,
     fmt: str,
@@ -175,6 +194,7 @@ def build_command(
         duplex,
         maps_mode,
         back_offset,
+        (kit_edition, die_lines, ink_limit),
         no_cache,
         force,
         fmt,

@@ -17,6 +17,13 @@ class BuildOptions:
     maps: str | None = None
     back_offset: tuple[float, float] | None = None
     """The printer's measured back offset (x, y) in points, overriding game.json."""
+    kit: str = "home"
+    """Which kit editions to make: 'home' (the print-and-play kit), or 'print-shop' (the home
+    kit and, beside it, the PDF/X edition a printer accepts: :mod:`toolkit.kit.pdf.pdfx`)."""
+    die_lines: bool = False
+    """Print the pieces' die lines in the home kit too (the print-shop edition always has them)."""
+    ink_limit: int = 300
+    """The print-shop edition's total ink limit, in percent (the sum of C, M, Y and K)."""
     cache: Path | None = None
     """The content-addressed cache folder (``build/.cache``); None builds everything afresh."""
     force: bool = False

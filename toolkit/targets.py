@@ -8,7 +8,7 @@ Adding an output is one line in :data:`TARGETS`.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from toolkit.artwork import Artwork
 from toolkit.catalogue import words
@@ -53,7 +53,8 @@ def module_documents(
     once, and the module's copy is bound from them in a fraction of a second; with
     ``--no-cache`` the kit is made twice.
     """
-    kit = dict(kit_files(game, artwork, options, workers))
+    home = replace(options, kit="home")  # the print-shop edition is for a printer, not players
+    kit = dict(kit_files(game, artwork, home, workers))
     say = words(game.language)
     return (
         HelpDocument(say("rules.summary.title"), "help/rules-summary.html", summary_html(game)),

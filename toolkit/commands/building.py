@@ -22,11 +22,13 @@ def build(
     duplex: str | None,
     maps_mode: str | None,
     back_offset: tuple[float, float] | None,
+    kit: tuple[str, bool, int],
     no_cache: bool,
     force: bool,
     fmt: str,
 ) -> None:
-    """toolkit build: check a game folder, then write the outputs asked for."""
+    """toolkit build: check a game folder, then write the outputs asked for; ``kit`` is the
+    kit's edition, whether the home kit prints die lines, and the print-shop ink limit."""
     from toolkit.build import build_folder, selected_targets
     from toolkit.cache import FOLDER
     from toolkit.options import BuildOptions
@@ -45,6 +47,9 @@ def build(
         duplex=duplex,
         maps=maps_mode,
         back_offset=back_offset,
+        kit=kit[0],
+        die_lines=kit[1],
+        ink_limit=kit[2],
         cache=None if no_cache else out_dir / FOLDER,
         force=force,
     )

@@ -26,6 +26,8 @@ from toolkit.kit.impose import DUPLEX_MODES, Duplex
 from toolkit.kit.layout import PagePlan, page_svg, section_pages
 from toolkit.kit.paper import PAPER_SIZES, paper
 from toolkit.kit.pdf import ArtPdf, assemble, convert_direct, metadata
+from toolkit.kit.pdf.cmyk import open_press
+from toolkit.kit.pdf.pdfx import to_pdfx
 from toolkit.kit.setups import setup_plans
 from toolkit.kit.sheets import face_key, sheet_plans
 from toolkit.kit.summary import summary_plans
@@ -35,6 +37,10 @@ from toolkit.options import BuildOptions
 from toolkit.workers import Workers
 
 MAP_MODES: tuple[str, ...] = ("tiled", "full", "both")
+EDITIONS: tuple[str, ...] = ("home", "print-shop")
+"""The kit's editions: the print-and-play kit, and the PDF/X one a printer accepts."""
+PRINT_SHOP_BLEED = 3 * 72 / 25.4
+"""The least bleed the print-shop edition gives every piece: the 3 mm printers ask for."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -51,8 +57,8 @@ class KitSettings:
     back_offset: tuple[float, float]
 
 
-def kit_settings(game: Game, options: BuildOptions) -> KitSettings:
-    """Merge the options and check them.
+def kit_settings(game: Game, options: BuildOptions, edition: str = "home") -> KitSettings:
+    """Merge the options and check them (the print-shop ``edition`` bleeds at least 3 mm).
 
     :raises KitError: an unknown paper, duplex, maps or charts mode, or a negative length.
     """
@@ -76,7 +82,7 @@ def kit_settings(game: Game, options: BuildOptions) -> KitSettings:
         duplex,  # type: ignore[arg-type]  # checked against DUPLEX_MODES above
         maps,
         settings.charts,
-        settings.bleed,
+        max(settings.bleed, PRINT_SHOP_BLEED) if edition == "print-shop" else settings.bleed,
         settings.gutter,
         (float(offset[0]), float(offset[1])),
     )
@@ -213,12 +219,17 @@ def option_hint(say: Words) -> str:
     return say("kit.print.option-hint")
 
 
-def build_kit(game: Game, artwork: Artwork, options: BuildOptions, workers: Workers) -> bytes:
-    """The print-and-play kit of ``game`` as PDF bytes, placing the build's ``artwork``.
+def build_kit(
+    game: Game, artwork: Artwork, options: BuildOptions, workers: Workers, edition: str = "home"
+) -> bytes:
+    """The print-and-play kit of ``game`` as PDF bytes, placing the build's ``artwork``; the
+    print-shop ``edition`` as PDF/X-4 in CMYK, with die lines (:mod:`toolkit.kit.pdf.pdfx`).
 
-    :raises KitError: bad print options or a counter too large for the paper.
+    :raises KitError: bad print options, a counter too large for the paper, or (print-shop)
+        no CMYK profile.
     """
-    settings = kit_settings(game, options)
+    settings = kit_settings(game, options, edition)
+    press = open_press(options.ink_limit) if edition == "print-shop" else None
     say = words(game.language)
     cache = Cache.open(options.cache)
     widths_key = cache_key("kit-text-widths")
@@ -238,6 +249,9 @@ def build_kit(game: Game, artwork: Artwork, options: BuildOptions, workers: Work
         for k, pdf in zip(keys, drawn[: len(keys)], strict=True)
     }
     pages = list(zip(plan.pages, drawn[len(keys) :], strict=True))
-    edition = say("kit.cover.edition", version=game.version)
-    subject = f"{edition}; {settings.paper}, {settings.duplex}"
-    return assemble(pages, art, metadata(game.title, subject), cache)
+    described = say("kit.cover.edition", version=game.version)
+    subject = f"{described}; {settings.paper}, {settings.duplex}"
+    if press is None:
+        return assemble(pages, art, metadata(game.title, subject), cache, options.die_lines)
+    home = assemble(pages, art, metadata(game.title, subject), cache, die_lines=True)
+    return to_pdfx(home, press, game.title)

@@ -30,7 +30,7 @@ from toolkit.kit.impose import (
     bleed_rect,
     mirror_rect,
 )
-from toolkit.kit.layout import PagePlan, Placement
+from toolkit.kit.layout import Cut, PagePlan, Placement
 from toolkit.kit.paper import MM, Page, Rect, grow
 from toolkit.kit.sheets import face_key
 from toolkit.model import Game
@@ -162,6 +162,7 @@ def card_sheet_plans(
                 trim=trim,
                 bleed=grow(trim, bleed),
                 header=header,
+                cuts=tuple(Cut(slot.rect, _corner(game, slot.counter)) for slot in block.slots),
             )
         )
         back_trim = mirror_rect(trim, page, duplex, offset)
@@ -192,6 +193,11 @@ def card_sheet_plans(
             )
         )
     return CardSheets(plans, layers.art)
+
+
+def _corner(game: Game, card_id: str) -> float:
+    """The radius of a card's rounded corners, as its template gives it."""
+    return game.card_template(game.card(card_id).template).corner
 
 
 class _Layers:

@@ -37,6 +37,19 @@ class Placement:
 
 
 @dataclass(frozen=True, slots=True)
+class Cut:
+    """Where one piece is cut out: its trim box on the page and its corners' radius.
+
+    A cutting plotter or a die maker follows these (the die lines), so they are the pieces'
+    own trim boxes, not the sheet's crop marks.
+    """
+
+    rect: Rect
+    radius: float = 0.0
+    """Points; 0 for square corners (counters)."""
+
+
+@dataclass(frozen=True, slots=True)
 class PagePlan:
     """One page of the kit, ready to number and convert."""
 
@@ -57,6 +70,9 @@ class PagePlan:
     empty: the page is listed under its section."""
     header: bool = True
     """Whether the page prints its header (a card sheet filling a Letter page has no room)."""
+    cuts: tuple[Cut, ...] = ()
+    """The die lines of the pieces on this page (fronts only: a die or a plotter cuts the
+    printed sheet from its front)."""
 
 
 def page_svg(plan: PagePlan, title: str, number: int, total: int, say: Words = ENGLISH) -> str:

@@ -16,9 +16,13 @@ from toolkit.workers import Workers
 def kit_files(
     game: Game, artwork: Artwork, options: BuildOptions, workers: Workers
 ) -> Iterator[tuple[str, bytes]]:
-    """<game>-kit.pdf: cover, calibration, counter sheets with backs, maps, charts, setups."""
-    try:
-        content = build_kit(game, artwork, options, workers)
-    except KitError as exc:  # the user's to fix: one line, no traceback
-        raise BuildError(f"kit for {game.id!r}: {exc}") from exc
-    yield f"{game.id}-kit.pdf", content
+    """<game>-kit.pdf: cover, calibration, counter sheets with backs, maps, charts, setups;
+    with ``--kit print-shop``, <game>-kit-print-shop.pdf beside it (PDF/X-4, CMYK, die lines)."""
+    editions = ["home"] + (["print-shop"] if options.kit == "print-shop" else [])
+    for edition in editions:
+        try:
+            content = build_kit(game, artwork, options, workers, edition)
+        except KitError as exc:  # the user's to fix: one line, no traceback
+            raise BuildError(f"kit for {game.id!r}: {exc}") from exc
+        suffix = "" if edition == "home" else f"-{edition}"
+        yield f"{game.id}-kit{suffix}.pdf", content

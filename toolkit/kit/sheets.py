@@ -23,7 +23,7 @@ from toolkit.kit.impose import (
     impose,
     mirror_rect,
 )
-from toolkit.kit.layout import PagePlan, Placement
+from toolkit.kit.layout import Cut, PagePlan, Placement
 from toolkit.kit.paper import Page, Rect, grow
 from toolkit.model import Game
 from toolkit.render.svg import fmt
@@ -81,6 +81,7 @@ def sheet_plans(
                 label=say("kit.sheets.fronts", sheet=numbers[sheet.group]),
                 trim=trim,
                 bleed=grow(trim, bleed),
+                cuts=tuple(Cut(slot.rect) for block in sheet.blocks for slot in block.slots),
             )
         )
         if not backs:

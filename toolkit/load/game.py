@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Any
@@ -11,6 +12,7 @@ from toolkit.load.context import Context, get
 from toolkit.load.formats import FORMAT_VERSION
 from toolkit.load.jsonsource import Source
 from toolkit.load.versions import checked_version
+from toolkit.model.colourvision import MIN_DISTANCE, collapses
 from toolkit.model.game import (
     CombatEffect,
     Dice,
@@ -23,7 +25,7 @@ from toolkit.model.game import (
     TerrainType,
     Turns,
 )
-from toolkit.model.values import contrasting_text, parse_colour, parse_length
+from toolkit.model.values import contrast_ratio, contrasting_text, parse_colour, parse_length
 
 DEFAULT_TERRAIN_COLOUR = "#f2efe4"
 
@@ -100,6 +102,7 @@ def load_game_file(ctx: Context, source: Source) -> GameParts:
     f["hidden_stacks"] = get(hidden, "stacks", "all")
     f["hidden_stacks_cite"] = get(hidden, "stacks_cite", "")
     f["players"] = _players(ctx, source, data.get("players", {}))
+    _colour_blind_pairs(ctx, source, f["factions"], data.get("factions", []), f["players"])
     f["module"] = frozen(data.get("module"))
     f["properties"] = frozen(data.get("properties"))
     return parts
@@ -144,6 +147,8 @@ def _factions(ctx: Context, source: Source, items: list[dict[str, Any]]) -> list
             continue
         ctx.check_ref(source, "side", item["side"], pointer + "/side")
         fill = colour(ctx, source, item["color"], pointer + "/color", "#808080")
+        if item.get("text_color"):
+            _check_contrast(ctx, source, fill, item, pointer + "/text_color")
         factions.append(
             Faction(
                 id=item["id"],
@@ -167,6 +172,68 @@ def _factions(ctx: Context, source: Source, items: list[dict[str, Any]]) -> list
             )
         )
     return factions
+
+
+MIN_CONTRAST = 4.5
+"""WCAG 2's contrast ratio for body text (level AA): a counter's bold 6-8 pt text is far below
+the 14 pt bold for which WCAG settles for 3:1."""
+
+
+def _check_contrast(
+    ctx: Context, source: Source, fill: str, item: dict[str, Any], pointer: str
+) -> None:
+    """Warn of a faction's own text colour that reads poorly on its colour."""
+    try:
+        text = parse_colour(item["text_color"])
+    except ValueError:
+        return  # reported where the colour is read
+    ratio = contrast_ratio(fill, text)
+    if ratio < MIN_CONTRAST:
+        ctx.warn(
+            source,
+            "faction.low-contrast",
+            f"text colour {text} on {fill} has a contrast ratio of {ratio:.1f}:1, under the "
+            f"{MIN_CONTRAST:g}:1 WCAG asks of body text; darken or lighten one of them, or leave "
+            "text_color out to have black or white chosen",
+            pointer,
+        )
+
+
+def _colour_blind_pairs(
+    ctx: Context,
+    source: Source,
+    factions: tuple[Faction, ...],
+    items: list[dict[str, Any]],
+    players: Mapping[str, Any],
+) -> None:
+    """Warn, at the later faction's colour, of two enemy factions whose colours collapse for
+    colour-blind players (:mod:`toolkit.model.colourvision`: Machado 2009, CIEDE2000).
+
+    Only factions of different sides are compared (a player must tell friend from foe, while
+    allies sharing a family of colours is often the designer's intent), and, when the game
+    seats its players, only the factions someone plays (not the minor neutrals)."""
+    seats = players.get("seats", {})
+    played = {f for groups in seats.values() for group in groups for f in group}
+    compared = [f for f in factions if not played or f.id in played]
+    index: dict[str, int] = {}
+    for i, item in enumerate(items):
+        index.setdefault(str(item.get("id")), i)
+    for j, later in enumerate(compared):
+        for earlier in compared[:j]:
+            if earlier.side == later.side:
+                continue
+            found = collapses(earlier.color, later.color)
+            if not found:
+                continue
+            seen = ", ".join(f"{name} (ΔE00 {value:g})" for name, value in found)
+            ctx.warn(
+                source,
+                "faction.colour-blind",
+                f"{later.name!r} ({later.color}) and {earlier.name!r} ({earlier.color}) are hard "
+                f"to tell apart with {seen}, where {MIN_DISTANCE:g} is needed; make one of them "
+                "lighter or darker (a difference in lightness survives every colour deficiency)",
+                f"/factions/{index[later.id]}/color",
+            )
 
 
 def combat_effect(data: dict[str, Any] | None) -> CombatEffect | None:

@@ -59,6 +59,12 @@ def colour_luminance(colour: str) -> float:
     return 0.2126 * linear[0] + 0.7152 * linear[1] + 0.0722 * linear[2]
 
 
+def contrast_ratio(first: str, second: str) -> float:
+    """WCAG 2's contrast ratio of two '#rrggbb' colours: 1 (the same) to 21 (black on white)."""
+    lighter, darker = sorted((colour_luminance(first), colour_luminance(second)), reverse=True)
+    return (lighter + 0.05) / (darker + 0.05)
+
+
 def contrasting_text(colour: str) -> str:
     """Black or white, whichever reads better on ``colour``."""
     luminance = colour_luminance(colour)

@@ -236,7 +236,7 @@ def log_steps(
             log = decode_log(read_saved_game(archive))
     except (ArchiveError, LogError, OSError) as error:
         raise ReportError(f"{log_path}: {error}") from None
-    positions, _, report = read_log_turn(game, log_path)
+    positions, _, _, report = read_log_turn(game, log_path)
     replay = replay_steps(log)
     violations = check_steps(game, positions) if positions else []
     names = frozenset(board.name for board in layout.boards)

@@ -14,7 +14,10 @@ of it is the few names below. Inside, the arrows run one way:
 - ``drawings``: every drawing of a kit made ready in the workers, through the build cache;
 - ``fonts``: one embedded subset of each font for every drawing of the kit;
 - ``xobjects``: drawings as Form XObjects, placed on any number of pages;
-- ``assembly``: the pages, their windows onto the shared drawings, and the document.
+- ``dielines``: every piece's cut path in a CutContour separation, on its own layer;
+- ``assembly``: the pages, their windows onto the shared drawings, and the document;
+- ``cmyk``: sRGB to CMYK through a press's ICC profile, under its total ink limit;
+- ``pdfx``: the assembled kit made PDF/X-4 for a printer (the print-shop edition).
 """
 
 from __future__ import annotations

@@ -22,6 +22,7 @@ from functools import lru_cache
 from toolkit.cache import Cache
 from toolkit.kit.layout import PagePlan, Placement
 from toolkit.kit.paper import Rect
+from toolkit.kit.pdf.dielines import DieLines, add_die_lines, die_line_commands
 from toolkit.kit.pdf.fonts import (
     FontSource,
     add_fonts,
@@ -64,11 +65,12 @@ def assemble(
     art: dict[str, ArtPdf],
     info: dict[str, str],
     cache: Cache | None = None,
+    die_lines: bool = False,
 ) -> bytes:
     """The kit as one PDF: each converted page, with its shared drawings and its page boxes,
     and ``info`` (see :func:`metadata`); with a ``cache``, font subsets made before are taken
-    from it."""
-    return assemble_pages(pages, art, info, cached_subsets(cache or Cache(None)))
+    from it; with ``die_lines``, every piece's cut path on its own layer (``dielines``)."""
+    return assemble_pages(pages, art, info, cached_subsets(cache or Cache(None)), die_lines)
 
 
 def metadata(title: str, subject: str = "") -> dict[str, str]:
@@ -101,9 +103,10 @@ def assemble_pages(
     art: Mapping[str, ArtPdf],
     info: Mapping[str, str],
     fonts: FontSource = make_subset,
+    die_lines: bool = False,
 ) -> bytes:
     """The kit as one PDF: each converted page, with its shared drawings and its page boxes;
-    the faces' fonts made by ``fonts``."""
+    the faces' fonts made by ``fonts``; with ``die_lines``, the pieces' cut paths."""
     pdf = PdfFile()
     catalog, tree = pdf.reserve(), pdf.reserve()
     information = pdf.add(dictionary({k.lstrip("/"): string(v) for k, v in info.items()}))
@@ -120,8 +123,10 @@ def assemble_pages(
             forms[key] = face_xobject(pdf, drawing, size, font_numbers, shared)
         else:
             forms[key] = imported_xobject(pdf, drawing, size)
+    wanted = die_lines and any(plan.cuts for plan, _entry in pages)
+    dies = add_die_lines(pdf) if wanted else None
     kids = [
-        _page(pdf, tree, plan, body, forms, art, font_numbers)
+        _page(pdf, tree, plan, body, forms, art, font_numbers, dies)
         for (plan, _entry), body in zip(pages, bodies, strict=True)
     ]
     pdf.put(
@@ -130,7 +135,10 @@ def assemble_pages(
             {"Type": b"/Pages", "Kids": array(ref(k) for k in kids), "Count": b"%d" % len(kids)}
         ),
     )
-    pdf.put(catalog, dictionary({"Type": b"/Catalog", "Pages": ref(tree)}))
+    entries = {"Type": b"/Catalog", "Pages": ref(tree)}
+    if dies is not None:
+        entries["OCProperties"] = dies.catalog_entry()
+    pdf.put(catalog, dictionary(entries))
     return pdf.write(catalog, information)
 
 
@@ -142,9 +150,11 @@ def _page(
     forms: Mapping[str, int],
     art: Mapping[str, ArtPdf],
     fonts: Mapping[int, int],
+    dies: DieLines | None = None,
 ) -> int:
     """One page: its placements under its own drawing (marks stay on top), or over it for those
-    marked ``above`` (counter faces over their bleed)."""
+    marked ``above`` (counter faces over their bleed); its die lines (with ``dies``) on top of
+    everything."""
     width, height = plan.page.width, plan.page.height
     names: dict[str, str] = {}  # one resource name per drawing, however often placed
     below: list[str] = []
@@ -154,6 +164,9 @@ def _page(
         command = _placement_command(placement, name, art[placement.art].height, height)
         (above if placement.above else below).append(command)
     xobjects = {name: forms[key] for key, name in names.items()}
+    if dies is not None and plan.cuts:
+        xobjects["KitCuts"] = _die_line_form(pdf, dies, plan)
+        above.append("/KitCuts Do")
     if isinstance(body, ImportedPage) and not _fits(body, width, height):
         xobjects["KitPage"] = imported_xobject(pdf, body, (width, height))
         contents = [_content(pdf, below + ["/KitPage Do"] + above)]
@@ -180,6 +193,21 @@ def _page(
     entries["Resources"] = dictionary(resources)
     entries["Contents"] = array(ref(c) for c in contents)
     return pdf.add(dictionary(entries))
+
+
+def _die_line_form(pdf: PdfFile, dies: DieLines, plan: PagePlan) -> int:
+    """The page's die lines as a form in the die-line layer (its /OC hides the whole form
+    with the layer, in viewers that do not read marked content)."""
+    width, height = plan.page.width, plan.page.height
+    head = {
+        "Type": b"/XObject",
+        "Subtype": b"/Form",
+        "BBox": numbers((0, 0, width, height)),
+        "Resources": dictionary(dies.resources()),
+        "OC": ref(dies.layer),
+    }
+    text = ("\n".join(die_line_commands(plan.cuts, height)) + "\n").encode("ascii")
+    return pdf.add(stream(head, deflate(text), deflated=True))
 
 
 def _own_drawing(

@@ -1,0 +1,409 @@
+"""The print-shop edition read back as a printer's preflight would: PDF/X-4 keys, the output
+intent, no RGB anywhere, the ink limit, boxes, fonts, and the die lines on their own layer; and
+third-party readers (qpdf, poppler, Ghostscript's separations) agreeing."""
+
+from __future__ import annotations
+
+import io
+import re
+import shutil
+import subprocess
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+from pdfminer.layout import LTContainer, LTCurve, LTPage
+from pypdf import PdfReader
+from pypdf.generic import ArrayObject, ContentStream, DictionaryObject, StreamObject
+
+from tests.conftest import load_fixture
+from tests.kit.conftest import TOLERANCE, face_boxes, layout_pages, make_kit, with_print
+from toolkit.kit.book import build_kit, kit_settings
+from toolkit.kit.errors import KitError
+from toolkit.kit.paper import MM
+from toolkit.kit.pdf import writer
+from toolkit.kit.pdf.cmyk import limit_ink, open_press
+from toolkit.kit.pdf.pdfx import to_pdfx
+from toolkit.model import Game
+from toolkit.options import BuildOptions
+from toolkit.render.artwork import draw_artwork
+from toolkit.workers import Workers
+
+INK_LIMIT = 260
+
+
+def print_shop_kit(game: Game, **options: object) -> bytes:
+    """The print-shop edition of ``game``, from the real renderers' drawings."""
+    settings = BuildOptions(**options)  # type: ignore[arg-type]
+    with Workers(game, settings.jobs) as workers:
+        return build_kit(game, draw_artwork(game, workers), settings, workers, "print-shop")
+
+
+@pytest.fixture(scope="module")
+def cards_game() -> Game:
+    return load_fixture("cards-hex")
+
+
+@pytest.fixture(scope="module")
+def shop_pdf(cards_game: Game) -> bytes:
+    return print_shop_kit(cards_game, ink_limit=INK_LIMIT)
+
+
+@pytest.fixture(scope="module")
+def reader(shop_pdf: bytes) -> PdfReader:
+    return PdfReader(io.BytesIO(shop_pdf))
+
+
+def drawn(reader: PdfReader) -> Iterator[tuple[StreamObject, DictionaryObject]]:
+    """Every content stream a page draws (pages, forms, patterns, Type 3 glyphs) with its
+    resources, and every image, each once (an image with empty resources)."""
+    seen: set[int] = set()
+
+    def resources(res: DictionaryObject) -> Iterator[tuple[StreamObject, DictionaryObject]]:
+        for kind in ("/XObject", "/Pattern"):
+            for ref in res.get(kind, DictionaryObject()).get_object().values():
+                obj = ref.get_object()
+                if ref.idnum in seen or not isinstance(obj, StreamObject):
+                    continue
+                seen.add(ref.idnum)
+                inner = obj.get("/Resources", DictionaryObject()).get_object()
+                yield obj, inner
+                yield from resources(inner)
+
+    for page in reader.pages:
+        res = page["/Resources"].get_object()
+        contents = page.get_contents()
+        assert contents is not None
+        yield contents, res
+        yield from resources(res)
+
+
+def colour_spaces(reader: PdfReader) -> set[str]:
+    """The name of every colour space set or used anywhere: operators, resources, images,
+    groups."""
+    found: set[str] = set()
+    for stream, res in drawn(reader):
+        if stream.get("/Subtype") == "/Image":
+            space = stream["/ColorSpace"].get_object()
+            found.add(str(space[0] if isinstance(space, ArrayObject) else space))
+            continue
+        group = stream.get("/Group")
+        if group is not None:
+            found.add(str(group.get_object().get("/CS")))
+        for space in res.get("/ColorSpace", DictionaryObject()).get_object().values():
+            space = space.get_object()
+            found.add(str(space[0] if isinstance(space, ArrayObject) else space))
+        for operands, operator in ContentStream(stream, None).operations:
+            if operator in (b"rg", b"RG"):
+                found.add("/DeviceRGB")
+            elif operator in (b"k", b"K"):
+                found.add("/DeviceCMYK")
+            elif operator in (b"cs", b"CS") and str(operands[0]).startswith("/Device"):
+                found.add(str(operands[0]))
+    for page in reader.pages:
+        if "/Group" in page:
+            found.add(str(page["/Group"].get_object().get("/CS")))
+    return found - {"None"}
+
+
+# -- PDF/X-4 -------------------------------------------------------------------------------------
+
+
+def test_no_rgb_is_left_anywhere(reader: PdfReader) -> None:
+    spaces = colour_spaces(reader)
+    assert "/DeviceCMYK" in spaces
+    assert not spaces & {"/DeviceRGB", "/CalRGB", "/ICCBased"}, spaces
+
+
+def test_qpdf_finds_no_rgb_in_any_decoded_stream(shop_pdf: bytes, tmp_path: Path) -> None:
+    if shutil.which("qpdf") is None:
+        pytest.skip("qpdf is not installed")
+    source, plain = tmp_path / "kit.pdf", tmp_path / "plain.pdf"
+    source.write_bytes(shop_pdf)
+    subprocess.run(["qpdf", "--qdf", "--object-streams=disable", source, plain], check=True)
+    text = plain.read_bytes()
+    assert b"/DeviceRGB" not in text
+    assert not re.search(rb"[\d.]+ [\d.]+ [\d.]+ (rg|RG)\s", text)
+
+
+def test_images_are_cmyk(reader: PdfReader) -> None:
+    images = [s for s, _res in drawn(reader) if s.get("/Subtype") == "/Image"]
+    colour = [i for i in images if "/SMask" not in str(i.get("/ColorSpace"))]
+    spaces = {str(i["/ColorSpace"]) for i in colour}
+    assert spaces <= {"/DeviceCMYK", "/DeviceGray"}, spaces
+
+
+def test_every_colour_keeps_under_the_ink_limit(reader: PdfReader) -> None:
+    totals = [
+        sum(float(v) for v in operands)
+        for stream, _res in drawn(reader)
+        if stream.get("/Subtype") != "/Image"
+        for operands, operator in ContentStream(stream, None).operations
+        if operator in (b"k", b"K")
+    ]
+    assert totals
+    assert max(totals) <= INK_LIMIT / 100 + 1e-3
+
+
+def test_output_intent_embeds_a_cmyk_printer_profile(reader: PdfReader) -> None:
+    (intent,) = [i.get_object() for i in reader.trailer["/Root"]["/OutputIntents"]]
+    assert intent["/S"] == "/GTS_PDFX"
+    assert intent["/OutputConditionIdentifier"]
+    profile = intent["/DestOutputProfile"].get_object()
+    assert profile["/N"] == 4
+    header = profile.get_data()[:128]
+    assert header[12:16] == b"prtr" and header[16:20] == b"CMYK"
+
+
+def test_pdfx_keys_and_metadata(reader: PdfReader, shop_pdf: bytes) -> None:
+    assert shop_pdf.startswith(b"%PDF-1.6")
+    info = reader.trailer["/Info"].get_object()
+    assert info["/GTS_PDFXVersion"] == "PDF/X-4"
+    assert info["/Trapped"] == "/False"
+    assert info["/Title"] == "Cards Hex"
+    assert info["/CreationDate"] == info["/ModDate"]
+    assert "/ID" in reader.trailer
+    xmp = reader.trailer["/Root"]["/Metadata"].get_object().get_data()
+    assert b"<pdfxid:GTS_PDFXVersion>PDF/X-4</pdfxid:GTS_PDFXVersion>" in xmp
+    assert b"<xmpMM:DocumentID>" in xmp and b"<xmpMM:VersionID>" in xmp
+
+
+def test_the_edition_is_deterministic(cards_game: Game, shop_pdf: bytes) -> None:
+    assert print_shop_kit(cards_game, ink_limit=INK_LIMIT) == shop_pdf
+
+
+def test_every_page_has_trim_and_bleed_inside_its_media(reader: PdfReader) -> None:
+    for page in reader.pages:
+        media, trim, bleed = (page[k] for k in ("/MediaBox", "/TrimBox", "/BleedBox"))
+        assert float(media[0]) <= float(bleed[0]) <= float(trim[0])
+        assert float(trim[2]) <= float(bleed[2]) <= float(media[2])
+
+
+def test_pieces_bleed_3_mm(reader: PdfReader) -> None:
+    sheets = [p for p in reader.pages if p.trimbox != p.mediabox]
+    assert sheets
+    for page in sheets:
+        trim, bleed = page.trimbox, page.bleedbox
+        assert float(trim.left) - float(bleed.left) >= 3 * MM - 1e-3
+        assert float(bleed.top) - float(trim.top) >= 3 * MM - 1e-3
+
+
+def test_every_font_is_embedded(shop_pdf: bytes) -> None:
+    if shutil.which("pdffonts") is None:
+        pytest.skip("poppler's pdffonts is not installed")
+    listing = subprocess.run(
+        ["pdffonts", "-"], input=shop_pdf, capture_output=True, check=True
+    ).stdout.decode()
+    rows = listing.splitlines()[2:]
+    assert rows
+    assert all(re.search(r"\byes\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+$", row) for row in rows), listing
+
+
+def test_qpdf_and_poppler_read_it_without_complaint(shop_pdf: bytes, tmp_path: Path) -> None:
+    if shutil.which("qpdf") is None or shutil.which("pdftoppm") is None:
+        pytest.skip("qpdf or poppler's pdftoppm is not installed")
+    source = tmp_path / "kit.pdf"
+    source.write_bytes(shop_pdf)
+    checked = subprocess.run(["qpdf", "--check", source], capture_output=True, text=True)
+    assert checked.returncode == 0 and "No syntax or stream encoding errors" in checked.stdout
+    rendered = subprocess.run(
+        ["pdftoppm", "-r", "20", "-png", source, tmp_path / "page"], capture_output=True, text=True
+    )
+    assert rendered.returncode == 0 and rendered.stderr == "", rendered.stderr
+
+
+def test_ghostscript_renders_its_separations(shop_pdf: bytes, tmp_path: Path) -> None:
+    if shutil.which("gs") is None:
+        pytest.skip("Ghostscript (gs) is not installed: the separations cannot be rendered")
+    source = tmp_path / "kit.pdf"
+    source.write_bytes(shop_pdf)
+    ran = subprocess.run(
+        ["gs", "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=tiffsep", "-r20",
+         "-dFirstPage=5", "-dLastPage=5", f"-sOutputFile={tmp_path / 'sep.tif'}", source],
+        capture_output=True,
+        text=True,
+    )  # fmt: skip
+    assert ran.returncode == 0, ran.stderr
+    made = {p.name for p in tmp_path.glob("sep*.tif")}
+    for ink in ("Cyan", "Magenta", "Yellow", "Black", "CutContour"):
+        assert f"sep({ink}).tif" in made, made
+
+
+# -- die lines ---------------------------------------------------------------------------------
+
+
+def die_forms(reader: PdfReader) -> list[tuple[int, StreamObject]]:
+    """(page index, form) of every die-line form."""
+    found = []
+    for index, page in enumerate(reader.pages):
+        for ref in page["/Resources"].get("/XObject", DictionaryObject()).values():
+            form = ref.get_object()
+            if "/OC" in form:
+                found.append((index, form))
+    return found
+
+
+def test_die_lines_are_a_cutcontour_separation_on_their_own_layer(reader: PdfReader) -> None:
+    forms = die_forms(reader)
+    assert len(forms) == 5  # three counter fronts, two card fronts
+    properties = reader.trailer["/Root"]["/OCProperties"]
+    (layer,) = [g.get_object() for g in properties["/OCGs"]]
+    assert layer["/Name"] == "Die lines"
+    assert properties["/D"]["/Name"]
+    for _index, form in forms:
+        assert form["/OC"].get_object() == layer
+        res = form["/Resources"]
+        (space,) = [s.get_object() for s in res["/ColorSpace"].values()]
+        assert space[0] == "/Separation" and space[1] == "/CutContour"
+        (state,) = [s.get_object() for s in res["/ExtGState"].values()]
+        assert state["/OP"] and state["/op"]
+        operations = ContentStream(form, None).operations
+        assert [[float(v) for v in o] for o, op in operations if op == b"SCN"] == [[1.0]]
+
+
+def stroked(page: LTPage) -> list[tuple[float, float, float, float]]:
+    """The box of every stroked, unfilled path on a page, y down."""
+    found = []
+
+    def walk(item: object) -> None:
+        if isinstance(item, LTCurve) and item.stroke and not item.fill:
+            found.append((item.x0, page.height - item.y1, item.width, item.height))
+        if isinstance(item, LTContainer):
+            for child in item:
+                walk(child)
+
+    walk(page)
+    return found
+
+
+def test_home_kit_die_lines_lie_on_every_counters_trim(cards_game: Game) -> None:
+    with_lines = make_kit(cards_game, die_lines=True)
+    pages = layout_pages(with_lines)
+    checked = 0
+    for page in pages:
+        lines = stroked(page)
+        for _counter, face, box in face_boxes(page):
+            if face != "front":
+                continue
+            assert any(
+                all(
+                    abs(a - b) <= TOLERANCE
+                    for a, b in zip(line, (box.x, box.y, box.width, box.height), strict=True)
+                )
+                for line in lines
+            ), box
+            checked += 1
+    assert checked >= 3
+    assert b"/CutContour" not in make_kit(cards_game)
+
+
+def test_card_die_lines_are_rounded_and_tile_the_sheet(reader: PdfReader) -> None:
+    card_pages = [
+        (i, f) for i, f in die_forms(reader) if b" c\n" in f.get_data() or b" c " in f.get_data()
+    ]
+    assert card_pages
+    for index, form in card_pages:
+        text = form.get_data().decode()
+        assert text.count(" c") % 4 == 0  # four rounded corners a card
+        numbers = [float(v) for v in re.findall(r"-?\d+(?:\.\d+)?", text)]
+        trim = reader.pages[index].trimbox
+        assert min(numbers[6:]) >= float(trim.left) - TOLERANCE
+
+
+# -- colour and settings -------------------------------------------------------------------------
+
+
+def test_limit_ink_keeps_black_and_scales_the_colours() -> None:
+    c, m, y, k = limit_ink((0.8, 0.8, 0.8, 0.9), 300)
+    assert k == 0.9
+    assert c + m + y + k == pytest.approx(3.0)
+    assert limit_ink((0.2, 0.1, 0.0, 0.0), 300) == (0.2, 0.1, 0.0, 0.0)
+
+
+def test_rich_black_is_held_under_a_lower_limit() -> None:
+    assert sum(open_press(240).cmyk(0, 0, 0)) <= 2.4 + 1e-3
+    assert sum(open_press(400).cmyk(0, 0, 0)) > 2.4
+
+
+def test_a_missing_profile_is_one_line(tmp_path: Path) -> None:
+    with pytest.raises(KitError, match="libgs-common") as caught:
+        open_press(300, tmp_path / "missing.icc")
+    assert "\n" not in str(caught.value)
+
+
+def test_an_impossible_ink_limit_is_refused() -> None:
+    with pytest.raises(KitError, match="ink limit"):
+        open_press(50)
+
+
+# -- what cairo's pages may hold, converted -----------------------------------------------------
+
+
+def rgb_page() -> bytes:
+    """A one-page PDF with RGB in every place the conversion looks: operators, a named colour
+    space, a shading, a transparency group and a deflated picture."""
+    pdf = writer.PdfFile()
+    catalog, tree = pdf.reserve(), pdf.reserve()
+    pixels = writer.deflate(bytes([200, 30, 30]) * 4)
+    picture = pdf.add(
+        writer.stream(
+            {
+                "Type": b"/XObject",
+                "Subtype": b"/Image",
+                "Width": b"2",
+                "Height": b"2",
+                "ColorSpace": b"/DeviceRGB",
+                "BitsPerComponent": b"8",
+            },
+            pixels,
+            deflated=True,
+        )
+    )
+    ramp = b"<</FunctionType 2/Domain[0 1]/C0[1 0 0]/C1[0 0 1]/N 1>>"
+    shading = pdf.add(
+        b"<</ShadingType 2/ColorSpace/DeviceRGB/Coords[0 0 100 0]/Function" + ramp + b">>"
+    )
+    content = (
+        b"1 0 0 rg 0 0 1 RG /CS0 cs 0 1 0 sc 0 0 10 10 re f /Sh0 sh q 10 0 0 10 0 0 cm /Im0 Do Q"
+        b" q 10 0 0 10 20 0 cm BI /W 1 /H 1 /CS /RGB /BPC 8 ID \x00\x80\x00 EI Q"
+    )
+    body = pdf.add(writer.stream({}, writer.deflate(content), deflated=True))
+    resources = (
+        b"<</ColorSpace<</CS0/DeviceRGB>>/Shading<</Sh0 %d 0 R>>/XObject<</Im0 %d 0 R>>>>"
+        % (shading, picture)
+    )
+    page = pdf.add(
+        b"<</Type/Page/Parent %d 0 R/MediaBox[0 0 100 100]/Group<</S/Transparency/CS/DeviceRGB>>"
+        b"/Resources %s/Contents %d 0 R>>" % (tree, resources, body)
+    )
+    pdf.put(tree, b"<</Type/Pages/Kids[%d 0 R]/Count 1>>" % page)
+    pdf.put(catalog, b"<</Type/Catalog/Pages %d 0 R>>" % tree)
+    return pdf.write(catalog)
+
+
+def test_every_kind_of_rgb_becomes_cmyk() -> None:
+    press = open_press(300)
+    out = PdfReader(io.BytesIO(to_pdfx(rgb_page(), press, "Test")))
+    assert colour_spaces(out) == {"/DeviceCMYK"}
+    page = out.pages[0]
+    operations = ContentStream(page.get_contents(), None).operations
+    fills = [[float(v) for v in o] for o, op in operations if op in (b"k", b"sc")]
+    assert fills[0] == pytest.approx(press.cmyk(1, 0, 0), abs=1e-3)
+    assert fills[1] == pytest.approx(press.cmyk(0, 1, 0), abs=1e-3)
+    shading = page["/Resources"]["/Shading"]["/Sh0"].get_object()
+    assert shading["/ColorSpace"] == "/DeviceCMYK"
+    assert len(shading["/Function"]["/C0"]) == 4
+    picture = page["/Resources"]["/XObject"]["/Im0"].get_object()
+    assert picture["/ColorSpace"] == "/DeviceCMYK"
+    first = tuple(b / 255 for b in picture.get_data()[:4])
+    assert first == pytest.approx(press.cmyk(200 / 255, 30 / 255, 30 / 255), abs=2 / 255)
+    (inline,) = [o for o, op in operations if op == b"INLINE IMAGE"]
+    assert inline["settings"]["/CS"] == "/CMYK"
+    pixel = tuple(b / 255 for b in inline["data"])
+    assert pixel == pytest.approx(press.cmyk(0, 128 / 255, 0), abs=2 / 255)
+
+
+def test_the_print_shop_edition_bleeds_3_mm_whatever_the_game_says(cards_game: Game) -> None:
+    thin = with_print(cards_game, bleed=1.0)
+    assert kit_settings(thin, BuildOptions()).bleed == 1.0
+    assert kit_settings(thin, BuildOptions(), "print-shop").bleed == pytest.approx(3 * MM)
