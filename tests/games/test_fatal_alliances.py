@@ -229,7 +229,7 @@ def test_madrid_has_only_one_red_factory(game, europe):
     _, madrid = parse_location_key(place(game, "madrid"))
     factories = [f for f in europe.features_at(madrid) if f.type == "factory"]
     assert len(factories) == 1
-    assert factories[0].values["count"] == 1 and "red" in factories[0].tags
+    assert factories[0].values["usines"] == 1 and "red" in factories[0].tags
 
 
 def test_map_errata_names(game, europe, world):
