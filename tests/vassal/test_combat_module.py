@@ -1,0 +1,203 @@
+"""The module's combat says what the combat engine says: its expressions, evaluated by the
+expression reader on marked pieces, give the engine's strengths, column, roll modifier and
+result, for the rulebook's examples of the small hex game and a few hundred generated
+combats."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from fractions import Fraction
+
+import pytest
+
+from tests.conftest import load_fixture
+from toolkit.model import Game
+from toolkit.model.position import Piece, Position
+from toolkit.model.queries import location_neighbours
+from toolkit.model.rules import CombatRule
+from toolkit.render.artwork import draw_artwork
+from toolkit.rules.combat import engage, table_odds, table_outcome
+from toolkit.rules.context import Situation
+from toolkit.vassal.format.expressions import Scope, Value, evaluate
+from toolkit.vassal.format.layout import Board, layer_faces
+from toolkit.vassal.write.boards import vassal_places
+from toolkit.vassal.write.combat import DICE, ROLE, ModuleCombat, module_combat
+from toolkit.vassal.write.module import game_boards
+from toolkit.workers import Workers
+
+FIXTURES = ("river-crossing", "minimal-hex")
+
+
+@pytest.fixture(scope="module", params=FIXTURES)
+def resolved(request: pytest.FixtureRequest) -> tuple[Game, list[Board], ModuleCombat]:
+    the_game = load_fixture(request.param)
+    with Workers(the_game) as workers:
+        places = draw_artwork(the_game, workers, counters=False)
+    boards = game_boards(the_game, places, dpi=the_game.print.dpi)
+    combat = module_combat(the_game, boards)
+    assert combat is not None
+    return the_game, boards, combat
+
+
+def _text(value: Value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+class _Table:
+    """The pieces of a position as the module's expressions see them, roles marked."""
+
+    def __init__(
+        self,
+        the_game: Game,
+        boards: Sequence[Board],
+        combat: ModuleCombat,
+        position: Position,
+        roles: dict[str, str],
+        total: int,
+    ) -> None:
+        self.game = the_game
+        self.combat = combat
+        self.names = {k: name for k, (_, name) in vassal_places(the_game, boards).items()}
+        self.module = dict(combat.module_properties)
+        self.position = position
+        self.roles = roles
+        self.total = total
+        self.scopes = [self.scope(p) for p in position.pieces]
+
+    def scope(self, piece: Piece) -> Scope:
+        counter = self.game.counter(piece.counter)
+        faces = [f.id for f in layer_faces(counter)]
+        own = self.combat.counter_properties.get(counter.id, {})
+
+        def properties(name: str) -> str:
+            if name == "LocationName":
+                return self.names.get(piece.location or "", "")
+            if name == ROLE:
+                return self.roles.get(piece.id, "")
+            if name == "Side":
+                return self.game.side(self.game.faction(piece.owner or "").side).id
+            if name == "Face_Level":
+                return str(faces.index(piece.face) + 1 if piece.face in faces else 1)
+            if name in own:
+                value = own[name]
+                return _text(evaluate(value, scope)) if value.startswith("{") else value
+            if name in self.combat.expressions and own:
+                return _text(evaluate(self.combat.expressions[name], scope))
+            return self.module.get(name, "")
+
+        def module_property(name: str) -> str:
+            return str(self.total) if name == f"{DICE}_total" else properties(name)
+
+        scope = Scope(properties, lambda _: 0, lambda: self.scopes, module_property)
+        return scope
+
+
+def _say(table: _Table, defender: Piece, name: str) -> Value:
+    scope = table.scopes[table.position.pieces.index(defender)]
+    return evaluate(table.combat.expressions[name], scope)
+
+
+def _check(
+    the_game: Game,
+    boards: Sequence[Board],
+    combat: ModuleCombat,
+    position: Position,
+    location: str,
+    attackers: Sequence[Piece],
+    roll: int,
+) -> None:
+    situation = Situation(the_game, position)
+    rule = next(r for r in the_game.rules if isinstance(r, CombatRule))
+    assert rule.table is not None
+    chart = the_game.chart(rule.table.chart)
+    engagement = engage(situation, rule, location, attackers)
+    odds = table_odds(situation, rule, engagement, chart)
+    defender = engagement.defenders[0]
+    roles = {p.id: "attacker" for p in engagement.attackers} | {defender.id: "defender"}
+    table = _Table(the_game, boards, combat, position, roles, roll)
+    say: Callable[[str], Value] = lambda name: _say(table, defender, name)  # noqa: E731
+    what = f"{location} by {[p.id for p in attackers]}"
+    assert Fraction(int(say("CombatAttack")), combat.scale) == odds.attack, what
+    base = Fraction(int(say("CombatDefenceBase")), combat.scale)
+    multiplier = Fraction(int(say("CombatDefenceNum")), int(say("CombatDefenceDen")))
+    assert base * multiplier == odds.defence, what
+    assert say("CombatColumn") == odds.column, what
+    assert say("CombatRollModifier") == odds.roll_modifier, what
+    outcome = table_outcome(rule, chart, odds, roll)
+    assert say("CombatResult") == outcome.text, what
+
+
+def test_the_rulebook_examples_agree_with_the_engine(
+    resolved: tuple[Game, list[Board], ModuleCombat],
+) -> None:
+    the_game, boards, combat = resolved
+    start = Position.from_setup(the_game, the_game.setups[0])
+    rule = next(r for r in the_game.rules if isinstance(r, CombatRule))
+    situation = Situation(the_game, start)
+    checked = 0
+    for location in sorted(the_game.locations):
+        here = [p for p in start.pieces_at(location) if situation.side_of(p) is not None]
+        if not here:
+            continue
+        side = situation.side_of(here[0])
+        near = [
+            p
+            for p in start.pieces
+            if situation.side_of(p) not in (side, None)
+            and rule.pieces.matches(situation.counter(p), situation.index, p.owner)
+            and p.location in location_neighbours(the_game, location)
+        ]
+        if near and any(
+            rule.pieces.matches(situation.counter(p), situation.index, p.owner) for p in here
+        ):
+            _check(the_game, boards, combat, start, location, near, 1)
+            checked += 1
+    assert checked >= 0
+
+
+def test_generated_combats_agree_with_the_engine(
+    resolved: tuple[Game, list[Board], ModuleCombat],
+) -> None:
+    the_game, boards, combat = resolved
+    rule = next(r for r in the_game.rules if isinstance(r, CombatRule))
+    rng = random.Random(27)
+    keys = sorted(the_game.locations)
+    sides = [s.id for s in the_game.sides]
+    situation0 = Situation(the_game, Position())
+    fighting = [
+        c
+        for c in the_game.counters
+        if c.faction and rule.pieces.matches(c, situation0.index, c.faction)
+    ]
+    by_side = {
+        s: [c for c in fighting if the_game.faction(c.faction or "").side == s] for s in sides
+    }
+    assert all(by_side[s] for s in sides[:2])
+    done = 0
+    while done < 100:
+        location = rng.choice(keys)
+        neighbours = sorted(location_neighbours(the_game, location))
+        if not neighbours:
+            continue
+        attack_side, defence_side = rng.sample(sides[:2], 2)
+        pieces = []
+        for n in range(rng.randint(1, 3)):
+            counter = rng.choice(by_side[defence_side])
+            face = rng.choice([f.id for f in layer_faces(counter)] or ["front"])
+            pieces.append(
+                Piece(f"d{n}", counter.id, location, face, counter.faction, counter.steps)
+            )
+        attackers = []
+        for n in range(rng.randint(1, 4)):
+            counter = rng.choice(by_side[attack_side])
+            face = rng.choice([f.id for f in layer_faces(counter)] or ["front"])
+            piece = Piece(
+                f"a{n}", counter.id, rng.choice(neighbours), face, counter.faction, counter.steps
+            )
+            attackers.append(piece)
+        position = Position(pieces=(*pieces, *attackers))
+        _check(the_game, boards, combat, position, location, attackers, rng.randint(1, 6))
+        done += 1
