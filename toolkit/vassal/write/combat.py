@@ -21,11 +21,14 @@ with modifiers the module cannot express (weather, enemy units, support) is left
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 from itertools import product
+
+from lxml import etree  # type: ignore[import-untyped]
 
 from toolkit.model import Game
 from toolkit.model.chart import Chart
@@ -42,6 +45,8 @@ from toolkit.vassal.format.expressions import all_of, string_literal
 from toolkit.vassal.format.layout import Board, layer_faces
 from toolkit.vassal.format.traits import CTRL_SHIFT, PROTOTYPE_BASE, Trait, key, marker, report
 from toolkit.vassal.write.boards import board_places
+from toolkit.vassal.write.elements import M, attrs, global_property
+from toolkit.vassal.write.warnings import ModuleWarnings
 
 ROLE = "CombatRole"
 """The piece property a player sets: 'attacker', 'defender' or empty."""
@@ -610,3 +615,81 @@ def _counter_traits(props: Mapping[str, str]) -> tuple[Trait, ...]:
     plain = [(n, v) for n, v in sorted(props.items()) if not v.startswith("{")]
     calcs = [calculated(n, v[1:-1]) for n, v in sorted(props.items()) if v.startswith("{")]
     return (Trait("prototype;" + PROTOTYPE), *calcs, *((marker(plain),) if plain else ()))
+
+
+# -- into the module ----------------------------------------------------------------------------
+
+
+def with_combat(
+    game: Game, warnings: ModuleWarnings, combat: ModuleCombat | None
+) -> ModuleWarnings:
+    """The pieces' traits with the combat's added: each counter's (and each holder's, a counter
+    set up for another faction) after its warnings, and the combat prototype."""
+    if combat is None:
+        return warnings
+    traits = dict(warnings.counter_traits)
+    keys = [c.id for c in game.counters] + sorted(warnings.holders)
+    for holder in keys:
+        added = combat.counter_traits.get(holder.split("@", 1)[0])
+        if added:
+            traits[holder] = (*traits.get(holder, ()), *added)
+    prototypes = dict(warnings.prototypes) | {PROTOTYPE: combat.prototype}
+    return dataclasses.replace(warnings, counter_traits=traits, prototypes=prototypes)
+
+
+def write_combat(root: etree._Element, combat: ModuleCombat) -> None:
+    """The module's part: the properties every piece reads (0 for a unit property, the place
+    and crossing lists), the combat dice and the combat button."""
+    container = root.find(M + "properties.GlobalProperties")  # a module may have one only
+    if container is None:
+        container = etree.SubElement(root, M + "properties.GlobalProperties")
+    for name, value in combat.module_properties:
+        global_property(container, name, value)
+    count, sides = combat.dice
+    etree.SubElement(
+        root,
+        M + "DiceButton",
+        attrs(
+            name=DICE,
+            text=DICE,
+            tooltip=f"{DICE}: {count}d{sides}",
+            icon="",
+            hotkey=DICE_KEY,
+            canDisable="false",
+            propertyGate="",
+            hideWhenDisabled="false",
+            disabledIcon="",
+            reportFormat="** $name$ = $result$ *** &lt;$PlayerName$&gt;",
+            prompt="false",
+            nDice=str(count),
+            lockDice="false",
+            nSides=str(sides),
+            lockSides="false",
+            plus="0",
+            lockPlus="false",
+            addToTotal="0",
+            lockAdd="false",
+            reportTotal="false",
+            sortDice="false",
+            keepDice="false",
+            keepOption=">",
+            keepCount="1",
+        ),
+    )
+    etree.SubElement(
+        root,
+        M + "GlobalKeyCommand",
+        attrs(
+            name=BUTTON,
+            buttonText=BUTTON,
+            tooltip=BUTTON_TIP,
+            icon="",
+            buttonHotkey="",
+            hotkey=RESOLVE_KEY,
+            filter="{" + f'{ROLE} == "defender"' + "}",
+            reportSingle="true",
+            reportFormat="",
+            deckCount="-1",
+            singleMap="false",
+        ),
+    )
