@@ -6,24 +6,29 @@ combats."""
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Callable, Sequence
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
 from tests.conftest import load_fixture
+from tests.vassal.engine import run_probe
 from toolkit.model import Game
 from toolkit.model.position import Piece, Position
 from toolkit.model.queries import location_neighbours
 from toolkit.model.rules import CombatRule
-from toolkit.render.artwork import draw_artwork
-from toolkit.rules.combat import engage, table_odds, table_outcome
+from toolkit.render.artwork import draw_artwork, rasterise
+from toolkit.rules.combat import crosses, engage, table_odds, table_outcome
 from toolkit.rules.context import Situation
 from toolkit.vassal.format.expressions import Scope, Value, evaluate
 from toolkit.vassal.format.layout import Board, layer_faces
+from toolkit.vassal.format.traits import CTRL_SHIFT, key
+from toolkit.vassal.read.chat import parse_combat_call, parse_dice_report
 from toolkit.vassal.write.boards import vassal_places
 from toolkit.vassal.write.combat import DICE, ROLE, ModuleCombat, module_combat
-from toolkit.vassal.write.module import game_boards
+from toolkit.vassal.write.module import compile_module, game_boards, position_save
 from toolkit.workers import Workers
 
 FIXTURES = ("river-crossing", "minimal-hex")
@@ -201,3 +206,76 @@ def test_generated_combats_agree_with_the_engine(
         position = Position(pieces=(*pieces, *attackers))
         _check(the_game, boards, combat, position, location, attackers, rng.randint(1, 6))
         done += 1
+
+
+# -- real VASSAL --------------------------------------------------------------------------------
+
+PROBE = Path(__file__).with_name("CombatProbe.java")
+_LINE = re.compile(r'^CHAT text="((?:[^"\\]|\\.)*)"$')
+
+
+def _stream_attack(the_game: Game) -> tuple[Position, str, list[Piece]]:
+    """Red infantry in the open, attacked by Blue infantry across the stream and Blue armour
+    from a neighbour that does not cross it."""
+    empty = Situation(the_game, Position())
+    for location in sorted(the_game.locations):
+        if the_game.locations[location].terrain != "clear":
+            continue
+        near = sorted(location_neighbours(the_game, location))
+        across = [n for n in near if crosses(empty, n, location, frozenset({"stream"}))]
+        dry = [n for n in near if n not in across and the_game.locations[n].map_id == "front"]
+        if across and dry:
+            attackers = [
+                Piece("a-inf", "bl-inf", across[0], "front", "bl", 1),
+                Piece("a-arm", "bl-arm", dry[0], "front", "bl", 1),
+            ]
+            defender = Piece("d-inf", "rd-inf", location, "front", "rd", 1)
+            return Position(pieces=(defender, *attackers)), location, attackers
+    raise AssertionError("the small hex game has no clear hex beside the stream")
+
+
+def test_vassal_writes_the_combat_the_engine_resolves(tmp_path: Path) -> None:
+    """Two units marked attacking (one across the stream) and one defending, in the small hex
+    game's module: VASSAL writes the call, the strengths and the column the engine finds, rolls
+    the combat dice, and reads the result the engine reads for that roll."""
+    the_game = load_fixture("river-crossing")
+    position, location, attackers = _stream_attack(the_game)
+    with Workers(the_game) as workers:
+        artwork = rasterise(draw_artwork(the_game, workers), the_game.print.dpi, workers)
+    module = tmp_path / "river-crossing.vmod"
+    module.write_bytes(compile_module(the_game, artwork).vmod)
+    save = tmp_path / "combat.vsav"
+    save.write_bytes(position_save(the_game, artwork, position))
+    names = {
+        k: name for k, (_, name) in vassal_places(the_game, game_boards(the_game, artwork)).items()
+    }
+    attack_key, defend_key = key("A", CTRL_SHIFT), key("E", CTRL_SHIFT)
+    origins = ",".join(names[p.location or ""] for p in attackers)
+    args = [str(module), str(save), attack_key, defend_key, origins, names[location]]
+
+    stdout = run_probe(PROBE, args, module, tmp_path).stdout
+
+    lines = [_LINE.match(line) for line in stdout.splitlines()]
+    chat = [re.sub(r"\\(.)", r"\1", m.group(1)) for m in lines if m]
+    situation = Situation(the_game, position)
+    rule = next(r for r in the_game.rules if isinstance(r, CombatRule))
+    engagement = engage(situation, rule, location, attackers)
+    chart = the_game.chart("crt")
+    odds = table_odds(situation, rule, engagement, chart)
+    calls = [c for c in map(parse_combat_call, chat) if c is not None]
+    assert [c.at for c in calls] == [names[location]], stdout[-3000:]
+    rolls = [r for r in map(parse_dice_report, chat) if r is not None]
+    assert len(rolls) == 1 and rolls[0].name == DICE, chat
+    outcome = table_outcome(rule, chart, odds, sum(rolls[0].dice))
+    account = next(line for line in chat if line.lstrip("* ").startswith("Attack "))
+    assert f"Attack {_number(odds.attack)}, defence {_number(odds.defence)}" in account, account
+    assert "Attacking across the stream (9.4)" in account, account
+    assert account.endswith(f"column {odds.column}"), account
+    result = next(line for line in chat if "Roll " in line and "**" not in line)
+    assert f"Roll {outcome.roll} (column {odds.column}): {outcome.text}" in result, result
+
+
+def _number(value: Fraction) -> str:
+    return (
+        str(value.numerator) if value.denominator == 1 else f"{value.numerator}/{value.denominator}"
+    )

@@ -182,7 +182,7 @@ class _Writer:
                 for m, on in zip(strengths[side], chosen, strict=True):
                     test = all_of([places_of[id(m)], conditions[id(m)]])
                     parts.append(test if on else f"!({test})")
-                terms.append(f"Sum({string_literal(prop)}, {string_literal(all_of(parts))})")
+                terms.append(f"Sum({string_literal(prop)}, {_picks(all_of(parts))})")
             self.exprs[name] = " + ".join(terms)
         self._modifiers(active, conditions, places_of)
         self._terrain()
@@ -303,7 +303,7 @@ class _Writer:
             on_place = places_of[id(m)].replace("$LocationName$", '" + LocationName + "')
             on_place = all_of([AS_TEXT, on_place])
             counts = [
-                f"Count({string_literal(all_of([combat_condition(s), conditions[id(m)]]))})"
+                f"Count({_picks(all_of([combat_condition(s), conditions[id(m)]]))})"
                 for s in SIDES
                 if m.affects(s)
             ]
@@ -339,7 +339,7 @@ class _Writer:
             )
             self._effect(self._here(name), effect, numerators, denominators)
             self.terrain.append((self._here(name), terrain.name, _effect_words(effect)))
-        attackers = f"Count({string_literal(combat_condition('attacker'))})"
+        attackers = f"Count({_picks(combat_condition('attacker'))})"
         for n, kind in enumerate(game.hexside_types):
             effect = kind.combat
             if effect is None or (effect.defence == 1 and not effect.shift):
@@ -348,7 +348,7 @@ class _Writer:
             self.props[name] = self._crossings(frozenset({kind.id}))
             here = f'"{SEPARATOR}" + LocationName + ">$LocationName${SEPARATOR}"'
             crossing = all_of([combat_condition("attacker"), AS_TEXT, f"{name}.contains({here})"])
-            test = all_of([f"{attackers} > 0", f"Count({string_literal(crossing)}) == {attackers}"])
+            test = all_of([f"{attackers} > 0", f"Count({_picks(crossing)}) == {attackers}"])
             self._effect(test, effect, numerators, denominators)
             self.terrain.append((test, kind.name, _effect_words(effect)))
         self._defence(numerators, denominators)
@@ -475,6 +475,12 @@ class _Writer:
             f"+ CombatResultWords"
         )
         return (call, " + ".join(account), result)
+
+
+def _picks(condition: str) -> str:
+    """The condition ``Sum`` and ``Count`` pick pieces by: a BeanShell expression in braces
+    (without them VASSAL would read an old-style 'name = value' match)."""
+    return string_literal("{" + condition + "}")
 
 
 def _highest(
@@ -687,7 +693,7 @@ def write_combat(root: etree._Element, combat: ModuleCombat) -> None:
             buttonHotkey="",
             hotkey=RESOLVE_KEY,
             filter="{" + f'{ROLE} == "defender"' + "}",
-            reportSingle="true",
+            reportSingle="false",
             reportFormat="",
             deckCount="-1",
             singleMap="false",
