@@ -264,6 +264,8 @@ def test_vassal_writes_the_combat_the_engine_resolves(tmp_path: Path) -> None:
     odds = table_odds(situation, rule, engagement, chart)
     calls = [c for c in map(parse_combat_call, chat) if c is not None]
     assert [c.at for c in calls] == [names[location]], stdout[-3000:]
+    assert sorted(calls[0].origins) == sorted(names[p.location or ""] for p in attackers), chat
+    assert calls[0].side == the_game.side("blue").name, chat
     rolls = [r for r in map(parse_dice_report, chat) if r is not None]
     assert len(rolls) == 1 and rolls[0].name == DICE, chat
     outcome = table_outcome(rule, chart, odds, sum(rolls[0].dice))

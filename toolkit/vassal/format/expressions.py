@@ -10,10 +10,10 @@ the engine agree on what each condition means.
 
 Only this subset is read: literals (strings, integers, true/false), property names, ``!``,
 ``&&``, ``||``, comparisons, ``+``, ``-``, ``*``, ``/`` and ``%`` (Java's integer arithmetic),
-parentheses, the string methods ``contains``, ``startsWith`` and ``length``, and VASSAL's
-functions ``SumLocation``, ``If``, ``GetProperty``, and ``Sum`` and ``Count`` over the pieces a
-condition picks (``$name$`` in it is first filled in from the piece evaluating). Anything else
-is an :class:`ExpressionError`, so a form the reader does not know cannot slip into a module
+parentheses, the string methods ``contains``, ``startsWith``, ``length`` and ``substring``, and
+VASSAL's functions ``SumLocation``, ``If``, ``GetProperty``, and ``Sum`` and ``Count`` over the
+pieces a condition picks (``$name$`` in it is first filled in from the piece evaluating).
+Anything else is an :class:`ExpressionError`, so a form the reader does not know cannot slip into a module
 untested.
 """
 
@@ -26,7 +26,7 @@ from dataclasses import dataclass
 Value = bool | int | float | str
 """What an expression or a bound property evaluates to."""
 
-STRING_METHODS = frozenset({"contains", "startsWith", "length"})
+STRING_METHODS = frozenset({"contains", "startsWith", "length", "substring"})
 """The string methods the reader knows; VASSAL binds a property they are called on as text."""
 
 
@@ -374,4 +374,9 @@ def _method(value: Value, method: str, arguments: list[Value]) -> Value:
         return _text(arguments[0]) in value
     if method == "startsWith" and len(arguments) == 1:
         return value.startswith(_text(arguments[0]))
+    if method == "substring" and len(arguments) in (1, 2):
+        bounds = [_number(a) for a in arguments]
+        if not all(isinstance(b, int) and 0 <= b <= len(value) for b in bounds):
+            raise ExpressionError(f"substring{tuple(bounds)} of {value!r}")
+        return value[int(bounds[0]) : int(bounds[1]) if len(bounds) == 2 else None]
     raise ExpressionError(f"unknown method {method}({len(arguments)} arguments)")

@@ -43,7 +43,16 @@ from toolkit.rules.context import Situation
 from toolkit.vassal.format.codec import encode
 from toolkit.vassal.format.expressions import all_of, string_literal
 from toolkit.vassal.format.layout import Board, layer_faces
-from toolkit.vassal.format.traits import CTRL_SHIFT, PROTOTYPE_BASE, Trait, key, marker, report
+from toolkit.vassal.format.traits import (
+    CTRL_SHIFT,
+    PROTOTYPE_BASE,
+    Trait,
+    key,
+    marker,
+    report,
+    text_label,
+    trigger,
+)
 from toolkit.vassal.write.boards import board_places
 from toolkit.vassal.write.elements import M, attrs, global_property
 from toolkit.vassal.write.warnings import ModuleWarnings
@@ -59,8 +68,16 @@ DICE_KEY = "61452,130"
 """Ctrl+F25: the dice button's hotkey, fired by the defender (no keyboard sends it)."""
 RESOLVE_KEY = "61453,130"
 """Ctrl+F26: what the combat button sends to the marked defender."""
-_STEPS = ("61454,130", "61455,130", "61456,130", "61457,130")
-"""Ctrl+F27…F30: the defender's reports and the dice, in order."""
+_STEPS = ("61454,130", "61455,130", "61456,130", "61457,130", "61458,130", "61459,130")
+"""What the defender does, in order: clear the origins, gather them from the attackers, write
+the call and the account, roll the dice, write the result (keys no keyboard sends)."""
+APPEND_KEY = "61460,130"
+"""What the defender sends each attacker: add your place to the origins, your side as the
+attacker's."""
+FROM = "CombatFrom"
+"""The module's property gathering the attackers' places (', 0801, 0601')."""
+BY = "CombatBy"
+"""The module's property holding the attacking side's name."""
 SEPARATOR = "|"
 MAX_STRENGTH_SETS = 16
 """More sets of strength modifiers than this make too many properties: the rule is left out."""
@@ -161,7 +178,7 @@ class _Writer:
         strengths = {s: [m for m in active if m.affects(s) and m.strength != 1] for s in SIDES}
         if any(2 ** len(ms) > MAX_STRENGTH_SETS for ms in strengths.values()):
             return None
-        self.props[UNIT] = "0"
+        self.props |= {UNIT: "0", FROM: "", BY: ""}
         conditions = {
             id(m): self._unit_condition(n, m, covered, index) for n, m in enumerate(active)
         }
@@ -454,7 +471,11 @@ class _Writer:
         return f"{text}: {words} ({cited})" if words else f"{text} ({cited})"
 
     def _messages(self, active: Sequence[CombatModifier], scale: int) -> tuple[str, ...]:
-        call = f'If({AS_TEXT}, "Combat at " + LocationName, "")'
+        call = (
+            f'If({AS_TEXT}, "Combat at " + LocationName, "") '
+            f'+ If({FROM}.length() > 2, " from " + {FROM}.substring(2), "") '
+            f'+ If({BY}.length() > 0, " by " + {BY}, "")'
+        )
         attack = _shown("CombatAttack", scale)
         defence = _shown("CombatDefenceBase", scale)
         account = [
@@ -559,53 +580,39 @@ def role_property() -> Trait:
     commands = [
         encode([ATTACK_COMMAND, key("A", CTRL_SHIFT), encode(["P", "attacker"], ",")], ":"),
         encode([DEFEND_COMMAND, key("E", CTRL_SHIFT), encode(["P", "defender"], ",")], ":"),
-        encode([CLEAR_COMMAND, key("X", CTRL_SHIFT), "P"], ":"),
+        encode([CLEAR_COMMAND, key("X", CTRL_SHIFT), encode(["P", ""], ",")], ":"),
     ]
     fields = [ROLE, "false,0,100,false", encode(commands, ","), ""]
     return Trait("PROP;" + encode(fields, ";"), "")
 
 
 def _mark_label() -> Trait:
-    from toolkit.vassal.format.traits import text_label
-
     return text_label("$CombatMark$", 12, "255,255,0")
 
 
 def _prototype(exprs: Mapping[str, str], messages: Sequence[str]) -> tuple[Trait, ...]:
-    call_key, account_key, dice_key, result_key = _STEPS
+    """What every unit of the combat carries: its role and mark, the combat as worked out
+    from it when it defends, and the steps the combat button sets off on the defender."""
+    reset_key, gather_key, call_key, account_key, dice_key, result_key = _STEPS
     mark = (
         f'If({ROLE} == "attacker", "{ATTACKER_MARK}", '
         f'If({ROLE} == "defender", "{DEFENDER_MARK}", ""))'
     )
-    traits = [
+    joined = (  # ', 0801, 0601': never a number, as '0801' alone would be to VASSAL
+        f'If({AS_TEXT}, If(({FROM} + ", ").contains(", " + LocationName + ", "), '
+        f'{FROM}, {FROM} + ", " + LocationName), {FROM})'
+    )
+    return (
         role_property(),
         calculated("CombatMark", mark),
         _mark_label(),
         *(calculated(name, expression) for name, expression in exprs.items()),
+        trigger(RESOLVE_KEY, f'{ROLE} == "defender"', _STEPS),
+        set_global(FROM, ((reset_key, ""), (APPEND_KEY, "{" + joined + "}"))),
+        set_global(BY, ((reset_key, ""), (APPEND_KEY, "{SideName}"))),
         Trait(
-            "macro;"
-            + encode(
-                [
-                    "",
-                    "",
-                    RESOLVE_KEY,
-                    "{" + f'{ROLE} == "defender"' + "}",
-                    "",
-                    encode(list(_STEPS), ","),
-                    "false",
-                    "",
-                    "",
-                    "counted",
-                    "",
-                    "",
-                    "1",
-                    "false",
-                    "",
-                    "1",
-                    "1",
-                ],
-                ";",
-            ),
+            "globalkey;"
+            + encode(["", gather_key, APPEND_KEY, "{" + f'{ROLE} == "attacker"' + "}"], ";"),
             "",
         ),
         report((call_key,), "{" + messages[0] + "}"),
@@ -613,8 +620,15 @@ def _prototype(exprs: Mapping[str, str], messages: Sequence[str]) -> tuple[Trait
         Trait("globalhotkey;" + encode(["", dice_key, DICE_KEY, ""], ";"), ""),
         report((result_key,), "{" + messages[2] + "}"),
         PROTOTYPE_BASE,
-    ]
-    return tuple(traits)
+    )
+
+
+def set_global(name: str, changes: Sequence[tuple[str, str]]) -> Trait:
+    """Set Global Property: each key sets the module's property ``name`` to its value (an
+    expression in braces is worked out on the piece)."""
+    commands = [encode(["", k, encode(["P", value], ",")], ":") for k, value in changes]
+    fields = [name, "false,0,100,false", encode(commands, ","), "", "", ""]
+    return Trait("setprop;" + encode(fields, ";"), "")
 
 
 def _counter_traits(props: Mapping[str, str]) -> tuple[Trait, ...]:
