@@ -13,8 +13,8 @@ Only this subset is read: literals (strings, integers, true/false), property nam
 parentheses, the string methods ``contains``, ``startsWith``, ``length`` and ``substring``, and
 VASSAL's functions ``SumLocation``, ``If``, ``GetProperty``, and ``Sum`` and ``Count`` over the
 pieces a condition picks (``$name$`` in it is first filled in from the piece evaluating).
-Anything else is an :class:`ExpressionError`, so a form the reader does not know cannot slip into a module
-untested.
+Anything else is an :class:`ExpressionError`, so a form the reader does not know cannot slip
+into a module untested.
 """
 
 from __future__ import annotations
