@@ -167,6 +167,12 @@ class _Writer:
     props: dict[str, str] = field(default_factory=dict)
     counters: dict[str, dict[str, str]] = field(default_factory=dict)
     exprs: dict[str, str] = field(default_factory=dict)
+    picked: dict[int, set[str]] = field(default_factory=dict)
+    """Modifier (by id) → the counters its units selector picks (absent: any)."""
+    pairs: dict[int, set[str]] = field(default_factory=dict)
+    """Modifier → the crossings 'from>to' it needs (absent: any)."""
+    places: dict[int, set[str]] = field(default_factory=dict)
+    """Modifier → the places where it holds (absent: anywhere)."""
 
     def write(self) -> ModuleCombat | None:
         game, rule = self.game, self.rule
@@ -176,13 +182,14 @@ class _Writer:
         covered = [c for c in game.counters if rule.pieces.matches(c, index, c.faction)]
         active = [m for m in rule.modifiers if not m.declared]
         strengths = {s: [m for m in active if m.affects(s) and m.strength != 1] for s in SIDES}
-        if any(2 ** len(ms) > MAX_STRENGTH_SETS for ms in strengths.values()):
-            return None
         self.props |= {UNIT: "0", FROM: "", BY: ""}
         conditions = {
             id(m): self._unit_condition(n, m, covered, index) for n, m in enumerate(active)
         }
         places_of = {id(m): self._place_test(f"CombatPlaces{n}", m) for n, m in enumerate(active)}
+        sets = {side: self._possible(strengths[side]) for side in SIDES}
+        if any(len(found) > MAX_STRENGTH_SETS for found in sets.values()):
+            return None
         scale = self._scale(covered, strengths)
         table = rule.table
         assert table is not None
@@ -190,11 +197,12 @@ class _Writer:
             name = "CombatAttack" if side == "attacker" else "CombatDefenceBase"
             field_name = table.attack if side == "attacker" else table.defence
             terms = []
-            for chosen in product((False, True), repeat=len(strengths[side])):
+            for chosen in sets[side]:
                 picked = [m for m, on in zip(strengths[side], chosen, strict=True) if on]
                 prop = f"{name}_{''.join('1' if on else '0' for on in chosen)}"
                 for counter in covered:
-                    self._strength(counter, prop, field_name, picked, scale)
+                    if all(counter.id in self.picked.get(id(m), {counter.id}) for m in picked):
+                        self._strength(counter, prop, field_name, picked, scale)
                 parts = [combat_condition(side)]
                 for m, on in zip(strengths[side], chosen, strict=True):
                     test = all_of([places_of[id(m)], conditions[id(m)]])
@@ -221,6 +229,20 @@ class _Writer:
             messages,
         )
 
+    def _possible(self, modifiers: Sequence[CombatModifier]) -> list[tuple[bool, ...]]:
+        """The sets of modifiers that can apply to one unit together: they share a place, a
+        crossing and a counter (a unit in a swamp is never in the mountains)."""
+        found = []
+        for chosen in product((False, True), repeat=len(modifiers)):
+            picked = [m for m, on in zip(modifiers, chosen, strict=True) if on]
+            shared = [
+                _common([table.get(id(m)) for m in picked])
+                for table in (self.picked, self.pairs, self.places)
+            ]
+            if all(common is None or common for common in shared):
+                found.append(chosen)
+        return found
+
     # -- units and places --------------------------------------------------------------------
 
     def _unit_condition(
@@ -231,13 +253,16 @@ class _Writer:
         if m.pieces is not None:
             name = f"CombatSel{n}"
             self.props[name] = "0"
+            self.picked[id(m)] = set()
             for counter in covered:
                 if m.pieces.matches(counter, index, counter.faction):
                     self.counters.setdefault(counter.id, {})[name] = "1"
+                    self.picked[id(m)].add(counter.id)
             parts.append(f"{name} == 1")
         if m.across:
             name = f"CombatCross{n}"
             self.props[name] = self._crossings(m.across)
+            self.pairs[id(m)] = set(self.props[name].strip(SEPARATOR).split(SEPARATOR))
             here = f'"{SEPARATOR}" + LocationName + ">$LocationName${SEPARATOR}"'
             parts += [AS_TEXT, f"{name}.contains({here})"]
         return all_of(parts)
@@ -257,7 +282,9 @@ class _Writer:
         """True for a piece when the defender's place is one where the modifier holds."""
         if not m.terrain and m.where is None:
             return "true"
-        self.props[name] = self._list(modifier_places(Situation(self.game, self.start), m))
+        found = modifier_places(Situation(self.game, self.start), m)
+        self.places[id(m)] = set(found)
+        self.props[name] = self._list(found)
         return f'{name}.contains("{SEPARATOR}$LocationName${SEPARATOR}")'
 
     def _list(self, keys: frozenset[str] | set[str]) -> str:
@@ -496,6 +523,12 @@ class _Writer:
             f"+ CombatResultWords"
         )
         return (call, " + ".join(account), result)
+
+
+def _common(sets: Sequence[set[str] | None]) -> set[str] | None:
+    """What every given set holds (None: no set restricts it)."""
+    known = [s for s in sets if s is not None]
+    return set.intersection(*known) if known else None
 
 
 def _picks(condition: str) -> str:
