@@ -142,6 +142,9 @@ def _check(
     assert say("CombatRollModifier") == odds.roll_modifier, what
     outcome = table_outcome(rule, chart, odds, roll)
     assert say("CombatResult") == outcome.text, what
+    words = str(say("CombatResultWords"))
+    assert words.startswith(outcome.text) if outcome.text.strip() else words, what
+    assert all(f"{cite})" in words or f"{cite}," in words for cite in outcome.cites), words
 
 
 ENGINE_EXAMPLES = [

@@ -33,7 +33,7 @@ from lxml import etree  # type: ignore[import-untyped]
 from toolkit.model import Game
 from toolkit.model.chart import Chart
 from toolkit.model.counter import Counter
-from toolkit.model.odds import parse_dice, parse_odds, parse_roll_range
+from toolkit.model.odds import parse_cell_part, parse_dice, parse_odds, parse_roll_range
 from toolkit.model.position import Position
 from toolkit.model.queries import location_hexsides, location_neighbours
 from toolkit.model.rules import CombatModifier, CombatRule, CombatSide, OddsStep, SelectorIndex
@@ -62,8 +62,9 @@ ROLE = "CombatRole"
 UNIT = "CombatUnit"
 """1 on every counter the combat rule covers (0, the module's value, elsewhere)."""
 PROTOTYPE = "Combat"
-DICE = "Combat"
-"""The name of the combat dice button (its total is the property ``Combat_total``)."""
+DICE = "Combat dice"
+"""The name of the combat dice button (its total is the property ``Combat dice_total``, read
+with ``GetProperty``); not the combat button's, which players press."""
 DICE_KEY = "61452,130"
 """Ctrl+F25: the dice button's hotkey, fired by the defender (no keyboard sends it)."""
 RESOLVE_KEY = "61453,130"
@@ -490,9 +491,15 @@ class _Writer:
             _, _, cites = read_cell(self.rule, text)
         except ValueError:
             cites = ()
-        meanings = [
-            c.text for code, c in self.rule.results.codes.items() if code in text and c.text
-        ]
+        results = self.rule.results
+        parts = text.split(results.split) if results.split else [text]
+        meanings = []
+        for part in parts:
+            try:
+                codes = parse_cell_part(part, frozenset(results.codes), results.none).codes
+            except ValueError:
+                codes = ()
+            meanings += [results.codes[c].text for c in codes if results.codes[c].text]
         words = "; ".join(dict.fromkeys(meanings))
         cited = ", ".join(cites) or self.rule.cite
         return f"{text}: {words} ({cited})" if words else f"{text} ({cited})"
