@@ -17,12 +17,14 @@ import pytest
 from tests.conftest import load_fixture
 from tests.rules.helpers import position as placed
 from tests.vassal.engine import run_probe
+from toolkit.check import played_combats
 from toolkit.model import Game
 from toolkit.model.position import Piece, Position
 from toolkit.model.queries import location_neighbours
 from toolkit.model.rules import CombatRule
 from toolkit.render.artwork import draw_artwork, rasterise
 from toolkit.rules.combat import crosses, engage, table_odds, table_outcome
+from toolkit.rules.combat_check import check_played_combat
 from toolkit.rules.context import Situation
 from toolkit.vassal.format.expressions import Scope, Value, evaluate
 from toolkit.vassal.format.layout import Board, layer_faces
@@ -293,6 +295,14 @@ def test_vassal_writes_the_combat_the_engine_resolves(tmp_path: Path) -> None:
     assert account.endswith(f"column {odds.column}"), account
     result = next(line for line in chat if "Roll " in line and "**" not in line)
     assert f"Roll {outcome.roll} (column {odds.column}): {outcome.text}" in result, result
+    # the log checker follows the call: the same units, column and roll (the result is not
+    # applied here, so a result that moves or removes a unit is found missing, and says so)
+    played, problems = played_combats(the_game, [position, position], [tuple(chat)])
+    assert problems == [] and len(played) == 1
+    assert sorted(played[0].origins) == sorted(p.location or "" for p in attackers)
+    for violation in check_played_combat(the_game, played[0]):
+        assert f", {odds.column}" in violation.message, violation.message
+        assert f"roll {outcome.roll}" in violation.message, violation.message
 
 
 def _number(value: Fraction) -> str:
