@@ -29,6 +29,7 @@ import javax.swing.text.Document;
  * wrote in the chat log:
  *
  *   ROLE loc="..." counter="..." role="..."
+ *   AFTER loc="..." counter="..." role="..."   (each piece's role once the combat is written)
  *   CHAT text="..."
  *
  * and ends with "PROBE done". The harness's own report comes first.
@@ -71,6 +72,13 @@ public class CombatProbe {
              GameModule.getGameModule().getAllDescendantComponentsOf(GlobalKeyCommand.class)) {
           if ("Combat".equals(button.getAttributeValueString("buttonText"))) {
             button.apply();
+          }
+        }
+        for (Map map : Map.getMapList()) {
+          for (GamePiece piece : pieces(map)) {
+            out.println("AFTER loc=" + q(map.locationName(piece.getPosition()))
+              + " counter=" + q(String.valueOf(piece.getProperty("CounterId")))
+              + " role=" + q(String.valueOf(piece.getProperty("CombatRole"))));
           }
         }
         final String added = doc.getText(before, doc.getLength() - before);

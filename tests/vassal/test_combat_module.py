@@ -275,6 +275,10 @@ def test_vassal_writes_the_combat_the_engine_resolves(tmp_path: Path) -> None:
 
     stdout = run_probe(PROBE, args, module, tmp_path).stdout
 
+    marked = re.findall(r'^ROLE .* role="(attacker|defender)"$', stdout, re.MULTILINE)
+    assert sorted(marked) == ["attacker", "attacker", "defender"], stdout[-2000:]
+    after = re.findall(r'^AFTER .* role="(.*)"$', stdout, re.MULTILINE)
+    assert after and set(after) == {""}, after  # every mark cleared once the result is written
     lines = [_LINE.match(line) for line in stdout.splitlines()]
     chat = [re.sub(r"\\(.)", r"\1", m.group(1)) for m in lines if m]
     situation = Situation(the_game, position)

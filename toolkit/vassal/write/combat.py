@@ -69,16 +69,20 @@ DICE_KEY = "61452,130"
 """Ctrl+F25: the dice button's hotkey, fired by the defender (no keyboard sends it)."""
 RESOLVE_KEY = "61453,130"
 """Ctrl+F26: what the combat button sends to the marked defender."""
-_STEPS = ("61454,130", "61455,130", "61456,130", "61457,130", "61458,130", "61459,130")
+_STEPS = tuple(f"{code},130" for code in range(61454, 61461))
 """What the defender does, in order: clear the origins, gather them from the attackers, write
-the call and the account, roll the dice, write the result (keys no keyboard sends)."""
-APPEND_KEY = "61460,130"
+the call and the account, roll the dice, write the result, clear every mark (keys no keyboard
+sends)."""
+APPEND_KEY = "61461,130"
 """What the defender sends each attacker: add your place to the origins, your side as the
 attacker's."""
 FROM = "CombatFrom"
 """The module's property gathering the attackers' places (', 0801, 0601')."""
 BY = "CombatBy"
 """The module's property holding the attacking side's name."""
+CLEAR_KEY = key("X", CTRL_SHIFT)
+"""Out of combat: the menu command, and what the defender sends every marked piece once the
+result is written."""
 SEPARATOR = "|"
 MAX_STRENGTH_SETS = 16
 """More sets of strength modifiers than this make too many properties: the rule is left out."""
@@ -94,7 +98,6 @@ DEFENDER_MARK = "D"
 WORD_ATTACK = "Attack"
 WORD_DEFENCE = "defence"
 WORD_COLUMN = "column"
-WORD_SHIFT = "shift"
 WORD_ROLL = "Roll"
 WORD_MODIFIER = "modifier"
 WORD_NONE = "no effect"
@@ -122,8 +125,9 @@ class ModuleCombat:
 
 
 def module_combat(game: Game, boards: Sequence[Board]) -> ModuleCombat | None:
-    """The module's combat for the game's first combat rule on a results table; None when it
-    has none the module can resolve."""
+    """The module's combat for the game's first combat rule on a results table (where it
+    applies is not checked: the players call the combat); None when it has none the module
+    can resolve. Dice games (fire) are left to the players and ``toolkit check``."""
     for rule in game.rules:
         if isinstance(rule, CombatRule) and rule.table is not None and not rule.setups:
             chart = next((c for c in game.charts if c.id == rule.table.chart), None)
@@ -134,6 +138,9 @@ def module_combat(game: Game, boards: Sequence[Board]) -> ModuleCombat | None:
 
 
 def _expressible(rule: CombatRule) -> bool:
+    """True when every modifier a player does not declare is one the module can judge: on the
+    place, the units' counters and their crossings, not the weather, enemy units or support
+    (a module that judged some of them would give other numbers than the engine)."""
     for m in rule.modifiers:
         if m.declared:
             continue
@@ -620,7 +627,7 @@ def role_property() -> Trait:
     commands = [
         encode([ATTACK_COMMAND, key("A", CTRL_SHIFT), encode(["P", "attacker"], ",")], ":"),
         encode([DEFEND_COMMAND, key("E", CTRL_SHIFT), encode(["P", "defender"], ",")], ":"),
-        encode([CLEAR_COMMAND, key("X", CTRL_SHIFT), encode(["P", ""], ",")], ":"),
+        encode([CLEAR_COMMAND, CLEAR_KEY, encode(["P", ""], ",")], ":"),
     ]
     fields = [ROLE, "false,0,100,false", encode(commands, ","), ""]
     return Trait("PROP;" + encode(fields, ";"), "")
@@ -633,7 +640,7 @@ def _mark_label() -> Trait:
 def _prototype(exprs: Mapping[str, str], messages: Sequence[str]) -> tuple[Trait, ...]:
     """What every unit of the combat carries: its role and mark, the combat as worked out
     from it when it defends, and the steps the combat button sets off on the defender."""
-    reset_key, gather_key, call_key, account_key, dice_key, result_key = _STEPS
+    reset_key, gather_key, call_key, account_key, dice_key, result_key, clear_key = _STEPS
     mark = (
         f'If({ROLE} == "attacker", "{ATTACKER_MARK}", '
         f'If({ROLE} == "defender", "{DEFENDER_MARK}", ""))'
@@ -650,17 +657,19 @@ def _prototype(exprs: Mapping[str, str], messages: Sequence[str]) -> tuple[Trait
         trigger(RESOLVE_KEY, f'{ROLE} == "defender"', _STEPS),
         set_global(FROM, ((reset_key, ""), (APPEND_KEY, "{" + joined + "}"))),
         set_global(BY, ((reset_key, ""), (APPEND_KEY, "{SideName}"))),
-        Trait(
-            "globalkey;"
-            + encode(["", gather_key, APPEND_KEY, "{" + f'{ROLE} == "attacker"' + "}"], ";"),
-            "",
-        ),
+        _command_to(gather_key, APPEND_KEY, f'{ROLE} == "attacker"'),
+        _command_to(clear_key, CLEAR_KEY, f"{ROLE}.length() > 0"),
         report((call_key,), "{" + messages[0] + "}"),
         report((account_key,), "{" + messages[1] + "}"),
         Trait("globalhotkey;" + encode(["", dice_key, DICE_KEY, ""], ";"), ""),
         report((result_key,), "{" + messages[2] + "}"),
         PROTOTYPE_BASE,
     )
+
+
+def _command_to(key_: str, sent: str, condition: str) -> Trait:
+    """On ``key_``, send ``sent`` to every piece the condition picks (no menu entry)."""
+    return Trait("globalkey;" + encode(["", key_, sent, "{" + condition + "}"], ";"), "")
 
 
 def set_global(name: str, changes: Sequence[tuple[str, str]]) -> Trait:
