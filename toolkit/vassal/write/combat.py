@@ -50,7 +50,6 @@ from toolkit.vassal.format.traits import (
     key,
     marker,
     report,
-    text_label,
     trigger,
 )
 from toolkit.vassal.write.boards import board_places
@@ -634,7 +633,29 @@ def role_property() -> Trait:
 
 
 def _mark_label() -> Trait:
-    return text_label("$CombatMark$", 12, "255,255,0")
+    """The mark a player sees on a piece in combat: a bold letter in a black box at the
+    top right corner (nothing when the piece is not in combat)."""
+    fields = [
+        "",  # no key to change it
+        "",  # no menu command
+        "16",
+        "0,0,0",  # black box
+        "255,215,0",  # gold letter
+        "t",  # at the top
+        "0",
+        "r",  # at the right
+        "0",
+        "c",
+        "c",
+        "$pieceName$",
+        "Dialog",
+        "1",  # bold
+        "0",
+        "CombatMarkLabel",
+        "",
+        "false",
+    ]
+    return Trait("label;" + encode(fields, ";"), "$CombatMark$")
 
 
 def _prototype(exprs: Mapping[str, str], messages: Sequence[str]) -> tuple[Trait, ...]:
