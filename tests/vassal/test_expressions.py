@@ -95,3 +95,53 @@ def test_precedence_is_javas() -> None:
 def test_forms_outside_the_subset_are_refused(expression: str) -> None:
     with pytest.raises(ExpressionError):
         evaluate(expression, scope({"Count": "3"}))
+
+
+# -- arithmetic, Sum and Count, GetProperty, substring --------------------------------------------
+
+
+def test_integer_arithmetic_is_javas() -> None:
+    assert evaluate("7 / 2", scope({})) == 3
+    assert evaluate("-7 / 2", scope({})) == -3
+    assert evaluate("-7 % 2", scope({})) == -1
+    assert evaluate("2 + 3 * 4", scope({})) == 14
+    with pytest.raises(ExpressionError):
+        evaluate("1 / 0", scope({}))
+
+
+def _table(pieces: list[dict[str, str]]) -> list[Scope]:
+    found: list[Scope] = []
+    for properties in pieces:
+        found.append(Scope(lambda name, p=properties: p.get(name, ""), lambda _: 0, lambda: found))
+    return found
+
+
+def test_sum_and_count_pick_pieces_by_a_condition_filled_in_from_the_piece_asking() -> None:
+    pieces = _table(
+        [
+            {"Role": "defender", "LocationName": "0701", "Side": "red", "D": "2"},
+            {"Role": "", "LocationName": "0701", "Side": "red", "D": "3"},
+            {"Role": "", "LocationName": "0701", "Side": "blue", "D": "4"},
+            {"Role": "attacker", "LocationName": "0801", "Side": "blue", "A": "5"},
+            {"Role": "attacker", "LocationName": "0601", "Side": "blue", "A": "x"},
+        ]
+    )
+    here = '"{LocationName.startsWith(\\"$LocationName$\\") && Side == \\"$Side$\\"}"'
+    assert evaluate(f'Sum("D", {here})', pieces[0]) == 5
+    assert evaluate('Sum("A", "{Role == \\"attacker\\"}")', pieces[0]) == 5  # 'x' counts 0
+    assert evaluate('Count("{Role == \\"attacker\\"}")', pieces[0]) == 2
+    with pytest.raises(ExpressionError):
+        evaluate('Count("{true}")', scope({}))  # no pieces to count
+
+
+def test_get_property_reads_the_modules_properties() -> None:
+    module = {"Combat_total": "7"}
+    found = Scope(lambda _: "", lambda _: 0, None, lambda name: module.get(name, ""))
+    assert evaluate('GetProperty("Combat_total") + 1', found) == 8
+
+
+def test_substring_reads_text() -> None:
+    assert evaluate("From.substring(2)", scope({"From": ", 0801, 0601"})) == "0801, 0601"
+    assert evaluate("From.substring(0, 3)", scope({"From": "0801"})) == "080"
+    with pytest.raises(ExpressionError):
+        evaluate("From.substring(9)", scope({"From": "0801"}))

@@ -9,10 +9,12 @@ every warning of a module on the positions the rules engine checks, so the modul
 the engine agree on what each condition means.
 
 Only this subset is read: literals (strings, integers, true/false), property names, ``!``,
-``&&``, ``||``, comparisons, ``+`` and ``-``, parentheses, the string methods ``contains``,
-``startsWith`` and ``length``, and VASSAL's functions ``SumLocation`` and ``If``. Anything else
-is an :class:`ExpressionError`, so a form the reader does not know cannot slip into a module
-untested.
+``&&``, ``||``, comparisons, ``+``, ``-``, ``*``, ``/`` and ``%`` (Java's integer arithmetic),
+parentheses, the string methods ``contains``, ``startsWith``, ``length`` and ``substring``, and
+VASSAL's functions ``SumLocation``, ``If``, ``GetProperty``, and ``Sum`` and ``Count`` over the
+pieces a condition picks (``$name$`` in it is first filled in from the piece evaluating).
+Anything else is an :class:`ExpressionError`, so a form the reader does not know cannot slip
+into a module untested.
 """
 
 from __future__ import annotations
@@ -24,7 +26,7 @@ from dataclasses import dataclass
 Value = bool | int | float | str
 """What an expression or a bound property evaluates to."""
 
-STRING_METHODS = frozenset({"contains", "startsWith", "length"})
+STRING_METHODS = frozenset({"contains", "startsWith", "length", "substring"})
 """The string methods the reader knows; VASSAL binds a property they are called on as text."""
 
 
@@ -73,10 +75,18 @@ class Scope:
     """
 
     def __init__(
-        self, properties: Callable[[str], str], sum_location: Callable[[str], int]
+        self,
+        properties: Callable[[str], str],
+        sum_location: Callable[[str], int],
+        pieces: Callable[[], Sequence[Scope]] | None = None,
+        global_property: Callable[[str], str] | None = None,
     ) -> None:
         self.properties = properties
         self.sum_location = sum_location
+        self.pieces = pieces
+        """Every piece on every map, for ``Sum`` and ``Count`` (None: they are not allowed)."""
+        self.global_property = global_property or properties
+        """What ``GetProperty`` reads: the module's own properties (a dice button's total)."""
 
 
 _TOKEN = re.compile(
@@ -84,7 +94,7 @@ _TOKEN = re.compile(
         (?P<string>"(?:[^"\\]|\\.)*")
       | (?P<number>\d+)
       | (?P<name>[A-Za-z_$][A-Za-z0-9_$]*)
-      | (?P<op>&&|\|\||==|!=|<=|>=|[!<>+\-(),.])
+      | (?P<op>&&|\|\||==|!=|<=|>=|[!<>+\-*/%(),.])
     )""",
     re.VERBOSE,
 )
@@ -205,11 +215,18 @@ class _Parser:
         return value
 
     def additive(self) -> Value:
-        value = self.unary()
+        value = self.multiplicative()
         while self.peek() in ("+", "-"):
             op = self.take().text
-            right = self.unary()
+            right = self.multiplicative()
             value = _add(value, right) if op == "+" else _number(value) - _number(right)
+        return value
+
+    def multiplicative(self) -> Value:
+        value = self.unary()
+        while self.peek() in ("*", "/", "%"):
+            op = self.take().text
+            value = _arithmetic(op, value, self.unary())
         return value
 
     def unary(self) -> Value:
@@ -264,7 +281,48 @@ class _Parser:
             return self.scope.sum_location(str(arguments[0]))
         if function == "If" and len(arguments) == 3:
             return arguments[1] if _truth(arguments[0]) else arguments[2]
+        if function == "GetProperty" and len(arguments) == 1:
+            return bind(self.scope.global_property(_text(arguments[0])), False)
+        if function in ("Sum", "Count") and len(arguments) == (2 if function == "Sum" else 1):
+            return self.over_pieces(function, arguments)
         raise ExpressionError(f"unknown function {function}({len(arguments)} arguments)")
+
+    def over_pieces(self, function: str, arguments: list[Value]) -> int:
+        """VASSAL's ``Sum(property, condition)`` and ``Count(condition)`` over every piece: the
+        condition's ``$name$`` filled in from this piece, a property that is not a whole number
+        counting 0."""
+        if self.scope.pieces is None:
+            raise ExpressionError(f"{function}() needs the pieces of the game")
+        condition = _fill_in(_text(arguments[-1]), self.scope.properties)
+        total = 0
+        for piece in self.scope.pieces():
+            if not _truth(evaluate(condition, piece)):
+                continue
+            if function == "Count":
+                total += 1
+                continue
+            try:
+                total += int(piece.properties(_text(arguments[0])))
+            except ValueError:
+                pass
+        return total
+
+
+def _fill_in(text: str, properties: Callable[[str], str]) -> str:
+    """``$name$`` replaced by the property's value, as VASSAL does to a condition it is handed."""
+    return re.sub(r"\$([A-Za-z_][A-Za-z0-9_]*)\$", lambda m: properties(m.group(1)), text)
+
+
+def _arithmetic(op: str, left: Value, right: Value) -> int | float:
+    a, b = _number(left), _number(right)
+    if op == "*":
+        return a * b
+    if b == 0:
+        raise ExpressionError(f"{a} {op} 0")
+    if isinstance(a, int) and isinstance(b, int):  # Java's integer division and remainder
+        quotient = abs(a) // abs(b) * (1 if (a >= 0) == (b >= 0) else -1)
+        return quotient if op == "/" else a - quotient * b
+    return a / b if op == "/" else a % b
 
 
 def _unescape(body: str) -> str:
@@ -316,4 +374,9 @@ def _method(value: Value, method: str, arguments: list[Value]) -> Value:
         return _text(arguments[0]) in value
     if method == "startsWith" and len(arguments) == 1:
         return value.startswith(_text(arguments[0]))
+    if method == "substring" and len(arguments) in (1, 2):
+        bounds = [_number(a) for a in arguments]
+        if not all(isinstance(b, int) and 0 <= b <= len(value) for b in bounds):
+            raise ExpressionError(f"substring{tuple(bounds)} of {value!r}")
+        return value[int(bounds[0]) : int(bounds[1]) if len(bounds) == 2 else None]
     raise ExpressionError(f"unknown method {method}({len(arguments)} arguments)")

@@ -24,6 +24,7 @@ from toolkit.vassal.format.codec import encode_list
 from toolkit.vassal.format.layout import Board
 from toolkit.vassal.format.traits import Trait, add_piece
 from toolkit.vassal.write.cards import CardsParts, write_cards_windows
+from toolkit.vassal.write.combat import ModuleCombat, write_combat
 from toolkit.vassal.write.elements import (
     WIDGET,
     M,
@@ -90,6 +91,8 @@ class ModuleParts:
     """What the Help menu opens, in menu order."""
     cards: CardsParts | None = None
     """The decks, hands and cups (none: the game has none)."""
+    combat: ModuleCombat | None = None
+    """The combat the module resolves: its properties, dice and button (none: no combat)."""
 
 
 def module_credits(game: Game) -> tuple[str, str]:
@@ -169,6 +172,8 @@ def build_file(parts: ModuleParts) -> bytes:
         )
     _palettes(root, parts.palettes, say)
     _dice(root, game, say)
+    if parts.combat is not None:
+        write_combat(root, parts.combat)
     _charts(root, parts.charts, say)
     _turns(root, game, say)
     for name, description, file in parts.setups:

@@ -51,6 +51,7 @@ from toolkit.vassal.write.cards import (
     saved_piles,
     solid_png,
 )
+from toolkit.vassal.write.combat import ModuleCombat, module_combat, with_combat
 from toolkit.vassal.write.elements import Slot, text
 from toolkit.vassal.write.identity import (
     NEXT_PIECE_SLOT_ID,
@@ -207,6 +208,7 @@ def _module_parts(
         setups=tuple((s.name, s.description, f"{s.id}.vsav") for s in game.setups),
         next_gpid=NEXT_PIECE_SLOT_ID,
         warnings=parts.warnings,
+        combat=parts.combat,
         documents=documents,
         cards=parts.cards,
     )
@@ -287,6 +289,8 @@ class _Parts:
     cards: CardsParts | None = None
     """The decks, hands and cups (None: the game has none)."""
     piles: PileNames | None = None
+    combat: ModuleCombat | None = None
+    """The combat the module resolves (None: the game has none it can)."""
 
 
 def _parts(game: Game, artwork: Artwork, starts: Sequence[Position] | None = None) -> _Parts:
@@ -297,16 +301,18 @@ def _parts(game: Game, artwork: Artwork, starts: Sequence[Position] | None = Non
     heights = sorted(height for _, height in sizes.values())
     height = heights[len(heights) // 2] if heights else 0
     boards = game_boards(game, artwork, height, game.print.dpi, starts[0] if starts else None)
-    warnings = module_warnings(game, boards, starts)
+    combat = module_combat(game, boards)
+    warnings = with_combat(game, module_warnings(game, boards, starts), combat)
     pieces = _pieces(game, sizes, warnings, starts[0] if starts else None)
-    parts = _Parts(boards, {board.map_id: board for board in boards}, pieces, warnings)
+    by_place = {board.map_id: board for board in boards}
+    parts = _Parts(boards, by_place, pieces, warnings, combat=combat)
     if not game.decks and not game.cups:
         return parts
     names = pile_names(game, [board.name for board in boards])
     holdings = holdings_at_start(game, game.setups[0] if game.setups else None)
     taken = frozenset(pieces.gpids.values())
     cards = cards_parts(game, artwork, names, holdings, _counter_pieces(game, parts), taken)
-    return _Parts(parts.boards, parts.by_place, pieces, warnings, parts.saved, cards, names)
+    return _Parts(parts.boards, parts.by_place, pieces, warnings, parts.saved, cards, names, combat)
 
 
 def _counter_pieces(game: Game, parts: _Parts) -> CounterPieces:

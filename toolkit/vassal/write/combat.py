@@ -1,0 +1,785 @@
+"""Combat inside the module: a player marks the attacking units and one defending unit, presses
+the combat button, and the defender works the combat out with VASSAL's own expressions, rolls
+the rule's dice with a dice button and writes the call, the strengths, the modifiers, the
+column and the result in the chat log. It never moves a piece.
+
+How each step of the engine (:mod:`toolkit.rules.combat`) becomes VASSAL's:
+
+- a unit's strength is a property of its piece (a Calculated Property when its faces differ),
+  scaled to a whole number; a strength modifier makes one property per set of modifiers that
+  may apply together, each unit counted once under the set that applies to it;
+- the strengths are ``Sum`` over the pieces a condition picks: the marked attackers, and the
+  defender's side at the defender's location (``$LocationName$`` is the defender's);
+- a modifier's terms on the place are a list of location names (:func:`modifier_places`), its
+  units a property set on the counters it picks, a hexside a list of crossings 'from>to';
+- an odds step a:b is reached when b × attack ≥ a × defence (cross-multiplied, no division);
+- the results are a chain of ``If`` over the column and the rows' ranges of rolls.
+
+Modifiers only a player knows of (declared) are not applied: the call declares none. A rule
+with modifiers the module cannot express (weather, enemy units, support) is left out whole.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import math
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from fractions import Fraction
+from itertools import product
+
+from lxml import etree  # type: ignore[import-untyped]
+
+from toolkit.model import Game
+from toolkit.model.chart import Chart
+from toolkit.model.counter import Counter
+from toolkit.model.odds import parse_cell_part, parse_dice, parse_odds, parse_roll_range
+from toolkit.model.position import Position
+from toolkit.model.queries import location_hexsides, location_neighbours
+from toolkit.model.rules import CombatModifier, CombatRule, CombatSide, OddsStep, SelectorIndex
+from toolkit.rules.combat.engagement import SIDES, modifier_places
+from toolkit.rules.combat.results import read_cell
+from toolkit.rules.context import Situation
+from toolkit.vassal.format.codec import encode
+from toolkit.vassal.format.expressions import all_of, string_literal
+from toolkit.vassal.format.layout import Board, layer_faces
+from toolkit.vassal.format.traits import (
+    CTRL_SHIFT,
+    PROTOTYPE_BASE,
+    Trait,
+    key,
+    marker,
+    report,
+    trigger,
+)
+from toolkit.vassal.write.boards import board_places
+from toolkit.vassal.write.elements import M, attrs, global_property
+from toolkit.vassal.write.warnings import ModuleWarnings
+
+ROLE = "CombatRole"
+"""The piece property a player sets: 'attacker', 'defender' or empty."""
+UNIT = "CombatUnit"
+"""1 on every counter the combat rule covers (0, the module's value, elsewhere)."""
+PROTOTYPE = "Combat"
+DICE = "Combat dice"
+"""The name of the combat dice button (its total is the property ``Combat dice_total``, read
+with ``GetProperty``); not the combat button's, which players press."""
+DICE_KEY = "61452,130"
+"""Ctrl+F25: the dice button's hotkey, fired by the defender (no keyboard sends it)."""
+RESOLVE_KEY = "61453,130"
+"""Ctrl+F26: what the combat button sends to the marked defender."""
+_STEPS = tuple(f"{code},130" for code in range(61454, 61461))
+"""What the defender does, in order: clear the origins, gather them from the attackers, write
+the call and the account, roll the dice, write the result, clear every mark (keys no keyboard
+sends)."""
+APPEND_KEY = "61461,130"
+"""What the defender sends each attacker: add your place to the origins, your side as the
+attacker's."""
+FROM = "CombatFrom"
+"""The module's property gathering the attackers' places (', 0801, 0601')."""
+BY = "CombatBy"
+"""The module's property holding the attacking side's name."""
+CLEAR_KEY = key("X", CTRL_SHIFT)
+"""Out of combat: the menu command, and what the defender sends every marked piece once the
+result is written."""
+SEPARATOR = "|"
+MAX_STRENGTH_SETS = 16
+"""More sets of strength modifiers than this make too many properties: the rule is left out."""
+
+# The words of the module, until the game gives them in its own language.
+ATTACK_COMMAND = "Attack"
+DEFEND_COMMAND = "Defend"
+CLEAR_COMMAND = "Not in combat"
+BUTTON = "Combat"
+BUTTON_TIP = "Resolve the combat of the units marked attacking against the marked defender"
+ATTACKER_MARK = "A"
+DEFENDER_MARK = "D"
+WORD_ATTACK = "Attack"
+WORD_DEFENCE = "defence"
+WORD_COLUMN = "column"
+WORD_ROLL = "Roll"
+WORD_MODIFIER = "modifier"
+WORD_NONE = "no effect"
+
+
+@dataclass(frozen=True)
+class ModuleCombat:
+    """What the module needs to resolve one combat rule: properties, traits and expressions."""
+
+    rule_id: str
+    scale: int
+    """Strengths are whole numbers: the true strength × this."""
+    dice: tuple[int, int]
+    """(count, sides) of the combat dice button."""
+    module_properties: tuple[tuple[str, str], ...]
+    counter_traits: Mapping[str, tuple[Trait, ...]]
+    """Counter id → the traits its pieces add (the combat prototype, its strengths)."""
+    counter_properties: Mapping[str, Mapping[str, str]]
+    """Counter id → property → a value or, for a Calculated Property, '{expression}'."""
+    prototype: tuple[Trait, ...]
+    expressions: Mapping[str, str] = field(default_factory=dict)
+    """The defender's Calculated Properties: name → BeanShell expression."""
+    messages: tuple[str, ...] = ()
+    """What the defender writes: the call, the account, then (after the dice) the result."""
+
+
+def module_combat(game: Game, boards: Sequence[Board]) -> ModuleCombat | None:
+    """The module's combat for the game's first combat rule on a results table (where it
+    applies is not checked: the players call the combat); None when it has none the module
+    can resolve. Dice games (fire) are left to the players and ``toolkit check``."""
+    for rule in game.rules:
+        if isinstance(rule, CombatRule) and rule.table is not None and not rule.setups:
+            chart = next((c for c in game.charts if c.id == rule.table.chart), None)
+            if chart is not None and _expressible(rule):
+                start = Position.from_setup(game, game.setups[0]) if game.setups else Position()
+                return _Writer(game, boards, rule, chart, start).write()
+    return None
+
+
+def _expressible(rule: CombatRule) -> bool:
+    """True when every modifier a player does not declare is one the module can judge: on the
+    place, the units' counters and their crossings, not the weather, enemy units or support
+    (a module that judged some of them would give other numbers than the engine)."""
+    for m in rule.modifiers:
+        if m.declared:
+            continue
+        if m.weather or m.unless_enemy or m.supported_by or m.first or m.absorb:
+            return False
+        if m.across and (m.side != "attacker" or m.across_all):
+            return False
+    return True
+
+
+def combat_condition(side: CombatSide) -> str:
+    """The pieces of one side of the marked combat, as seen from the defender."""
+    if side == "attacker":
+        return all_of([f'{ROLE} == "attacker"', f"{UNIT} == 1"])
+    same_place = 'LocationName.startsWith("$LocationName$")'
+    same_length = 'LocationName.length() == "$LocationName$".length()'
+    return all_of([f"{UNIT} == 1", same_place, same_length, 'Side == "$Side$"'])
+
+
+AS_TEXT = "LocationName.length() > 0"
+"""Makes VASSAL read the location name as text (a hex '0806' is not the number 806)."""
+
+
+@dataclass
+class _Writer:
+    game: Game
+    boards: Sequence[Board]
+    rule: CombatRule
+    chart: Chart
+    start: Position
+    """A position of the game (its printed owners say who controls a place)."""
+    props: dict[str, str] = field(default_factory=dict)
+    counters: dict[str, dict[str, str]] = field(default_factory=dict)
+    exprs: dict[str, str] = field(default_factory=dict)
+    picked: dict[int, set[str]] = field(default_factory=dict)
+    """Modifier (by id) → the counters its units selector picks (absent: any)."""
+    pairs: dict[int, set[str]] = field(default_factory=dict)
+    """Modifier → the crossings 'from>to' it needs (absent: any)."""
+    places: dict[int, set[str]] = field(default_factory=dict)
+    """Modifier → the places where it holds (absent: anywhere)."""
+
+    def write(self) -> ModuleCombat | None:
+        game, rule = self.game, self.rule
+        index = SelectorIndex.of(game)
+        places = board_places(game, self.boards)
+        self.names = {loc.key: name for _, named in places.values() for name, loc in named.items()}
+        covered = [c for c in game.counters if rule.pieces.matches(c, index, c.faction)]
+        active = [m for m in rule.modifiers if not m.declared]
+        strengths = {s: [m for m in active if m.affects(s) and m.strength != 1] for s in SIDES}
+        self.props |= {UNIT: "0", FROM: "", BY: ""}
+        conditions = {
+            id(m): self._unit_condition(n, m, covered, index) for n, m in enumerate(active)
+        }
+        places_of = {id(m): self._place_test(f"CombatPlaces{n}", m) for n, m in enumerate(active)}
+        sets = {side: self._possible(strengths[side]) for side in SIDES}
+        if any(len(found) > MAX_STRENGTH_SETS for found in sets.values()):
+            return None
+        scale = self._scale(covered, strengths)
+        table = rule.table
+        assert table is not None
+        for side in SIDES:
+            name = "CombatAttack" if side == "attacker" else "CombatDefenceBase"
+            field_name = table.attack if side == "attacker" else table.defence
+            terms = []
+            for chosen in sets[side]:
+                picked = [m for m, on in zip(strengths[side], chosen, strict=True) if on]
+                prop = f"{name}_{''.join('1' if on else '0' for on in chosen)}"
+                for counter in covered:
+                    if all(counter.id in self.picked.get(id(m), {counter.id}) for m in picked):
+                        self._strength(counter, prop, field_name, picked, scale)
+                parts = [combat_condition(side)]
+                for m, on in zip(strengths[side], chosen, strict=True):
+                    test = all_of([places_of[id(m)], conditions[id(m)]])
+                    parts.append(test if on else f"!({test})")
+                terms.append(f"Sum({string_literal(prop)}, {_picks(all_of(parts))})")
+            self.exprs[name] = " + ".join(terms)
+        self._modifiers(active, conditions, places_of)
+        self._terrain()
+        self._column(scale)
+        self._result()
+        for counter in covered:
+            self.counters.setdefault(counter.id, {})[UNIT] = "1"
+        dice = parse_dice(table.die or self.chart.die or "1d6")
+        messages = self._messages(active, scale)
+        return ModuleCombat(
+            rule.id,
+            scale,
+            (dice.count, dice.sides),
+            tuple(sorted(self.props.items())),
+            {cid: _counter_traits(props) for cid, props in self.counters.items()},
+            {cid: dict(props) for cid, props in self.counters.items()},
+            _prototype(self.exprs, messages),
+            dict(self.exprs),
+            messages,
+        )
+
+    def _possible(self, modifiers: Sequence[CombatModifier]) -> list[tuple[bool, ...]]:
+        """The sets of modifiers that can apply to one unit together: they share a place, a
+        crossing and a counter (a unit in a swamp is never in the mountains)."""
+        found = []
+        for chosen in product((False, True), repeat=len(modifiers)):
+            picked = [m for m, on in zip(modifiers, chosen, strict=True) if on]
+            shared = [
+                _common([table.get(id(m)) for m in picked])
+                for table in (self.picked, self.pairs, self.places)
+            ]
+            if all(common is None or common for common in shared):
+                found.append(chosen)
+        return found
+
+    # -- units and places --------------------------------------------------------------------
+
+    def _unit_condition(
+        self, n: int, m: CombatModifier, covered: Sequence[Counter], index: SelectorIndex
+    ) -> str:
+        """What a unit must be for a modifier to apply to it (beyond its side)."""
+        parts = []
+        if m.pieces is not None:
+            name = f"CombatSel{n}"
+            self.props[name] = "0"
+            self.picked[id(m)] = set()
+            for counter in covered:
+                if m.pieces.matches(counter, index, counter.faction):
+                    self.counters.setdefault(counter.id, {})[name] = "1"
+                    self.picked[id(m)].add(counter.id)
+            parts.append(f"{name} == 1")
+        if m.across:
+            name = f"CombatCross{n}"
+            self.props[name] = self._crossings(m.across)
+            self.pairs[id(m)] = set(self.props[name].strip(SEPARATOR).split(SEPARATOR))
+            here = f'"{SEPARATOR}" + LocationName + ">$LocationName${SEPARATOR}"'
+            parts += [AS_TEXT, f"{name}.contains({here})"]
+        return all_of(parts)
+
+    def _crossings(self, types: frozenset[str]) -> str:
+        """'|from>to|…|': every attack from one place into the next across these hexsides."""
+        found = []
+        game = self.game
+        for start in game.locations:
+            for other in location_neighbours(game, start):
+                if start in self.names and other in self.names:
+                    if any(s.type in types for s in location_hexsides(game, start, other)):
+                        found.append(f"{self.names[start]}>{self.names[other]}")
+        return SEPARATOR + SEPARATOR.join(sorted(found)) + SEPARATOR
+
+    def _place_test(self, name: str, m: CombatModifier) -> str:
+        """True for a piece when the defender's place is one where the modifier holds."""
+        if not m.terrain and m.where is None:
+            return "true"
+        found = modifier_places(Situation(self.game, self.start), m)
+        self.places[id(m)] = set(found)
+        self.props[name] = self._list(found)
+        return f'{name}.contains("{SEPARATOR}$LocationName${SEPARATOR}")'
+
+    def _list(self, keys: frozenset[str] | set[str]) -> str:
+        names = sorted(self.names[k] for k in keys if k in self.names)
+        return SEPARATOR + SEPARATOR.join(names) + SEPARATOR
+
+    def _here(self, name: str) -> str:
+        """True on the defender when its place is in the list ``name``."""
+        return all_of([AS_TEXT, f'{name}.contains("{SEPARATOR}" + LocationName + "{SEPARATOR}")'])
+
+    # -- strengths ---------------------------------------------------------------------------
+
+    def _scale(
+        self, covered: Sequence[Counter], strengths: Mapping[CombatSide, list[CombatModifier]]
+    ) -> int:
+        table = self.rule.table
+        assert table is not None
+        denominators = [1]
+        for side in SIDES:
+            name = table.attack if side == "attacker" else table.defence
+            for counter in covered:
+                for face in _faces(counter):
+                    value = _value(counter, face, name)
+                    for chosen in product((False, True), repeat=len(strengths[side])):
+                        total = value
+                        for m, on in zip(strengths[side], chosen, strict=True):
+                            total *= m.strength if on else 1
+                        denominators.append(total.denominator)
+        return math.lcm(*denominators)
+
+    def _strength(
+        self,
+        counter: Counter,
+        prop: str,
+        name: str,
+        picked: Sequence[CombatModifier],
+        scale: int,
+    ) -> None:
+        multiplier = math.prod((m.strength for m in picked), start=Fraction(1))
+        values = [int(_value(counter, f, name) * multiplier * scale) for f in _faces(counter)]
+        if len(set(values)) == 1:
+            self.counters.setdefault(counter.id, {})[prop] = str(values[0])
+            return
+        expression = str(values[0])
+        for level in range(len(values), 1, -1):
+            expression = f"If(Face_Level == {level}, {values[level - 1]}, {expression})"
+        self.counters.setdefault(counter.id, {})[prop] = "{" + expression + "}"
+
+    # -- modifiers, terrain, column, result ---------------------------------------------------
+
+    def _modifiers(
+        self,
+        active: Sequence[CombatModifier],
+        conditions: Mapping[int, str],
+        places_of: Mapping[int, str],
+    ) -> None:
+        shifts, rolls = [], []
+        self.applies: list[tuple[CombatModifier, str]] = []
+        for n, m in enumerate(active):
+            on_place = places_of[id(m)].replace("$LocationName$", '" + LocationName + "')
+            on_place = all_of([AS_TEXT, on_place])
+            counts = [
+                f"Count({_picks(all_of([combat_condition(s), conditions[id(m)]]))})"
+                for s in SIDES
+                if m.affects(s)
+            ]
+            count = " + ".join(counts) or "0"
+            selective = m.pieces is not None or bool(m.across) or m.side == "both"
+            applies = all_of([on_place, f"{count} > 0"]) if selective else on_place
+            self.exprs[f"CombatApplies{n}"] = applies
+            self.applies.append((m, f"CombatApplies{n}"))
+            if m.shift:
+                shifts.append(f"If(CombatApplies{n}, {m.shift}, 0)")
+            if m.roll:
+                times = f"({count}) * {m.roll}" if m.each else str(m.roll)
+                rolls.append(f"If(CombatApplies{n}, {times}, 0)")
+        self.shifts = shifts
+        self.rolls = rolls
+
+    def _terrain(self) -> None:
+        """game.json's combat effects: the defender's terrain, and a hexside every attacker
+        crosses."""
+        numerators, denominators = ["1"], ["1"]
+        self.terrain: list[tuple[str, str, str]] = []
+        if not self.rule.terrain_effects:
+            self._defence(numerators, denominators)
+            return
+        game = self.game
+        for n, terrain in enumerate(game.terrain):
+            effect = terrain.combat
+            if effect is None or (effect.defence == 1 and not effect.shift):
+                continue
+            name = f"CombatTerrain{n}"
+            self.props[name] = self._list(
+                {k for k, loc in game.locations.items() if loc.terrain == terrain.id}
+            )
+            self._effect(self._here(name), effect, numerators, denominators)
+            self.terrain.append((self._here(name), terrain.name, _effect_words(effect)))
+        attackers = f"Count({_picks(combat_condition('attacker'))})"
+        for n, kind in enumerate(game.hexside_types):
+            effect = kind.combat
+            if effect is None or (effect.defence == 1 and not effect.shift):
+                continue
+            name = f"CombatHexside{n}"
+            self.props[name] = self._crossings(frozenset({kind.id}))
+            here = f'"{SEPARATOR}" + LocationName + ">$LocationName${SEPARATOR}"'
+            crossing = all_of([combat_condition("attacker"), AS_TEXT, f"{name}.contains({here})"])
+            test = all_of([f"{attackers} > 0", f"Count({_picks(crossing)}) == {attackers}"])
+            self._effect(test, effect, numerators, denominators)
+            self.terrain.append((test, kind.name, _effect_words(effect)))
+        self._defence(numerators, denominators)
+
+    def _effect(self, test: str, effect: object, nums: list[str], dens: list[str]) -> None:
+        defence = Fraction(getattr(effect, "defence", 1)).limit_denominator(100)
+        shift = int(getattr(effect, "shift", 0))
+        if defence != 1:
+            nums.append(f"If({test}, {defence.numerator}, 1)")
+            dens.append(f"If({test}, {defence.denominator}, 1)")
+        if shift:
+            self.shifts.append(f"If({test}, {shift}, 0)")
+
+    def _defence(self, numerators: list[str], denominators: list[str]) -> None:
+        self.exprs["CombatDefenceNum"] = " * ".join(f"({n})" for n in numerators)
+        self.exprs["CombatDefenceDen"] = " * ".join(f"({d})" for d in denominators)
+        self.exprs["CombatShift"] = " + ".join(self.shifts) or "0"
+
+    def _column(self, scale: int) -> None:
+        table = self.rule.table
+        assert table is not None
+        defence = "CombatDefenceBase * CombatDefenceNum"
+        den = "CombatDefenceDen"
+        labels = [c.label for c in self.chart.columns]
+        rolls = list(self.rolls)
+        if table.roll_modifiers:
+            self.exprs["CombatBase"] = "0"
+            self.exprs["CombatIndex"] = "0"
+            steps = table.roll_modifiers
+            chosen = _highest(steps, table.odds, defence, den, scale, "m")
+            zero = table.zero_defence
+            zero = steps[-1].modifier if zero is None else zero
+            if table.odds == "ratio":
+                chosen = f"If({defence} == 0, {zero}, {chosen})"
+            rolls.append(chosen)
+        else:
+            steps = table.columns or tuple(
+                OddsStep(label, parse_odds(label, table.odds)) for label in labels
+            )
+            base = _highest(steps, table.odds, defence, den, scale, "i")
+            if table.odds == "ratio":
+                base = f"If({defence} == 0, {len(steps) - 1}, {base})"
+            self.exprs["CombatBase"] = base
+            last = len(labels) - 1
+            shifted = "CombatBase + CombatShift"
+            self.exprs["CombatIndex"] = (
+                f"If({shifted} < 0, 0, If({shifted} > {last}, {last}, {shifted}))"
+            )
+        self.exprs["CombatRollModifier"] = " + ".join(rolls) or "0"
+        chain = string_literal(labels[0])
+        for n in range(len(labels) - 1, 0, -1):
+            chain = f"If(CombatIndex == {n}, {string_literal(labels[n])}, {chain})"
+        self.exprs["CombatColumn"] = chain
+
+    def _result(self) -> None:
+        self.exprs["CombatRoll"] = f'GetProperty("{DICE}_total") + CombatRollModifier'
+        rows = [(parse_roll_range(row.label), row) for row in self.chart.rows]
+        lowest = min(rows, key=lambda r: r[0][0] if r[0][0] is not None else -math.inf)
+        highest = max(rows, key=lambda r: r[0][1] if r[0][1] is not None else math.inf)
+        cells: dict[str, None] = {}
+        chain = '""'
+        columns = len(self.chart.columns)
+        for n in range(columns - 1, -1, -1):
+            column = self._row_chain(rows, lowest, highest, n, cells)
+            chain = column if n == columns - 1 else f"If(CombatIndex == {n}, {column}, {chain})"
+        self.exprs["CombatResult"] = chain
+        words = string_literal(WORD_NONE)
+        for cell in cells:
+            if cell.strip():
+                said = string_literal(self._cell_words(cell))
+                words = f"If(CombatResult == {string_literal(cell)}, {said}, {words})"
+        self.exprs["CombatResultWords"] = words
+
+    def _row_chain(self, rows, lowest, highest, column: int, cells: dict[str, None]) -> str:  # type: ignore[no-untyped-def]
+        def cell(row) -> str:  # type: ignore[no-untyped-def]
+            value = row.cells[column]
+            text = "" if value is None else str(value)
+            cells[text] = None
+            return string_literal(text)
+
+        (low_bound, _), low_row = lowest
+        chain = cell(highest[1])
+        for (low, high), row in reversed(rows):
+            test = all_of(
+                [f"CombatRoll >= {low}" if low is not None else "true"]
+                + ([f"CombatRoll <= {high}"] if high is not None else [])
+            )
+            chain = f"If({test}, {cell(row)}, {chain})"
+        if low_bound is not None:
+            chain = f"If(CombatRoll < {low_bound}, {cell(low_row)}, {chain})"
+        return chain
+
+    def _cell_words(self, text: str) -> str:
+        try:
+            _, _, cites = read_cell(self.rule, text)
+        except ValueError:
+            cites = ()
+        results = self.rule.results
+        parts = text.split(results.split) if results.split else [text]
+        meanings = []
+        for part in parts:
+            try:
+                codes = parse_cell_part(part, frozenset(results.codes), results.none).codes
+            except ValueError:
+                codes = ()
+            meanings += [results.codes[c].text for c in codes if results.codes[c].text]
+        words = "; ".join(dict.fromkeys(meanings))
+        cited = ", ".join(cites) or self.rule.cite
+        return f"{text}: {words} ({cited})" if words else f"{text} ({cited})"
+
+    def _messages(self, active: Sequence[CombatModifier], scale: int) -> tuple[str, ...]:
+        call = (
+            f'If({AS_TEXT}, "Combat at " + LocationName, "") '
+            f'+ If({FROM}.length() > 2, " from " + {FROM}.substring(2), "") '
+            f'+ If({BY}.length() > 0, " by " + {BY}, "")'
+        )
+        attack = _shown("CombatAttack", scale)
+        defence = _shown("CombatDefenceBase", scale)
+        account = [
+            f'"{WORD_ATTACK} " + {attack} + ", {WORD_DEFENCE} " + {defence}',
+        ]
+        for m, name in self.applies:
+            line = f" · {_chat(m.text)} ({m.cite}): {_modifier_words(m)}"
+            account.append(f'If({name}, {string_literal(line)}, "")')
+        for test, reason, words in self.terrain:
+            line = f" · {_chat(reason)} ({self.rule.cite}): {words}"
+            account.append(f'If({test}, {string_literal(line)}, "")')
+        account.append(f'" — {WORD_COLUMN} " + CombatColumn')
+        account.append(
+            f'If(CombatRollModifier != 0, ", {WORD_MODIFIER} " + CombatRollModifier, "")'
+        )
+        result = (
+            f'"{WORD_ROLL} " + CombatRoll + " ({WORD_COLUMN} " + CombatColumn + "): " '
+            f"+ CombatResultWords"
+        )
+        return (call, " + ".join(account), result)
+
+
+def _common(sets: Sequence[set[str] | None]) -> set[str] | None:
+    """What every given set holds (None: no set restricts it)."""
+    known = [s for s in sets if s is not None]
+    return set.intersection(*known) if known else None
+
+
+def _picks(condition: str) -> str:
+    """The condition ``Sum`` and ``Count`` pick pieces by: a BeanShell expression in braces
+    (without them VASSAL would read an old-style 'name = value' match)."""
+    return string_literal("{" + condition + "}")
+
+
+def _highest(
+    steps: Sequence[OddsStep], odds: str, defence: str, den: str, scale: int, kind: str
+) -> str:
+    """The index (kind 'i') or modifier ('m') of the highest step the strengths reach."""
+    chain = "0" if kind == "i" else str(steps[0].modifier)
+    for n, step in enumerate(steps):
+        if n == 0:
+            continue
+        at = Fraction(step.at_least)
+        if odds == "differential":
+            test = (
+                f"{at.denominator} * (CombatAttack * {den} - {defence}) >= "
+                f"{at.numerator * scale} * {den}"
+            )
+        else:
+            test = f"CombatAttack * {den} * {at.denominator} >= {at.numerator} * {defence}"
+        value = n if kind == "i" else step.modifier
+        chain = f"If({test}, {value}, {chain})"
+    return chain
+
+
+def _shown(name: str, scale: int) -> str:
+    if scale == 1:
+        return f'"" + {name}'
+    return f'If({name} % {scale} == 0, "" + {name} / {scale}, {name} + "/{scale}")'
+
+
+def _faces(counter: Counter) -> list[object]:
+    return list(layer_faces(counter)) or [counter.front]
+
+
+def _value(counter: Counter, face: object, name: str) -> Fraction:
+    raw = getattr(face, "values", {}).get(name)
+    if raw is None:
+        raw = counter.properties.get(name)
+    try:
+        return Fraction(str(raw).replace(",", ".")) if raw is not None else Fraction(0)
+    except ValueError:
+        return Fraction(0)
+
+
+def _effect_words(effect: object) -> str:
+    defence = getattr(effect, "defence", 1)
+    shift = getattr(effect, "shift", 0)
+    words = [f"{WORD_DEFENCE} ×{defence:g}"] if defence != 1 else []
+    if shift:
+        words.append(f"{shift:+d} {WORD_COLUMN}")
+    return ", ".join(words)
+
+
+def _modifier_words(m: CombatModifier) -> str:
+    words = []
+    if m.shift:
+        words.append(f"{m.shift:+d} {WORD_COLUMN}")
+    if m.roll:
+        words.append(f"{m.roll:+d} {WORD_ROLL.lower()}")
+    if m.strength != 1:
+        words.append(f"×{m.strength}")
+    return ", ".join(words)
+
+
+def _chat(text: str) -> str:
+    return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("$", "＄")
+
+
+def calculated(name: str, expression: str) -> Trait:
+    """A Calculated Property: ``name`` is the value of the BeanShell expression, worked out
+    each time it is read."""
+    return Trait("calcProp;" + encode([name, "{" + expression + "}", ""], ";"), "")
+
+
+def role_property() -> Trait:
+    """CombatRole, set by three menu commands: attacking, defending, out of combat."""
+    commands = [
+        encode([ATTACK_COMMAND, key("A", CTRL_SHIFT), encode(["P", "attacker"], ",")], ":"),
+        encode([DEFEND_COMMAND, key("E", CTRL_SHIFT), encode(["P", "defender"], ",")], ":"),
+        encode([CLEAR_COMMAND, CLEAR_KEY, encode(["P", ""], ",")], ":"),
+    ]
+    fields = [ROLE, "false,0,100,false", encode(commands, ","), ""]
+    return Trait("PROP;" + encode(fields, ";"), "")
+
+
+def _mark_label() -> Trait:
+    """The mark a player sees on a piece in combat: a bold letter in a black box at the
+    top right corner (nothing when the piece is not in combat)."""
+    fields = [
+        "",  # no key to change it
+        "",  # no menu command
+        "16",
+        "0,0,0",  # black box
+        "255,215,0",  # gold letter
+        "t",  # at the top
+        "0",
+        "r",  # at the right
+        "0",
+        "c",
+        "c",
+        "$pieceName$",
+        "Dialog",
+        "1",  # bold
+        "0",
+        "CombatMarkLabel",
+        "",
+        "false",
+    ]
+    return Trait("label;" + encode(fields, ";"), "$CombatMark$")
+
+
+def _prototype(exprs: Mapping[str, str], messages: Sequence[str]) -> tuple[Trait, ...]:
+    """What every unit of the combat carries: its role and mark, the combat as worked out
+    from it when it defends, and the steps the combat button sets off on the defender."""
+    reset_key, gather_key, call_key, account_key, dice_key, result_key, clear_key = _STEPS
+    mark = (
+        f'If({ROLE} == "attacker", "{ATTACKER_MARK}", '
+        f'If({ROLE} == "defender", "{DEFENDER_MARK}", ""))'
+    )
+    joined = (  # ', 0801, 0601': never a number, as '0801' alone would be to VASSAL
+        f'If({AS_TEXT}, If(({FROM} + ", ").contains(", " + LocationName + ", "), '
+        f'{FROM}, {FROM} + ", " + LocationName), {FROM})'
+    )
+    return (
+        role_property(),
+        calculated("CombatMark", mark),
+        _mark_label(),
+        *(calculated(name, expression) for name, expression in exprs.items()),
+        trigger(RESOLVE_KEY, f'{ROLE} == "defender"', _STEPS),
+        set_global(FROM, ((reset_key, ""), (APPEND_KEY, "{" + joined + "}"))),
+        set_global(BY, ((reset_key, ""), (APPEND_KEY, "{SideName}"))),
+        _command_to(gather_key, APPEND_KEY, f'{ROLE} == "attacker"'),
+        _command_to(clear_key, CLEAR_KEY, f"{ROLE}.length() > 0"),
+        report((call_key,), "{" + messages[0] + "}"),
+        report((account_key,), "{" + messages[1] + "}"),
+        Trait("globalhotkey;" + encode(["", dice_key, DICE_KEY, ""], ";"), ""),
+        report((result_key,), "{" + messages[2] + "}"),
+        PROTOTYPE_BASE,
+    )
+
+
+def _command_to(key_: str, sent: str, condition: str) -> Trait:
+    """On ``key_``, send ``sent`` to every piece the condition picks (no menu entry)."""
+    return Trait("globalkey;" + encode(["", key_, sent, "{" + condition + "}"], ";"), "")
+
+
+def set_global(name: str, changes: Sequence[tuple[str, str]]) -> Trait:
+    """Set Global Property: each key sets the module's property ``name`` to its value (an
+    expression in braces is worked out on the piece)."""
+    commands = [encode(["", k, encode(["P", value], ",")], ":") for k, value in changes]
+    fields = [name, "false,0,100,false", encode(commands, ","), "", "", ""]
+    return Trait("setprop;" + encode(fields, ";"), "")
+
+
+def _counter_traits(props: Mapping[str, str]) -> tuple[Trait, ...]:
+    plain = [(n, v) for n, v in sorted(props.items()) if not v.startswith("{")]
+    calcs = [calculated(n, v[1:-1]) for n, v in sorted(props.items()) if v.startswith("{")]
+    return (Trait("prototype;" + PROTOTYPE), *calcs, *((marker(plain),) if plain else ()))
+
+
+# -- into the module ----------------------------------------------------------------------------
+
+
+def with_combat(
+    game: Game, warnings: ModuleWarnings, combat: ModuleCombat | None
+) -> ModuleWarnings:
+    """The pieces' traits with the combat's added: each counter's (and each holder's, a counter
+    set up for another faction) after its warnings, and the combat prototype."""
+    if combat is None:
+        return warnings
+    traits = dict(warnings.counter_traits)
+    keys = [c.id for c in game.counters] + sorted(warnings.holders)
+    for holder in keys:
+        added = combat.counter_traits.get(holder.split("@", 1)[0])
+        if added:
+            traits[holder] = (*traits.get(holder, ()), *added)
+    prototypes = dict(warnings.prototypes) | {PROTOTYPE: combat.prototype}
+    return dataclasses.replace(warnings, counter_traits=traits, prototypes=prototypes)
+
+
+def write_combat(root: etree._Element, combat: ModuleCombat) -> None:
+    """The module's part: the properties every piece reads (0 for a unit property, the place
+    and crossing lists), the combat dice and the combat button."""
+    container = root.find(M + "properties.GlobalProperties")  # a module may have one only
+    if container is None:
+        container = etree.SubElement(root, M + "properties.GlobalProperties")
+    for name, value in combat.module_properties:
+        global_property(container, name, value)
+    count, sides = combat.dice
+    etree.SubElement(
+        root,
+        M + "DiceButton",
+        attrs(
+            name=DICE,
+            text=DICE,
+            tooltip=f"{DICE}: {count}d{sides}",
+            icon="",
+            hotkey=DICE_KEY,
+            canDisable="false",
+            propertyGate="",
+            hideWhenDisabled="false",
+            disabledIcon="",
+            reportFormat="** $name$ = $result$ *** &lt;$PlayerName$&gt;",
+            prompt="false",
+            nDice=str(count),
+            lockDice="false",
+            nSides=str(sides),
+            lockSides="false",
+            plus="0",
+            lockPlus="false",
+            addToTotal="0",
+            lockAdd="false",
+            reportTotal="false",
+            sortDice="false",
+            keepDice="false",
+            keepOption=">",
+            keepCount="1",
+        ),
+    )
+    etree.SubElement(
+        root,
+        M + "GlobalKeyCommand",
+        attrs(
+            name=BUTTON,
+            buttonText=BUTTON,
+            tooltip=BUTTON_TIP,
+            icon="",
+            buttonHotkey="",
+            hotkey=RESOLVE_KEY,
+            filter="{" + f'{ROLE} == "defender"' + "}",
+            reportSingle="false",
+            reportFormat="",
+            deckCount="-1",
+            singleMap="false",
+        ),
+    )
