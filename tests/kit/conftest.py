@@ -21,6 +21,7 @@ from pypdf.generic import DictionaryObject
 from tests.conftest import load_fixture
 from tests.kit.fakes import face_of_colour, fake_artwork
 from toolkit.artwork import Artwork
+from toolkit.catalogue import catalogue, languages
 from toolkit.kit.book import build_kit
 from toolkit.kit.paper import MM
 from toolkit.model import Game
@@ -114,7 +115,16 @@ def page_texts(pdf: bytes) -> list[str]:
 def sheet_pairs(pdf: bytes) -> list[tuple[int, int]]:
     """(fronts page index, backs page index) of every counter sheet, found by header text."""
     texts = page_texts(pdf)
-    fronts = [i for i, t in enumerate(texts) if "fronts" in t and "Counters:" in t]
+    marks = []  # (section, fronts) as each language's header words them
+    for language in languages():
+        words = catalogue(language)
+        section = words["kit.section.counters"].split("{")[0].strip()
+        marks.append((section, words["kit.sheets.fronts"].split("}")[-1].strip(" ,")))
+    fronts = [
+        i
+        for i, t in enumerate(texts)
+        if any(front in t and section in t for section, front in marks)
+    ]
     return [(i, i + 1) for i in fronts]
 
 

@@ -16,7 +16,7 @@ from toolkit.kit.flow import Line
 from toolkit.kit.layout import PagePlan
 from toolkit.kit.paper import Page
 from toolkit.model import Game
-from toolkit.model.rules import Rule
+from toolkit.model.rules import CombatRule, Rule
 
 INDENT = 14.0
 KINDS = (
@@ -24,6 +24,7 @@ KINDS = (
     "entry",
     "movement",
     "zoc",
+    "combat",
     "supply",
     "capacity",
     "placement",
@@ -101,6 +102,9 @@ def rule_notes(game: Game, rule: Rule) -> str:
         notes.append(say("rules.note.unchecked"))
     if rule.unless:
         notes.append(say("rules.note.unless", condition=rule.unless.strip().rstrip(".")))
+    if isinstance(rule, CombatRule) and rule.modifiers:
+        listed = say("punct.semicolon").join(f"{m.text} ({m.cite})" for m in rule.modifiers)
+        notes.append(say("rules.note.modifiers", modifiers=listed))
     if rule.setups:
         names = {setup.id: setup.name for setup in game.setups}
         only = ", ".join(names.get(s, s) for s in sorted(rule.setups))
