@@ -25,9 +25,9 @@ import pytest
 
 PACKAGE = Path(__file__).resolve().parents[1] / "toolkit"
 
-BASE = frozenset({"diagnostics", "errors", "options", "interrupts"})
-"""Plain shared pieces: the diagnostic type, the error classes, the build options, and what an
-interrupted process must undo."""
+BASE = frozenset({"diagnostics", "errors", "options", "interrupts", "catalogue"})
+"""Plain shared pieces: the diagnostic type, the error classes, the build options, what an
+interrupted process must undo, and the catalogue of the words players read."""
 OUTPUT = BASE | {"geometry", "model", "artwork", "workers", "cache"}
 """What every output package stands on: the model, and the build's typed artwork and workers."""
 
@@ -37,6 +37,7 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "errors": frozenset({"diagnostics"}),
     "options": frozenset(),
     "interrupts": frozenset(),
+    "catalogue": frozenset(),
     "model": frozenset({"geometry", "diagnostics"}),  # did-you-mean hints in lookups
     "artwork": frozenset({"geometry", "model"}),
     "workers": frozenset({"model", "interrupts"}),
@@ -48,12 +49,19 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "render": OUTPUT,
     # The kit places the renderer's drawings and shares its fonts: the one sideways arrow.
     "kit": OUTPUT | {"render"},
-    "vassal": OUTPUT,
+    # The module's combat mirrors the engine's own lists (a modifier's places, a result cell's
+    # reading), so that the module and the checker cannot disagree: the other sideways arrow.
+    "vassal": OUTPUT | {"rules"},
     "rules": BASE | {"geometry", "model"},
     "targets": OUTPUT | {"render", "kit", "vassal", "rules"},
     "check": OUTPUT | {"load", "rules", "render", "vassal"},
+    # Text too small to print, read off the drawn counters and cards, located in the sources.
+    "legibility": BASE | {"model", "artwork", "load"},
+    # After-action reports: a log replayed as the checker reads it, drawn as one side sees it.
+    "report": OUTPUT | {"check", "rules", "vassal"},
     "build": OUTPUT
-    | {"load", "render", "kit", "vassal", "rules", "targets", "check", "delivery", "ownership"},
+    | {"load", "render", "kit", "vassal", "rules", "targets", "check", "delivery", "ownership"}
+    | {"legibility"},
     "scaffold": frozenset({"load", "ownership"}),
     # Publishing a scenario stands on every output and on the checker, as the build does.
     "publish": OUTPUT | {"load", "render", "kit", "vassal", "rules", "check", "ownership"},
@@ -61,7 +69,7 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "serve": OUTPUT | {"load", "render", "build", "publish", "ownership"},
     # The verbs' bodies: each parses what click cannot, calls the library and prints.
     "commands": frozenset({"diagnostics", "errors", "options", "model", "cache", "load", "build"})
-    | {"targets", "check", "vassal", "publish", "serve", "scaffold", "ownership"},
+    | {"targets", "check", "vassal", "publish", "serve", "scaffold", "ownership", "report"},
     # The command line declares the verbs and leaves the process; the verbs do the work.
     "cli": frozenset({"commands", "errors", "interrupts", "toolkit"}),  # the version
     "__main__": frozenset({"cli", "interrupts"}),
@@ -150,7 +158,7 @@ def test_every_import_follows_the_arrows() -> None:
         ("toolkit.render.maps.draw", "toolkit.load.jsonsource"),
         ("toolkit.render.outputs", "toolkit.kit.book"),
         ("toolkit.kit.book", "toolkit.build"),
-        ("toolkit.vassal.write.module", "toolkit.rules.check"),
+        ("toolkit.vassal.write.module", "toolkit.check"),
         ("toolkit.rules.check", "toolkit.vassal.save"),
         ("toolkit.rules.check", "toolkit.render.maps"),
         ("toolkit.build", "toolkit.cli"),
@@ -366,7 +374,7 @@ KIT_ROOMS: dict[str, frozenset[str]] = {
     "page": frozenset({"errors", "paper", "layout", "draw", "measure", "flow"}),
     # Where the printed pieces go: the artwork as the kit prints it, imposition, counter and
     # card sheets with their mirrored backs, map tiles.
-    "planning": frozenset({"artwork", "impose", "sheets", "cardsheets", "tiles"}),
+    "planning": frozenset({"artwork", "impose", "sheets", "cardsheets", "tiles", "blank"}),
     # What the other pages say: cover, calibration, charts, setups, the rules summary.
     "content": frozenset({"cover", "calibration", "charts", "setups", "summary"}),
     # Planned pages and drawings in, one PDF out.

@@ -25,9 +25,7 @@ from toolkit.kit.errors import KitError
 from toolkit.kit.impose import DUPLEX_MODES, Duplex
 from toolkit.kit.layout import PagePlan, page_svg, section_pages
 from toolkit.kit.paper import PAPER_SIZES, paper
-from toolkit.kit.pdf import ArtPdf, assemble, convert_direct, metadata
-from toolkit.kit.pdf.cmyk import open_press
-from toolkit.kit.pdf.pdfx import to_pdfx
+from toolkit.kit.pdf import ArtPdf, assemble, convert_direct, metadata, open_press, to_pdfx
 from toolkit.kit.setups import setup_plans
 from toolkit.kit.sheets import face_key, sheet_plans
 from toolkit.kit.summary import summary_plans

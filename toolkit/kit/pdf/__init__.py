@@ -23,7 +23,18 @@ of it is the few names below. Inside, the arrows run one way:
 from __future__ import annotations
 
 from toolkit.kit.pdf.assembly import ArtPdf, assemble, metadata
+from toolkit.kit.pdf.cmyk import open_press
 from toolkit.kit.pdf.convert import svg_to_pdf, use_bundled_fonts
 from toolkit.kit.pdf.drawings import convert_direct
+from toolkit.kit.pdf.pdfx import to_pdfx
 
-__all__ = ["ArtPdf", "assemble", "convert_direct", "metadata", "svg_to_pdf", "use_bundled_fonts"]
+__all__ = [
+    "ArtPdf",
+    "assemble",
+    "convert_direct",
+    "metadata",
+    "open_press",
+    "svg_to_pdf",
+    "to_pdfx",
+    "use_bundled_fonts",
+]
