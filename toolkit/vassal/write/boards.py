@@ -107,7 +107,7 @@ def board_of(
     }
     numbering = _numbering(grid, art, scale, size)
     names = _unique_names(locations)
-    zones = _zones(locations, names, art, scale)
+    zones = _zones(locations, names, art, scale, _nested_squares(locations, centres, piece_height))
     outlined = {zone.name for zone in zones}
     regions = tuple(
         Region(names[label], at, label)
@@ -194,17 +194,45 @@ def _zones(
     names: Mapping[str, str],
     art: MapArt,
     scale: tuple[float, float],
+    nested: Mapping[str, tuple[Pixel, ...]],
 ) -> tuple[Zone, ...]:
-    """Zones for every outlined space, box and cell; nested and smaller ones first, because
-    VASSAL names a point by the first zone that holds it."""
+    """Zones for every outlined space, box and cell, and for each nested space drawn as a
+    plate inside its parent; nested and smaller ones first, because VASSAL names a point by
+    the first zone that holds it."""
     found: list[tuple[float, int, Zone]] = []
-    for index, (label, outline) in enumerate(art.placement.outlines.items()):
+    paths = {
+        label: tuple((round(x * scale[0]), round(y * scale[1])) for x, y in outline)
+        for label, outline in art.placement.outlines.items()
+    }
+    for index, (label, path) in enumerate({**nested, **paths}.items()):
         location = locations.get(label)
         if location is None or location.kind in ("hex", "square"):
             continue
-        path = tuple((round(x * scale[0]), round(y * scale[1])) for x, y in outline)
         found.append((_area(path), index, Zone(names[label], path, label)))
     return tuple(zone for _, _, zone in sorted(found, key=lambda item: (item[0], item[1])))
+
+
+def _nested_squares(
+    locations: Mapping[str, Location], spots: Mapping[str, Pixel], piece_height: int
+) -> dict[str, tuple[Pixel, ...]]:
+    """A square a piece and a half wide around where pieces sit in each nested space (a
+    fortress inside its area), which has no outline of its own: without a zone of its own,
+    VASSAL would name a piece set there after the area around it."""
+    half = round(max(piece_height, NESTED_MIN_PX) * 0.75)
+    return {
+        label: (
+            (x - half, y - half),
+            (x + half, y - half),
+            (x + half, y + half),
+            (x - half, y + half),
+        )
+        for label, (x, y) in spots.items()
+        if label in locations and locations[label].parent is not None
+    }
+
+
+NESTED_MIN_PX = 32
+"""The least side of a nested space's square, where a map has no piece size (a chart)."""
 
 
 def _area(path: tuple[Pixel, ...]) -> float:
