@@ -631,3 +631,47 @@ def test_a_fighter_ends_its_move_on_land(game, start):
     rule_or_skip(game, "fighters-end-on-land")
     found = check_position(Situation(game, position))
     assert "fighters-end-on-land" in {v.rule for v in found}
+
+
+# ------------------------------------------------------------------------- the sequence of play
+
+# Seed 003 lines 160-170 ("Phases du tour de jeu d'une puissance"), in the rulebook's order.
+TURN_PHASES = (
+    "Purchase and repair units",  # recrutement d'unités et réparation d'unités endommagées
+    "Movement",  # mouvements
+    "Combat",  # combats
+    "Mobilize new units",  # mobilisation de nouvelles unités
+    "Collect income",  # collecte des revenus
+)
+# Seed 003 lines 260-273 ("Déroulement d'un combat") and 309-317 (the naval battle).
+LAND_STEPS = ("Place dice", "Air supremacy", "Attacking", "Defending", "Remove", "Conclude")
+NAVAL_STEPS = ("Attacking ships", "Defending ships", "Remove", "Attacker continues")
+
+
+def _steps(rows, heading: str) -> list[str]:
+    """The numbered rows after a heading row, up to the next heading."""
+    labels = [row.label for row in rows]
+    steps = []
+    for label in labels[labels.index(heading) + 1 :]:
+        if not label[0].isdigit():
+            break
+        steps.append(label)
+    return steps
+
+
+def test_sequence_of_play_follows_the_five_phases(game):
+    """Seed 003 line 157: five phases in a fixed order; pages 14, 15 and 18 open phases 1-3."""
+    rows = game.chart("sequence-of-play").rows
+    assert [row.label for row in rows] == [f"{n}. {p}" for n, p in enumerate(TURN_PHASES, 1)]
+    assert [row.cells[1] for row in rows] == ["p.14", "p.15", "p.18", None, None]
+    assert [p.name for p in game.turns.phases] == list(TURN_PHASES)
+
+
+def test_combat_sequence_steps_in_rulebook_order(game):
+    """Seed 003 lines 264-273: six land combat steps; lines 311-317: four naval battle steps."""
+    rows = game.chart("combat-sequence").rows
+    land, naval = _steps(rows, "LAND COMBAT"), _steps(rows, "NAVAL BATTLE")
+    for steps, expected in ((land, LAND_STEPS), (naval, NAVAL_STEPS)):
+        numbered = [label.split(". ", 1) for label in steps]
+        assert [number for number, _ in numbered] == [str(n) for n in range(1, len(expected) + 1)]
+        assert all(name.startswith(w) for (_, name), w in zip(numbered, expected, strict=True))

@@ -7,6 +7,7 @@ can fail when the sources drift from the rulebook.
 
 from __future__ import annotations
 
+import re
 from collections import Counter
 from dataclasses import replace
 from pathlib import Path
@@ -792,3 +793,24 @@ def test_a_transport_takes_armour_alone(game, start):
     rule_or_skip(game, "transport-capacity")
     found = check_position(Situation(game, position))
     assert "transport-capacity" in {v.rule for v in found}
+
+
+# Seed 004 lines 219-228 ("La séquence de jeu"): seven phases, in this order.
+SEQUENCE_OF_PLAY = (
+    "Purchase new units",  # Achat de nouvelles unités
+    "Combat movement",  # Mouvement d'assaut
+    "Resolve combat",  # Résolution des combats
+    "Strategic movement",  # Mouvement stratégique
+    "Place new units",  # Placement des nouvelles unités sur la carte
+    "Surface submarines, repair battleships",  # Emersion des sous-marins et réparation...
+    "Collect income",  # Collecte des revenus
+)
+
+
+def test_sequence_of_play_follows_the_seven_phases(game):
+    """Seed 004 lines 221-227: the chart lists the seven phases in the rulebook's order, and the
+    turn structure agrees with it phase by phase."""
+    labels = [row.label for row in game.chart("sequence-of-play").rows]
+    assert labels == [f"{n}. {phase}" for n, phase in enumerate(SEQUENCE_OF_PLAY, start=1)]
+    turn = [re.sub(r" \(.*\)", "", phase.name) for phase in game.turns.phases]
+    assert turn == list(SEQUENCE_OF_PLAY)
