@@ -117,8 +117,24 @@ def test_every_scenario_puts_each_piece_where_the_setup_says(
         assert engine.places("new") == expected_places(game, 0)
 
 
+REBUILT = {
+    "distant-foreign-fields",
+    "fatal-alliances",
+    "minimal-hex",
+    "minimal-square",
+    "minimal-area",
+    "cards-hex",
+}
+"""Games built a second time to compare bytes: between them every kind of module part (hex,
+square and area maps, decks and hands, hidden stacks, cups, a French module with combat);
+building the three other example games twice would test the same code again at a minute's
+cost."""
+
+
 def test_two_builds_give_the_same_module(built: tuple[Game, Path], tmp_path: Path) -> None:
     game, folder = built
+    if game.id not in REBUILT:
+        pytest.skip("its parts are rebuilt and compared in the games of REBUILT")
     again = build_game(game, tmp_path, selected_targets(["vmod"]), BuildOptions()).folder
     assert (again / f"{game.id}.vmod").read_bytes() == (folder / f"{game.id}.vmod").read_bytes()
     for save in (folder / "scenarios").glob("*.vsav"):
