@@ -107,3 +107,23 @@ def minimal_hex_board() -> Board:
     game = load_fixture("minimal-hex")
     with Workers(game) as workers:
         return game_boards(game, draw_artwork(game, workers, counters=False), dpi=150)[0]
+
+
+_MODULES: dict[Path, tuple[Game, Path]] = {}
+
+
+def built_module(source: Path, tmp_path_factory: pytest.TempPathFactory) -> tuple[Game, Path]:
+    """A game loaded from ``source`` and the folder its module and scenario saves were built
+    into (``--only vmod -j 2``), built once per session: the module tests and the published
+    examples read the same module, and each build of an example game takes seconds. Callers
+    only read the folder."""
+    if source not in _MODULES:
+        from toolkit.build import build_game, selected_targets
+        from toolkit.options import BuildOptions
+
+        result = load_game(source)
+        assert result.game is not None, result.report.format_text()
+        out = tmp_path_factory.mktemp("vmod")
+        summary = build_game(result.game, out, selected_targets(["vmod"]), BuildOptions(jobs=2))
+        _MODULES[source] = (result.game, summary.folder)
+    return _MODULES[source]

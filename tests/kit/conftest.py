@@ -7,6 +7,7 @@ from the kit's own layout numbers, so a wrong transform anywhere shows up as a w
 from __future__ import annotations
 
 import dataclasses
+import hashlib
 import io
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -165,3 +166,17 @@ def embedded_fonts(reader: PdfReader) -> list[DictionaryObject]:
     for page in reader.pages:
         collect(page["/Resources"].get_object())
     return fonts
+
+
+_SHARED_KITS: dict[tuple[str, str], bytes] = {}
+
+
+def shared_kit(game: Game, real: bool = False) -> bytes:
+    """:func:`make_kit` (or with ``real``, :func:`real_kit` at ``-j 2``) of ``game`` on its own
+    settings, built once per session for the tests that only read a game's kit (its pages'
+    text, its sheets' register): a real game's kit takes seconds. Tests of how a kit is built
+    (byte identity, options, the environment) build their own."""
+    key = (hashlib.sha256(repr(game).encode()).hexdigest(), "real" if real else "fake")
+    if key not in _SHARED_KITS:
+        _SHARED_KITS[key] = real_kit(game, jobs=2) if real else make_kit(game)
+    return _SHARED_KITS[key]

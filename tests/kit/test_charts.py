@@ -11,7 +11,7 @@ import pytest
 from pypdf import PdfReader
 
 from tests.conftest import SOURCES
-from tests.kit.conftest import make_kit, page_texts, real_kit, with_print
+from tests.kit.conftest import make_kit, page_texts, shared_kit, with_print
 from tests.kit.fakes import fake_artwork
 from toolkit.kit import draw
 from toolkit.kit.artwork import KitArt, kit_art
@@ -190,7 +190,7 @@ def test_fatal_alliances_packed_pages_read_back(fatal_alliances: Game, fatal_art
     """In the PDF: every chart window inside the printable area, none overlapping another, none
     scaled below the limit, and the cover's contents pointing at the page each chart is on."""
     plan = _plan(fatal_alliances, fatal_art, "packed")
-    pdf = real_kit(fatal_alliances, jobs=2)
+    pdf = shared_kit(fatal_alliances, real=True)
     reader = PdfReader(io.BytesIO(pdf))
     texts = page_texts(pdf)
     assert len(reader.pages) == len(plan.pages)

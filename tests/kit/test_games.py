@@ -14,8 +14,7 @@ from tests.kit.conftest import (
     embedded_fonts,
     face_boxes,
     layout_pages,
-    make_kit,
-    real_kit,
+    shared_kit,
     sheet_pairs,
 )
 from tests.kit.test_pdf import unmirror
@@ -35,7 +34,7 @@ def game(request: pytest.FixtureRequest) -> Game:
 
 
 def test_real_kit_pages_fonts_and_boxes(game: Game) -> None:
-    pdf = real_kit(game, jobs=2)
+    pdf = shared_kit(game, real=True)
     reader = PdfReader(io.BytesIO(pdf))
     paper = tuple(round(side) for side in PAPER_SIZES[game.print.paper])
     sizes = [
@@ -66,7 +65,7 @@ def test_real_kit_pages_fonts_and_boxes(game: Game) -> None:
 
 
 def test_backs_line_up_for_this_games_counter_mix(game: Game) -> None:
-    pdf = make_kit(game)
+    pdf = shared_kit(game)
     pages = layout_pages(pdf)
     paper = PAPER_SIZES[game.print.paper]
     offset = game.print.back_offset

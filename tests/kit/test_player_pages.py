@@ -10,7 +10,7 @@ from functools import cache
 import pytest
 
 from tests.conftest import SOURCES
-from tests.kit.conftest import make_kit, page_texts
+from tests.kit.conftest import page_texts, shared_kit
 from toolkit.load import load_game
 from toolkit.model import Game
 
@@ -29,7 +29,7 @@ def _game(name: str) -> Game:
 
 @cache
 def _text(name: str) -> str:
-    return "\n".join(page_texts(make_kit(_game(name))))
+    return "\n".join(page_texts(shared_kit(_game(name))))
 
 
 def raw_ids(game: Game) -> set[str]:

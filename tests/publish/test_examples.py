@@ -12,15 +12,12 @@ from typing import Any
 
 import pytest
 
-from tests.conftest import ROOT, run_cli
+from tests.conftest import ROOT, built_module, run_cli
 from tests.vassal.engine import run_engine
 from tests.vassal.test_module import expected_places
-from toolkit.build import build_game, selected_targets
-from toolkit.load import load_game
 from toolkit.load.scenarios import game_with_scenario, load_scenario
 from toolkit.model import Game
 from toolkit.model.scenario import Scenario
-from toolkit.options import BuildOptions
 
 EXAMPLES = sorted((ROOT / "scenarios").glob("*/*/scenario.json"))
 SUFFIXES = (".vsav", ".vmdx", "-sheet.pdf", ".json", "-map.png")
@@ -41,10 +38,8 @@ def examples(tmp_path_factory: pytest.TempPathFactory) -> dict[str, Example]:
     found = {}
     for path in EXAMPLES:
         game_id = json.loads(path.read_text(encoding="utf-8"))["game"]
-        game = load_game(ROOT / "sources" / game_id).game
-        assert game is not None
-        built = build_game(game, out / "build", selected_targets(["vmod"]), BuildOptions(jobs=2))
-        vmod = built.folder / f"{game.id}.vmod"
+        game, folder = built_module(ROOT / "sources" / game_id, tmp_path_factory)
+        vmod = folder / f"{game.id}.vmod"
         args = ["publish", str(path.parent), "--game", str(vmod), "-o", str(out), "-j", "2"]
         published = run_cli(*args, cwd=out, timeout=600)
         assert published.returncode == 0, published.stderr

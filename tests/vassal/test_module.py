@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import FIXTURES, SOURCES, copy_fixture
+from tests.conftest import FIXTURES, SOURCES, built_module, copy_fixture
 from tests.vassal.engine import EngineReport, run_engine
 from toolkit.build import build_game, selected_targets
 from toolkit.load import load_game
@@ -45,12 +45,8 @@ GAMES += [
 def built(
     request: pytest.FixtureRequest, tmp_path_factory: pytest.TempPathFactory
 ) -> tuple[Game, Path]:
-    """A game and the folder its module was built into."""
-    result = load_game(request.param)
-    assert result.game is not None, result.report.format_text()
-    out = tmp_path_factory.mktemp("vmod")
-    summary = build_game(result.game, out, selected_targets(["vmod"]), BuildOptions(jobs=2))
-    return result.game, summary.folder
+    """A game and the folder its module was built into (once per session)."""
+    return built_module(Path(request.param), tmp_path_factory)
 
 
 @pytest.fixture(scope="module")
