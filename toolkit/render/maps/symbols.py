@@ -34,28 +34,7 @@ FEATURE_ORDER = (
 )
 """Feature types in the order symbols are drawn side by side and listed in the legend."""
 
-FEATURE_KINDS = frozenset(
-    (
-        "capital",
-        "city",
-        "town",
-        "fortress",
-        "major-port",
-        "port",
-        "naval-base",
-        "airfield",
-        "industrial-complex",
-        "factory",
-        "resource",
-        "oil",
-        "objective",
-        "victory",
-        "supply-source",
-        "convoy-center",
-        "minefield",
-        "label",
-    )
-)
+FEATURE_KINDS = frozenset(FEATURE_ORDER)
 """The feature kinds with a symbol of their own; the legend names each by the message
 'map.feature.<kind>'."""
 
