@@ -23,11 +23,13 @@ from toolkit.load.module import game_from_module
 from toolkit.model import Game
 from toolkit.model.holdings import holdings_at_start
 from toolkit.model.position import Position
+from toolkit.model.versions import parse_semver
 from toolkit.options import BuildOptions
 from toolkit.render.artwork import draw_artwork
 from toolkit.vassal.format.codec import safe_text
 from toolkit.vassal.format.piles import pile_names
 from toolkit.vassal.read.check import check_module
+from toolkit.vassal.read.library import check_for_library
 from toolkit.vassal.read.positions import position_from_stream
 from toolkit.vassal.read.reader import open_archive, read_saved_game
 from toolkit.vassal.write.boards import map_name, map_names
@@ -271,6 +273,17 @@ def test_our_own_validator_finds_nothing(built: tuple[Game, Path]) -> None:
     saves = sorted((folder / "scenarios").glob("*.vsav"))
     problems = check_module(folder / f"{game.id}.vmod", saves)
     assert [p.format() for p in problems] == []
+
+
+def test_the_game_library_accepts_the_module_and_every_save(built: tuple[Game, Path]) -> None:
+    """The VASSAL Game Library's upload checks pass for the module and each scenario's save,
+    uploaded as the game's release."""
+    game, folder = built
+    files = sorted(path for path in folder.rglob("*") if path.is_file())
+    saves = [path for path in files if path.suffix == ".vsav"]
+    assert folder / f"{game.id}.vmod" in files and len(saves) == len(game.setups)
+    refused = check_for_library(files, parse_semver(game.version))
+    assert [d.format() for d in refused] == []
 
 
 def test_each_scenario_reads_back_as_its_setup(built: tuple[Game, Path]) -> None:
