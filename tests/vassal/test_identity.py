@@ -1,5 +1,6 @@
 """Piece slot ids (gpids) come from what a piece is: adding, removing or reordering counters
-leaves every other piece's gpid as it was, in the palette and in the at-start stacks."""
+leaves every other piece's gpid as it was, in the palette and in the at-start stacks, and its
+definition and the prototypes as they were (what VASSAL's refresher matches traits by)."""
 
 from __future__ import annotations
 
@@ -46,6 +47,22 @@ def _counter_id(text: str) -> str:
     raise AssertionError(f"no CounterId in {text[:80]!r}")
 
 
+def _definitions(vmod: Path) -> dict[str, str]:
+    """What VASSAL's refresher matches a piece's traits by, per counter: the palette slot's
+    piece definition (prototype names, trait descriptions, layer names), and every prototype
+    by name."""
+    with zipfile.ZipFile(vmod) as archive:
+        root = etree.parse(io.BytesIO(archive.read("buildFile.xml"))).getroot()
+    found = {
+        f"prototype {p.get('name')}": p.text or ""
+        for p in root.iter("VASSAL.build.module.PrototypeDefinition")
+    }
+    for slot in root.iter(SLOT):
+        if not any(parent.tag == STACK for parent in slot.iterancestors()):
+            found[_counter_id(slot.text)] = slot.text
+    return found
+
+
 def _slots(vmod: Path) -> tuple[dict[str, int], dict[tuple[str, int], int], int]:
     """(counter id → palette gpid, (counter id, copy n) → at-start gpid, nextPieceSlotId)."""
     with zipfile.ZipFile(vmod) as archive:
@@ -75,13 +92,12 @@ def original(tmp_path_factory: pytest.TempPathFactory) -> Path:
     [(insert_at_front, None), (remove_second_infantry, "bl-2-inf"), (reorder, None)],
     ids=["counter inserted at the front", "counter removed", "counters reordered"],
 )
-def test_other_pieces_keep_their_gpids(
+def test_other_pieces_keep_their_gpids_and_definitions(
     original: Path, tmp_path: Path, edit: Edit, gone: str | None
 ) -> None:
     palette, starts, next_id = _slots(original)
-    new_palette, new_starts, new_next = _slots(
-        build_module(edited_game(tmp_path / "source", edit), tmp_path / "out")
-    )
+    new_module = build_module(edited_game(tmp_path / "source", edit), tmp_path / "out")
+    new_palette, new_starts, new_next = _slots(new_module)
     kept = {c: g for c, g in palette.items() if c != gone}
     assert {c: new_palette[c] for c in kept} == kept
     kept_starts = {k: g for k, g in starts.items() if k[0] != gone}
@@ -89,6 +105,9 @@ def test_other_pieces_keep_their_gpids(
     assert new_next == next_id == NEXT_PIECE_SLOT_ID
     every = [*new_palette.values(), *new_starts.values()]
     assert len(set(every)) == len(every) and max(every) < new_next
+    definitions, new_definitions = _definitions(original), _definitions(new_module)
+    kept_definitions = {k: d for k, d in definitions.items() if k != gone}
+    assert {k: new_definitions.get(k) for k in kept_definitions} == kept_definitions
     if gone is not None:  # a removed counter's gpid goes to no other piece
         assert palette[gone] not in every
         assert not {g for k, g in starts.items() if k[0] == gone} & set(every)
