@@ -1,5 +1,6 @@
 """upgrade-save keeps a game's cards where they were: in their deck, their hand, their discard
-pile, when the new version of the module changed a card and the deck."""
+pile, when the new version of the module changed a card and the deck; VASSAL loads the result
+with no problem and every piece where the old save had it."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import json
 from pathlib import Path
 
 from tests.conftest import copy_fixture, run_cli
+from tests.vassal.engine import run_engine
 from tests.vassal.versions import build_module
 from toolkit.check import read_save_reading
 from toolkit.load import load_game
@@ -50,3 +52,8 @@ def test_cards_keep_their_deck_and_hand_when_a_card_and_its_deck_change(tmp_path
     assert blue.draw == ("forced-march",)  # the deck as it was: the new card was never dealt
     assert deck_of(reading.holdings, "red-events").draw == ("ambush", "rail-lines")
     assert reading.holdings.cups["red-pool"] == ("rd-1-inf", "rd-1-inf")
+
+    loaded = run_engine(module, save, out)  # VASSAL: no problem, every card where it was
+    assert loaded.problems == []
+    before = loaded.places("save meeting.vsav")
+    assert loaded.places("save upgraded.vsav") == before and sum(before.values()) > 6
