@@ -18,6 +18,8 @@ from tests.vassal.test_module import expected_places
 from toolkit.load.scenarios import game_with_scenario, load_scenario
 from toolkit.model import Game
 from toolkit.model.scenario import Scenario
+from toolkit.model.versions import parse_semver
+from toolkit.vassal.read.library import check_for_library
 
 EXAMPLES = sorted((ROOT / "scenarios").glob("*/*/scenario.json"))
 SUFFIXES = (".vsav", ".vmdx", "-sheet.pdf", ".json", "-map.png")
@@ -57,6 +59,19 @@ def test_example_publishes_into_its_package(examples: dict[str, Example], name: 
     vmdx = example.package / f"{example.scenario.id}.vmdx"
     checked = run_cli("vmod-check", str(vmdx), "--extends", str(example.vmod), cwd=example.package)
     assert checked.returncode == 0 and ": 0 errors, 0 warnings" in checked.stdout, checked.stdout
+
+
+@pytest.mark.parametrize("name", [p.parent.name for p in EXAMPLES])
+def test_the_game_library_accepts_every_file_of_the_package(
+    examples: dict[str, Example], name: str
+) -> None:
+    """The saved game, the extension, the sheet, the card and the picture pass the VASSAL Game
+    Library's upload checks, uploaded as the scenario's own release."""
+    example = examples[name]
+    files = sorted(example.package.iterdir())
+    assert {path.suffix for path in files} == {".vsav", ".vmdx", ".pdf", ".json", ".png"}
+    refused = check_for_library(files, parse_semver(example.scenario.version))
+    assert [d.format() for d in refused] == []
 
 
 @pytest.mark.parametrize("name", [p.parent.name for p in EXAMPLES])
