@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import ROOT, copy_fixture, run_cli
+from tests.conftest import ROOT, copy_fixture, run_cli, tool_missing
 from tests.vassal.engine import LOAD_MODULE, _engine_paths, run_engine
 
 SCREENSHOT = ROOT / "tools" / "vassal-screenshot" / "screenshot"
@@ -20,9 +20,6 @@ PNG = b"\x89PNG\r\n\x1a\n"
 
 
 def test_every_map_window_is_saved_as_its_own_picture(tmp_path: Path) -> None:
-    for tool in ("javac", "java", "xvfb-run"):
-        if shutil.which(tool) is None:
-            pytest.skip(f"no {tool} here to run the screenshot command")
     if not LOAD_MODULE.is_file():
         pytest.skip(f"no VASSAL engine: {LOAD_MODULE.name} not found beside the project")
     game = copy_fixture("river-crossing", tmp_path)
@@ -30,8 +27,11 @@ def test_every_map_window_is_saved_as_its_own_picture(tmp_path: Path) -> None:
     assert built.returncode == 0, built.stderr
     module = tmp_path / "out" / "river-crossing" / "river-crossing.vmod"
     lib, _ = _engine_paths()
-    if not (lib / "Vengine.jar").is_file():
-        run_engine(module)  # load-module prepares the engine the command uses, or skips
+    if not (lib / "Vengine.jar").is_file() or shutil.which("xvfb-run") is None:
+        run_engine(module)  # load-module prepares the engine and Xvfb, or says why not
+    for tool in ("javac", "java", "xvfb-run"):
+        if shutil.which(tool) is None:
+            tool_missing(f"no {tool} here to run the screenshot command")
     shots = tmp_path / "shots"
     result = subprocess.run(
         ["bash", str(SCREENSHOT), "--maps", str(module), str(shots), "The Crossing"],
