@@ -43,6 +43,10 @@ def test_migrate_makes_the_smallest_edits_and_keeps_every_meaning(tmp_path: Path
     result = run_cli("migrate", str(folder), cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert f"from source format 1 to {FORMAT_VERSION}: 2 file(s) rewritten" in result.stdout
+    notes = result.stdout.splitlines()[:-1]  # each names its file as the diagnostics do
+    assert notes and all(
+        n.startswith(("format-1/game.json: ", "format-1/rules.json: ")) for n in notes
+    )
     game = json.loads((folder / "game.json").read_text("utf-8"))
     assert game["format"] == FORMAT_VERSION and game["version"] == "0.1.0"
     rules = json.loads((folder / "rules.json").read_text("utf-8"))

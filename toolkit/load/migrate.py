@@ -98,7 +98,7 @@ def plan_migration(folder: Path, assumed: int | None = None) -> Migration:
     texts = {path: _Text(source) for path, source in sources.items()}
     if start < 2:
         _to_format_2(sources, texts, game_path, migration)
-    _declare(texts[game_path], game.data, migration)
+    _declare(texts[game_path], game.data, migration, shown_path(game_path))
     for path, text in texts.items():
         after = text.result()
         if after != sources[path].text:
@@ -115,7 +115,9 @@ def _to_format_2(
         padded = padded_version(version)
         if padded is not None and padded != version:
             texts[game_path].replace_value("/version", padded)
-            migration.notes.append(f"game.json: version {version!r} is now {padded!r}")
+            migration.notes.append(
+                f"{shown_path(game_path)}: version {version!r} is now {padded!r}"
+            )
     for path, source in sources.items():
         data = source.data
         if not isinstance(data, dict) or data.get("kind") != "rules":
@@ -130,10 +132,10 @@ def _to_format_2(
                 )
 
 
-def _declare(text: _Text, data: dict[str, object], migration: Migration) -> None:
-    """game.json declares the current format."""
+def _declare(text: _Text, data: dict[str, object], migration: Migration, shown: str) -> None:
+    """game.json declares the current format (``shown``: its name in the notes)."""
     if "format" in data:
         text.replace_value("/format", FORMAT_VERSION)
     else:
         text.insert_after_open("", f'"format": {FORMAT_VERSION}, ')
-    migration.notes.append(f"game.json: declares source format {FORMAT_VERSION}")
+    migration.notes.append(f"{shown}: declares source format {FORMAT_VERSION}")
