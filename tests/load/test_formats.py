@@ -130,3 +130,18 @@ def test_migrate_writes_a_new_member_as_the_object_is_written(tmp_path: Path) ->
         declared('{  \r\n    "kind": "game"}') == '{\r\n    "format": 2,  \r\n    "kind": "game"}'
     )
     assert declared("{}") == '{"format": 2}'
+
+
+def test_a_file_that_is_no_source_is_told_to_leave_the_game_folder(tmp_path: Path) -> None:
+    """Notes kept in cards/ (read since format 2), beside game.json or in a folder of the
+    game: each one error at the file, saying it may simply move out."""
+    folder = copy_fixture("minimal-hex", tmp_path)
+    (folder / "cards").mkdir()
+    (folder / "cards" / "ideas.json").write_text('{"todo": "card ideas"}', encoding="utf-8")
+    (folder / "export.json").write_text("[1, 2]", encoding="utf-8")
+    (folder / "charts" / "notes.json").write_text('{"kind": "notes"}', encoding="utf-8")
+    said = {Path(d.file).name: d.message for d in load_game(folder).report.errors}
+    assert set(said) == {"ideas.json", "export.json", "notes.json"}
+    assert said["ideas.json"].endswith("every JSON file in cards/ is read as a source")
+    assert said["export.json"].endswith("every JSON file beside game.json is read as a source")
+    assert said["notes.json"].endswith("every JSON file in charts/ is read as a source")
