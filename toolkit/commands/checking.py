@@ -225,9 +225,9 @@ def _check(
     if checked.failed and save_path is not None and checked.setup is None:
         waiving = waiving_setups(result.game, checked.violations)
         if waiving:
-            named = " or ".join(repr(setup) for setup in waiving)
+            candidates = " or ".join(repr(setup) for setup in waiving)
             click.echo(
-                f"this save names no setup, and setup {named} waives a rule it breaks: if the "
+                f"this save names no setup, and setup {candidates} waives a rule it breaks: if the "
                 f"game began from it, say so with --setup {waiving[0]} beside --save",
                 err=True,
             )
