@@ -27,10 +27,12 @@ build: $(STAMP)
 # tests that need a missing tool say so and skip, and with TOOLKIT_REQUIRE_TOOLS=1 (as CI runs)
 # the suite stops at once. tests/conftest.py's REQUIRED_TOOLS lists the same commands.
 # An entry may name a file instead of a command: the print-shop kit's CMYK profile (the build
-# needs it too, for --kit print-shop), and Ghostscript renders the kit's separations.
+# needs it too, for --kit print-shop), and Ghostscript renders the kit's separations. VASSAL
+# runs on a Java with its X11 library (default-jre, not the headless one) and a system font.
 TOOLS := chromium:chromium chromedriver:chromium-driver qpdf:qpdf pdftocairo:poppler-utils \
 	pdffonts:poppler-utils pdftotext:poppler-utils pdftoppm:poppler-utils fc-list:fontconfig \
-	javac:default-jdk-headless java:default-jdk-headless xvfb-run:xvfb xauth:xauth gs:ghostscript \
+	javac:default-jdk-headless java:default-jre xvfb-run:xvfb xauth:xauth gs:ghostscript \
+	/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf:fonts-dejavu-core \
 	/usr/share/color/icc/ghostscript/default_cmyk.icc:libgs-common
 APT := apt-get -o DPkg::Lock::Timeout=300 -y -q --no-install-recommends
 # apt-get update's lock on the package lists takes no timeout: it is tried again every
