@@ -15,6 +15,8 @@ from typing import Any
 
 import pytest
 
+from tests.conftest import tool_missing
+
 BROWSERS = ("chromium", "chromium-browser", "google-chrome")
 DRIVERS = ("chromedriver",)
 DEBIAN_DRIVER = Path("/usr/lib/chromium/chromedriver")
@@ -47,11 +49,11 @@ def start_browser() -> tuple[Any, Path]:
         from selenium.common.exceptions import WebDriverException
         from selenium.webdriver.chrome.service import Service
     except ImportError:
-        pytest.skip("no headless browser: the selenium package is not installed")
+        tool_missing("no headless browser: the selenium package is not installed")
     binary = _first(BROWSERS)
     driver = _first(DRIVERS) or (str(DEBIAN_DRIVER) if DEBIAN_DRIVER.is_file() else None)
     if binary is None or driver is None:
-        pytest.skip(
+        tool_missing(
             "no headless browser: install Debian's chromium and chromium-driver "
             "(make test does so when it runs as root)"
         )
@@ -65,7 +67,7 @@ def start_browser() -> tuple[Any, Path]:
     except WebDriverException as error:
         shutil.rmtree(profile, ignore_errors=True)
         first = (error.msg or str(error)).strip().splitlines()[:1] or ["(no message)"]
-        pytest.skip(f"no headless browser: Chromium did not start: {first[0]}")
+        tool_missing(f"no headless browser: Chromium did not start: {first[0]}")
 
 
 @pytest.fixture(scope="session")

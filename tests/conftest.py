@@ -7,6 +7,7 @@ import shutil
 import subprocess
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
@@ -24,17 +25,25 @@ REQUIRED_TOOLS = (
     "pdftocairo",
     "pdffonts",
     "pdftotext",
+    "pdftoppm",
+    "fc-list",
     "javac",
+    "java",
+    "xvfb-run",
+    "xauth",
     "gs",
 )
-"""The programs the suite judges outputs with, which `make tools` installs; a test that needs
-one that is missing says so and skips, unless TOOLKIT_REQUIRE_TOOLS=1 (as CI sets): then the
-suite stops at once, since a skip there would pass in silence."""
+"""The programs the suite judges outputs with, which `make tools` installs (the Makefile's
+TOOLS names each with its package); a test that needs one that is missing says so and skips,
+unless TOOLKIT_REQUIRE_TOOLS=1 (as CI sets): then the suite stops at once, since a skip there
+would pass in silence."""
+
+REQUIRE_TOOLS = os.environ.get("TOOLKIT_REQUIRE_TOOLS") == "1"
 
 
 def pytest_sessionstart(session: pytest.Session) -> None:
     """With TOOLKIT_REQUIRE_TOOLS=1, every tool the tests use must be here."""
-    if os.environ.get("TOOLKIT_REQUIRE_TOOLS") != "1":
+    if not REQUIRE_TOOLS:
         return
     missing = [tool for tool in REQUIRED_TOOLS if shutil.which(tool) is None]
     if missing:
@@ -43,6 +52,15 @@ def pytest_sessionstart(session: pytest.Session) -> None:
             "('make tools' installs them as root)",
             returncode=1,
         )
+
+
+def tool_missing(reason: str) -> NoReturn:
+    """A tool a test judges with is here but cannot run (a browser that does not start, an
+    engine whose install failed): the test skips saying why, or with TOOLKIT_REQUIRE_TOOLS=1
+    fails, since CI must not pass on a skip."""
+    if REQUIRE_TOOLS:
+        pytest.fail(f"TOOLKIT_REQUIRE_TOOLS=1: {reason}", pytrace=False)
+    pytest.skip(reason)
 
 
 TESTS = Path(__file__).resolve().parent

@@ -199,3 +199,19 @@ def test_an_svg_image_with_a_plain_doctype_is_fine(tmp_path: Path) -> None:
     _image_counter(game, doctype + SVG.format("fine"))
     result = load_game(game)
     assert result.game is not None, result.report.format_text()
+
+
+def test_a_counter_left_out_for_its_template_is_one_error_not_one_per_use(tmp_path: Path) -> None:
+    """A mistyped template name leaves its counter out; the setup that places the counter
+    used to add 'unknown counter', though the counter is right there in counters/."""
+    game = copy_fixture(GAME, tmp_path)
+    edit(
+        game / "counters" / "units.json",
+        lambda data: next(c for c in data["counters"] if c["id"] == "bl-1-inf").update(
+            template="unti"
+        ),
+    )
+    report = load_game(game).report
+    (error,) = report.errors
+    assert error.code == "ref.unknown-template" and "did you mean 'unit'?" in error.message
+    assert not codes(report.diagnostics, "ref.unknown-counter")

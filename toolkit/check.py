@@ -140,6 +140,13 @@ def check_summary(what: str, violations: Sequence[Violation], waivers: Mapping[s
     return f"checked {what}: {verdict}" + (f" ({', '.join(counts)})" if counts else "")
 
 
+def waiving_setups(game: Game, violations: Iterable[Violation]) -> list[str]:
+    """The setups that waive a rule of severity error these violations break: a save that
+    names no setup (one made before saves carried their setup's name) may come from one."""
+    rules = {v.rule for v in violations if v.severity == "error"}
+    return [setup.id for setup in game.setups if rules & set(setup.waivers)]
+
+
 def broken(violations: Iterable[Violation]) -> bool:
     """True when a rule of severity error is broken."""
     return any(v.severity == "error" for v in violations)

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import FIXTURES, ROOT
+from tests.conftest import FIXTURES, ROOT, tool_missing
 from tests.kit.conftest import make_kit, page_texts
 from toolkit.kit.pdf import metadata, use_bundled_fonts
 from toolkit.kit.pdf.convert import EMPTY_SVG, game_fetcher
@@ -35,7 +35,7 @@ def test_fontconfig_is_pointed_at_the_bundled_fonts(
         encoding="utf-8"
     )
     if shutil.which("fc-list") is None:
-        pytest.skip("fc-list is not here to show what fontconfig finds")
+        tool_missing("fc-list is not here to show what fontconfig finds")
     found = subprocess.run(
         ["fc-list", "--format", "%{file}\n"],
         env={**os.environ, "FONTCONFIG_FILE": str(conf), "HOME": str(tmp_path)},

@@ -16,7 +16,7 @@ from pdfminer.layout import LTContainer, LTCurve, LTPage
 from pypdf import PdfReader
 from pypdf.generic import ArrayObject, ContentStream, DictionaryObject, StreamObject
 
-from tests.conftest import load_fixture
+from tests.conftest import load_fixture, tool_missing
 from tests.kit.conftest import TOLERANCE, face_boxes, layout_pages, make_kit, with_print
 from toolkit.kit.book import build_kit, kit_settings
 from toolkit.kit.errors import KitError
@@ -117,7 +117,7 @@ def test_no_rgb_is_left_anywhere(reader: PdfReader) -> None:
 
 def test_qpdf_finds_no_rgb_in_any_decoded_stream(shop_pdf: bytes, tmp_path: Path) -> None:
     if shutil.which("qpdf") is None:
-        pytest.skip("qpdf is not installed")
+        tool_missing("qpdf is not installed")
     source, plain = tmp_path / "kit.pdf", tmp_path / "plain.pdf"
     source.write_bytes(shop_pdf)
     subprocess.run(["qpdf", "--qdf", "--object-streams=disable", source, plain], check=True)
@@ -190,7 +190,7 @@ def test_pieces_bleed_3_mm(reader: PdfReader) -> None:
 
 def test_every_font_is_embedded(shop_pdf: bytes) -> None:
     if shutil.which("pdffonts") is None:
-        pytest.skip("poppler's pdffonts is not installed")
+        tool_missing("poppler's pdffonts is not installed")
     listing = subprocess.run(
         ["pdffonts", "-"], input=shop_pdf, capture_output=True, check=True
     ).stdout.decode()
@@ -201,7 +201,7 @@ def test_every_font_is_embedded(shop_pdf: bytes) -> None:
 
 def test_qpdf_and_poppler_read_it_without_complaint(shop_pdf: bytes, tmp_path: Path) -> None:
     if shutil.which("qpdf") is None or shutil.which("pdftoppm") is None:
-        pytest.skip("qpdf or poppler's pdftoppm is not installed")
+        tool_missing("qpdf or poppler's pdftoppm is not installed")
     source = tmp_path / "kit.pdf"
     source.write_bytes(shop_pdf)
     checked = subprocess.run(["qpdf", "--check", source], capture_output=True, text=True)
@@ -214,7 +214,7 @@ def test_qpdf_and_poppler_read_it_without_complaint(shop_pdf: bytes, tmp_path: P
 
 def test_ghostscript_renders_its_separations(shop_pdf: bytes, tmp_path: Path) -> None:
     if shutil.which("gs") is None:
-        pytest.skip("Ghostscript (gs) is not installed: the separations cannot be rendered")
+        tool_missing("Ghostscript (gs) is not installed: the separations cannot be rendered")
     source = tmp_path / "kit.pdf"
     source.write_bytes(shop_pdf)
     ran = subprocess.run(

@@ -4,6 +4,7 @@ smallest edits, every meaning kept."""
 
 from __future__ import annotations
 
+import difflib
 import json
 from pathlib import Path
 
@@ -43,14 +44,20 @@ def test_migrate_makes_the_smallest_edits_and_keeps_every_meaning(tmp_path: Path
     result = run_cli("migrate", str(folder), cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert f"from source format 1 to {FORMAT_VERSION}: 2 file(s) rewritten" in result.stdout
+    notes = result.stdout.splitlines()[:-1]  # each names its file as the diagnostics do
+    assert notes and all(
+        n.startswith(("format-1/game.json: ", "format-1/rules.json: ")) for n in notes
+    )
     game = json.loads((folder / "game.json").read_text("utf-8"))
     assert game["format"] == FORMAT_VERSION and game["version"] == "0.1.0"
     rules = json.loads((folder / "rules.json").read_text("utf-8"))
     assert next(r for r in rules["rules"] if r["id"] == "stacking")["where"] == {}
     for name, text in before.items():  # only the lines that had to change did
         after = (folder / name).read_text("utf-8").splitlines()
-        changed = [a for a, b in zip(after, text.splitlines(), strict=True) if a != b]
-        assert 1 <= len(changed) <= 2, (name, changed)
+        diff = list(difflib.unified_diff(text.splitlines(), after, lineterm="", n=0))[2:]
+        added = [line for line in diff if line.startswith("+")]
+        removed = [line for line in diff if line.startswith("-")]
+        assert 1 <= len(added) <= 2 and len(removed) <= len(added), (name, diff)
     migrated = load_game(folder)
     assert migrated.game is not None and not migrated.report.warnings
     assert _waiting_in_the_box(migrated.game) == 1  # the same meaning, now said
@@ -104,3 +111,37 @@ def test_migrate_refuses_a_game_it_cannot_read_whole(tmp_path: Path) -> None:
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert "rules.json:" in result.stderr and "nothing was migrated" in result.stderr
     assert sorted((p.name, p.read_bytes()) for p in folder.rglob("*") if p.is_file()) == before
+
+
+def test_migrate_writes_a_new_member_as_the_object_is_written(tmp_path: Path) -> None:
+    """On the line of the object's first member when the object is written on one line, on a
+    line of its own indented as the next when it opens a line; never a dangling comma."""
+    from toolkit.load.migrate import plan_migration
+
+    def declared(text: str) -> str:
+        (tmp_path / "game.json").write_text(text, encoding="utf-8")
+        (edit,) = plan_migration(tmp_path).edits
+        json.loads(edit.after)
+        return edit.after
+
+    assert declared('{"kind": "game"}') == '{"format": 2, "kind": "game"}'
+    assert declared('{\n\t"kind": "game"\n}') == '{\n\t"format": 2,\n\t"kind": "game"\n}'
+    assert (
+        declared('{  \r\n    "kind": "game"}') == '{\r\n    "format": 2,  \r\n    "kind": "game"}'
+    )
+    assert declared("{}") == '{"format": 2}'
+
+
+def test_a_file_that_is_no_source_is_told_to_leave_the_game_folder(tmp_path: Path) -> None:
+    """Notes kept in cards/ (read since format 2), beside game.json or in a folder of the
+    game: each one error at the file, saying it may simply move out."""
+    folder = copy_fixture("minimal-hex", tmp_path)
+    (folder / "cards").mkdir()
+    (folder / "cards" / "ideas.json").write_text('{"todo": "card ideas"}', encoding="utf-8")
+    (folder / "export.json").write_text("[1, 2]", encoding="utf-8")
+    (folder / "charts" / "notes.json").write_text('{"kind": "notes"}', encoding="utf-8")
+    said = {Path(d.file).name: d.message for d in load_game(folder).report.errors}
+    assert set(said) == {"ideas.json", "export.json", "notes.json"}
+    assert said["ideas.json"].endswith("every JSON file in cards/ is read as a source")
+    assert said["export.json"].endswith("every JSON file beside game.json is read as a source")
+    assert said["notes.json"].endswith("every JSON file in charts/ is read as a source")

@@ -202,3 +202,28 @@ def test_a_name_no_output_can_hold_is_one_located_line(tmp_path: Path) -> None:
         "minimal-hex/counters/units.json:36:32: error[json.bad-character]: this text holds "
         "U+D800, half of a UTF-16 surrogate pair without its other half"
     ) in checked.stderr
+
+
+def test_a_save_naming_no_setup_is_told_which_setup_waives_what_it_breaks(
+    tmp_path: Path,
+) -> None:
+    """A save made before saves carried their setup's name: its waived rules fail, and the
+    check says which setup waives them and how to name it."""
+    from tests.vassal.vmods import make_zip, read_zip
+
+    game = copy_fixture("minimal-hex", tmp_path)
+    _overstack_setup(game, '{"rule": "stacking", "reason": "4.1: the meeting starts in melee"}')
+    built = run_cli("build", "minimal-hex", "-o", "out", "--only", "vmod", cwd=tmp_path)
+    assert built.returncode == 0, built.stderr
+    save = tmp_path / "out" / "minimal-hex" / "scenarios" / "meeting.vsav"
+    entries = {n: data for n, data in read_zip(save.read_bytes()).items() if n != "savedata"}
+    old = tmp_path / "turn-3.vsav"
+    old.write_bytes(make_zip(entries))
+    result = run_cli("check", "minimal-hex", "--save", str(old), cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[-1] == (
+        "this save names no setup, and setup 'meeting' waives a rule it breaks: if the game "
+        "began from it, say so with --setup meeting beside --save"
+    )
+    named = run_cli("check", "minimal-hex", "--save", str(old), "--setup", "meeting", cwd=tmp_path)
+    assert named.returncode == 0, named.stdout + named.stderr

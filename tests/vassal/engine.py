@@ -18,6 +18,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.conftest import tool_missing
+
 ROOT = Path(__file__).resolve().parents[2]
 LOAD_MODULE = Path(
     os.environ.get("VASSAL_LOAD_MODULE", ROOT.parent / "shared" / "vassal" / "load-module")
@@ -61,7 +63,7 @@ def run_engine(module: Path, *saves: Path, timeout: float = 900) -> EngineReport
     )
     if result.returncode == 3:
         reason = result.stdout.strip().splitlines()[-1:] or ["(no output)"]
-        pytest.skip(f"no VASSAL engine can run here: {reason[0]}")
+        tool_missing(f"no VASSAL engine can run here: {reason[0]}")
     report = _engine_report(result.stdout)
     assert result.returncode in (0, 1), result.stdout + result.stderr
     return report
@@ -179,10 +181,10 @@ def _probe_run(
     under a virtual display, and give its run (whose output must end with "PROBE done");
     skip the test when it cannot be compiled here."""
     if shutil.which("javac") is None:
-        pytest.skip(f"no javac here to compile {source.name} against the VASSAL engine")
+        tool_missing(f"no javac here to compile {source.name} against the VASSAL engine")
     lib, harness = _engine_paths()
     if not (harness / "LoadModule.class").is_file():
-        pytest.skip(f"the VASSAL harness is not where load-module keeps it ({harness.name})")
+        tool_missing(f"the VASSAL harness is not where load-module keeps it ({harness.name})")
     classes = work / f"{main}-classes"
     classes.mkdir(exist_ok=True)
     class_path = f"{harness}:{lib}/*"

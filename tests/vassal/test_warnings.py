@@ -256,3 +256,20 @@ def _warning_prefix(game: Game) -> str:
     messages = catalogue(game.language)
     said = [messages[f"module.warning.{kind}"] for kind in ("entry", "too-many-pieces", "enemy")]
     return os.path.commonprefix(said)
+
+
+@pytest.mark.parametrize(("where", "warned"), [("front:blue-reinforcements", 0), ("front:0303", 1)])
+def test_the_module_leaves_pieces_waiting_in_a_box_out_of_a_hex_limit(
+    where: str, warned: int
+) -> None:
+    """A stacking rule that names no place limits the hexes, in VASSAL as in the checker:
+    three infantry waiting in a holding box are no warning, three in a hex are one."""
+    from tests.conftest import load_fixture
+
+    the_game = load_fixture("river-crossing")
+    with Workers(the_game) as workers:
+        places = draw_artwork(the_game, workers, counters=False)
+    boards = game_boards(the_game, places, dpi=the_game.print.dpi)
+    pieces = tuple(Piece(f"bl-inf/{n}", "bl-inf", where, "front", "bl", 1) for n in (1, 2, 3))
+    said = module_says(the_game, boards, module_warnings(the_game, boards), Position(pieces))
+    assert [rule for rule, _ in said].count("stacking") == warned

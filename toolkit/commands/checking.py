@@ -183,6 +183,7 @@ def _check(
         check_turn,
         format_violation,
         violation_json,
+        waiving_setups,
     )
 
     if result.game is None:
@@ -221,5 +222,14 @@ def _check(
         named = checked.setup and waivers and checked.where != f"setup {checked.setup}"
         under = f" (waivers of setup {checked.setup})" if named else ""
         click.echo(check_summary(checked.where + under, checked.violations, waivers), err=True)
+    if checked.failed and save_path is not None and checked.setup is None:
+        waiving = waiving_setups(result.game, checked.violations)
+        if waiving:
+            candidates = " or ".join(repr(setup) for setup in waiving)
+            click.echo(
+                f"this save names no setup, and setup {candidates} waives a rule it breaks: if the "
+                f"game began from it, say so with --setup {waiving[0]} beside --save",
+                err=True,
+            )
     if checked.failed:
         sys.exit(EXIT_INVALID)

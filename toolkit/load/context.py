@@ -86,6 +86,9 @@ class Context:
     """The source format game.json declares (None: none declared, read as the current)."""
     unchecked: dict[str, dict[str, set[str]]] = field(default_factory=dict)
     """Broken file → reference kind → the files whose references of that kind went unchecked."""
+    left_out: set[tuple[str, str]] = field(default_factory=set)
+    """(kind, id) declared but left out for an error reported at its declaration (a counter
+    of an unknown template): a reference to it is no second error."""
 
     @classmethod
     def of_game(cls, game: Game, report: Report) -> Context:
@@ -162,6 +165,8 @@ class Context:
         known = list(candidates) if candidates is not None else list(self.known(kind))
         if value in known:
             return True
+        if (kind, value) in self.left_out:
+            return False
         if self._unchecked(source, kind, DECLARED_BY.get(kind, ())):
             return False
         self.error(

@@ -200,6 +200,7 @@ def _counter(
     if not ctx.declare(source, "counter", item["id"], pointer + "/id"):
         return None
     if not ctx.check_ref(source, "template", item["template"], pointer + "/template", templates):
+        ctx.left_out.add(("counter", item["id"]))
         return None
     template = templates[item["template"]]
     faction = item.get("faction")

@@ -304,14 +304,18 @@ def _kind(source: Source, report: Report) -> str | None:
     data = source.data
     if not isinstance(data, dict):
         report.add(
-            source.diagnostic("source.not-object", 'a source must be a JSON object with a "kind"')
+            source.diagnostic(
+                "source.not-object",
+                f'a source must be a JSON object with a "kind"{_elsewhere(source)}',
+            )
         )
         return None
     kind = data.get("kind")
     if kind is None:
         report.add(
             source.diagnostic(
-                "source.missing-kind", f'missing "kind"; say what this file is ({", ".join(KINDS)})'
+                "source.missing-kind",
+                f'missing "kind"; say what this file is ({", ".join(KINDS)}){_elsewhere(source)}',
             )
         )
         return None
@@ -320,7 +324,7 @@ def _kind(source: Source, report: Report) -> str | None:
             source.diagnostic(
                 "source.unknown-kind",
                 f"unknown kind {kind!r}{did_you_mean(str(kind), KINDS)}; "
-                f"use one of {', '.join(KINDS)}",
+                f"use one of {', '.join(KINDS)}{_elsewhere(source)}",
                 "/kind",
             )
         )
@@ -331,6 +335,19 @@ def _kind(source: Source, report: Report) -> str | None:
         )
         return None
     return str(kind)
+
+
+def _elsewhere(source: Source) -> str:
+    """For a file in the game folder or one of its folders that is no source (notes, an
+    export): every JSON file there is read as one, so it belongs outside the game folder."""
+    here = source.path.parent
+    if (here / "game.json").is_file() and source.path.name != "game.json":
+        where = "beside game.json"
+    elif here.name in FOLDERS and (here.parent / "game.json").is_file():
+        where = f"in {here.name}/"
+    else:
+        return ""
+    return f", or move it out of the game folder: every JSON file {where} is read as a source"
 
 
 def _check_schema_ref(source: Source, kind: str, report: Report) -> None:

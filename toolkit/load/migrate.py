@@ -50,10 +50,21 @@ class _Text:
         end = start + len(_token_at(self.source.text, start))
         self.inserts.append((start, end, json.dumps(value, ensure_ascii=False)))
 
-    def insert_after_open(self, pointer: str, member: str) -> None:
-        """A new member first in the object at ``pointer``."""
-        start = self.source.offset(pointer)
-        self.inserts.append((start + 1, start + 1, member))
+    def insert_first(self, pointer: str, member: str) -> None:
+        """A new member (``"key": value``) first in the object at ``pointer``, written as
+        the designer wrote the others: on a line of its own, indented as the next, when the
+        object opens on a line of its own; else on the same line."""
+        at = self.source.offset(pointer) + 1
+        text = self.source.text
+        rest = text[at:].lstrip(" \t")
+        comma = "" if rest.startswith("}") else ","
+        newline = "\r\n" if rest.startswith("\r\n") else "\n" if rest.startswith("\n") else ""
+        if not newline or not comma:
+            self.inserts.append((at, at, f"{member}{comma} " if comma else member))
+            return
+        following = text.index("\n", at) + 1
+        indent = text[following:][: len(text[following:]) - len(text[following:].lstrip(" \t"))]
+        self.inserts.append((at, at, f"{newline}{indent}{member}{comma}"))
 
     def result(self) -> str:
         text = self.source.text
@@ -98,7 +109,7 @@ def plan_migration(folder: Path, assumed: int | None = None) -> Migration:
     texts = {path: _Text(source) for path, source in sources.items()}
     if start < 2:
         _to_format_2(sources, texts, game_path, migration)
-    _declare(texts[game_path], game.data, migration)
+    _declare(texts[game_path], game.data, migration, shown_path(game_path))
     for path, text in texts.items():
         after = text.result()
         if after != sources[path].text:
@@ -115,14 +126,16 @@ def _to_format_2(
         padded = padded_version(version)
         if padded is not None and padded != version:
             texts[game_path].replace_value("/version", padded)
-            migration.notes.append(f"game.json: version {version!r} is now {padded!r}")
+            migration.notes.append(
+                f"{shown_path(game_path)}: version {version!r} is now {padded!r}"
+            )
     for path, source in sources.items():
         data = source.data
         if not isinstance(data, dict) or data.get("kind") != "rules":
             continue
         for i, rule in enumerate(data.get("rules", [])):
             if isinstance(rule, dict) and rule.get("kind") == "stacking" and "where" not in rule:
-                texts[path].insert_after_open(f"/rules/{i}", '"where": {}, ')
+                texts[path].insert_first(f"/rules/{i}", '"where": {}')
                 migration.notes.append(
                     f"{shown_path(path)}: stacking rule {rule.get('id')!r} now says "
                     '"where": {} to keep counting pieces in boxes and on tracks, as it did; '
@@ -130,10 +143,10 @@ def _to_format_2(
                 )
 
 
-def _declare(text: _Text, data: dict[str, object], migration: Migration) -> None:
-    """game.json declares the current format."""
+def _declare(text: _Text, data: dict[str, object], migration: Migration, shown: str) -> None:
+    """game.json declares the current format (``shown``: its name in the notes)."""
     if "format" in data:
         text.replace_value("/format", FORMAT_VERSION)
     else:
-        text.insert_after_open("", f'"format": {FORMAT_VERSION}, ')
-    migration.notes.append(f"game.json: declares source format {FORMAT_VERSION}")
+        text.insert_first("", f'"format": {FORMAT_VERSION}')
+    migration.notes.append(f"{shown}: declares source format {FORMAT_VERSION}")

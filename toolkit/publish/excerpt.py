@@ -28,6 +28,9 @@ SHOWN_PER_STACK = 4
 """Pieces drawn in one stack; the rest are counted on a badge."""
 STACK_STEP = 3.0
 """How far each piece of a stack is drawn up and right of the one below (points)."""
+EDGE = 4.0
+"""How far an excerpt may reach past the playing area (points): the frame's line, short of
+the title and legend bands beside it, which a cut would show in part."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -107,7 +110,10 @@ def _excerpt(
     margin = _counter_size(game, artwork)
     left, top, right, bottom = _clamp(
         (box[0] - margin, box[1] - margin, box[2] + margin, box[3] + margin),
-        (0.0, 0.0, art.drawing.width, art.drawing.height),
+        _clamp(
+            _union(_grown(art.placement.frame, EDGE), box),
+            (0.0, 0.0, art.drawing.width, art.drawing.height),
+        ),
     )
     body = [_image(art.drawing, 0.0, 0.0, raster_dpi)]
     for (stack_map, label), pieces in sorted(stacks.items()):
@@ -149,6 +155,15 @@ def _clamp(box: Box, within: Box) -> Box:
         min(box[2], within[2]),
         min(box[3], within[3]),
     )
+
+
+def _union(a: Box, b: Box) -> Box:
+    """The box around both."""
+    return min(a[0], b[0]), min(a[1], b[1]), max(a[2], b[2]), max(a[3], b[3])
+
+
+def _grown(box: Box, by: float) -> Box:
+    return box[0] - by, box[1] - by, box[2] + by, box[3] + by
 
 
 def _counter_size(game: Game, artwork: Artwork) -> float:

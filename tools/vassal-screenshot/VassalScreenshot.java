@@ -180,9 +180,12 @@ public final class VassalScreenshot {
       if (map instanceof PrivateMap) continue;
       final Window[] shown = new Window[1];
       SwingUtilities.invokeAndWait(() -> {
-        if (map.getLaunchButton().isShowing() && !map.getView().isShowing()) map.getLaunchButton().doClick();
+        // A map whose button sits in a toolbar menu (Tracks & displays) has no button showing:
+        // its window is opened as the menu item would, or shown directly.
+        if (!map.getView().isShowing()) map.getLaunchButton().doClick();
         final Window window = SwingUtilities.getWindowAncestor(map.getView());
         if (window == null) return;
+        if (!window.isShowing()) window.setVisible(true);
         window.setBounds(0, 0, screen.width, screen.height);
         window.toFront();
         map.centerAt(piecesCentre(map));
