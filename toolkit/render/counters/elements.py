@@ -75,7 +75,8 @@ class FaceInput:
     """What the elements of one face are drawn from."""
 
     values: Mapping[str, Scalar]
-    """Field values plus the built-ins (id, name, faction, faction_name, class, steps)."""
+    """Field values plus the built-ins (id, name, faction, faction_name, faction_abbreviation,
+    class, steps)."""
     paint: Paint
     outline: Outline
     where: Where

@@ -140,6 +140,7 @@ def face_values(counter: Counter, faction: Faction | None, face: Face) -> dict[s
         "name": face.name,
         "faction": counter.faction or "",
         "faction_name": faction.name if faction else "",
+        "faction_abbreviation": (faction.abbreviation or faction.name) if faction else "",
         "class": counter.class_ or "",
         "steps": face.step,
     }
