@@ -3,6 +3,7 @@ keeps (standalone, well formed, deterministic, escaped, legible, text inside the
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import math
 import os
@@ -22,6 +23,7 @@ from toolkit.model import Game
 from toolkit.model.counter import Counter
 from toolkit.render.counters import MIN_TEXT_PT, CounterLayoutError, counter_faces
 from toolkit.render.counters.edges import step_labels
+from toolkit.render.counters.face import face_values
 from toolkit.render.fonts import text_extent
 from toolkit.render.raster import svg_to_png
 
@@ -458,3 +460,12 @@ def test_deterministic_across_processes(kinds: Game) -> None:
         encoding="utf-8",
     )
     assert result.stdout == "".join(s for c in kinds.counters for _, s in counter_faces(kinds, c))
+
+
+def test_a_marker_names_its_nation_by_the_abbreviation_the_game_declares(kinds: Game) -> None:
+    counter = kinds.counter("ge-7-pz")
+    germany = kinds.faction("ge")
+    marked = face_values(counter, dataclasses.replace(germany, abbreviation="Ge"), counter.front)
+    plain = face_values(counter, dataclasses.replace(germany, abbreviation=""), counter.front)
+    assert (marked["faction_abbreviation"], marked["faction"]) == ("Ge", "ge")
+    assert plain["faction_abbreviation"] == germany.name  # nothing declared: the name
