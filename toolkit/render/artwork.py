@@ -156,8 +156,9 @@ def _card_art(game: Game, card_id: str, sides: list[tuple[str, bytes]]) -> CardA
 
 def _counter_keys(game: Game, items: list[_Item]) -> dict[int, str]:
     """Cache keys of the counters among ``items``, by index: exactly what its faces are drawn
-    from (the counter, its template, its faction) and the game's image files. A counter whose
-    values cannot be written for certain gets no key and is always drawn."""
+    from (the counter, its template, its faction, the language its values are written in) and
+    the game's image files. A counter whose values cannot be written for certain gets no key
+    and is always drawn."""
     assets = hashlib.sha256()
     for path, data in sorted(game.sources.items()):
         if not path.endswith((".json", ".csv")):
@@ -172,7 +173,8 @@ def _counter_keys(game: Game, items: list[_Item]) -> dict[int, str]:
             pair = (counter.template, counter.faction)
             if pair not in shared:
                 faction = game.faction(counter.faction) if counter.faction else None
-                shared[pair] = canonical((game.template(counter.template), faction))
+                drawn_with = (game.template(counter.template), faction, game.language)
+                shared[pair] = canonical(drawn_with)
             names[index] = key("counter", canonical(counter), shared[pair], assets.digest())
         except TypeError:
             continue
