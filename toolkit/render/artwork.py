@@ -122,12 +122,14 @@ _SIDES = ("front", "back")
 
 def _card_keys(game: Game, items: list[_Item]) -> dict[int, str]:
     """Cache keys of the cards among ``items``, by index: the card, its template, the owner
-    colours and deck names it may print, and the game's image files."""
+    colours and deck names it may print, the language its values are written in, and the
+    game's image files."""
     assets = hashlib.sha256()
     for path, data in sorted(game.sources.items()):
         if not path.endswith((".json", ".csv")):
             assets.update(path.encode("utf-8") + b"\0" + hashlib.sha256(data).digest())
-    shared = canonical((game.factions, game.sides, [(d.name, d.all_cards) for d in game.decks]))
+    decks = [(d.name, d.all_cards) for d in game.decks]
+    shared = canonical((game.factions, game.sides, decks, game.language))
     names = {}
     for index, item in enumerate(items):
         if item.kind != "card":
