@@ -61,6 +61,12 @@ def test_placeholders_are_filled_and_numbers_written_the_french_way() -> None:
     assert words("fr").number(1.5, sign=True) == "+1,5"
 
 
+def test_a_decimal_is_as_short_as_it_goes_with_the_languages_point() -> None:
+    assert [words("fr").decimal(v) for v in (0.5, 2.0, 0.25, 1)] == ["0,5", "2", "0,25", "1"]
+    assert words("fr").decimal(1234567.5) == "1234567,5"  # every digit the designer wrote
+    assert words("en").decimal(0.5) == "0.5"
+
+
 def test_french_typography() -> None:
     """No ordinary space before : ; ! ? » nor after «, none missing before them either, and a
     typographic apostrophe."""

@@ -14,12 +14,15 @@ from pathlib import Path
 
 import pytest
 
+from tests.kit.conftest import page_texts, shared_kit
 from toolkit.geometry import hex_round, point_to_hex
+from toolkit.kit.summary import printed_rules, rule_notes
 from toolkit.load import load_game
 from toolkit.model.holdings import holdings_at_start
 from toolkit.model.map import parse_location_key
 from toolkit.model.position import Piece, Position
 from toolkit.model.queries import location_adjacent, location_neighbours
+from toolkit.render.counters import counter_faces
 from toolkit.render.maps.decor import box_frame_rect
 from toolkit.render.maps.plan import build_plan
 from toolkit.rules.context import Situation
@@ -504,8 +507,9 @@ def test_naval_air_mission_sections(game):
 
 def test_war_weariness(game):
     rows = chart_rows(game, "war-weariness")
-    assert rows["Russie"] == ("0.1", "0.3*", "0.4*", "0.4*", "0.4*")
-    assert rows["USA"] == ("–", "–", "0.1", "0.2", "0.3")
+    # French writes a decimal comma, as the rulebook does ("0,1 0,2* 0,3*")
+    assert rows["Russie"] == ("0,1", "0,3*", "0,4*", "0,4*", "0,4*")
+    assert rows["USA"] == ("–", "–", "0,1", "0,2", "0,3")
 
 
 def test_minor_convoys_and_trade(game):
@@ -576,13 +580,14 @@ def _covers(labels, low, high):
         assert end is not None and start == end + 1, labels
 
 
-LAND_RESULT = re.compile(r"^(–|(0\.5|[0-9]|–)/(0\.5|[0-9]|–)?[RS]?\*?)$")
+LAND_RESULT = re.compile(r"^(–|(0,5|[0-9]|–)/(0,5|[0-9]|–)?[RS]?\*?)$")
 
 
 def test_land_combat_table(game):
     # 11.12.5: 2d10 plus modifiers on one of two tables, blitz or assault; results "X/Y" with
-    # X attackers and Y defenders lost, 0.5 for a division; R retreat; S shatter; * the
-    # attacker stays face up; "-" no effect. 0 defence factors gives the maximum, +20
+    # X attackers and Y defenders lost, 0,5 for a division (a decimal comma, 11.12.5.4);
+    # R retreat; S shatter; * the attacker stays face up; "-" no effect. 0 defence factors
+    # gives the maximum, +20
     chart = game.chart("land-combat")
     assert chart.type == "crt" and chart.die == "2d10" and chart.cite == "FA 11.12.5"
     assert [c.label for c in chart.columns] == ["Blitz", "Assaut"]
@@ -597,12 +602,13 @@ def test_land_combat_table(game):
     assert any("R" in c for c in blitz)
     # assault generally increases the losses of both sides (11.12.5.1)
     lost = lambda cell, side: sum(  # noqa: E731
-        float(x) for x in re.findall(r"[0-9.]+", cell.split("/")[side] if "/" in cell else "")
+        float(x.replace(",", "."))
+        for x in re.findall(r"[0-9,]+", cell.split("/")[side] if "/" in cell else "")
     )
     for side in (0, 1):
         assert sum(lost(c, side) for c in assault) > sum(lost(c, side) for c in blitz)
     assert chart.properties["zero_defender_modifier"] == 20
-    assert "+20" in " ".join(chart.notes) and "REPRÉSENTATIVE" in " ".join(chart.notes)
+    assert "+20" in " ".join(chart.notes) and "REPRÉSENTATIVE" in chart.title
 
 
 AIR_RESULTS = {"AX", "DX", "AC", "DC", "AA", "DA", "–"}
@@ -662,11 +668,13 @@ def test_naval_combat_table(game):
 
 
 def _losses(cell):
-    """A land result's (attacker, defender) losses: '0.5/1R' → (0.5, 1.0), '–' → (0, 0)."""
+    """A land result's (attacker, defender) losses: '0,5/1R' → (0.5, 1.0), '–' → (0, 0)."""
     if "/" not in cell:
         return 0.0, 0.0
     sides = cell.split("/")
-    return tuple(float(m.group()) if (m := re.match(r"[0-9.]+", x)) else 0.0 for x in sides)
+    return tuple(
+        float(m.group().replace(",", ".")) if (m := re.match(r"[0-9,]+", x)) else 0.0 for x in sides
+    )
 
 
 def _signed(text):
@@ -733,7 +741,8 @@ def test_land_modifiers_the_rulebook_gives(game):
     assert "ports majeurs et mineurs sont sans effet" in notes
     # table errata: non-MAR units flip after an invasion "sauf en cas d'AMPH"
     assert "sauf si elles ont envahi depuis un AMPH" in notes
-    assert "REPRÉSENTATI" in game.chart("land-combat-modifiers").title
+    # the values that are ours carry ¹, explained once in a footnote
+    assert "¹ Valeur REPRÉSENTATIVE" in notes
 
 
 def test_air_combat_columns_are_every_combat_value(game):
@@ -1387,3 +1396,90 @@ def test_three_corps_in_a_european_hex_break_the_stacking_limit(game):
     assert [(v.rule, v.locations) for v in found if v.rule == "land-stacking"] == [
         ("land-stacking", (essen,))
     ]
+
+
+# -- the kit prints and plays in French ------------------------------------------------------
+
+ENGLISH_WORDS = {
+    # what the toolchain and these sources printed in this kit before it spoke French only
+    "used", "pool", "Balloon", "BALLOON", "HQ", "London", "SEAPLANE", "CARRIER", "Fleet",
+    "Command", "Patrol", "Desert", "Column", "Mounted", "Starting", "positions", "Setup",
+    "Control", "start", "Turn", "Rules", "summary", "unless", "applies", "Printing", "Contents",
+    "Counters", "Reinforcements", "Fronts", "Backs", "sheet", "the", "and", "of", "with", "Morale",
+}  # fmt: skip
+MAINTAINER_NOTES = ("ce que donne le texte", "(missing)", "choix représentatif")
+
+
+@pytest.fixture(scope="module")
+def kit_text(game):
+    return page_texts(shared_kit(game, real=True))
+
+
+def test_no_english_word_and_no_maintainer_note_in_the_kit(kit_text):
+    found = {
+        (number, word)
+        for number, text in enumerate(kit_text, start=1)
+        for word in re.findall(r"[\w'’]+", text)
+        if word in ENGLISH_WORDS
+    }
+    assert not found, sorted(found)
+    for note in MAINTAINER_NOTES:
+        assert not [n for n, text in enumerate(kit_text, start=1) if note in text], note
+
+
+def test_kit_numbers_take_the_french_decimal_comma(kit_text):
+    # a rule number never starts with 0, and the version (0.1.0) has two points
+    decimals = re.compile(r"(?<![\d.])0\.\d+(?![\d.])")
+    assert not [(n, m) for n, t in enumerate(kit_text, start=1) for m in decimals.findall(t)]
+
+
+def test_each_chart_and_sheet_says_representative_once(game, kit_text):
+    label = re.compile("représentati", re.IGNORECASE)
+    for chart in game.charts:
+        said = [chart.title, *chart.notes]
+        assert sum(len(label.findall(text)) for text in said) <= 1, chart.id
+    for setup in game.setups:
+        said = [setup.description, *(p.note for p in setup.placements if p.note)]
+        assert sum(len(label.findall(text)) for text in said) <= 1, setup.id
+    summary = [t for t in kit_text if "Résumé des règles" in t.split("\n")[0]]
+    assert summary and sum(len(label.findall(t)) for t in summary) <= 1
+
+
+def test_morale_markers_name_their_nation_as_the_rulebook_abbreviates_it(game):
+    # 22.5 writes the nations on the counters as "Ge", "Ru", "Gr"...; the marker prints that,
+    # never the sources' id
+    for counter in game.counters:
+        if not counter.id.startswith("morale-"):
+            continue
+        front = dict(counter_faces(game, counter))["front"]
+        texts = re.findall(r"<text[^>]*>([^<]*)</text>", front)
+        faction = game.faction(counter.faction)
+        assert faction.abbreviation in texts and counter.faction not in texts, counter.id
+
+
+def test_the_rules_summary_reads_each_exception_as_one(game):
+    # "sauf" introduces a condition that lifts the rule, never a note; one rule of the book
+    # checked as several is printed once (the AMPH's cargo, 11.3.4.1)
+    for rule_ in game.rules:
+        notes = rule_notes(game, rule_)
+        for after in re.findall(r"sauf (\S)", notes):
+            assert after.islower() or after in "«(", (rule_.id, notes)
+    capacity = [r.text for r in printed_rules(game, "capacity")]
+    assert sum(text.startswith("Un AMPH") for text in capacity) == 1
+
+
+def test_1917_places_the_minors_22_4_puts_at_war(game):
+    # 22.4: "Le Portugal et l'Italie sont alignés sur les Alliés. La Roumanie, la Serbie et la
+    # Belgique sont conquises par l'Allemagne. La Bulgarie et l'Empire Ottoman sont alignés sur
+    # l'Allemagne [...] La Serbie contrôle toujours l'Albanie"; 20.5.1: an aligned minor sets up
+    # in the hexes it controls; every other minor is neutral and sets up only when it aligns
+    setup = game.setup("campaign-1917")
+    control = _controller(setup)
+    minors = {f.id for f in game.factions if "minor" in f.tags}
+    placed = {}
+    for at, counter, _ in _units_placed(game, setup):
+        if counter.faction in minors:
+            placed.setdefault(counter.faction, set()).add(at)
+    assert set(placed) == {"bulgaria", "portugal", "serbia"}
+    for faction, places in placed.items():
+        assert all(control[at] == faction for at in places), faction

@@ -3,6 +3,7 @@ keeps (standalone, well formed, deterministic, escaped, legible, text inside the
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import math
 import os
@@ -17,11 +18,14 @@ from PIL import Image
 
 from tests.conftest import FIXTURES, ROOT, SOURCES, load_fixture
 from tests.golden import check_golden
+from toolkit.catalogue import words
 from toolkit.load import load_game
 from toolkit.model import Game
 from toolkit.model.counter import Counter
 from toolkit.render.counters import MIN_TEXT_PT, CounterLayoutError, counter_faces
 from toolkit.render.counters.edges import step_labels
+from toolkit.render.counters.face import face_values
+from toolkit.render.counters.text import fill_placeholders, format_value
 from toolkit.render.fonts import text_extent
 from toolkit.render.raster import svg_to_png
 
@@ -458,3 +462,19 @@ def test_deterministic_across_processes(kinds: Game) -> None:
         encoding="utf-8",
     )
     assert result.stdout == "".join(s for c in kinds.counters for _, s in counter_faces(kinds, c))
+
+
+def test_a_marker_names_its_nation_by_the_abbreviation_the_game_declares(kinds: Game) -> None:
+    counter = kinds.counter("ge-7-pz")
+    germany = kinds.faction("ge")
+    marked = face_values(counter, dataclasses.replace(germany, abbreviation="Ge"), counter.front)
+    plain = face_values(counter, dataclasses.replace(germany, abbreviation=""), counter.front)
+    assert (marked["faction_abbreviation"], marked["faction"]) == ("Ge", "ge")
+    assert plain["faction_abbreviation"] == germany.name  # nothing declared: the name
+
+
+def test_a_value_on_a_counter_is_written_in_the_games_language() -> None:
+    french = words("fr")
+    assert [format_value(v, french) for v in (0.5, 2.0, True, None)] == ["0,5", "2", "oui", ""]
+    assert [format_value(v) for v in (0.5, False)] == ["0.5", "no"]
+    assert fill_placeholders("{a}-{b}", {"a": 1.5, "b": 3}, french) == "1,5-3"

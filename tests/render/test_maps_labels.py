@@ -12,10 +12,12 @@ from lxml import etree
 
 from tests.conftest import SOURCES, load_fixture
 from tests.render.test_maps_games import showcase_hex_map, write_game
+from toolkit.catalogue import words
 from toolkit.load import load_game
 from toolkit.model import Game
 from toolkit.render.fonts import text_extent
 from toolkit.render.maps import draw_map, map_svg
+from toolkit.render.maps.features import values_text
 
 SVG = "{http://www.w3.org/2000/svg}"
 MAP_ROLES = {"name", "number", "value", "place", "space", "link"}
@@ -133,3 +135,9 @@ def test_names_avoid_hex_numbers_wherever_the_numbers_sit(
     svg = map_svg(game, game.maps[0])
     assert sum(1 for role, _, _ in text_boxes(svg) if role == "number") == 12 * 9
     assert overlaps(svg) == []
+
+
+def test_a_map_value_takes_the_decimal_point_of_the_maps_language() -> None:
+    values = {"vp": 0.5, "nm": 5.0}
+    assert values_text(values) == "NM 5 · VP 0.5"
+    assert values_text(values, words("fr")) == "NM 5 · VP 0,5"

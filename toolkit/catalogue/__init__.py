@@ -80,6 +80,13 @@ class Words:
         text = f"{value:+.{digits}f}" if sign else f"{value:.{digits}f}"
         return text.replace(".", self("number.decimal-point"))
 
+    def decimal(self, value: float) -> str:
+        """A number as short as it goes, as the language writes it: 0.5 is '0,5' in French,
+        2.0 is '2' in any language (a table's cells, a terrain's cost)."""
+        number = float(value)
+        text = str(int(number)) if number.is_integer() else repr(number)
+        return text.replace(".", self("number.decimal-point"))
+
     def has(self, key: str) -> bool:
         """Whether ``key`` is a message (in this language or in English)."""
         return key in self.messages or key in catalogue(DEFAULT_LANGUAGE)

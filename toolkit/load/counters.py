@@ -36,7 +36,15 @@ from toolkit.model.values import ICON_TYPES, parse_colour, parse_echelon, parse_
 
 MIN_COUNTER = 0.25 * 72
 MAX_COUNTER = 6 * 72
-BUILTIN_PLACEHOLDERS = ("id", "name", "faction", "faction_name", "class", "steps")
+BUILTIN_PLACEHOLDERS = (
+    "id",
+    "name",
+    "faction",
+    "faction_name",
+    "faction_abbreviation",
+    "class",
+    "steps",
+)
 _PLACEHOLDER = re.compile(r"\{([^{}]*)\}")
 MAX_CSV_ROWS = 100_000
 

@@ -122,12 +122,14 @@ _SIDES = ("front", "back")
 
 def _card_keys(game: Game, items: list[_Item]) -> dict[int, str]:
     """Cache keys of the cards among ``items``, by index: the card, its template, the owner
-    colours and deck names it may print, and the game's image files."""
+    colours and deck names it may print, the language its values are written in, and the
+    game's image files."""
     assets = hashlib.sha256()
     for path, data in sorted(game.sources.items()):
         if not path.endswith((".json", ".csv")):
             assets.update(path.encode("utf-8") + b"\0" + hashlib.sha256(data).digest())
-    shared = canonical((game.factions, game.sides, [(d.name, d.all_cards) for d in game.decks]))
+    decks = [(d.name, d.all_cards) for d in game.decks]
+    shared = canonical((game.factions, game.sides, decks, game.language))
     names = {}
     for index, item in enumerate(items):
         if item.kind != "card":
@@ -156,8 +158,9 @@ def _card_art(game: Game, card_id: str, sides: list[tuple[str, bytes]]) -> CardA
 
 def _counter_keys(game: Game, items: list[_Item]) -> dict[int, str]:
     """Cache keys of the counters among ``items``, by index: exactly what its faces are drawn
-    from (the counter, its template, its faction) and the game's image files. A counter whose
-    values cannot be written for certain gets no key and is always drawn."""
+    from (the counter, its template, its faction, the language its values are written in) and
+    the game's image files. A counter whose values cannot be written for certain gets no key
+    and is always drawn."""
     assets = hashlib.sha256()
     for path, data in sorted(game.sources.items()):
         if not path.endswith((".json", ".csv")):
@@ -172,7 +175,8 @@ def _counter_keys(game: Game, items: list[_Item]) -> dict[int, str]:
             pair = (counter.template, counter.faction)
             if pair not in shared:
                 faction = game.faction(counter.faction) if counter.faction else None
-                shared[pair] = canonical((game.template(counter.template), faction))
+                drawn_with = (game.template(counter.template), faction, game.language)
+                shared[pair] = canonical(drawn_with)
             names[index] = key("counter", canonical(counter), shared[pair], assets.digest())
         except TypeError:
             continue

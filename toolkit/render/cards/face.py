@@ -15,6 +15,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from toolkit.catalogue import ENGLISH, Words, words
 from toolkit.model import Game
 from toolkit.model.card import (
     BODY_FLOOR,
@@ -92,6 +93,8 @@ class _Side:
     values: Mapping[str, Scalar]
     discs: tuple[Rect, ...] = ()
     """The boxes of the side's discs, which texts keep clear of."""
+    say: Words = ENGLISH
+    """The game's words: how a value is written (decimal point, yes/no)."""
 
     @property
     def w(self) -> float:
@@ -192,7 +195,7 @@ def _side(game: Game, card: Card, side: str, ground_word: str) -> _Side:
             cx, cy, diameter = _disc_circle(drawn, element)
             r = diameter / 2
             discs.append((cx - r, cy - r, cx + r, cy + r))
-    return replace(drawn, discs=tuple(discs))
+    return replace(drawn, discs=tuple(discs), say=words(game.language))
 
 
 def draw_front(game: Game, card: Card) -> str:
@@ -313,9 +316,9 @@ def _text(side: _Side, where: CardWhere, element: CardElement) -> str:
 
 def _content(side: _Side, element: CardElement) -> str:
     if element.text is not None:
-        return fill_placeholders(element.text, side.values)
+        return fill_placeholders(element.text, side.values, side.say)
     if element.field is not None:
-        return format_value(side.values.get(element.field))
+        return format_value(side.values.get(element.field), side.say)
     return ""
 
 
@@ -396,7 +399,7 @@ def _band(side: _Side, where: CardWhere, element: CardElement) -> str:
     outline = clip_polygon(rounded_outline(side.w, side.h, side.template.corner), rect)
     out = f"<path{attrs(d=polygon_d(outline), fill=fill)}/>"
     if element.text:
-        text = shown_text(fill_placeholders(element.text, side.values))
+        text = shown_text(fill_placeholders(element.text, side.values, side.say))
         placed = CardElement(
             "text",
             _share(side, rect),

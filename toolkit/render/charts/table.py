@@ -85,7 +85,8 @@ def table_body(chart: Chart, say: Words = ENGLISH) -> Body:
     """A table or CRT: header (corner, optional method band, column labels), then its rows."""
     style = CRT_STYLE if chart.type == "crt" else TABLE_STYLE
     values = [
-        [cell_text(_value(row.cells, j)) for j in range(len(chart.columns))] for row in chart.rows
+        [cell_text(_value(row.cells, j), say) for j in range(len(chart.columns))]
+        for row in chart.rows
     ]
     grid = _grid(chart, style, values, say)
     cells = _header_cells(chart, grid)

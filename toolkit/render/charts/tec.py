@@ -21,14 +21,14 @@ def tec_table(game: Game, chart: Chart) -> Chart:
     say = words(game.language)
     movement = next((r for r in game.rules if isinstance(r, MovementRule)), None)
     rows = [
-        _row(t.name, _cost(movement.costs.get(t.id, 1), say) if movement else None, t.combat)
+        _row(t.name, _cost(movement.costs.get(t.id, 1), say) if movement else None, t.combat, say)
         for t in game.terrain
     ]
     for kind in game.hexside_types:
         cost = movement.hexside_costs.get(kind.id) if movement else None
         if cost is not None or kind.combat is not None:
             label = say("chart.tec.hexside", name=kind.name)
-            rows.append(_row(label, _extra(cost, say), kind.combat))
+            rows.append(_row(label, _extra(cost, say), kind.combat, say))
     for line in game.line_types:
         along = movement.line_costs.get(line.id) if movement else None
         if movement is not None and along is not None:
@@ -50,15 +50,15 @@ def tec_table(game: Game, chart: Chart) -> Chart:
     )
 
 
-def _row(label: str, cost: str | None, effect: CombatEffect | None) -> Row:
+def _row(label: str, cost: str | None, effect: CombatEffect | None, say: Words) -> Row:
     effect = effect or CombatEffect()
-    defence = DASH if effect.defence == 1 else f"×{effect.defence:g}"
+    defence = DASH if effect.defence == 1 else f"×{say.decimal(effect.defence)}"
     shift = DASH if effect.shift == 0 else f"{effect.shift:+d}"
     return Row(label, (cost or DASH, defence, shift, effect.note or DASH))
 
 
 def _cost(cost: MoveCost, say: Words) -> str:
-    return say("chart.tec.prohibited") if cost == PROHIBITED else f"{float(cost):g}"
+    return say("chart.tec.prohibited") if cost == PROHIBITED else say.decimal(float(cost))
 
 
 def _along(name: str, cost: float, movement: MovementRule, say: Words) -> Row:
@@ -66,10 +66,10 @@ def _along(name: str, cost: float, movement: MovementRule, say: Words) -> Row:
     takes its hexsides with it (a road's bridge crosses the river)."""
     free = bool(movement.hexside_costs) and movement.line_ignores_hexsides
     note = say("chart.tec.bridges") if free else DASH
-    return Row(say("chart.tec.along", line=name.lower()), (f"{cost:g}", DASH, DASH, note))
+    return Row(say("chart.tec.along", line=name.lower()), (say.decimal(cost), DASH, DASH, note))
 
 
 def _extra(cost: MoveCost | None, say: Words) -> str | None:
     if cost is None:
         return None
-    return say("chart.tec.prohibited") if cost == PROHIBITED else f"+{float(cost):g}"
+    return say("chart.tec.prohibited") if cost == PROHIBITED else f"+{say.decimal(float(cost))}"

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from toolkit.catalogue import ENGLISH, Words
 from toolkit.render.fonts import font_metrics, text_width
 from toolkit.render.svg import attrs, esc
 
@@ -52,12 +53,13 @@ class Font:
         return ascent + descent
 
 
-def cell_text(value: str | float | int | None) -> str:
-    """How a table value is printed: None is an empty cell, 2.0 prints as the designer's 2."""
+def cell_text(value: str | float | int | None, say: Words = ENGLISH) -> str:
+    """How a table value is printed: None is an empty cell, 2.0 prints as the designer's 2, and
+    0.5 with the decimal point of the game's language ('0,5' in French)."""
     if value is None:
         return ""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
+    if isinstance(value, float):
+        return say.decimal(value)
     return str(value)
 
 

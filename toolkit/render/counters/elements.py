@@ -13,6 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from toolkit.catalogue import ENGLISH, Words
 from toolkit.model.counter import Element, Scalar
 from toolkit.render.counters.edges import (
     EDGES,
@@ -75,7 +76,8 @@ class FaceInput:
     """What the elements of one face are drawn from."""
 
     values: Mapping[str, Scalar]
-    """Field values plus the built-ins (id, name, faction, faction_name, class, steps)."""
+    """Field values plus the built-ins (id, name, faction, faction_name, faction_abbreviation,
+    class, steps)."""
     paint: Paint
     outline: Outline
     where: Where
@@ -84,6 +86,8 @@ class FaceInput:
     steps: int
     images: Mapping[str, Path] = field(default_factory=dict)
     filter_id: str | None = None
+    say: Words = ENGLISH
+    """The game's words: how a value is written (decimal point, yes/no)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -182,9 +186,9 @@ def _colour(element: Element, face: FaceInput) -> str:
 def _content(element: Element, face: FaceInput) -> str:
     """The text an element prints: its text with placeholders filled, or its field's value."""
     if element.text is not None:
-        raw = fill_placeholders(element.text, face.values)
+        raw = fill_placeholders(element.text, face.values, face.say)
     elif element.field is not None:
-        raw = format_value(face.values.get(element.field))
+        raw = format_value(face.values.get(element.field), face.say)
     else:
         raw = ""
     return shown_text(raw)

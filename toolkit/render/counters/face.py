@@ -14,6 +14,7 @@ nations still differ.
 
 from __future__ import annotations
 
+from toolkit.catalogue import words
 from toolkit.model import Faction, Game
 from toolkit.model.counter import Counter, Face, Scalar, Template
 from toolkit.model.values import colour_luminance, contrasting_text
@@ -72,6 +73,7 @@ def draw_face(game: Game, counter: Counter, template: Template, face: Face) -> s
             counter.steps,
             counter.images,
             filter_id,
+            words(game.language),
         )
         elements = template.front if layout == "front" else template.back.elements or ()
         items = (
@@ -140,6 +142,7 @@ def face_values(counter: Counter, faction: Faction | None, face: Face) -> dict[s
         "name": face.name,
         "faction": counter.faction or "",
         "faction_name": faction.name if faction else "",
+        "faction_abbreviation": (faction.abbreviation or faction.name) if faction else "",
         "class": counter.class_ or "",
         "steps": face.step,
     }

@@ -15,6 +15,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations
 
+from toolkit.catalogue import ENGLISH, Words
 from toolkit.model.counter import Scalar
 from toolkit.render.fonts import text_extent
 from toolkit.render.svg import attrs, clean_text, esc, fmt
@@ -123,20 +124,21 @@ class Where:
 # -- content -----------------------------------------------------------------------------------
 
 
-def format_value(value: Scalar) -> str:
-    """A field value as printed: whole floats without '.0', nothing for a missing value."""
+def format_value(value: Scalar, say: Words = ENGLISH) -> str:
+    """A field value as printed in the game's language: whole floats without '.0', others with
+    its decimal point, yes or no in its words, nothing for a missing value."""
     if value is None:
         return ""
     if isinstance(value, bool):
-        return "yes" if value else "no"
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
+        return say("value.yes") if value else say("value.no")
+    if isinstance(value, float):
+        return say.decimal(value)
     return str(value)
 
 
-def fill_placeholders(text: str, values: Mapping[str, Scalar]) -> str:
+def fill_placeholders(text: str, values: Mapping[str, Scalar], say: Words = ENGLISH) -> str:
     """'{attack}-{defence}' with the face's values; unknown names print as nothing."""
-    return _PLACEHOLDER.sub(lambda m: format_value(values.get(m.group(1))), text)
+    return _PLACEHOLDER.sub(lambda m: format_value(values.get(m.group(1)), say), text)
 
 
 def shown_text(text: str) -> str:

@@ -12,7 +12,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from toolkit.catalogue import words
+from toolkit.catalogue import ENGLISH, Words, words
 from toolkit.geometry import MIN_BORDER, point_in_polygon, point_in_rings, shared_borders
 from toolkit.model import Game
 from toolkit.model.map import AreaMapGrid, Location, Map, Space, parse_location_key
@@ -187,12 +187,19 @@ def _name_style(kind: str, fill: str) -> tuple[bool, bool, str]:
 
 
 def _name_option(
-    space: Space, location: Location, fill: str, x: float, y: float, size: float, lines: int
+    space: Space,
+    location: Location,
+    fill: str,
+    at: Point,
+    size: float,
+    lines: int,
+    say: Words,
 ) -> list[Label]:
-    """The name lines and the values line, centred as a block on (x, y)."""
+    """The name lines and the values line, centred as a block on ``at``."""
     bold, italic, colour = _name_style(space.kind, fill)
     texts = wrap(space.name, lines) if space.name else []
-    values = values_text(location.values)
+    x, y = at
+    values = values_text(location.values, say)
     value_size = size * 0.85
     step = line_height(size)
     height = step * len(texts) + (line_height(value_size) if values else 0)
@@ -219,7 +226,13 @@ def _name_option(
 
 
 def place_space_name(
-    placer: Placer, space: Space, location: Location, fill: str, at: Point, size: float
+    placer: Placer,
+    space: Space,
+    location: Location,
+    fill: str,
+    at: Point,
+    size: float,
+    say: Words = ENGLISH,
 ) -> list[Label]:
     """A space's name block at its centre, nudged up, down or sideways when that is taken."""
     x, y = at
@@ -235,7 +248,8 @@ def place_space_name(
             (0, -2 * step),
             (0, 2 * step),
         ):
-            tries.append(_name_option(space, location, fill, x + dx, y + dy, font, lines))
+            option = _name_option(space, location, fill, (x + dx, y + dy), font, lines, say)
+            tries.append(option)
     tries = [t for t in tries if t]
     return placer.place(tries) if tries else []
 
@@ -267,10 +281,13 @@ def _place_names(
     centres: dict[str, Point],
 ) -> list[tuple[Rect, str, bool]]:
     """Names of territories first, then of nested spaces and boxes (which get plates)."""
+    say = words(game.language)
     for tile in tiles:
         at = centres.get(tile.space.id)
         if at is not None:
-            placed = place_space_name(placer, tile.space, tile.location, tile.fill, at, sizes.space)
+            placed = place_space_name(
+                placer, tile.space, tile.location, tile.fill, at, sizes.space, say
+            )
             parts.labels += placed
             box = block_box(placed)
             if box is not None:
@@ -286,7 +303,7 @@ def _place_names(
         centres[space.id] = at
         location = the_map.locations[space.id]
         fill = space_fill(game, fills, location, space.kind)
-        placed = place_space_name(placer, space, location, fill, at, sizes.space * 0.9)
+        placed = place_space_name(placer, space, location, fill, at, sizes.space * 0.9, say)
         parts.labels += placed
         box = block_box(placed) or Rect(at[0], at[1], at[0], at[1])
         plate = box.grow(3.0 if space.kind != "box" else 6.0)

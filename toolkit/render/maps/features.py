@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
+from toolkit.catalogue import ENGLISH, Words, words
 from toolkit.model import Game
 from toolkit.model.map import Feature, Map
 from toolkit.render.fonts import text_extent
@@ -43,17 +44,18 @@ class Group:
     """Names of 'label' features: text with no symbol (a region, a mountain range)."""
 
 
-def format_value(value: object) -> str:
-    """A value as printed: integral numbers without '.0'."""
-    if isinstance(value, float) and value.is_integer():
-        return str(int(value))
+def format_value(value: object, say: Words = ENGLISH) -> str:
+    """A value as printed: integral numbers without '.0', others with the decimal point of the
+    map's language ('0,5' in French)."""
+    if isinstance(value, float):
+        return say.decimal(value)
     return str(value)
 
 
-def values_text(values: Mapping[str, object]) -> str:
+def values_text(values: Mapping[str, object], say: Words = ENGLISH) -> str:
     """'VP 2 · NM 5': each value with its key in capitals, in key order."""
     return " · ".join(
-        f"{str(key).upper().replace('_', ' ')} {format_value(values[key])}"
+        f"{str(key).upper().replace('_', ' ')} {format_value(values[key], say)}"
         for key in sorted(values)
     )
 
@@ -88,7 +90,7 @@ def _group(game: Game, at: str, features: list[Feature], skip_name: str) -> Grou
         values.update(f.values)
         if f.type in OWNED and f.type not in fills:
             fills[f.type] = owner_colour(game, f.owner) or DEFAULT_FILL[f.type]
-    return Group(at, kinds, names, values_text(values), fills, labels_only)
+    return Group(at, kinds, names, values_text(values, words(game.language)), fills, labels_only)
 
 
 def owner_colour(game: Game, owner: str | None) -> str | None:
