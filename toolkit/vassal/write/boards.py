@@ -173,20 +173,39 @@ def place_name(location: Location) -> str:
 
 
 def _unique_names(locations: Mapping[str, Location]) -> dict[str, str]:
-    """Label → what VASSAL calls the location, one name per place: two boxes printed with the
-    same words (an attacker's and a defender's) get their labels in brackets, so the chat log
-    and every rule that reads a location's name can tell them apart."""
+    """Label → what VASSAL calls the location, one name per place. A box's cells printed with
+    the same number as another box's ('0' in every sea area) take their box's name ('Bay of
+    Biscay 0'); two boxes printed with the same words (an attacker's and a defender's) get their
+    labels in brackets, so the chat log and every rule that reads a location's name can tell
+    them apart."""
     names = {label: place_name(location) for label, location in locations.items()}
+    names = _cells_by_box(locations, names, _repeated(locations, names))
+    repeated = _repeated(locations, names)
+    return {
+        label: f"{name} [{label}]" if name in repeated else name for label, name in names.items()
+    }
+
+
+def _repeated(locations: Mapping[str, Location], names: Mapping[str, str]) -> set[str]:
+    """The names that more than one place (not a hex or square) would carry."""
     seen: dict[str, int] = {}
     for label, name in names.items():
         if locations[label].kind not in ("hex", "square"):
             seen[name] = seen.get(name, 0) + 1
-    return {
-        label: f"{name} [{label}]"
-        if seen.get(name, 0) > 1 and locations[label].kind not in ("hex", "square")
-        else name
-        for label, name in names.items()
-    }
+    return {name for name, count in seen.items() if count > 1}
+
+
+def _cells_by_box(
+    locations: Mapping[str, Location], names: Mapping[str, str], repeated: set[str]
+) -> dict[str, str]:
+    """Names with each repeated cell of a named box called by its box first."""
+    by_key = {location.key: location for location in locations.values()}
+    renamed = dict(names)
+    for label, location in locations.items():
+        box = by_key.get(location.parent) if location.parent else None
+        if location.kind == "cell" and names[label] in repeated and box and box.name:
+            renamed[label] = f"{place_name(box)} {names[label]}"
+    return renamed
 
 
 def _zones(
