@@ -26,6 +26,8 @@ from toolkit.report.story import Step, story
 from toolkit.report.summary import summarise, turn_groups
 from toolkit.rules.turn import check_steps
 from toolkit.vassal.format.commands import AddPiece, PieceStringError, parse_add_piece
+from toolkit.vassal.format.layout import Board as PlacedBoard
+from toolkit.vassal.read.boards import module_boards
 from toolkit.vassal.read.logs import LogError, decode_log, replay_steps
 from toolkit.vassal.read.reader import (
     ArchiveError,
@@ -89,11 +91,15 @@ class Layout:
     tables: frozenset[str]
     hands: Mapping[str, str]
     """Hand map name → the name of the side that holds it."""
+    places: tuple[PlacedBoard, ...] = ()
+    """The game's maps and charts as the module lays them out: where each place is, to read
+    a log's pieces into positions without drawing a map."""
 
 
-def module_layout(module: Path, images: Mapping[str, bytes]) -> Layout:
+def module_layout(module: Path, images: Mapping[str, bytes], game: Game | None = None) -> Layout:
     """The maps of a module, read from its buildFile: a map whose board has an image the
-    module holds is drawn; a hand, a private map or a map without a picture is not.
+    module holds is drawn; a hand, a private map or a map without a picture is not; the
+    places of ``game`` on each board, when it is given.
 
     :raises ReportError: the module or its buildFile cannot be read.
     """
@@ -116,7 +122,8 @@ def module_layout(module: Path, images: Mapping[str, bytes]) -> Layout:
         tables.add(name)
         if element.tag == HAND:
             hands[name] = element.get("side", "")
-    return Layout(tuple(boards), frozenset(tables), hands)
+    places = tuple(module_boards(game, root)) if game is not None else ()
+    return Layout(tuple(boards), frozenset(tables), hands, places)
 
 
 def viewer_of(game: Game, side: str | None) -> str | None:
@@ -236,7 +243,7 @@ def log_steps(
             log = decode_log(read_saved_game(archive))
     except (ArchiveError, LogError, OSError) as error:
         raise ReportError(f"{log_path}: {error}") from None
-    positions, _, _, report = read_log_turn(game, log_path)
+    positions, _, chat, report = read_log_turn(game, log_path, layout.places or None)
     replay = replay_steps(log)
     violations = check_steps(game, positions) if positions else []
     names = frozenset(board.name for board in layout.boards)
@@ -323,7 +330,7 @@ def make_report(game: Game, module: Path, inputs: Sequence[Path], side: str | No
     """
     viewer = viewer_of(game, side)
     data = module_images(module)
-    layout = module_layout(module, data)
+    layout = module_layout(module, data, game)
     images = Images.of(data)
     files: dict[str, bytes] = {}
     problems: list[str] = []
