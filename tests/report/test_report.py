@@ -78,13 +78,17 @@ def board() -> Board:
 
 @pytest.fixture(scope="module")
 def log(start: str, board: Board, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Red moves its hidden bottom infantry (1021) and its artillery, rolls a die, and its
-    VASSAL reports a card drawn by name; a player's chat carries markup."""
+    """Red moves its hidden bottom infantry (1021) and its artillery, calls a combat, rolls a
+    die, and its VASSAL reports a card drawn by name; a player's chat carries markup."""
     steps = [
         ["CHAT* New turn: Turn 1 Movement"],
         _moved(start, "1021", _centre(board, "0705"), "9001"),
         _moved(start, "1024", _centre(board, "0806"), "9002"),
-        ["CHAT** 1d6 = 4 *** <Red>", "CHAT* Red draws Ambush from Red events"],
+        [
+            "CHAT<Red> - Combat at 0806 from 0705",
+            "CHAT** 1d6 = 4 *** <Red>",
+            "CHAT* Red draws Ambush from Red events",
+        ],
         ["CHAT<Red> - <script>alert('x')</script> \"quoted\""],
         ["CHAT* New turn: Turn 1 Combat"],
     ]
@@ -121,9 +125,10 @@ def test_the_page_has_each_step_and_its_turn(blue_report: Path) -> None:
         "turn-2.png",
     ]
     assert (blue_report / "summary.txt").read_text().splitlines() == [
-        "Turn 1 Movement: 2 moves, 1 dice roll; 1 rule broken: 5.1 at 0906",
-        "Turn 1 Combat: 0 moves, 0 dice rolls; no rule broken",
+        "Turn 1 Movement: 2 moves, 1 combat, 1 dice roll; 1 rule broken: 5.1 at 0906",
+        "Turn 1 Combat: 0 moves, 0 combats, 0 dice rolls; no rule broken",
     ]
+    assert '<p class="combat">Combat at 0806</p>' in page.split('id="step-3"')[1]
     # the hidden infantry went further than its allowance: the rule is shown at its step
     step = page.split('id="step-2"')[1].split("</section>")[0]
     assert "Rule 5.1 (0906" in step and "a hidden piece" in step

@@ -10,14 +10,18 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from toolkit.check import read_log_turn
+from toolkit.check import read_log_turn, setup_of_save
 from toolkit.model import Game
+from toolkit.model.position import start_control
+from toolkit.model.scenario import Setup
+from toolkit.report.control import hands_changed
 from toolkit.report.page import report_page
 from toolkit.report.pictures import (
     Images,
     Painter,
     animation,
     forum_scale,
+    png_bytes,
     position_png,
     thinned,
 )
@@ -243,7 +247,7 @@ def log_steps(
             log = decode_log(read_saved_game(archive))
     except (ArchiveError, LogError, OSError) as error:
         raise ReportError(f"{log_path}: {error}") from None
-    positions, _, chat, report = read_log_turn(game, log_path, layout.places or None)
+    positions, _, _, report = read_log_turn(game, log_path, layout.places or None)
     replay = replay_steps(log)
     violations = check_steps(game, positions) if positions else []
     names = frozenset(board.name for board in layout.boards)
@@ -259,7 +263,17 @@ def log_steps(
         layout.hands,
         notes,
     )
+    if len(positions) == len(steps):
+        begun = start_control(game, _setup(game, setup_of_save(game, log_path)))
+        taken = [(), *hands_changed(game, positions, begun)]
+        steps = tuple(
+            replace(step, taken=places) for step, places in zip(steps, taken, strict=True)
+        )
     return steps, [f"{log_path.name}: {line}" for line in problems]
+
+
+def _setup(game: Game, setup_id: str | None) -> Setup | None:
+    return next((setup for setup in game.setups if setup.id == setup_id), None)
 
 
 def _animations(layout: Layout, steps: Sequence[Step], images: Images) -> dict[str, bytes]:
@@ -272,19 +286,28 @@ def _animations(layout: Layout, steps: Sequence[Step], images: Images) -> dict[s
         png = board_image(board, images)
         painter = Painter(images, forum_scale(images.sizes[board.image][0]))
         kept = [shown[i] for i in thinned(len(shown))]
-        frames = [painter.position(board.name, png, s.pieces, s.moves) for s in kept]
+        frames = painter.frames(board.name, png, [(s.pieces, s.moves) for s in kept])
         files[f"replay{suffix}.gif"] = animation(frames)
     return files
 
 
 def _turn_pictures(layout: Layout, steps: Sequence[Step], images: Images) -> dict[str, bytes]:
     """The position at the end of each turn, on each board something moved on in the turn
-    (every board, for a module with one)."""
-    files: dict[str, bytes] = {}
+    (every board, for a module with one); each board drawn once, then only what changed."""
+    ends: dict[str, list[tuple[int, Step]]] = {board.name: [] for board in layout.boards}
     for number, group in enumerate(turn_groups([s for s in steps if s.number]), start=1):
         moved = {m.board for s in group for m in s.moves}
-        only = None if len(layout.boards) == 1 else moved
-        files.update(_board_pngs(f"turn-{number}", layout, group[-1].pieces, images, only))
+        for board in layout.boards:
+            if len(layout.boards) == 1 or board.name in moved:
+                ends[board.name].append((number, group[-1]))
+    files: dict[str, bytes] = {}
+    painter = Painter(images)
+    for board, suffix in zip(layout.boards, board_suffixes(layout.boards), strict=True):
+        shown = ends[board.name]
+        png = board_image(board, images)
+        frames = painter.frames(board.name, png, [(end.pieces, ()) for _, end in shown])
+        for (number, _), frame in zip(shown, frames, strict=True):
+            files[f"turn-{number}{suffix}.png"] = png_bytes(frame)
     return files
 
 

@@ -123,6 +123,10 @@ def _section(
             for hand in step.hands
         ]
         parts.append(f'<p class="hands">{escape(" · ".join(held))}</p>')
+    for place in step.combats:
+        parts.append(f'<p class="combat">Combat at {escape(place)}</p>')
+    for place in step.taken:
+        parts.append(f'<p class="taken">{escape(place)} changed hands</p>')
     if step.dice:
         parts.append(f'<p class="dice">Dice: {escape("; ".join(step.dice))}</p>')
     if step.chat:

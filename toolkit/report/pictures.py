@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from xml.sax.saxutils import quoteattr
 
@@ -79,22 +79,100 @@ class Painter:
         self, board: str, board_png: bytes, pieces: Sequence[Shown], moves: Sequence[Move] = ()
     ) -> Image.Image:
         """The board with the pieces on it, bottom of each stack first, and each move's arrow."""
-        canvas = self._image("\0board:" + board, board_png).copy()
+        return next(self.frames(board, board_png, [(pieces, moves)])).copy()
+
+    def frames(
+        self,
+        board: str,
+        board_png: bytes,
+        steps: Iterable[tuple[Sequence[Shown], Sequence[Move]]],
+    ) -> Iterator[Image.Image]:
+        """Each of ``steps`` (its pieces and moves) drawn on the board, one after the other on
+        one canvas: the board is decoded once, and each picture redraws only where a piece
+        changed or an arrow was, from the bare board up. The canvas is the same object each
+        time: use each picture before asking for the next."""
+        bare = self._image("\0board:" + board, board_png)
+        canvas = bare.copy()
+        shown: frozenset[Shown] | None = None
+        arrows: list[Box] = []
+        for pieces, moves in steps:
+            on = [piece for piece in pieces if piece.board == board]
+            if shown is None:
+                dirty = [(0, 0, canvas.width, canvas.height)]
+            else:
+                dirty = [self._box(p) for p in shown.symmetric_difference(on)] + arrows
+            for box in dirty:
+                self._redraw(canvas, bare, on, box)
+            arrows = self._arrows(canvas, board, moves)
+            shown = frozenset(on)
+            yield canvas
+
+    def _box(self, piece: Shown) -> Box:
+        """Where a piece is drawn on the picture: left, top, right, bottom."""
+        size = self.images.sizes.get(piece.image, FALLBACK_SIZE)
+        left, top = self._at(_corner(piece, size))
+        width, height = self._sized(piece).size
+        return left, top, left + width, top + height
+
+    def _sized(self, piece: Shown) -> Image.Image:
+        if piece.image not in self.images.sizes:
+            if "\0fallback" not in self._decoded:
+                grey = Image.new("RGBA", self._at(FALLBACK_SIZE), (90, 90, 90, 255))
+                self._decoded["\0fallback"] = grey
+            return self._decoded["\0fallback"]
+        return self._image(piece.image, self.images.data[piece.image])
+
+    def _redraw(
+        self, canvas: Image.Image, bare: Image.Image, pieces: Sequence[Shown], box: Box
+    ) -> None:
+        """One part of the canvas drawn again: the bare board, then every piece over it."""
+        clipped = _overlap(box, (0, 0, canvas.width, canvas.height))
+        if clipped is None:
+            return
+        part = bare.crop(clipped)
         for piece in pieces:
-            size = self.images.sizes.get(piece.image)
-            if size is None:
-                square = Image.new("RGBA", self._at(FALLBACK_SIZE), (90, 90, 90, 255))
-                canvas.alpha_composite(square, _clip(self._at(_corner(piece, FALLBACK_SIZE))))
+            drawn = self._box(piece)
+            inside = _overlap(drawn, clipped)
+            if inside is None:
                 continue
-            counter = self._image(piece.image, self.images.data[piece.image])
-            canvas.alpha_composite(counter, _clip(self._at(_corner(piece, size))))
+            left, top = drawn[:2]
+            source = (inside[0] - left, inside[1] - top, inside[2] - left, inside[3] - top)
+            at = (inside[0] - clipped[0], inside[1] - clipped[1])
+            part.alpha_composite(self._sized(piece), at, source)
+        canvas.paste(part, clipped[:2])
+
+    def _arrows(self, canvas: Image.Image, board: str, moves: Sequence[Move]) -> list[Box]:
+        """Each move on ``board`` drawn as an arrow; where they were drawn."""
         draw = ImageDraw.Draw(canvas)
         width = max(3, max(canvas.size) // 250)
+        boxes: list[Box] = []
         for move in moves:
-            if move.board == board:
-                start = self._at(move.start) if move.start is not None else None
-                _arrow(draw, replace(move, start=start, end=self._at(move.end)), width)
-        return canvas
+            if move.board != board:
+                continue
+            start = self._at(move.start) if move.start is not None else None
+            scaled = replace(move, start=start, end=self._at(move.end))
+            _arrow(draw, scaled, width)
+            points = [p for p in (scaled.start, scaled.end) if p is not None]
+            reach = 5 * width + 2
+            boxes.append(
+                (
+                    min(x for x, _ in points) - reach,
+                    min(y for _, y in points) - reach,
+                    max(x for x, _ in points) + reach,
+                    max(y for _, y in points) + reach,
+                )
+            )
+        return boxes
+
+
+Box = tuple[int, int, int, int]
+"""A part of a picture: left, top, right, bottom, in picture pixels."""
+
+
+def _overlap(a: Box, b: Box) -> Box | None:
+    """The part two boxes share (None: none)."""
+    box = (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
+    return box if box[0] < box[2] and box[1] < box[3] else None
 
 
 def _arrow(draw: ImageDraw.ImageDraw, move: Move, width: int) -> None:
@@ -153,17 +231,21 @@ def forum_scale(width: int) -> float:
     return min(1.0, FORUM_WIDTH / width) if width else 1.0
 
 
-def animation(frames: Sequence[Image.Image], frame_ms: int = 900, hold_ms: int = 3000) -> bytes:
+def animation(frames: Iterable[Image.Image], frame_ms: int = 900, hold_ms: int = 3000) -> bytes:
     """An animated GIF of ``frames``, scaled to :data:`FORUM_WIDTH` at most, the last one held.
-    Every frame takes the first one's palette, so a frame stores only what changed."""
-    first = _fit(frames[0]).convert("RGB").quantize(colors=255)
-    palette = (first.getpalette() or [])[: 255 * 3]
-    palette += [0] * (255 * 3 - len(palette))
-    first.putpalette(palette + list(ARROW[:3]))  # the arrows' red, which the start lacks
-    scaled = [first] + [
-        _fit(frame).convert("RGB").quantize(palette=first, dither=Image.Dither.NONE)
-        for frame in frames[1:]
-    ]
+    Every frame takes the first one's palette, so a frame stores only what changed; each is
+    reduced to it as it comes (a frame may be a canvas drawn on again for the next one)."""
+    scaled: list[Image.Image] = []
+    for frame in frames:
+        if not scaled:
+            first = _fit(frame).convert("RGB").quantize(colors=255)
+            palette = (first.getpalette() or [])[: 255 * 3]
+            palette += [0] * (255 * 3 - len(palette))
+            first.putpalette(palette + list(ARROW[:3]))  # the arrows' red, which the start lacks
+            scaled.append(first)
+            continue
+        rgb = _fit(frame).convert("RGB")
+        scaled.append(rgb.quantize(palette=scaled[0], dither=Image.Dither.NONE))
     durations = [frame_ms] * (len(scaled) - 1) + [hold_ms]
     out = io.BytesIO()
     scaled[0].save(
@@ -182,10 +264,6 @@ def _fit(image: Image.Image) -> Image.Image:
         return image
     height = round(image.height * FORUM_WIDTH / image.width)
     return image.resize((FORUM_WIDTH, height), Image.Resampling.BILINEAR)
-
-
-def _clip(at: tuple[int, int]) -> tuple[int, int]:
-    return max(0, at[0]), max(0, at[1])
 
 
 class Refs:

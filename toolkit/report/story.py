@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from toolkit.model.map import parse_location_key
 from toolkit.model.position import Position
+from toolkit.report.control import combats_called
 from toolkit.report.scene import Shown, face_of, hidden_names, members, scene, where
 from toolkit.rules.violations import Violation
 from toolkit.vassal.format.commands import AddPiece
@@ -70,6 +71,10 @@ class Step:
     dice: tuple[str, ...]
     broken: tuple[Broken, ...]
     hands: tuple[Hand, ...] = ()
+    combats: tuple[str, ...] = ()
+    """Where each combat the step called in the chat is fought."""
+    taken: tuple[str, ...] = ()
+    """The named places that changed hands in the step."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,6 +243,7 @@ def story(
                 tuple(dice),
                 tuple(by_step.get(number, ())),
                 hands_seen(pieces, hands or {}, viewer),
+                combats_called(chat),
             )
         )
     return tuple(steps), problems
