@@ -318,3 +318,22 @@ def test_a_game_folder_is_reported_from_its_own_module(
         "summary.txt",
         "turn-1.png",
     ]
+
+
+def test_a_traced_move_is_drawn_along_its_path(blue_report: Path, board: Board) -> None:
+    """Red's artillery (step 3) moves two hexes within its allowance: its arrow runs through
+    the middle of the hex on the path the checker found; the infantry's move (step 2) broke a
+    rule, so the checker found no path for it, and its arrow is straight."""
+    page = (blue_report / "index.html").read_text()
+    step = page.split('id="step-3"')[1].split("</section>")[0]
+    points = step.split('<polyline class="move" points="')[1].split('"')[0].split()
+    path = [tuple(int(n) for n in point.split(",")) for point in points]
+    assert (path[0], path[-1]) == (_centre(board, "1005"), _centre(board, "0806"))
+    hexes = {label: _centre(board, label) for label in board.centres}
+    through = [
+        next(label for label, at in hexes.items() if abs(at[0] - x) <= 2 and abs(at[1] - y) <= 2)
+        for x, y in path[1:-1]
+    ]
+    assert through == ["0906"]  # by Redtown, which Red holds
+    broke = page.split('id="step-2"')[1].split("</section>")[0]
+    assert '<line class="move"' in broke and "<polyline" not in broke

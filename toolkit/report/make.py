@@ -26,9 +26,9 @@ from toolkit.report.pictures import (
     thinned,
 )
 from toolkit.report.scene import Shown, scene
-from toolkit.report.story import Step, story
+from toolkit.report.story import Step, story, traced_moves
 from toolkit.report.summary import summarise, turn_groups
-from toolkit.rules.turn import check_steps
+from toolkit.rules.turn import trace_steps
 from toolkit.vassal.format.commands import AddPiece, PieceStringError, parse_add_piece
 from toolkit.vassal.format.layout import Board as PlacedBoard
 from toolkit.vassal.read.boards import module_boards
@@ -249,7 +249,7 @@ def log_steps(
         raise ReportError(f"{log_path}: {error}") from None
     positions, _, _, report = read_log_turn(game, log_path, layout.places or None)
     replay = replay_steps(log)
-    violations = check_steps(game, positions) if positions else []
+    violations, traced = trace_steps(game, positions) if positions else ([], {})
     names = frozenset(board.name for board in layout.boards)
     notes = [d.message for d in report.diagnostics]
     steps, problems = story(
@@ -264,6 +264,7 @@ def log_steps(
         notes,
     )
     if len(positions) == len(steps):
+        steps = traced_moves(steps, traced, {board.name: board for board in layout.places})
         begun = start_control(game, _setup(game, setup_of_save(game, log_path)))
         taken = [(), *hands_changed(game, positions, begun)]
         steps = tuple(

@@ -24,7 +24,8 @@ padding:.3rem 0;z-index:1}
 .controls input[type=range]{flex:1}
 svg.board{width:100%;height:auto;max-height:78vh;border:1px solid #999;margin:.3rem 0}
 svg.close-up{max-height:50vh}
-line.move{stroke:#d7191c;stroke-width:6;stroke-linecap:round}
+.move:is(line,polyline){stroke:#d7191c;stroke-width:6;stroke-linecap:round;
+stroke-linejoin:round;fill:none}
 circle.moved{fill:none;stroke:#d7191c;stroke-width:4}
 .broken{color:#a00}
 .chat{font-family:ui-monospace,monospace;white-space:pre-wrap;background:#f4f4f4;padding:.3rem}

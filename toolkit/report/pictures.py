@@ -150,9 +150,10 @@ class Painter:
             if move.board != board:
                 continue
             start = self._at(move.start) if move.start is not None else None
-            scaled = replace(move, start=start, end=self._at(move.end))
+            via = tuple(self._at(point) for point in move.via)
+            scaled = replace(move, start=start, end=self._at(move.end), via=via)
             _arrow(draw, scaled, width)
-            points = [p for p in (scaled.start, scaled.end) if p is not None]
+            points = [scaled.end, *scaled.via, *([scaled.start] if scaled.start else [])]
             reach = 5 * width + 2
             boxes.append(
                 (
@@ -180,8 +181,9 @@ def _arrow(draw: ImageDraw.ImageDraw, move: Move, width: int) -> None:
     ex, ey = move.end
     radius = 4 * width
     if move.start is not None and move.start != move.end:
-        sx, sy = move.start
-        draw.line([(sx, sy), (ex, ey)], fill=ARROW, width=width)
+        points = [move.start, *move.via, move.end]
+        draw.line(points, fill=ARROW, width=width, joint="curve")
+        sx, sy = points[-2]
         length = math.hypot(ex - sx, ey - sy) or 1.0
         ux, uy = (ex - sx) / length, (ey - sy) / length
         tip = (ex - ux * radius, ey - uy * radius)
@@ -316,7 +318,10 @@ def step_svg(
         if move.board != board:
             continue
         ex, ey = move.end
-        if move.start is not None and move.start != move.end:
+        if move.start is not None and move.start != move.end and move.via:
+            points = " ".join(f"{x},{y}" for x, y in (move.start, *move.via, move.end))
+            parts.append(f'<polyline class="move" points="{points}" marker-end="url(#arrow)"/>')
+        elif move.start is not None and move.start != move.end:
             sx, sy = move.start
             parts.append(
                 f'<line class="move" x1="{sx}" y1="{sy}" x2="{ex}" y2="{ey}" '
@@ -336,7 +341,9 @@ def close_up(
 ) -> tuple[int, int, int, int] | None:
     """The part of a large board around a step's moves on it (x, y, width, height), or None
     when the board is small enough to see them whole, or nothing moved on it."""
-    points = [p for m in moves if m.board == board for p in (m.start, m.end) if p is not None]
+    points = [
+        p for m in moves if m.board == board for p in (m.start, *m.via, m.end) if p is not None
+    ]
     if not points or max(size) <= CLOSE_UP:
         return None
     left = max(0, min(x for x, _ in points) - margin)
