@@ -305,6 +305,8 @@ def _turn_pictures(layout: Layout, steps: Sequence[Step], images: Images) -> dic
     painter = Painter(images)
     for board, suffix in zip(layout.boards, board_suffixes(layout.boards), strict=True):
         shown = ends[board.name]
+        if not shown:
+            continue
         png = board_image(board, images)
         frames = painter.frames(board.name, png, [(end.pieces, ()) for _, end in shown])
         for (number, _), frame in zip(shown, frames, strict=True):

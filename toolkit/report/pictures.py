@@ -68,7 +68,7 @@ class Painter:
                     max(1, round(image.width * self.scale)),
                     max(1, round(image.height * self.scale)),
                 )
-                image = image.resize(size, Image.Resampling.LANCZOS)
+                image = image.resize(size, Image.Resampling.LANCZOS, reducing_gap=3.0)
             self._decoded[name] = image
         return self._decoded[name]
 
