@@ -245,6 +245,9 @@ def test_the_page_steps_with_keys_buttons_slider_and_links(
     assert shown() == ["step-5"]
     browser.find_element(By.CSS_SELECTOR, 'nav.steps a[href="#step-3"]').click()
     assert shown() == ["step-3"]
+    # the artillery's arrow follows its path, drawn as a line, not a filled shape
+    path = browser.find_element(By.CSS_SELECTOR, "#step-3 svg.board polyline.move")
+    assert path.is_displayed() and path.value_of_css_property("fill") == "none"
     browser.find_element(By.ID, "last").click()
     assert shown() == ["step-6"]
     browser.get((blue_report / "index.html").as_uri() + "#step-4")
