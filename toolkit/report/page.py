@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from html import escape
 
 from toolkit.report.pictures import Images, Refs, close_up, image_defs, step_svg
-from toolkit.report.story import Step
+from toolkit.report.story import Step, chat_title
 from toolkit.report.summary import TurnSummary, turn_groups
 
 STYLE = """
@@ -79,7 +79,8 @@ def _nav(steps: Sequence[Step]) -> str:
         parts.append(f"<h3>{escape(heading)}</h3>")
         for step in group:
             broke = ' class="broke"' if step.broken else ""
-            what = step.moves[0].name if step.moves else (step.chat[0] if step.chat else "")
+            said = chat_title(step.chat[0]) if step.chat else ""
+            what = step.moves[0].name if step.moves else said
             text = f"{step.number}. {what}" if step.number else "Start"
             parts.append(f'<a href="#step-{step.number}"{broke}>{escape(text[:48])}</a>')
     parts.append("</nav>")

@@ -125,6 +125,22 @@ def chat_lines(commands: Sequence[str]) -> list[str]:
     return found
 
 
+SPEAKER = re.compile(r"^<(?P<who>[^<>]+)>\s*(?:-\s*)?(?P<text>.*)$")
+"""A player's chat line as VASSAL writes it ("<Anne> - see you")."""
+
+
+def chat_title(line: str) -> str:
+    """A chat line as a step's title in a list: a roll as its result, a player's line after
+    their name, and VASSAL's report stars left out ("2d6 = 3,5", "Anne: see you")."""
+    rolled = DICE.match(line)
+    if rolled is not None:
+        return f"{rolled.group('dice')} = {rolled.group('result')}"
+    said = SPEAKER.match(line.lstrip("* ").rstrip("* "))
+    if said is not None:
+        return f"{said.group('who')}: {said.group('text')}"
+    return line.strip("* ")
+
+
 def turn_said(chat: Sequence[str], turn: str) -> str:
     """The turn the chat says it now is (the last it says), else ``turn``."""
     for line in chat:
