@@ -82,9 +82,14 @@ def _nav(steps: Sequence[Step]) -> str:
             said = chat_title(step.chat[0]) if step.chat else ""
             what = step.moves[0].name if step.moves else said
             text = f"{step.number}. {what}" if step.number else "Start"
-            parts.append(f'<a href="#step-{step.number}"{broke}>{escape(text[:48])}</a>')
+            parts.append(f'<a href="#step-{step.number}"{broke}>{escape(_short(text))}</a>')
     parts.append("</nav>")
     return "".join(parts)
+
+
+def _short(text: str, most: int = 48) -> str:
+    """``text`` cut to ``most`` characters, an ellipsis saying so."""
+    return text if len(text) <= most else text[: most - 1].rstrip() + "…"
 
 
 def _section(
