@@ -7,7 +7,15 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from html import escape
 
-from toolkit.report.pictures import Images, Refs, close_up, image_defs, step_svg
+from toolkit.report.pictures import (
+    Images,
+    Refs,
+    board_state_svg,
+    close_up,
+    image_defs,
+    step_svg,
+)
+from toolkit.report.scene import Shown
 from toolkit.report.story import Step, chat_title
 from toolkit.report.summary import TurnSummary, turn_groups
 
@@ -92,13 +100,29 @@ def _short(text: str, most: int = 48) -> str:
     return text if len(text) <= most else text[: most - 1].rstrip() + "…"
 
 
-def _section(
-    step: Step,
-    boards: Mapping[str, tuple[int, int]],
-    board_refs: Mapping[str, str],
-    images: Images,
-    refs: Refs,
-) -> str:
+class BoardStates:
+    """Each state of each board the steps show, written once and referred to by every step
+    that shows it (a step redraws the boards it changed, not the others)."""
+
+    def __init__(self, images: Images, refs: Refs, board_refs: Mapping[str, str]) -> None:
+        self.images, self.refs, self.board_refs = images, refs, board_refs
+        self.last: dict[str, tuple[tuple[Shown, ...], str]] = {}
+        self.written: list[str] = []
+
+    def ref(self, board: str, pieces: Sequence[Shown]) -> str:
+        """The id of the board's state with ``pieces`` on it (those of the board, in order)."""
+        on = tuple(piece for piece in pieces if piece.board == board)
+        last = self.last.get(board)
+        if last is not None and last[0] == on:
+            return last[1]
+        state_ref = f"s{len(self.written)}"
+        board_ref = self.board_refs[board]
+        self.written.append(board_state_svg(state_ref, board_ref, on, self.images, self.refs))
+        self.last[board] = (on, state_ref)
+        return state_ref
+
+
+def _section(step: Step, boards: Mapping[str, tuple[int, int]], states: BoardStates) -> str:
     title = step_title(step)
     parts = [
         f'<section class="step" id="step-{step.number}" data-title="{escape(title)}">',
@@ -107,11 +131,11 @@ def _section(
     moved = {move.board for move in step.moves} or set(list(boards)[:1])
     others: list[str] = []
     for board, size in boards.items():
-        drawn = step_svg(board, size, board_refs[board], step.pieces, step.moves, images, refs)
+        state = states.ref(board, step.pieces)
+        drawn = step_svg(board, size, state, step.moves)
         view = close_up(size, step.moves, board)
         if view is not None:
-            args = (board, size, board_refs[board], step.pieces, step.moves, images, refs, view)
-            parts.append(step_svg(*args))
+            parts.append(step_svg(board, size, state, step.moves, view))
         if board in moved:
             parts.append(drawn)
         else:
@@ -160,8 +184,10 @@ def report_page(
     refs = Refs()
     sizes = {name: size for name, (_, _, size) in boards.items()}
     board_refs = {name: ref for name, (ref, _, _) in boards.items()}
-    sections = "".join(_section(s, sizes, board_refs, images, refs) for s in steps)
-    defs = image_defs(refs, images, {n: (r, png) for n, (r, png, _) in boards.items()})
+    states = BoardStates(images, refs, board_refs)
+    sections = "".join(_section(s, sizes, states) for s in steps)
+    pngs = {name: (ref, png) for name, (ref, png, _) in boards.items()}
+    defs = image_defs(refs, images, pngs, states.written)
     summary = "".join(f"<li>{escape(s.text())}</li>" for s in summaries)
     unread = "".join(f"<li>{escape(p)}</li>" for p in problems)
     last = max(len(steps) - 1, 0)

@@ -281,30 +281,13 @@ class Refs:
         return self.ids[name]
 
 
-def step_svg(
-    board: str,
-    size: tuple[int, int],
-    board_ref: str,
-    pieces: Sequence[Shown],
-    moves: Sequence[Move],
-    images: Images,
-    refs: Refs,
-    view: tuple[int, int, int, int] | None = None,
+def board_state_svg(
+    state_ref: str, board_ref: str, pieces: Sequence[Shown], images: Images, refs: Refs
 ) -> str:
-    """One board as it stood after a step: the board image and each piece as a ``<use>`` of
-    images the page defines once, and each move as an arrow (``view``: only that part of the
-    board, x, y, width, height)."""
-    width, height = size
-    box = " ".join(str(n) for n in view or (0, 0, width, height))
-    kind = "board close-up" if view else "board"
-    parts = [
-        f'<svg class="{kind}" viewBox="{box}" role="img" '
-        f'aria-label={quoteattr(board)} xmlns="http://www.w3.org/2000/svg">',
-        f'<use href="#{board_ref}"/>',
-    ]
+    """A board as it stood, once for every step that shows it so: the board image and each
+    piece as a ``<use>`` of images the page defines once, as a group steps refer to."""
+    parts = [f'<g id="{state_ref}"><use href="#{board_ref}"/>']
     for piece in pieces:
-        if piece.board != board:
-            continue
         w, h = images.sizes.get(piece.image, FALLBACK_SIZE)
         x, y = _corner(piece, (w, h))
         title = f"<title>{_text(piece.name)}</title>"
@@ -314,6 +297,28 @@ def step_svg(
             parts.append(
                 f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="#5a5a5a">{title}</rect>'
             )
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def step_svg(
+    board: str,
+    size: tuple[int, int],
+    state_ref: str,
+    moves: Sequence[Move],
+    view: tuple[int, int, int, int] | None = None,
+) -> str:
+    """One board as it stood after a step: the board's state (:func:`board_state_svg`), and
+    each move on it as an arrow (``view``: only that part of the board, x, y, width,
+    height)."""
+    width, height = size
+    box = " ".join(str(n) for n in view or (0, 0, width, height))
+    kind = "board close-up" if view else "board"
+    parts = [
+        f'<svg class="{kind}" viewBox="{box}" role="img" '
+        f'aria-label={quoteattr(board)} xmlns="http://www.w3.org/2000/svg">',
+        f'<use href="#{state_ref}"/>',
+    ]
     for move in moves:
         if move.board != board:
             continue
@@ -353,9 +358,14 @@ def close_up(
     return left, top, right - left, bottom - top
 
 
-def image_defs(refs: Refs, images: Images, boards: Mapping[str, tuple[str, bytes]]) -> str:
+def image_defs(
+    refs: Refs,
+    images: Images,
+    boards: Mapping[str, tuple[str, bytes]],
+    states: Sequence[str] = (),
+) -> str:
     """The page's shared definitions: the arrow head, each board and each piece image used,
-    as data URIs."""
+    as data URIs, and each state of a board the steps show (:func:`board_state_svg`)."""
     import base64
 
     parts = [
@@ -378,6 +388,7 @@ def image_defs(refs: Refs, images: Images, boards: Mapping[str, tuple[str, bytes
         parts.append(
             f'<image id="{ref}" width="{w}" height="{h}" href="data:image/png;base64,{data}"/>'
         )
+    parts.extend(states)
     parts.append("</defs></svg>")
     return "".join(parts)
 

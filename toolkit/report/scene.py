@@ -164,11 +164,19 @@ def _add(
 ) -> None:
     if not piece.basic.type.startswith("piece;"):
         return
-    board, at = where(piece)
+    board, _ = where(piece)
     if board is None or board not in boards:
         return
+    shown.append(_shown(piece, ref, depth, viewer))
+
+
+@per_piece
+def _shown(piece: AddPiece, ref: str, depth: int, viewer: str | None) -> Shown:
+    """A piece as ``viewer`` sees it: the same object from step to step while the piece and
+    its place in its stack stay the same, so comparing two steps' boards is quick."""
+    board, at = where(piece)
     image, name, masked = _looks(piece, viewer)
-    shown.append(Shown(ref, board, at, image, name, masked, depth))
+    return Shown(ref, board or "", at, image, name, masked, depth)
 
 
 @per_piece
