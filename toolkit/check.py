@@ -23,6 +23,7 @@ from toolkit.rules.registry import check_position
 from toolkit.rules.turn import check_moves, check_steps
 from toolkit.rules.violations import Violation
 from toolkit.vassal.format.boardchoice import unknown_boards
+from toolkit.vassal.format.layout import Board
 from toolkit.vassal.read.chat import (
     CombatCall,
     parse_combat_call,
@@ -327,10 +328,11 @@ def read_log_positions(game: Game, log_path: Path) -> tuple[tuple[Position, ...]
 
 
 def read_log_turn(
-    game: Game, log_path: Path
+    game: Game, log_path: Path, boards: Sequence[Board] | None = None
 ) -> tuple[tuple[Position, ...], dict[str, list[str]], tuple[tuple[str, ...], ...], Report]:
     """:func:`read_log_positions`, with the cards the log shows played, by deck, and each
-    logged action's chat lines."""
+    logged action's chat lines (``boards``: the module's, read from its build file; drawn from
+    the game when not given)."""
     report = Report()
     shown = str(log_path)
     try:
@@ -346,9 +348,10 @@ def read_log_turn(
     replay = replay_steps(log)
     for problem in replay.problems:
         report.add(Diagnostic("log.bad-step", problem, shown, severity="warning"))
-    with Workers(game) as workers:
-        places = draw_artwork(game, workers, counters=False)
-    boards = game_boards(game, places, dpi=game.print.dpi)
+    if boards is None:
+        with Workers(game) as workers:
+            places = draw_artwork(game, workers, counters=False)
+        boards = game_boards(game, places, dpi=game.print.dpi)
     choices = {board.name: [board.name] for board in boards}
     for problem in unknown_boards(log.start_commands(), choices):
         report.add(Diagnostic("log.unknown-board", problem, shown))

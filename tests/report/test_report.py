@@ -78,13 +78,17 @@ def board() -> Board:
 
 @pytest.fixture(scope="module")
 def log(start: str, board: Board, tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """Red moves its hidden bottom infantry (1021) and its artillery, rolls a die, and its
-    VASSAL reports a card drawn by name; a player's chat carries markup."""
+    """Red moves its hidden bottom infantry (1021) and its artillery, calls a combat, rolls a
+    die, and its VASSAL reports a card drawn by name; a player's chat carries markup."""
     steps = [
         ["CHAT* New turn: Turn 1 Movement"],
         _moved(start, "1021", _centre(board, "0705"), "9001"),
         _moved(start, "1024", _centre(board, "0806"), "9002"),
-        ["CHAT** 1d6 = 4 *** <Red>", "CHAT* Red draws Ambush from Red events"],
+        [
+            "CHAT<Red> - Combat at 0806 from 0705",
+            "CHAT** 1d6 = 4 *** <Red>",
+            "CHAT* Red draws Ambush from Red events",
+        ],
         ["CHAT<Red> - <script>alert('x')</script> \"quoted\""],
         ["CHAT* New turn: Turn 1 Combat"],
     ]
@@ -121,9 +125,10 @@ def test_the_page_has_each_step_and_its_turn(blue_report: Path) -> None:
         "turn-2.png",
     ]
     assert (blue_report / "summary.txt").read_text().splitlines() == [
-        "Turn 1 Movement: 2 moves, 1 dice roll; 1 rule broken: 5.1 at 0906",
-        "Turn 1 Combat: 0 moves, 0 dice rolls; no rule broken",
+        "Turn 1 Movement: 2 moves, 1 combat, 1 dice roll; 1 rule broken: 5.1 at 0906",
+        "Turn 1 Combat: 0 moves, 0 combats, 0 dice rolls; no rule broken",
     ]
+    assert '<p class="combat">Combat at 0806</p>' in page.split('id="step-3"')[1]
     # the hidden infantry went further than its allowance: the rule is shown at its step
     step = page.split('id="step-2"')[1].split("</section>")[0]
     assert "Rule 5.1 (0906" in step and "a hidden piece" in step
@@ -240,6 +245,9 @@ def test_the_page_steps_with_keys_buttons_slider_and_links(
     assert shown() == ["step-5"]
     browser.find_element(By.CSS_SELECTOR, 'nav.steps a[href="#step-3"]').click()
     assert shown() == ["step-3"]
+    # the artillery's arrow follows its path, drawn as a line, not a filled shape
+    path = browser.find_element(By.CSS_SELECTOR, "#step-3 svg.board polyline.move")
+    assert path.is_displayed() and path.value_of_css_property("fill") == "none"
     browser.find_element(By.ID, "last").click()
     assert shown() == ["step-6"]
     browser.get((blue_report / "index.html").as_uri() + "#step-4")
@@ -313,3 +321,22 @@ def test_a_game_folder_is_reported_from_its_own_module(
         "summary.txt",
         "turn-1.png",
     ]
+
+
+def test_a_traced_move_is_drawn_along_its_path(blue_report: Path, board: Board) -> None:
+    """Red's artillery (step 3) moves two hexes within its allowance: its arrow runs through
+    the middle of the hex on the path the checker found; the infantry's move (step 2) broke a
+    rule, so the checker found no path for it, and its arrow is straight."""
+    page = (blue_report / "index.html").read_text()
+    step = page.split('id="step-3"')[1].split("</section>")[0]
+    points = step.split('<polyline class="move" points="')[1].split('"')[0].split()
+    path = [tuple(int(n) for n in point.split(",")) for point in points]
+    assert (path[0], path[-1]) == (_centre(board, "1005"), _centre(board, "0806"))
+    hexes = {label: _centre(board, label) for label in board.centres}
+    through = [
+        next(label for label, at in hexes.items() if abs(at[0] - x) <= 2 and abs(at[1] - y) <= 2)
+        for x, y in path[1:-1]
+    ]
+    assert through == ["0906"]  # by Redtown, which Red holds
+    broke = page.split('id="step-2"')[1].split("</section>")[0]
+    assert '<line class="move"' in broke and "<polyline" not in broke

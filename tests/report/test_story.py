@@ -2,7 +2,14 @@
 
 from __future__ import annotations
 
-from toolkit.report.story import HIDDEN, chat_lines, dice_rolled, scrub, turn_said
+from toolkit.report.story import (
+    HIDDEN,
+    chat_lines,
+    chat_title,
+    dice_rolled,
+    scrub,
+    turn_said,
+)
 
 
 def test_the_chat_of_a_step_is_its_chat_commands_unescaped() -> None:
@@ -26,3 +33,10 @@ def test_hidden_names_are_taken_out_as_whole_words() -> None:
     assert scrub(text, ["1st Rifles", "rd-1-inf"]) == (
         f"* {HIDDEN} moves; 21st Rifles stay; {HIDDEN}/3 and rd-1-inf-x"
     )
+
+
+def test_a_chat_line_titles_a_step_without_vassal_s_marks() -> None:
+    assert chat_title("** 2d6 = 3,5 *** <Anne>") == "2d6 = 3,5"
+    assert chat_title("<Ben> - Combat at 0806 from 0705") == "Ben: Combat at 0806 from 0705"
+    assert chat_title("* New turn: Turn 2 Combat") == "New turn: Turn 2 Combat"
+    assert chat_title("* <Anne> Turn Updated from 1 to 2") == "Anne: Turn Updated from 1 to 2"

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from toolkit.model.map import Location, location_key
-from toolkit.vassal.write.boards import _unique_names
+from toolkit.vassal.format.layout import unique_place_names
 
 
 def _box(label: str, name: str) -> Location:
@@ -25,7 +25,7 @@ def _cell(box: str, cell: str) -> Location:
 def test_cells_numbered_alike_in_several_boxes_are_named_by_their_box() -> None:
     places = [_box("biscay", "Golfe de Gascogne"), _box("north", "Mer du Nord")]
     places += [_cell("biscay", "0"), _cell("north", "0"), _cell("north", "1")]
-    names = _unique_names({place.label: place for place in places})
+    names = unique_place_names({place.label: place for place in places})
     assert names["biscay/0"] == "Golfe de Gascogne 0"
     assert names["north/0"] == "Mer du Nord 0"
     assert names["north/1"] == "1"
@@ -33,5 +33,5 @@ def test_cells_numbered_alike_in_several_boxes_are_named_by_their_box() -> None:
 
 def test_boxes_printed_alike_keep_their_labels_apart() -> None:
     places = [_box("attacker", "Losses"), _box("defender", "Losses")]
-    names = _unique_names({place.label: place for place in places})
+    names = unique_place_names({place.label: place for place in places})
     assert names == {"attacker": "Losses [attacker]", "defender": "Losses [defender]"}

@@ -22,17 +22,19 @@ from toolkit.load import load_game
 from toolkit.load.module import game_from_module
 from toolkit.model import Game
 from toolkit.model.holdings import holdings_at_start
+from toolkit.model.map import location_key
 from toolkit.model.position import Position
 from toolkit.model.versions import parse_semver
 from toolkit.options import BuildOptions
 from toolkit.render.artwork import draw_artwork
 from toolkit.vassal.format.codec import safe_text
+from toolkit.vassal.format.layout import Board, map_name, map_names
 from toolkit.vassal.format.piles import pile_names
+from toolkit.vassal.read.boards import module_boards
 from toolkit.vassal.read.check import check_module
 from toolkit.vassal.read.library import check_for_library
 from toolkit.vassal.read.positions import position_from_stream
-from toolkit.vassal.read.reader import open_archive, read_saved_game
-from toolkit.vassal.write.boards import map_name, map_names
+from toolkit.vassal.read.reader import open_archive, read_saved_game, read_xml
 from toolkit.vassal.write.module import game_boards
 from toolkit.workers import Workers
 
@@ -286,12 +288,21 @@ def test_the_game_library_accepts_the_module_and_every_save(built: tuple[Game, P
     assert [d.format() for d in refused] == []
 
 
-def test_each_scenario_reads_back_as_its_setup(built: tuple[Game, Path]) -> None:
-    """A saved game read back gives the setup's position: same counters, places and faces."""
-    game, folder = built
+@pytest.fixture(scope="module")
+def drawn_boards(built: tuple[Game, Path]) -> list[Board]:
+    """The game's boards as the module writer lays them out from the drawn maps."""
+    game, _ = built
     with Workers(game) as workers:
         places = draw_artwork(game, workers, counters=False)
-    boards = game_boards(game, places, dpi=game.print.dpi)
+    return game_boards(game, places, dpi=game.print.dpi)
+
+
+def test_each_scenario_reads_back_as_its_setup(
+    built: tuple[Game, Path], drawn_boards: list[Board]
+) -> None:
+    """A saved game read back gives the setup's position: same counters, places and faces."""
+    game, folder = built
+    boards = drawn_boards
     for setup in game.setups:
         with open_archive(folder / "scenarios" / f"{setup.id}.vsav") as archive:
             reading = position_from_stream(game, boards, read_saved_game(archive))
@@ -303,3 +314,44 @@ def test_each_scenario_reads_back_as_its_setup(built: tuple[Game, Path]) -> None
         )
         read = Counter((p.counter, p.location, p.face) for p in reading.position.pieces)
         assert read == expected, setup.id
+
+
+def _laid_out(board: Board) -> tuple[object, ...]:
+    """What reading a save needs of a board, its image and the outlines aside (a nested
+    space's square is as large as the module's pieces, which a map drawn alone lacks)."""
+    zones = tuple((zone.name, zone.label) for zone in board.zones)
+    return (board.map_id, board.name, board.size, board.numbering, zones, board.regions)
+
+
+def test_the_boards_read_from_the_build_file_are_the_drawn_ones(
+    built: tuple[Game, Path], drawn_boards: list[Board]
+) -> None:
+    """A log is read without drawing a map: the build file's boards have the same grids,
+    zones and regions, every hex and square within two pixels of its drawn centre, and they
+    read every scenario the same."""
+    game, folder = built
+    with open_archive(folder / f"{game.id}.vmod") as archive:
+        read = module_boards(game, read_xml(archive.read("buildFile.xml"), "buildFile.xml"))
+    assert [_laid_out(b) for b in read] == [_laid_out(b) for b in drawn_boards]
+    for drawn, board in zip(drawn_boards, read, strict=True):
+        assert board.centres.keys() == drawn.centres.keys(), board.name
+        cells = [
+            label
+            for label in drawn.centres
+            if game.locations[location_key(drawn.map_id, label)].kind in ("hex", "square")
+        ]
+        far = {
+            label: (drawn.centres[label], board.centres[label])
+            for label in cells
+            if max(
+                abs(a - b) for a, b in zip(drawn.centres[label], board.centres[label], strict=True)
+            )
+            > 2
+        }
+        assert far == {}, board.name
+    for setup in game.setups:
+        with open_archive(folder / "scenarios" / f"{setup.id}.vsav") as archive:
+            stream = read_saved_game(archive)
+        assert position_from_stream(game, read, stream) == position_from_stream(
+            game, drawn_boards, stream
+        )

@@ -10,22 +10,28 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from toolkit.check import read_log_turn
+from toolkit.check import read_log_turn, setup_of_save
 from toolkit.model import Game
+from toolkit.model.position import start_control
+from toolkit.model.scenario import Setup
+from toolkit.report.control import hands_changed
 from toolkit.report.page import report_page
 from toolkit.report.pictures import (
     Images,
     Painter,
     animation,
     forum_scale,
+    png_bytes,
     position_png,
     thinned,
 )
 from toolkit.report.scene import Shown, scene
-from toolkit.report.story import Step, story
+from toolkit.report.story import Step, story, traced_moves
 from toolkit.report.summary import summarise, turn_groups
-from toolkit.rules.turn import check_steps
+from toolkit.rules.turn import trace_steps
 from toolkit.vassal.format.commands import AddPiece, PieceStringError, parse_add_piece
+from toolkit.vassal.format.layout import Board as PlacedBoard
+from toolkit.vassal.read.boards import module_boards
 from toolkit.vassal.read.logs import LogError, decode_log, replay_steps
 from toolkit.vassal.read.reader import (
     ArchiveError,
@@ -89,11 +95,15 @@ class Layout:
     tables: frozenset[str]
     hands: Mapping[str, str]
     """Hand map name → the name of the side that holds it."""
+    places: tuple[PlacedBoard, ...] = ()
+    """The game's maps and charts as the module lays them out: where each place is, to read
+    a log's pieces into positions without drawing a map."""
 
 
-def module_layout(module: Path, images: Mapping[str, bytes]) -> Layout:
+def module_layout(module: Path, images: Mapping[str, bytes], game: Game | None = None) -> Layout:
     """The maps of a module, read from its buildFile: a map whose board has an image the
-    module holds is drawn; a hand, a private map or a map without a picture is not.
+    module holds is drawn; a hand, a private map or a map without a picture is not; the
+    places of ``game`` on each board, when it is given.
 
     :raises ReportError: the module or its buildFile cannot be read.
     """
@@ -116,7 +126,8 @@ def module_layout(module: Path, images: Mapping[str, bytes]) -> Layout:
         tables.add(name)
         if element.tag == HAND:
             hands[name] = element.get("side", "")
-    return Layout(tuple(boards), frozenset(tables), hands)
+    places = tuple(module_boards(game, root)) if game is not None else ()
+    return Layout(tuple(boards), frozenset(tables), hands, places)
 
 
 def viewer_of(game: Game, side: str | None) -> str | None:
@@ -236,9 +247,9 @@ def log_steps(
             log = decode_log(read_saved_game(archive))
     except (ArchiveError, LogError, OSError) as error:
         raise ReportError(f"{log_path}: {error}") from None
-    positions, _, _, report = read_log_turn(game, log_path)
+    positions, _, _, report = read_log_turn(game, log_path, layout.places or None)
     replay = replay_steps(log)
-    violations = check_steps(game, positions) if positions else []
+    violations, traced = trace_steps(game, positions) if positions else ([], {})
     names = frozenset(board.name for board in layout.boards)
     notes = [d.message for d in report.diagnostics]
     steps, problems = story(
@@ -252,7 +263,18 @@ def log_steps(
         layout.hands,
         notes,
     )
+    if len(positions) == len(steps):
+        steps = traced_moves(steps, traced, {board.name: board for board in layout.places})
+        begun = start_control(game, _setup(game, setup_of_save(game, log_path)))
+        taken = [(), *hands_changed(game, positions, begun)]
+        steps = tuple(
+            replace(step, taken=places) for step, places in zip(steps, taken, strict=True)
+        )
     return steps, [f"{log_path.name}: {line}" for line in problems]
+
+
+def _setup(game: Game, setup_id: str | None) -> Setup | None:
+    return next((setup for setup in game.setups if setup.id == setup_id), None)
 
 
 def _animations(layout: Layout, steps: Sequence[Step], images: Images) -> dict[str, bytes]:
@@ -265,19 +287,30 @@ def _animations(layout: Layout, steps: Sequence[Step], images: Images) -> dict[s
         png = board_image(board, images)
         painter = Painter(images, forum_scale(images.sizes[board.image][0]))
         kept = [shown[i] for i in thinned(len(shown))]
-        frames = [painter.position(board.name, png, s.pieces, s.moves) for s in kept]
+        frames = painter.frames(board.name, png, [(s.pieces, s.moves) for s in kept])
         files[f"replay{suffix}.gif"] = animation(frames)
     return files
 
 
 def _turn_pictures(layout: Layout, steps: Sequence[Step], images: Images) -> dict[str, bytes]:
     """The position at the end of each turn, on each board something moved on in the turn
-    (every board, for a module with one)."""
-    files: dict[str, bytes] = {}
+    (every board, for a module with one); each board drawn once, then only what changed."""
+    ends: dict[str, list[tuple[int, Step]]] = {board.name: [] for board in layout.boards}
     for number, group in enumerate(turn_groups([s for s in steps if s.number]), start=1):
         moved = {m.board for s in group for m in s.moves}
-        only = None if len(layout.boards) == 1 else moved
-        files.update(_board_pngs(f"turn-{number}", layout, group[-1].pieces, images, only))
+        for board in layout.boards:
+            if len(layout.boards) == 1 or board.name in moved:
+                ends[board.name].append((number, group[-1]))
+    files: dict[str, bytes] = {}
+    painter = Painter(images)
+    for board, suffix in zip(layout.boards, board_suffixes(layout.boards), strict=True):
+        shown = ends[board.name]
+        if not shown:
+            continue
+        png = board_image(board, images)
+        frames = painter.frames(board.name, png, [(end.pieces, ()) for _, end in shown])
+        for (number, _), frame in zip(shown, frames, strict=True):
+            files[f"turn-{number}{suffix}.png"] = png_bytes(frame)
     return files
 
 
@@ -323,7 +356,7 @@ def make_report(game: Game, module: Path, inputs: Sequence[Path], side: str | No
     """
     viewer = viewer_of(game, side)
     data = module_images(module)
-    layout = module_layout(module, data)
+    layout = module_layout(module, data, game)
     images = Images.of(data)
     files: dict[str, bytes] = {}
     problems: list[str] = []

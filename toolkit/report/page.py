@@ -7,8 +7,16 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from html import escape
 
-from toolkit.report.pictures import Images, Refs, close_up, image_defs, step_svg
-from toolkit.report.story import Step
+from toolkit.report.pictures import (
+    Images,
+    Refs,
+    board_state_svg,
+    close_up,
+    image_defs,
+    step_svg,
+)
+from toolkit.report.scene import Shown
+from toolkit.report.story import Step, chat_title
 from toolkit.report.summary import TurnSummary, turn_groups
 
 STYLE = """
@@ -24,7 +32,8 @@ padding:.3rem 0;z-index:1}
 .controls input[type=range]{flex:1}
 svg.board{width:100%;height:auto;max-height:78vh;border:1px solid #999;margin:.3rem 0}
 svg.close-up{max-height:50vh}
-line.move{stroke:#d7191c;stroke-width:6;stroke-linecap:round}
+.move:is(line,polyline){stroke:#d7191c;stroke-width:6;stroke-linecap:round;
+stroke-linejoin:round;fill:none}
 circle.moved{fill:none;stroke:#d7191c;stroke-width:4}
 .broken{color:#a00}
 .chat{font-family:ui-monospace,monospace;white-space:pre-wrap;background:#f4f4f4;padding:.3rem}
@@ -78,20 +87,42 @@ def _nav(steps: Sequence[Step]) -> str:
         parts.append(f"<h3>{escape(heading)}</h3>")
         for step in group:
             broke = ' class="broke"' if step.broken else ""
-            what = step.moves[0].name if step.moves else (step.chat[0] if step.chat else "")
+            said = chat_title(step.chat[0]) if step.chat else ""
+            what = step.moves[0].name if step.moves else said
             text = f"{step.number}. {what}" if step.number else "Start"
-            parts.append(f'<a href="#step-{step.number}"{broke}>{escape(text[:48])}</a>')
+            parts.append(f'<a href="#step-{step.number}"{broke}>{escape(_short(text))}</a>')
     parts.append("</nav>")
     return "".join(parts)
 
 
-def _section(
-    step: Step,
-    boards: Mapping[str, tuple[int, int]],
-    board_refs: Mapping[str, str],
-    images: Images,
-    refs: Refs,
-) -> str:
+def _short(text: str, most: int = 48) -> str:
+    """``text`` cut to ``most`` characters, an ellipsis saying so."""
+    return text if len(text) <= most else text[: most - 1].rstrip() + "…"
+
+
+class BoardStates:
+    """Each state of each board the steps show, written once and referred to by every step
+    that shows it (a step redraws the boards it changed, not the others)."""
+
+    def __init__(self, images: Images, refs: Refs, board_refs: Mapping[str, str]) -> None:
+        self.images, self.refs, self.board_refs = images, refs, board_refs
+        self.last: dict[str, tuple[tuple[Shown, ...], str]] = {}
+        self.written: list[str] = []
+
+    def ref(self, board: str, pieces: Sequence[Shown]) -> str:
+        """The id of the board's state with ``pieces`` on it (those of the board, in order)."""
+        on = tuple(piece for piece in pieces if piece.board == board)
+        last = self.last.get(board)
+        if last is not None and last[0] == on:
+            return last[1]
+        state_ref = f"s{len(self.written)}"
+        board_ref = self.board_refs[board]
+        self.written.append(board_state_svg(state_ref, board_ref, on, self.images, self.refs))
+        self.last[board] = (on, state_ref)
+        return state_ref
+
+
+def _section(step: Step, boards: Mapping[str, tuple[int, int]], states: BoardStates) -> str:
     title = step_title(step)
     parts = [
         f'<section class="step" id="step-{step.number}" data-title="{escape(title)}">',
@@ -100,11 +131,11 @@ def _section(
     moved = {move.board for move in step.moves} or set(list(boards)[:1])
     others: list[str] = []
     for board, size in boards.items():
-        drawn = step_svg(board, size, board_refs[board], step.pieces, step.moves, images, refs)
+        state = states.ref(board, step.pieces)
+        drawn = step_svg(board, size, state, step.moves)
         view = close_up(size, step.moves, board)
         if view is not None:
-            args = (board, size, board_refs[board], step.pieces, step.moves, images, refs, view)
-            parts.append(step_svg(*args))
+            parts.append(step_svg(board, size, state, step.moves, view))
         if board in moved:
             parts.append(drawn)
         else:
@@ -123,6 +154,10 @@ def _section(
             for hand in step.hands
         ]
         parts.append(f'<p class="hands">{escape(" · ".join(held))}</p>')
+    for place in step.combats:
+        parts.append(f'<p class="combat">Combat at {escape(place)}</p>')
+    for place in step.taken:
+        parts.append(f'<p class="taken">{escape(place)} changed hands</p>')
     if step.dice:
         parts.append(f'<p class="dice">Dice: {escape("; ".join(step.dice))}</p>')
     if step.chat:
@@ -149,8 +184,10 @@ def report_page(
     refs = Refs()
     sizes = {name: size for name, (_, _, size) in boards.items()}
     board_refs = {name: ref for name, (ref, _, _) in boards.items()}
-    sections = "".join(_section(s, sizes, board_refs, images, refs) for s in steps)
-    defs = image_defs(refs, images, {n: (r, png) for n, (r, png, _) in boards.items()})
+    states = BoardStates(images, refs, board_refs)
+    sections = "".join(_section(s, sizes, states) for s in steps)
+    pngs = {name: (ref, png) for name, (ref, png, _) in boards.items()}
+    defs = image_defs(refs, images, pngs, states.written)
     summary = "".join(f"<li>{escape(s.text())}</li>" for s in summaries)
     unread = "".join(f"<li>{escape(p)}</li>" for p in problems)
     last = max(len(steps) - 1, 0)

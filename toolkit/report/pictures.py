@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import io
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, replace
 from xml.sax.saxutils import quoteattr
 
@@ -68,7 +68,7 @@ class Painter:
                     max(1, round(image.width * self.scale)),
                     max(1, round(image.height * self.scale)),
                 )
-                image = image.resize(size, Image.Resampling.LANCZOS)
+                image = image.resize(size, Image.Resampling.LANCZOS, reducing_gap=3.0)
             self._decoded[name] = image
         return self._decoded[name]
 
@@ -79,22 +79,101 @@ class Painter:
         self, board: str, board_png: bytes, pieces: Sequence[Shown], moves: Sequence[Move] = ()
     ) -> Image.Image:
         """The board with the pieces on it, bottom of each stack first, and each move's arrow."""
-        canvas = self._image("\0board:" + board, board_png).copy()
+        return next(self.frames(board, board_png, [(pieces, moves)])).copy()
+
+    def frames(
+        self,
+        board: str,
+        board_png: bytes,
+        steps: Iterable[tuple[Sequence[Shown], Sequence[Move]]],
+    ) -> Iterator[Image.Image]:
+        """Each of ``steps`` (its pieces and moves) drawn on the board, one after the other on
+        one canvas: the board is decoded once, and each picture redraws only where a piece
+        changed or an arrow was, from the bare board up. The canvas is the same object each
+        time: use each picture before asking for the next."""
+        bare = self._image("\0board:" + board, board_png)
+        canvas = bare.copy()
+        shown: frozenset[Shown] | None = None
+        arrows: list[Box] = []
+        for pieces, moves in steps:
+            on = [piece for piece in pieces if piece.board == board]
+            if shown is None:
+                dirty = [(0, 0, canvas.width, canvas.height)]
+            else:
+                dirty = [self._box(p) for p in shown.symmetric_difference(on)] + arrows
+            for box in dirty:
+                self._redraw(canvas, bare, on, box)
+            arrows = self._arrows(canvas, board, moves)
+            shown = frozenset(on)
+            yield canvas
+
+    def _box(self, piece: Shown) -> Box:
+        """Where a piece is drawn on the picture: left, top, right, bottom."""
+        size = self.images.sizes.get(piece.image, FALLBACK_SIZE)
+        left, top = self._at(_corner(piece, size))
+        width, height = self._sized(piece).size
+        return left, top, left + width, top + height
+
+    def _sized(self, piece: Shown) -> Image.Image:
+        if piece.image not in self.images.sizes:
+            if "\0fallback" not in self._decoded:
+                grey = Image.new("RGBA", self._at(FALLBACK_SIZE), (90, 90, 90, 255))
+                self._decoded["\0fallback"] = grey
+            return self._decoded["\0fallback"]
+        return self._image(piece.image, self.images.data[piece.image])
+
+    def _redraw(
+        self, canvas: Image.Image, bare: Image.Image, pieces: Sequence[Shown], box: Box
+    ) -> None:
+        """One part of the canvas drawn again: the bare board, then every piece over it."""
+        clipped = _overlap(box, (0, 0, canvas.width, canvas.height))
+        if clipped is None:
+            return
+        part = bare.crop(clipped)
         for piece in pieces:
-            size = self.images.sizes.get(piece.image)
-            if size is None:
-                square = Image.new("RGBA", self._at(FALLBACK_SIZE), (90, 90, 90, 255))
-                canvas.alpha_composite(square, _clip(self._at(_corner(piece, FALLBACK_SIZE))))
+            drawn = self._box(piece)
+            inside = _overlap(drawn, clipped)
+            if inside is None:
                 continue
-            counter = self._image(piece.image, self.images.data[piece.image])
-            canvas.alpha_composite(counter, _clip(self._at(_corner(piece, size))))
+            left, top = drawn[:2]
+            source = (inside[0] - left, inside[1] - top, inside[2] - left, inside[3] - top)
+            at = (inside[0] - clipped[0], inside[1] - clipped[1])
+            part.alpha_composite(self._sized(piece), at, source)
+        canvas.paste(part, clipped[:2])
+
+    def _arrows(self, canvas: Image.Image, board: str, moves: Sequence[Move]) -> list[Box]:
+        """Each move on ``board`` drawn as an arrow; where they were drawn."""
         draw = ImageDraw.Draw(canvas)
         width = max(3, max(canvas.size) // 250)
+        boxes: list[Box] = []
         for move in moves:
-            if move.board == board:
-                start = self._at(move.start) if move.start is not None else None
-                _arrow(draw, replace(move, start=start, end=self._at(move.end)), width)
-        return canvas
+            if move.board != board:
+                continue
+            start = self._at(move.start) if move.start is not None else None
+            via = tuple(self._at(point) for point in move.via)
+            scaled = replace(move, start=start, end=self._at(move.end), via=via)
+            _arrow(draw, scaled, width)
+            points = [scaled.end, *scaled.via, *([scaled.start] if scaled.start else [])]
+            reach = 5 * width + 2
+            boxes.append(
+                (
+                    min(x for x, _ in points) - reach,
+                    min(y for _, y in points) - reach,
+                    max(x for x, _ in points) + reach,
+                    max(y for _, y in points) + reach,
+                )
+            )
+        return boxes
+
+
+Box = tuple[int, int, int, int]
+"""A part of a picture: left, top, right, bottom, in picture pixels."""
+
+
+def _overlap(a: Box, b: Box) -> Box | None:
+    """The part two boxes share (None: none)."""
+    box = (max(a[0], b[0]), max(a[1], b[1]), min(a[2], b[2]), min(a[3], b[3]))
+    return box if box[0] < box[2] and box[1] < box[3] else None
 
 
 def _arrow(draw: ImageDraw.ImageDraw, move: Move, width: int) -> None:
@@ -102,8 +181,9 @@ def _arrow(draw: ImageDraw.ImageDraw, move: Move, width: int) -> None:
     ex, ey = move.end
     radius = 4 * width
     if move.start is not None and move.start != move.end:
-        sx, sy = move.start
-        draw.line([(sx, sy), (ex, ey)], fill=ARROW, width=width)
+        points = [move.start, *move.via, move.end]
+        draw.line(points, fill=ARROW, width=width, joint="curve")
+        sx, sy = points[-2]
         length = math.hypot(ex - sx, ey - sy) or 1.0
         ux, uy = (ex - sx) / length, (ey - sy) / length
         tip = (ex - ux * radius, ey - uy * radius)
@@ -153,17 +233,21 @@ def forum_scale(width: int) -> float:
     return min(1.0, FORUM_WIDTH / width) if width else 1.0
 
 
-def animation(frames: Sequence[Image.Image], frame_ms: int = 900, hold_ms: int = 3000) -> bytes:
+def animation(frames: Iterable[Image.Image], frame_ms: int = 900, hold_ms: int = 3000) -> bytes:
     """An animated GIF of ``frames``, scaled to :data:`FORUM_WIDTH` at most, the last one held.
-    Every frame takes the first one's palette, so a frame stores only what changed."""
-    first = _fit(frames[0]).convert("RGB").quantize(colors=255)
-    palette = (first.getpalette() or [])[: 255 * 3]
-    palette += [0] * (255 * 3 - len(palette))
-    first.putpalette(palette + list(ARROW[:3]))  # the arrows' red, which the start lacks
-    scaled = [first] + [
-        _fit(frame).convert("RGB").quantize(palette=first, dither=Image.Dither.NONE)
-        for frame in frames[1:]
-    ]
+    Every frame takes the first one's palette, so a frame stores only what changed; each is
+    reduced to it as it comes (a frame may be a canvas drawn on again for the next one)."""
+    scaled: list[Image.Image] = []
+    for frame in frames:
+        if not scaled:
+            first = _fit(frame).convert("RGB").quantize(colors=255)
+            palette = (first.getpalette() or [])[: 255 * 3]
+            palette += [0] * (255 * 3 - len(palette))
+            first.putpalette(palette + list(ARROW[:3]))  # the arrows' red, which the start lacks
+            scaled.append(first)
+            continue
+        rgb = _fit(frame).convert("RGB")
+        scaled.append(rgb.quantize(palette=scaled[0], dither=Image.Dither.NONE))
     durations = [frame_ms] * (len(scaled) - 1) + [hold_ms]
     out = io.BytesIO()
     scaled[0].save(
@@ -184,10 +268,6 @@ def _fit(image: Image.Image) -> Image.Image:
     return image.resize((FORUM_WIDTH, height), Image.Resampling.BILINEAR)
 
 
-def _clip(at: tuple[int, int]) -> tuple[int, int]:
-    return max(0, at[0]), max(0, at[1])
-
-
 class Refs:
     """Image name → the id a page's shared ``<defs>`` gives it (a number: an image's name may
     say what a hidden piece is, so it is never written out)."""
@@ -201,30 +281,13 @@ class Refs:
         return self.ids[name]
 
 
-def step_svg(
-    board: str,
-    size: tuple[int, int],
-    board_ref: str,
-    pieces: Sequence[Shown],
-    moves: Sequence[Move],
-    images: Images,
-    refs: Refs,
-    view: tuple[int, int, int, int] | None = None,
+def board_state_svg(
+    state_ref: str, board_ref: str, pieces: Sequence[Shown], images: Images, refs: Refs
 ) -> str:
-    """One board as it stood after a step: the board image and each piece as a ``<use>`` of
-    images the page defines once, and each move as an arrow (``view``: only that part of the
-    board, x, y, width, height)."""
-    width, height = size
-    box = " ".join(str(n) for n in view or (0, 0, width, height))
-    kind = "board close-up" if view else "board"
-    parts = [
-        f'<svg class="{kind}" viewBox="{box}" role="img" '
-        f'aria-label={quoteattr(board)} xmlns="http://www.w3.org/2000/svg">',
-        f'<use href="#{board_ref}"/>',
-    ]
+    """A board as it stood, once for every step that shows it so: the board image and each
+    piece as a ``<use>`` of images the page defines once, as a group steps refer to."""
+    parts = [f'<g id="{state_ref}"><use href="#{board_ref}"/>']
     for piece in pieces:
-        if piece.board != board:
-            continue
         w, h = images.sizes.get(piece.image, FALLBACK_SIZE)
         x, y = _corner(piece, (w, h))
         title = f"<title>{_text(piece.name)}</title>"
@@ -234,11 +297,36 @@ def step_svg(
             parts.append(
                 f'<rect x="{x}" y="{y}" width="{w}" height="{h}" fill="#5a5a5a">{title}</rect>'
             )
+    parts.append("</g>")
+    return "".join(parts)
+
+
+def step_svg(
+    board: str,
+    size: tuple[int, int],
+    state_ref: str,
+    moves: Sequence[Move],
+    view: tuple[int, int, int, int] | None = None,
+) -> str:
+    """One board as it stood after a step: the board's state (:func:`board_state_svg`), and
+    each move on it as an arrow (``view``: only that part of the board, x, y, width,
+    height)."""
+    width, height = size
+    box = " ".join(str(n) for n in view or (0, 0, width, height))
+    kind = "board close-up" if view else "board"
+    parts = [
+        f'<svg class="{kind}" viewBox="{box}" role="img" '
+        f'aria-label={quoteattr(board)} xmlns="http://www.w3.org/2000/svg">',
+        f'<use href="#{state_ref}"/>',
+    ]
     for move in moves:
         if move.board != board:
             continue
         ex, ey = move.end
-        if move.start is not None and move.start != move.end:
+        if move.start is not None and move.start != move.end and move.via:
+            points = " ".join(f"{x},{y}" for x, y in (move.start, *move.via, move.end))
+            parts.append(f'<polyline class="move" points="{points}" marker-end="url(#arrow)"/>')
+        elif move.start is not None and move.start != move.end:
             sx, sy = move.start
             parts.append(
                 f'<line class="move" x1="{sx}" y1="{sy}" x2="{ex}" y2="{ey}" '
@@ -258,7 +346,9 @@ def close_up(
 ) -> tuple[int, int, int, int] | None:
     """The part of a large board around a step's moves on it (x, y, width, height), or None
     when the board is small enough to see them whole, or nothing moved on it."""
-    points = [p for m in moves if m.board == board for p in (m.start, m.end) if p is not None]
+    points = [
+        p for m in moves if m.board == board for p in (m.start, *m.via, m.end) if p is not None
+    ]
     if not points or max(size) <= CLOSE_UP:
         return None
     left = max(0, min(x for x, _ in points) - margin)
@@ -268,9 +358,14 @@ def close_up(
     return left, top, right - left, bottom - top
 
 
-def image_defs(refs: Refs, images: Images, boards: Mapping[str, tuple[str, bytes]]) -> str:
+def image_defs(
+    refs: Refs,
+    images: Images,
+    boards: Mapping[str, tuple[str, bytes]],
+    states: Sequence[str] = (),
+) -> str:
     """The page's shared definitions: the arrow head, each board and each piece image used,
-    as data URIs."""
+    as data URIs, and each state of a board the steps show (:func:`board_state_svg`)."""
     import base64
 
     parts = [
@@ -293,6 +388,7 @@ def image_defs(refs: Refs, images: Images, boards: Mapping[str, tuple[str, bytes
         parts.append(
             f'<image id="{ref}" width="{w}" height="{h}" href="data:image/png;base64,{data}"/>'
         )
+    parts.extend(states)
     parts.append("</defs></svg>")
     return "".join(parts)
 

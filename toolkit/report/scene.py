@@ -10,9 +10,10 @@ the face or the mask; everything downstream sees only what it returns.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import update_wrapper
+from typing import Concatenate, ParamSpec, TypeVar
 
 from toolkit.vassal.format.codec import decode
 from toolkit.vassal.format.commands import AddPiece
@@ -36,6 +37,34 @@ class Shown:
     masked: bool
     depth: int = 0
     """Its place in its stack, 0 at the bottom."""
+
+
+Args = ParamSpec("Args")
+Result = TypeVar("Result")
+MEMORY = 65536
+"""How many pieces' answers each :func:`per_piece` function keeps (then it starts again)."""
+
+
+def per_piece(
+    function: Callable[Concatenate[AddPiece, Args], Result],
+) -> Callable[Concatenate[AddPiece, Args], Result]:
+    """``function`` remembered per piece object and further arguments. A log's steps share
+    their piece objects, and hashing a piece (each of its traits) costs more than most of what
+    is asked of it, so a piece is known by its identity; the memory holds the piece, so its
+    identity is not reused while remembered."""
+    memory: dict[tuple[int, object], tuple[AddPiece, Result]] = {}
+
+    def remembered(piece: AddPiece, /, *args: Args.args, **kwargs: Args.kwargs) -> Result:
+        key = (id(piece), args)
+        found = memory.get(key)
+        if found is None or found[0] is not piece:
+            if len(memory) >= MEMORY:
+                memory.clear()
+            found = memory[key] = (piece, function(piece, *args, **kwargs))
+        return found[1]
+
+    update_wrapper(remembered, function)
+    return remembered
 
 
 def _tokens(text: str, delimiter: str) -> list[str]:
@@ -84,7 +113,7 @@ def face_of(piece: AddPiece) -> tuple[str, str]:
     return image, name
 
 
-@lru_cache(maxsize=65536)
+@per_piece
 def where(piece: AddPiece) -> tuple[str | None, tuple[int, int]]:
     """The map and point a piece's or stack's state puts it at."""
     fields = _tokens(piece.basic.state or "", ";")
@@ -95,7 +124,7 @@ def where(piece: AddPiece) -> tuple[str | None, tuple[int, int]]:
         return board, (0, 0)
 
 
-@lru_cache(maxsize=65536)
+@per_piece
 def members(stack: AddPiece) -> tuple[str, ...]:
     """A stack's pieces, bottom first (a log's steps share most pieces: read each once)."""
     fields = _tokens(stack.basic.state or "", ";")
@@ -135,14 +164,22 @@ def _add(
 ) -> None:
     if not piece.basic.type.startswith("piece;"):
         return
-    board, at = where(piece)
+    board, _ = where(piece)
     if board is None or board not in boards:
         return
+    shown.append(_shown(piece, ref, depth, viewer))
+
+
+@per_piece
+def _shown(piece: AddPiece, ref: str, depth: int, viewer: str | None) -> Shown:
+    """A piece as ``viewer`` sees it: the same object from step to step while the piece and
+    its place in its stack stay the same, so comparing two steps' boards is quick."""
+    board, at = where(piece)
     image, name, masked = _looks(piece, viewer)
-    shown.append(Shown(ref, board, at, image, name, masked, depth))
+    return Shown(ref, board or "", at, image, name, masked, depth)
 
 
-@lru_cache(maxsize=65536)
+@per_piece
 def _looks(piece: AddPiece, viewer: str | None) -> tuple[str, str, bool]:
     """(image, name, masked) of a piece as ``viewer`` sees it."""
     mask = masked_from(piece, viewer)
@@ -160,7 +197,7 @@ def hidden_names(pieces: Mapping[str, AddPiece], viewer: str | None) -> frozense
     return frozenset(found)
 
 
-@lru_cache(maxsize=65536)
+@per_piece
 def _hidden_names_of(piece: AddPiece, viewer: str | None) -> tuple[str, ...]:
     """:func:`hidden_names` of one piece (none when the viewer may see it)."""
     if not piece.basic.type.startswith("piece;"):

@@ -11,14 +11,17 @@ import html
 import itertools
 import re
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from toolkit.model.map import parse_location_key
+from toolkit.model.map import LocationKey, parse_location_key
 from toolkit.model.position import Position
+from toolkit.report.control import combats_called
 from toolkit.report.scene import Shown, face_of, hidden_names, members, scene, where
 from toolkit.rules.violations import Violation
 from toolkit.vassal.format.commands import AddPiece
+from toolkit.vassal.format.layout import Board as PlacedBoard
 from toolkit.vassal.read.logs import LogError, StepReplay, parse_move
+from toolkit.vassal.read.positions import place_at
 
 HIDDEN = "a hidden piece"
 """What a hidden piece's name becomes in a text the viewer reads."""
@@ -43,6 +46,8 @@ class Move:
     start: tuple[int, int] | None
     end: tuple[int, int]
     name: str
+    via: tuple[tuple[int, int], ...] = ()
+    """The places it passed through on the way, where the checker traced its path."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +75,10 @@ class Step:
     dice: tuple[str, ...]
     broken: tuple[Broken, ...]
     hands: tuple[Hand, ...] = ()
+    combats: tuple[str, ...] = ()
+    """Where each combat the step called in the chat is fought."""
+    taken: tuple[str, ...] = ()
+    """The named places that changed hands in the step."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +123,22 @@ def chat_lines(commands: Sequence[str]) -> list[str]:
             if text:
                 found.append(" ".join(text.split()))
     return found
+
+
+SPEAKER = re.compile(r"^<(?P<who>[^<>]+)>\s*(?:-\s*)?(?P<text>.*)$")
+"""A player's chat line as VASSAL writes it ("<Anne> - see you")."""
+
+
+def chat_title(line: str) -> str:
+    """A chat line as a step's title in a list: a roll as its result, a player's line after
+    their name, and VASSAL's report stars left out ("2d6 = 3,5", "Anne: see you")."""
+    rolled = DICE.match(line)
+    if rolled is not None:
+        return f"{rolled.group('dice')} = {rolled.group('result')}"
+    said = SPEAKER.match(line.lstrip("* ").rstrip("* "))
+    if said is not None:
+        return f"{said.group('who')}: {said.group('text')}"
+    return line.strip("* ")
 
 
 def turn_said(chat: Sequence[str], turn: str) -> str:
@@ -238,6 +263,46 @@ def story(
                 tuple(dice),
                 tuple(by_step.get(number, ())),
                 hands_seen(pieces, hands or {}, viewer),
+                combats_called(chat),
             )
         )
     return tuple(steps), problems
+
+
+def traced_moves(
+    steps: Sequence[Step],
+    traced: Mapping[tuple[int, str], tuple[LocationKey, ...]],
+    boards: Mapping[str, PlacedBoard],
+) -> tuple[Step, ...]:
+    """The steps, each move the checker traced drawn along the path it found: through the
+    middle of every place between where the piece stood and where it went (``traced``: leg
+    paths by the index of the position before the leg; ``boards``: where places lie, by board
+    name). A move it did not trace stays a straight line."""
+    by_step: dict[int, list[tuple[LocationKey, ...]]] = {}
+    for (index, _), keys in traced.items():
+        if len(keys) > 2:
+            by_step.setdefault(index + 1, []).append(keys)
+    found: list[Step] = []
+    for step in steps:
+        paths = by_step.get(step.number, [])
+        moves = tuple(_along(move, paths, boards) for move in step.moves) if paths else ()
+        found.append(replace(step, moves=moves) if moves else step)
+    return tuple(found)
+
+
+def _along(
+    move: Move, paths: Sequence[tuple[LocationKey, ...]], boards: Mapping[str, PlacedBoard]
+) -> Move:
+    """The move through the places of the path that starts and ends where it does."""
+    board = boards.get(move.board)
+    if board is None or move.start is None:
+        return move
+    ends = (place_at(board, *move.start), place_at(board, *move.end))
+    for keys in paths:
+        places = [parse_location_key(key) for key in keys]
+        if any(map_id != board.map_id for map_id, _ in places):
+            continue
+        if (places[0][1], places[-1][1]) == ends:
+            via = tuple(board.centres[label] for _, label in places[1:-1] if label in board.centres)
+            return replace(move, via=via)
+    return move

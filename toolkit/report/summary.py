@@ -20,10 +20,22 @@ class TurnSummary:
     rolls: int
     broken: tuple[tuple[str, str], ...]
     """(citation, where) per rule broken."""
+    combats: int = 0
+    taken: tuple[str, ...] = ()
+    """The named places that changed hands, in the order they did."""
 
     def text(self) -> str:
-        """'Turn 3: 12 moves, 2 dice rolls; 1 rule broken: 5.1 at 0604'."""
-        counts = f"{_count(self.moves, 'move')}, {_count(self.rolls, 'dice roll')}"
+        """'Turn 3: 12 moves, 2 combats, 3 dice rolls, Warsaw changed hands; 1 rule broken:
+        5.1 at 0604'."""
+        counts = ", ".join(
+            [
+                _count(self.moves, "move"),
+                _count(self.combats, "combat"),
+                _count(self.rolls, "dice roll"),
+            ]
+        )
+        if self.taken:
+            counts += f", {_names(self.taken)} changed hands"
         if not self.broken:
             return f"{self.turn}: {counts}; no rule broken"
         where = ", ".join(f"{cite} at {place}" if place else cite for cite, place in self.broken)
@@ -34,7 +46,9 @@ class TurnSummary:
             "turn": self.turn,
             "steps": [self.first, self.last],
             "moves": self.moves,
+            "combats": self.combats,
             "dice_rolls": self.rolls,
+            "changed_hands": list(self.taken),
             "rules_broken": [{"cite": c, "at": p} for c, p in self.broken],
             "text": self.text(),
         }
@@ -42,6 +56,11 @@ class TurnSummary:
 
 def _count(n: int, word: str) -> str:
     return f"{n} {word}" + ("" if n == 1 else "s")
+
+
+def _names(names: Sequence[str]) -> str:
+    """'Warsaw', 'Warsaw and Lodz', 'Warsaw, Lodz and Kovno'."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
 
 
 def turn_groups(steps: Sequence[Step]) -> list[list[Step]]:
@@ -68,6 +87,8 @@ def summarise(steps: Sequence[Step]) -> list[TurnSummary]:
                 sum(1 for s in group if s.moves),
                 sum(len(s.dice) for s in group),
                 tuple((b.cite, b.places[0] if b.places else "") for s in group for b in s.broken),
+                sum(len(s.combats) for s in group),
+                tuple(dict.fromkeys(name for s in group for name in s.taken)),
             )
         )
     return found

@@ -90,11 +90,25 @@ class Leg:
     end: LocationKey
 
 
+Traced = dict[tuple[int, PieceId], tuple[LocationKey, ...]]
+"""(index of the position a leg starts from, piece) → the path the checker found for the leg,
+from where the piece stood to where it went."""
+
+
 def check_steps(
     game: Game, positions: Sequence[Position], setup_id: str | None = None
 ) -> list[Violation]:
     """Every broken movement, zoc or entry rule in a turn played as a series of positions
-    (a VASSAL log, one position per logged action).
+    (a VASSAL log, one position per logged action): :func:`trace_steps` without the paths."""
+    return trace_steps(game, positions, setup_id)[0]
+
+
+def trace_steps(
+    game: Game, positions: Sequence[Position], setup_id: str | None = None
+) -> tuple[list[Violation], Traced]:
+    """Every broken movement, zoc or entry rule in a turn played as a series of positions
+    (a VASSAL log, one position per logged action), and the path found for each leg the
+    rules allowed (a leg that broke a rule has none: no legal path was found).
 
     A piece moved in several drags makes one move: its legs spend one allowance, each leg
     costed in the position it was made in; a leg after one that ended in an enemy zone of
@@ -103,7 +117,7 @@ def check_steps(
     or left it are noticed once, from the first position to the last.
     """
     if len(positions) < 2:
-        return []
+        return [], {}
     legs: dict[PieceId, list[Leg]] = {}
     entered: dict[tuple[str, tuple[str, ...], tuple[str, ...]], Violation] = {}
     for step, (before, after) in enumerate(itertools.pairwise(positions)):
@@ -120,10 +134,11 @@ def check_steps(
         if move.start is None or move.end is None:
             found.append(_notice(game, positions[0], positions[-1], move))
     found.extend(_arrivals(game, setup_id, whole, positions[0], positions[-1]))
+    traced: Traced = {}
     for piece_id, piece_legs in legs.items():
-        found.extend(_check_legs(game, positions, piece_id, piece_legs, setup_id))
+        found.extend(_check_legs(game, positions, piece_id, piece_legs, setup_id, traced))
     found.extend(entered.values())
-    return found
+    return found, traced
 
 
 def _check_legs(
@@ -132,8 +147,10 @@ def _check_legs(
     piece_id: PieceId,
     legs: list[Leg],
     setup_id: str | None,
+    traced: Traced,
 ) -> list[Violation]:
-    """A piece's legs against its movement rules and the zones of control it respects."""
+    """A piece's legs against its movement rules and the zones of control it respects; the
+    path of each leg a rule allowed goes into ``traced`` (the first rule's, when several)."""
     first = Situation(game, positions[legs[0].step], setup_id)
     piece = first.position.piece(piece_id)
     found: list[Violation] = []
@@ -153,6 +170,8 @@ def _check_legs(
                 break
             taken = path(situation, rule, piece_id, leg.end, allowance=math.inf)
             spent += taken[0] if taken is not None else 0
+            if taken is not None:
+                traced.setdefault((leg.step, piece_id), taken[1])
     return found
 
 

@@ -53,7 +53,7 @@ def _grid_matchers(
 ) -> list[Matcher]:
     """The matchers of one grid element (none if it is not a grid)."""
     if grid.tag in (c.HEX_GRID, c.SQUARE_GRID):
-        numbering = _numbering(grid, size)
+        numbering = grid_numbering(grid, size)
         return [lambda name: _parses(numbering, name)] if numbering else [lambda name: False]
     if grid.tag == c.REGION_GRID:
         regions = {str(r.get("name", "")) for r in grid.iter(c.REGION)}
@@ -99,7 +99,7 @@ def _parses(numbering: GridNumbering, name: str) -> bool:
     return True
 
 
-def _numbering(grid: XmlElement, size: tuple[float, float]) -> GridNumbering | None:
+def grid_numbering(grid: XmlElement, size: tuple[float, float]) -> GridNumbering | None:
     """The grid's numbering with VASSAL's defaults for what is left out (None if it has none)."""
     element = next(
         (n for n in grid if n.tag in (c.HEX_NUMBERING, c.SQUARE_NUMBERING)),

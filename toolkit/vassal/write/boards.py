@@ -18,8 +18,14 @@ from toolkit.artwork import MapArt
 from toolkit.geometry import point_in_polygon
 from toolkit.model import Game
 from toolkit.model.map import AreaMapGrid, Grid, HexMapGrid, Location, Map, SquareMapGrid
-from toolkit.vassal.format.codec import safe_text
-from toolkit.vassal.format.layout import Board, Pixel, Region, Zone
+from toolkit.vassal.format.layout import (
+    Board,
+    Pixel,
+    Region,
+    Zone,
+    place_name,
+    unique_place_names,
+)
 from toolkit.vassal.format.numbering import (
     NUMBERED_FROM,
     GridNumbering,
@@ -53,29 +59,6 @@ def png_size(png: bytes) -> Pixel:
     return width, height
 
 
-def map_names(game: Game) -> dict[str, str]:
-    """Map id → a VASSAL map name, unique (a repeated name gets its id in brackets)."""
-    seen: dict[str, int] = {}
-    for the_map in game.maps:
-        seen[the_map.name] = seen.get(the_map.name, 0) + 1
-    return {
-        m.id: map_name(m.name if seen[m.name] == 1 and m.name.strip() else f"{m.name} [{m.id}]")
-        for m in game.maps
-    }
-
-
-def map_name(text: str) -> str:
-    """A text as a VASSAL map's name: :func:`safe_text`, never starting with a backslash.
-
-    VASSAL's BoardPicker starts its saved board choice with the map's name, which VASSAL's
-    encoder quotes when it starts with a backslash, and then looks for the unquoted name: such
-    a map gets no board in a new game or a save, every piece on it off the board. A space
-    before the backslash keeps the name as it reads.
-    """
-    name = safe_text(text)
-    return " " + name if name.startswith("\\") else name
-
-
 def build_board(the_map: Map, art: MapArt, name: str, piece_height: int = 0, dpi: int = 0) -> Board:
     """The board of one map, from its drawing and placement (``piece_height``: a typical
     counter's height in pixels, to keep pieces off a space's printed name; ``dpi``: the
@@ -106,7 +89,7 @@ def board_of(
         for label, (x, y) in placement.centres.items()
     }
     numbering = _numbering(grid, art, scale, size)
-    names = _unique_names(locations)
+    names = unique_place_names(locations)
     zones = _zones(locations, names, art, scale, _nested_squares(locations, centres, piece_height))
     outlined = {zone.name for zone in zones}
     regions = tuple(
@@ -163,49 +146,6 @@ def _numbering(
     except NumberingError:
         return None
     return None
-
-
-def place_name(location: Location) -> str:
-    """What the chat log calls a location: a space's or box's name, a hex's label."""
-    if location.kind in ("hex", "square"):
-        return location.label
-    return safe_text(location.name or location.label)
-
-
-def _unique_names(locations: Mapping[str, Location]) -> dict[str, str]:
-    """Label → what VASSAL calls the location, one name per place. A box's cells printed with
-    the same number as another box's ('0' in every sea area) take their box's name ('Bay of
-    Biscay 0'); two boxes printed with the same words (an attacker's and a defender's) get their
-    labels in brackets, so the chat log and every rule that reads a location's name can tell
-    them apart."""
-    names = {label: place_name(location) for label, location in locations.items()}
-    names = _cells_by_box(locations, names, _repeated(locations, names))
-    repeated = _repeated(locations, names)
-    return {
-        label: f"{name} [{label}]" if name in repeated else name for label, name in names.items()
-    }
-
-
-def _repeated(locations: Mapping[str, Location], names: Mapping[str, str]) -> set[str]:
-    """The names that more than one place (not a hex or square) would carry."""
-    seen: dict[str, int] = {}
-    for label, name in names.items():
-        if locations[label].kind not in ("hex", "square"):
-            seen[name] = seen.get(name, 0) + 1
-    return {name for name, count in seen.items() if count > 1}
-
-
-def _cells_by_box(
-    locations: Mapping[str, Location], names: Mapping[str, str], repeated: set[str]
-) -> dict[str, str]:
-    """Names with each repeated cell of a named box called by its box first."""
-    by_key = {location.key: location for location in locations.values()}
-    renamed = dict(names)
-    for label, location in locations.items():
-        box = by_key.get(location.parent) if location.parent else None
-        if location.kind == "cell" and names[label] in repeated and box and box.name:
-            renamed[label] = f"{place_name(box)} {names[label]}"
-    return renamed
 
 
 def _zones(

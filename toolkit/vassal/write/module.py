@@ -24,15 +24,13 @@ from toolkit.model.map import parse_location_key
 from toolkit.model.position import Piece, Position
 from toolkit.model.scenario import Setup
 from toolkit.options import BuildOptions
-from toolkit.vassal.format.layout import Board
+from toolkit.vassal.format.layout import Board, board_names
 from toolkit.vassal.format.piles import PileNames, mask_image, pile_names
 from toolkit.vassal.format.traits import Chain, Trait
 from toolkit.vassal.write.archive import zip_archive
 from toolkit.vassal.write.boards import (
     board_of,
     build_board,
-    map_name,
-    map_names,
     pixel_size,
     png_size,
 )
@@ -542,23 +540,25 @@ def game_boards(
     """One board per map, the main map first, then one per chart that has places for pieces
     (tracks, displays). ``dpi`` measures boards whose drawings were not rasterised; ``start``
     is the first setup's position, when the caller has it already."""
-    names = map_names(game)
+    charted = [c.id for c in game.charts if c.id in artwork.charts and _has_places(artwork, c.id)]
+    names = board_names(game, charted)
     main = main_map(game, start)
     ordered = sorted(game.maps, key=lambda m: m.id != main)
     boards = [build_board(m, artwork.maps[m.id], names[m.id], piece_height, dpi) for m in ordered]
-    taken = {b.name for b in boards}
-    for chart in game.charts:
-        art = artwork.charts.get(chart.id)
-        if art is None or not art.placement.centres:
-            continue
-        locations = {loc.label: loc for loc in game.locations.values() if loc.map_id == chart.id}
-        title = map_name(chart.title)  # a map's name: no TAB, no leading backslash
-        name = title if title not in taken else f"{title} [{chart.id}]"
-        taken.add(name)
+    for chart_id in charted:
+        art = artwork.charts[chart_id]
+        locations = {loc.label: loc for loc in game.locations.values() if loc.map_id == chart_id}
         art_as_map = MapArt(art.drawing, art.placement)
-        image = f"chart-{chart.id}.png"
-        boards.append(board_of(chart.id, locations, None, art_as_map, name, image, 0, dpi))
+        image = f"chart-{chart_id}.png"
+        boards.append(
+            board_of(chart_id, locations, None, art_as_map, names[chart_id], image, 0, dpi)
+        )
     return boards
+
+
+def _has_places(artwork: Artwork, chart_id: str) -> bool:
+    """Whether a chart's drawing has places for pieces (tracks, displays): it is a board."""
+    return bool(artwork.charts[chart_id].placement.centres)
 
 
 def main_map(game: Game, start: Position | None = None) -> str | None:
