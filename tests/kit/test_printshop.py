@@ -22,10 +22,11 @@ from tests.kit.fakes import fake_artwork
 from toolkit.kit.artwork import kit_art
 from toolkit.kit.book import build_kit, kit_settings, plan_kit
 from toolkit.kit.errors import KitError
-from toolkit.kit.paper import MM
+from toolkit.kit.paper import MM, paper
 from toolkit.kit.pdf import writer
 from toolkit.kit.pdf.cmyk import limit_ink, open_press
 from toolkit.kit.pdf.pdfx import to_pdfx
+from toolkit.kit.sheets import counter_pieces, sheet_plans
 from toolkit.model import Game
 from toolkit.options import BuildOptions
 from toolkit.render.artwork import draw_artwork
@@ -348,6 +349,22 @@ def test_home_kit_die_lines_lie_on_every_counters_trim(cards_game: Game) -> None
             checked += 1
     assert checked >= 3
     assert b"/CutContour" not in make_kit(cards_game)
+
+
+def test_a_round_counters_die_line_is_a_circle() -> None:
+    game = load_fixture("counters-kinds")
+    printed = kit_art(game, fake_artwork(game)).counters
+    plans = sheet_plans(game, printed, paper("letter"), "long-edge", (0.0, 0.0), 3 * MM, 0.0)
+    cuts = [cut for plan in plans for cut in plan.cuts]
+    rounded = [cut for cut in cuts if cut.radius > 0]
+    round_copies = sum(
+        piece.copies
+        for piece in counter_pieces(game, printed)
+        if game.template(game.counter(piece.counter).template).shape == "round"
+    )
+    assert round_copies > 0 and len(rounded) == round_copies
+    assert all(cut.radius == min(cut.rect[2:]) / 2 for cut in rounded)
+    assert len(cuts) > len(rounded)  # square counters keep square corners
 
 
 def test_card_die_lines_are_rounded_and_tile_the_sheet(reader: PdfReader) -> None:
