@@ -1,13 +1,13 @@
 """A picture of a print-shop kit's die lines: a page drawn faint, its CutContour plate over it.
 
     python tools/die_lines_picture.py KIT.pdf PAGE OUT.png [LEFT,TOP,RIGHT,BOTTOM]
-        [--and PAGE LEFT,TOP,RIGHT,BOTTOM]
+        [--and KIT.pdf PAGE LEFT,TOP,RIGHT,BOTTOM]
 
 Ghostscript's ``tiffsep`` device renders the page's separations, one of them the die lines'
 spot colour; poppler's ``pdftoppm`` renders the page as a viewer shows it. The page is blended
 half-way to white and the CutContour plate painted over it in red, so the cut paths stand out
 from the artwork. The crop is a share of the page (0 to 1 on each side); ``--and`` puts a
-second page's crop beside the first, both at the same height.
+second page's crop (of the same kit or another) beside the first, both at the same height.
 """
 
 from __future__ import annotations
@@ -57,11 +57,12 @@ def main() -> None:
     parser.add_argument("page", type=int)
     parser.add_argument("out", type=Path)
     parser.add_argument("crop", nargs="?", default="0,0,1,1")
-    parser.add_argument("--and", dest="also", nargs=2, metavar=("PAGE", "CROP"))
+    parser.add_argument("--and", dest="also", nargs=3, metavar=("PDF", "PAGE", "CROP"))
     args = parser.parse_args()
     panels = [die_lines(args.pdf, args.page, _crop(args.crop))]
     if args.also:
-        panels.append(die_lines(args.pdf, int(args.also[0]), _crop(args.also[1])))
+        pdf, page, crop = args.also
+        panels.append(die_lines(Path(pdf), int(page), _crop(crop)))
     panels = [p.resize((round(p.width * HEIGHT / p.height), HEIGHT)) for p in panels]
     gap = 16
     picture = Image.new("RGB", (sum(p.width for p in panels) + gap * (len(panels) - 1), HEIGHT))
