@@ -4,6 +4,7 @@ warning in the home kit and an error that stops the print-shop build."""
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pytest
 
@@ -142,6 +143,18 @@ def test_a_charts_text_found_in_no_source_warns_at_the_charts_file(game: Game) -
     quiet = svg.replace('font-size="5.5"', 'font-size="6"')
     board = ChartArt(Drawing(quiet, 100, 100), MapPlacement((0, 0, 100, 100)))
     assert small_text(game, Artwork(maps={}, counters={}, charts={chart.id: board})) == []
+
+
+def test_a_link_tab_warns_at_the_link_it_names(game: Game, drawn_game: Artwork) -> None:
+    (relative,) = [p for p in game.sources if p.startswith("maps/")]
+    data = json.loads(game.sources[relative])
+    data["links"] = [{"from": "0101", "to": "east:0907", "type": "edge"}]
+    sources = {**game.sources, relative: json.dumps(data).encode()}
+    linked = dataclasses.replace(game, sources=sources)
+    svg = '<svg xmlns="http://www.w3.org/2000/svg"><text font-size="5">→ East Map 0907</text></svg>'
+    board = dataclasses.replace(drawn_game.maps["valley"], drawing=Drawing(svg, 100, 100))
+    (finding,) = small_text(linked, Artwork(maps={"valley": board}, counters={}, charts={}))
+    assert finding.pointer == "/links/0/to"
 
 
 def test_a_maps_small_text_does_not_stop_the_print_shop_build(

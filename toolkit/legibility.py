@@ -170,12 +170,18 @@ class _Sources:
 
     def origin(self, kind: str, board_id: str, words: str) -> Origin:
         """The element whose string is ``words``: in the map's or chart's own file first,
-        then anywhere; else the map's or chart's file itself."""
+        then anywhere; else, in its own file, the link whose far end the words name (a tab
+        such as '→ Eastern Front 0112' for "ef:0112"); else that file itself."""
         own = [f for f, data in self.files.items() if _is(data, kind, board_id)]
         for file in own + [f for f in self.files if f not in own]:
             pointer = _pointer_of(self.files[file], words)
             if pointer is not None:
                 return Origin(file, pointer)
+        for file in own:
+            for token in reversed(words.split()):
+                pointer = _pointer_of(self.files[file], token, suffix=True)
+                if pointer is not None:
+                    return Origin(file, pointer)
         return Origin(own[0], "") if own else Origin()
 
 
@@ -183,15 +189,19 @@ def _is(data: Any, kind: str, board_id: str) -> bool:
     return isinstance(data, Mapping) and data.get("kind") == kind and data.get("id") == board_id
 
 
-def _pointer_of(value: Any, words: str, pointer: str = "") -> str | None:
-    """The JSON pointer of the first string in ``value`` that reads ``words``."""
+def _pointer_of(value: Any, words: str, pointer: str = "", *, suffix: bool = False) -> str | None:
+    """The JSON pointer of the first string in ``value`` that reads ``words`` (``suffix``: a
+    reference to another map's place, '<map>:<words>')."""
     if isinstance(value, str):
+        if suffix:
+            return pointer if value.partition(":")[2] == words and words else None
         return pointer if " ".join(value.split()) == words else None
     if not isinstance(value, Mapping | list):
         return None
     items = value.items() if isinstance(value, Mapping) else enumerate(value)
     for key, item in items:
-        found = _pointer_of(item, words, f"{pointer}/{escape_pointer_part(key)}")
+        place = f"{pointer}/{escape_pointer_part(key)}"
+        found = _pointer_of(item, words, place, suffix=suffix)
         if found is not None:
             return found
     return None
