@@ -373,13 +373,14 @@ def _legibility(
     game: Game, artwork: Artwork, targets: Sequence[Target], options: BuildOptions
 ) -> list[Diagnostic]:
     """Text too small to print: warnings, or (making the print-shop kit) errors that stop the
-    build before anything is written.
+    build before anything is written (a counter's or card's; a map's or chart's warns).
 
-    :raises DiagnosticsError: the print-shop kit is asked for and some text is too small.
+    :raises DiagnosticsError: the print-shop kit is asked for and some piece's text is too
+        small.
     """
     print_shop = options.kit == "print-shop" and any(t.name == "kit" for t in targets)
     found = small_text(game, artwork, "error" if print_shop else "warning")
-    if print_shop and found:
+    if any(d.severity == "error" for d in found):
         raise DiagnosticsError(found)
     return found
 

@@ -13,17 +13,20 @@ from pathlib import Path
 
 import pytest
 from pdfminer.layout import LTContainer, LTCurve, LTPage
-from pypdf import PdfReader
+from pypdf import PageObject, PdfReader
 from pypdf.generic import ArrayObject, ContentStream, DictionaryObject, StreamObject
 
 from tests.conftest import load_fixture, tool_missing
 from tests.kit.conftest import TOLERANCE, face_boxes, layout_pages, make_kit, with_print
-from toolkit.kit.book import build_kit, kit_settings
+from tests.kit.fakes import fake_artwork
+from toolkit.kit.artwork import kit_art
+from toolkit.kit.book import build_kit, kit_settings, plan_kit
 from toolkit.kit.errors import KitError
-from toolkit.kit.paper import MM
+from toolkit.kit.paper import MM, paper
 from toolkit.kit.pdf import writer
 from toolkit.kit.pdf.cmyk import limit_ink, open_press
 from toolkit.kit.pdf.pdfx import to_pdfx
+from toolkit.kit.sheets import counter_pieces, sheet_plans
 from toolkit.model import Game
 from toolkit.options import BuildOptions
 from toolkit.render.artwork import draw_artwork
@@ -188,6 +191,55 @@ def test_pieces_bleed_3_mm(reader: PdfReader) -> None:
         assert float(bleed.top) - float(trim.top) >= 3 * MM - 1e-3
 
 
+def clips(page: PageObject) -> list[tuple[float, ...]]:
+    """Every rectangle a page's own content clips to (``x y w h re W n``), as (x0, y0, x1, y1)."""
+    found = []
+    operations = ContentStream(page.get_contents(), None).operations
+    for (operands, operator), (_, after) in zip(operations, operations[1:], strict=False):
+        if operator == b"re" and after == b"W":
+            x, y, w, h = (float(v) for v in operands)
+            found.append((x, y, x + w, y + h))
+    return found
+
+
+def test_map_tiles_are_trimmed_on_their_window_and_the_map_bleeds_3_mm(reader: PdfReader) -> None:
+    tiles = [
+        page
+        for page in reader.pages
+        if any(c == pytest.approx([float(v) for v in page.bleedbox], abs=1e-2) for c in clips(page))
+    ]
+    assert tiles  # the map's tile: its drawing clipped to the bleed, not to the trim
+    for page in tiles:
+        trim, bleed = page.trimbox, page.bleedbox
+        assert trim != page.mediabox
+        for inner, outer in ((bleed.left, trim.left), (bleed.bottom, trim.bottom)):
+            assert float(outer) - float(inner) >= 3 * MM - 1e-3
+        for inner, outer in ((trim.right, bleed.right), (trim.top, bleed.top)):
+            assert float(outer) - float(inner) >= 3 * MM - 1e-3
+
+
+def test_the_cover_is_a_job_sheet_for_the_printer(reader: PdfReader) -> None:
+    cover = reader.pages[0].extract_text()
+    for fact in ("For the printer", "PDF/X-4", f"{INK_LIMIT} %", "TrimBox", "CutContour"):
+        assert fact in cover, fact
+    assert "How to print" not in cover
+    assert not any("Calibrat" in page.extract_text() for page in reader.pages)
+
+
+def test_the_print_shop_plan_has_no_calibration_and_no_back_offset(cards_game: Game) -> None:
+    game = with_print(cards_game, back_offset=(1.5, -2.0))
+    art = kit_art(game, fake_artwork(game))
+    home = plan_kit(game, art, kit_settings(game, BuildOptions()))
+    shop_settings = kit_settings(game, BuildOptions(), "print-shop", "a press")
+    shop = plan_kit(game, art, shop_settings)
+    assert "Calibration" in {p.section for p in home.pages}
+    assert "Calibration" not in {p.section for p in shop.pages}
+    assert shop_settings.back_offset == (0.0, 0.0)
+    assert [p.label for p in shop.pages if p.section != "Cover"] == [
+        p.label for p in home.pages if p.section not in ("Cover", "Calibration")
+    ]
+
+
 def test_every_font_is_embedded(shop_pdf: bytes) -> None:
     if shutil.which("pdffonts") is None:
         tool_missing("poppler's pdffonts is not installed")
@@ -217,9 +269,11 @@ def test_ghostscript_renders_its_separations(shop_pdf: bytes, tmp_path: Path) ->
         tool_missing("Ghostscript (gs) is not installed: the separations cannot be rendered")
     source = tmp_path / "kit.pdf"
     source.write_bytes(shop_pdf)
+    sheet = die_forms(PdfReader(io.BytesIO(shop_pdf)))[0][0] + 1  # a sheet with die lines
     ran = subprocess.run(
         ["gs", "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=tiffsep", "-r20",
-         "-dFirstPage=5", "-dLastPage=5", f"-sOutputFile={tmp_path / 'sep.tif'}", source],
+         f"-dFirstPage={sheet}", f"-dLastPage={sheet}", f"-sOutputFile={tmp_path / 'sep.tif'}",
+         source],
         capture_output=True,
         text=True,
     )  # fmt: skip
@@ -295,6 +349,22 @@ def test_home_kit_die_lines_lie_on_every_counters_trim(cards_game: Game) -> None
             checked += 1
     assert checked >= 3
     assert b"/CutContour" not in make_kit(cards_game)
+
+
+def test_a_round_counters_die_line_is_a_circle() -> None:
+    game = load_fixture("counters-kinds")
+    printed = kit_art(game, fake_artwork(game)).counters
+    plans = sheet_plans(game, printed, paper("letter"), "long-edge", (0.0, 0.0), 3 * MM, 0.0)
+    cuts = [cut for plan in plans for cut in plan.cuts]
+    rounded = [cut for cut in cuts if cut.radius > 0]
+    round_copies = sum(
+        piece.copies
+        for piece in counter_pieces(game, printed)
+        if game.template(game.counter(piece.counter).template).shape == "round"
+    )
+    assert round_copies > 0 and len(rounded) == round_copies
+    assert all(cut.radius == min(cut.rect[2:]) / 2 for cut in rounded)
+    assert len(cuts) > len(rounded)  # square counters keep square corners
 
 
 def test_card_die_lines_are_rounded_and_tile_the_sheet(reader: PdfReader) -> None:

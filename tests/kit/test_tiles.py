@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from toolkit.artwork import MapPlacement
 from toolkit.kit.blank import background_spaces, blank_windows
 from toolkit.kit.errors import KitError
-from toolkit.kit.paper import INCH, Page, paper
+from toolkit.kit.paper import INCH, MM, Page, paper
 from toolkit.kit.tiles import (
     LEFT_OUT,
     MIN_CHART_SCALE,
@@ -85,6 +87,37 @@ def test_guides_on_both_sides_of_an_overlap_sit_on_the_same_map_spot() -> None:
     spots_a = {round((x - a.x) / a.scale, 3) for x in line_a}
     spots_b = {round((x - b.x) / b.scale, 3) for x in line_b}
     assert spots_a & spots_b
+
+
+def test_a_bled_tile_is_trimmed_on_its_window_and_its_map_runs_past_it() -> None:
+    bleed = 3 * MM
+    home = tile_plans("map:m", "m", "Map", (1000.0, 600.0), LETTER)
+    shop = tile_plans("map:m", "m", "Map", (1000.0, 600.0), LETTER, bleed=bleed)
+    assert len(home) == len(shop) > 1
+    for plain, bled in zip(home, shop, strict=True):
+        window, placement = plain.placements[0].clip, bled.placements[0]
+        assert plain.trim is None and bled.trim == window
+        x, y, w, h = window
+        assert bled.bleed == pytest.approx((x - bleed, y - bleed, w + 2 * bleed, h + 2 * bleed))
+        assert placement.clip == bled.bleed  # the map itself shows in the bleed
+        assert (placement.x, placement.y) == (plain.placements[0].x, plain.placements[0].y)
+        assert bled.body == plain.body  # the guides still lie in the window
+
+
+def test_a_bled_full_size_map_keeps_its_crop_marks_clear_of_the_bleed() -> None:
+    plan = full_plan("map:m", "m", "Map", (2880.0, 2304.0), bleed=3 * MM)
+    assert plan.trim is not None and plan.bleed is not None
+    assert plan.trim[0] - plan.bleed[0] == pytest.approx(3 * MM)
+    bx, by, bw, bh = plan.bleed
+    marks = re.findall(r'x1="([\d.]+)" x2="([\d.]+)" y1="([\d.]+)" y2="([\d.]+)"', plan.body)
+    assert len(marks) == 8
+    for x1, x2, y1, y2 in ((float(v) for v in mark) for mark in marks):
+        assert (
+            max(x1, x2) <= bx + 1e-6
+            or min(x1, x2) >= bx + bw - 1e-6
+            or max(y1, y2) <= by + 1e-6
+            or min(y1, y2) >= by + bh - 1e-6
+        )
 
 
 def test_column_letters() -> None:

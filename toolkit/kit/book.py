@@ -20,7 +20,7 @@ from toolkit.kit.blank import background_spaces, blank_windows
 from toolkit.kit.calibration import calibration_plans
 from toolkit.kit.cardsheets import card_sheet_plans
 from toolkit.kit.charts import CHART_MODES, ChartItem, chart_pages
-from toolkit.kit.cover import PrintGuide, cover_plans
+from toolkit.kit.cover import PrintGuide, PrintShop, cover_plans
 from toolkit.kit.errors import KitError
 from toolkit.kit.impose import DUPLEX_MODES, Duplex
 from toolkit.kit.layout import PagePlan, page_svg, section_pages
@@ -53,10 +53,16 @@ class KitSettings:
     bleed: float
     gutter: float
     back_offset: tuple[float, float]
+    shop: PrintShop | None = None
+    """The print-shop edition's job; None for the home kit."""
 
 
-def kit_settings(game: Game, options: BuildOptions, edition: str = "home") -> KitSettings:
-    """Merge the options and check them (the print-shop ``edition`` bleeds at least 3 mm).
+def kit_settings(
+    game: Game, options: BuildOptions, edition: str = "home", condition: str = ""
+) -> KitSettings:
+    """Merge the options and check them. The print-shop ``edition`` (its colours made for the
+    output ``condition``) bleeds at least 3 mm and sets no back offset: that corrects one home
+    printer's feed, and a press registers its backs itself.
 
     :raises KitError: an unknown paper, duplex, maps or charts mode, or a negative length.
     """
@@ -75,14 +81,16 @@ def kit_settings(game: Game, options: BuildOptions, edition: str = "home") -> Ki
         raise KitError(f"unknown charts mode {settings.charts!r}; use {' or '.join(CHART_MODES)}")
     if settings.bleed < 0 or settings.gutter < 0:
         raise KitError("print.bleed and print.gutter must not be negative")
+    shop = PrintShop(condition, options.ink_limit) if edition == "print-shop" else None
     return KitSettings(
         name,
         duplex,  # type: ignore[arg-type]  # checked against DUPLEX_MODES above
         maps,
         settings.charts,
-        max(settings.bleed, PRINT_SHOP_BLEED) if edition == "print-shop" else settings.bleed,
+        max(settings.bleed, PRINT_SHOP_BLEED) if shop else settings.bleed,
         settings.gutter,
-        (float(offset[0]), float(offset[1])),
+        (0.0, 0.0) if shop else (float(offset[0]), float(offset[1])),
+        shop,
     )
 
 
@@ -120,11 +128,13 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
         settings.gutter,
         backs=two_sided,
     )
+    # a press needs no calibration: that page is for a home printer's back offset
     calibration = (
         calibration_plans(page, settings.duplex, settings.back_offset, option_hint(say), say)
-        if two_sided
+        if two_sided and settings.shop is None
         else []
     )
+    tile_bleed = settings.bleed if settings.shop else 0.0
     art: dict[str, Drawing] = dict(cards.art)
     for printed in artwork.counters.values():
         for face in (printed.front, printed.back):
@@ -143,11 +153,13 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
             place = artwork.places.get(the_map.id)
             background = background_spaces(game, the_map.id)
             blank = blank_windows(place, background) if place is not None else None
-            tiles = tile_plans(key, the_map.name, section, size, page, blank=blank, say=say)
+            tiles = tile_plans(
+                key, the_map.name, section, size, page, blank=blank, say=say, bleed=tile_bleed
+            )
             blank_tiles |= len(tiles) < len(plan_tiles(*size, page)[1])
             boards.extend(tiles)
         if settings.maps in ("full", "both"):
-            boards.append(full_plan(key, the_map.name, section, size, say=say))
+            boards.append(full_plan(key, the_map.name, section, size, say=say, bleed=tile_bleed))
     charts = []
     for chart in game.charts:
         if chart.id not in artwork.charts:
@@ -173,6 +185,7 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
             settings.maps != "full" and bool(game.maps),
             len(cards.pages),
             blank_tiles,
+            two_sided,
         )
         cover = cover_plans(game, section_pages(body, first=count + 1), guide, page)
         if len(cover) == count:
@@ -191,11 +204,12 @@ def _guide(
     tiled: bool,
     cards: int = 0,
     blank_tiles: bool = False,
+    two_sided: bool = True,
 ) -> PrintGuide:
-    """Page ranges for the instructions, given how many pages each part has."""
+    """Page ranges for the instructions, given how many pages each part has (``two_sided``:
+    whether the sheets print backs)."""
     first = cover + 1
     double_end = cover + calibration + sheets + cards
-    two_sided = calibration > 0
     return PrintGuide(
         settings.paper,
         settings.duplex,
@@ -203,12 +217,13 @@ def _guide(
         settings.bleed,
         (first, double_end) if two_sided and sheets + cards else None,
         (double_end + 1, cover + body) if cover + body > double_end else None,
-        (first, first + 1) if two_sided else None,
+        (first, first + 1) if calibration else None,
         sheets > 0,
         tiled,
         option_hint(say),
         cards > 0,
         blank_tiles,
+        settings.shop,
     )
 
 
@@ -226,8 +241,8 @@ def build_kit(
     :raises KitError: bad print options, a counter too large for the paper, or (print-shop)
         no CMYK profile.
     """
-    settings = kit_settings(game, options, edition)
     press = open_press(options.ink_limit) if edition == "print-shop" else None
+    settings = kit_settings(game, options, edition, press.description if press else "")
     say = words(game.language)
     cache = Cache.open(options.cache)
     widths_key = cache_key("kit-text-widths")

@@ -18,6 +18,16 @@ PAPER_NAMES = {"letter": "kit.paper.letter", "a4": "kit.paper.a4"}
 
 
 @dataclass(frozen=True, slots=True)
+class PrintShop:
+    """What a printer is told of the print-shop edition's file, besides its pages."""
+
+    condition: str
+    """The output condition the colours were made for (the CMYK profile's description)."""
+    ink_limit: int
+    """Percent: the most total ink any colour carries."""
+
+
+@dataclass(frozen=True, slots=True)
 class PrintGuide:
     """The facts the printing instructions need, in page numbers."""
 
@@ -37,6 +47,8 @@ class PrintGuide:
     card_sheets: bool = False
     blank_tiles: bool = False
     """Whether some map tile holds nothing and has no page."""
+    shop: PrintShop | None = None
+    """The print-shop edition's job: the cover tells the printer, not a player at home."""
 
 
 def cover_plans(
@@ -62,7 +74,8 @@ def cover_lines(
     lines = [Line(game.title, 26, True, space_before=10)]
     if game.subtitle:
         lines.extend(flow.paragraph(game.subtitle, width, size=14, space_before=2))
-    credits = [say("kit.cover.edition", version=game.version)]
+    edition = "kit.cover.edition-shop" if guide.shop else "kit.cover.edition"
+    credits = [say(edition, version=game.version)]
     credits += [say("kit.cover.designer", designer=game.designer)] if game.designer else []
     credits += [game.publisher] if game.publisher else []
     credits += [str(game.year)] if game.year else []
@@ -73,8 +86,10 @@ def cover_lines(
         lines.extend(
             flow.paragraph(text.strip(), width, size=10, space_before=10 if not number else 4)
         )
-    lines.append(flow.heading(say("kit.cover.how-to-print"), space_before=16))
-    for number, text in enumerate(instructions(guide, say), start=1):
+    heading = "kit.cover.for-the-printer" if guide.shop else "kit.cover.how-to-print"
+    steps = shop_instructions(guide, guide.shop, say) if guide.shop else instructions(guide, say)
+    lines.append(flow.heading(say(heading), space_before=16))
+    for number, text in enumerate(steps, start=1):
         lines.extend(flow.paragraph(f"{number}.  {text}", width, hanging=12, space_before=4))
     lines.append(flow.heading(say("kit.cover.contents"), space_before=16))
     for section, first, last in contents:
@@ -129,6 +144,27 @@ def instructions(guide: PrintGuide, say: Words) -> list[str]:
     if guide.tiled_maps:
         tiles = say("kit.print.tiles")
         steps.append(tiles + " " + say("kit.print.tiles-left-out") if guide.blank_tiles else tiles)
+    return steps
+
+
+def shop_instructions(guide: PrintGuide, shop: PrintShop, say: Words) -> list[str]:
+    """The print-shop edition's job sheet: what the file is, which pages print on both sides,
+    where the pieces are trimmed and cut. A printer needs no calibration or duplex advice."""
+    paper = say(PAPER_NAMES[guide.paper]) if guide.paper in PAPER_NAMES else guide.paper
+    steps = [say("kit.shop.file", condition=shop.condition, ink=shop.ink_limit, paper=paper)]
+    if guide.duplex_pages:
+        first, last = guide.duplex_pages
+        flip = say("kit.print.long-edge" if guide.duplex == "long-edge" else "kit.print.short-edge")
+        steps.append(say("kit.shop.duplex", first=first, last=last, flip=flip))
+    if guide.single_pages:
+        first, last = guide.single_pages
+        steps.append(say("kit.shop.single", first=first, last=last))
+    bleed = say.number(guide.bleed / MM)
+    steps.append(say("kit.shop.trim", bleed=bleed))
+    if guide.counter_sheets or guide.card_sheets:
+        steps.append(say("kit.shop.die-lines"))
+    if guide.tiled_maps:
+        steps.append(say("kit.shop.tiles", bleed=bleed))
     return steps
 
 

@@ -46,7 +46,7 @@ class Cut:
 
     rect: Rect
     radius: float = 0.0
-    """Points; 0 for square corners (counters)."""
+    """Points; 0 for square corners (counters), half the side for a round counter (a circle)."""
 
 
 @dataclass(frozen=True, slots=True)

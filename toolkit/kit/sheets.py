@@ -18,6 +18,7 @@ from toolkit.kit.impose import (
     Duplex,
     Piece,
     Sheet,
+    Slot,
     back_rotation,
     bleed_rect,
     impose,
@@ -53,6 +54,12 @@ def counter_pieces(game: Game, printed: Mapping[str, PrintedCounter]) -> list[Pi
     return pieces
 
 
+def _cut(game: Game, slot: Slot) -> Cut:
+    """A counter's die line: its trim box, a circle for a round counter (a chip, a marker)."""
+    shape = game.template(game.counter(slot.counter).template).shape
+    return Cut(slot.rect, min(slot.width, slot.height) / 2 if shape == "round" else 0.0)
+
+
 def sheet_plans(
     game: Game,
     printed: Mapping[str, PrintedCounter],
@@ -81,7 +88,7 @@ def sheet_plans(
                 label=say("kit.sheets.fronts", sheet=numbers[sheet.group]),
                 trim=trim,
                 bleed=grow(trim, bleed),
-                cuts=tuple(Cut(slot.rect) for block in sheet.blocks for slot in block.slots),
+                cuts=tuple(_cut(game, slot) for block in sheet.blocks for slot in block.slots),
             )
         )
         if not backs:

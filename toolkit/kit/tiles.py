@@ -114,9 +114,15 @@ def tile_plans(
     blank: Callable[[Rect], bool] | None = None,
     *,
     say: Words = ENGLISH,
+    bleed: float = 0.0,
 ) -> list[PagePlan]:
     """One page per tile of a drawing, each with its alignment marks, label and index; a tile
-    ``blank`` says holds nothing gets no page (its square in the index is grey)."""
+    ``blank`` says holds nothing gets no page (its square in the index is grey).
+
+    With a ``bleed`` (the print-shop edition) a tile is a piece a printer trims: its window is
+    the page's TrimBox, and the drawing runs ``bleed`` past it on every side (the BleedBox),
+    so a trim that misses by a hair shows more map, not white paper.
+    """
     turned, tiles = plan_tiles(size[0], size[1], page, scale)
     columns = max(t.column for t in tiles) + 1
     rows = max(t.row for t in tiles) + 1
@@ -130,14 +136,27 @@ def tile_plans(
         if (tile.column, tile.row) in left_out:
             continue
         sx, sy, sw, sh = tile.source
-        clip = (area_x, area_y, sw * scale, sh * scale)
-        placement = Placement(key, clip, area_x - sx * scale, area_y - sy * scale, scale)
+        window = (area_x, area_y, sw * scale, sh * scale)
+        placement = Placement(key, window, area_x - sx * scale, area_y - sy * scale, scale)
         body = _guides(tile, neighbours, placement, say) + _tile_label(
             turned, f"{name} {tile.name}", columns, rows, tile, left_out
         )
         label = say("kit.tiles.tile", tile=tile.name)
-        plans.append(PagePlan(turned, section, body, (placement,), label=label))
+        if bleed <= 0:
+            plans.append(PagePlan(turned, section, body, (placement,), label=label))
+            continue
+        bled = grown(window, bleed)
+        placement = Placement(key, bled, placement.x, placement.y, scale)
+        plans.append(
+            PagePlan(turned, section, body, (placement,), label=label, trim=window, bleed=bled)
+        )
     return plans
+
+
+def grown(rect: Rect, by: float) -> Rect:
+    """``rect`` grown by ``by`` on every side."""
+    x, y, w, h = rect
+    return (x - by, y - by, w + 2 * by, h + 2 * by)
 
 
 def _guides(tile: Tile, tiles: dict[tuple[int, int], Tile], at: Placement, say: Words) -> str:
@@ -222,8 +241,10 @@ def full_plan(
     margin: float = 0.5 * INCH,
     *,
     say: Words = ENGLISH,
+    bleed: float = 0.0,
 ) -> PagePlan:
-    """The whole drawing on one page at true size for a print shop; TrimBox = the drawing.
+    """The whole drawing on one page at true size for a print shop; TrimBox = the drawing, and
+    the BleedBox ``bleed`` past it (the crop marks stand clear of it).
 
     :raises KitError: a drawing larger than a PDF page may be.
     """
@@ -235,14 +256,16 @@ def full_plan(
         )
     page = Page(width + 2 * margin, height + 2 * margin + HEADER_ROOM, margin)
     where = (margin, margin + HEADER_ROOM, width, height)
-    body = draw.crop_marks(where, (where[0], where[0] + width), (where[1], where[1] + height), 0)
+    xs, ys = (where[0], where[0] + width), (where[1], where[1] + height)
+    body = draw.crop_marks(where, xs, ys, bleed)
     return PagePlan(
         page,
         section,
         body,
-        (Placement(key, where, where[0], where[1]),),
+        (Placement(key, grown(where, bleed), where[0], where[1]),),
         label=say("kit.tiles.full-size", name=name),
         trim=where,
+        bleed=grown(where, bleed) if bleed > 0 else None,
     )
 
 

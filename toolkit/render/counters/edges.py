@@ -25,9 +25,10 @@ TURN = {"top": 0, "right": 90, "bottom": 180, "left": 270}
 DOT_GAP = 0.9
 """Space between strength dots, in dot radii."""
 MIN_DOT_RADIUS = 0.6
-MAX_BAND = 0.3
-"""A labelled stripe reaches at most this share of the smaller side in from its edge."""
 """Smaller dots than this (1.2 pt across) vanish in print."""
+MAX_BAND = 1 / 3
+"""A labelled stripe reaches at most this share of the smaller side in from its edge: on a
+round piece, deep enough that a long word (SUBMERGED on a 3/4in disc) still prints at 6 pt."""
 
 Draw = Callable[[], str]
 

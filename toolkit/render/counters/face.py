@@ -23,7 +23,13 @@ from toolkit.render.counters.elements import Across, FaceInput, FaceItems, eleme
 from toolkit.render.counters.layout import Box, RowLayout, Slotted
 from toolkit.render.counters.paint import Outline, Paint, greyed, mix
 from toolkit.render.counters.pieces import TextPiece
-from toolkit.render.counters.text import MIN_TEXT_PT, Where, fit_text, shown_text
+from toolkit.render.counters.text import (
+    MIN_TEXT_PT,
+    PRINT_TEXT_PT,
+    Where,
+    fit_text,
+    shown_text,
+)
 from toolkit.render.svg import attrs, svg_document
 
 MARGIN = 0.065
@@ -35,7 +41,8 @@ BORDER = 0.014
 BAND_SHARE = 0.1
 """Least depth of a back's band, as a share of the smaller side."""
 BAND_TEXT = 0.12
-"""Size of the word on a back's band, as a share of the smaller side."""
+"""Size of the word on a back's band, as a share of the smaller side (at least
+:data:`PRINT_TEXT_PT`)."""
 GENERIC_TITLE = 0.36
 GENERIC_NAME = 0.13
 REDUCED_STRIPE = 0.34
@@ -160,7 +167,11 @@ def _band(
     if style == "reduced" and paint.identity is not None:
         fill, ink = paint.identity
     piece = TextPiece(
-        shown_text(label), BAND_TEXT * smaller, True, ink or contrasting_text(fill), where.at(None)
+        shown_text(label),
+        max(BAND_TEXT * smaller, PRINT_TEXT_PT),
+        True,
+        ink or contrasting_text(fill),
+        where.at(None),
     )
     return StripeItem("top", BAND_SHARE * smaller, fill, piece)
 

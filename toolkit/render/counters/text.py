@@ -22,6 +22,9 @@ from toolkit.render.svg import attrs, clean_text, esc, fmt
 
 MIN_TEXT_PT = 5.0
 """The smallest size a counter prints (bold condensed stays legible at 100 % down to here)."""
+PRINT_TEXT_PT = 6.0
+"""The least size a printer accepts (see :mod:`toolkit.legibility`): the words the toolkit
+sets on its own, such as a back's band, are never smaller, whatever the counter's size."""
 
 LEADING = 1.12
 """Baseline-to-baseline distance of wrapped lines, in ems."""
