@@ -193,8 +193,9 @@ def check_source(
     if loaded.position is None:
         return CheckResult([], loaded.report, str(position_path))
     situation = Situation(game, loaded.position, loaded.setup_id, loaded.start)
+    hands = check_hands(game, loaded.holdings) if loaded.holdings is not None else []
     return CheckResult(
-        check_position(situation),
+        check_position(situation) + hands,
         loaded.report,
         str(position_path),
         *_waivers_of(game, loaded.setup_id),

@@ -397,7 +397,7 @@ def test_a_hand_over_its_limit_in_a_save_is_a_violation_with_the_decks_cite(
     save.write_bytes(position_save(game, artwork, Position.from_setup(game, setup), setup=over))
     result = check_save(game, save)
     assert [(v.rule, v.cite, v.message) for v in result.violations] == [
-        ("hand-limit", "6.0", "Blue holds 3 cards of Blue events in hand; the limit is 2")
+        ("hand-limit", "6.0", "Blue holds 3 cards of Blue events in hand; the limit is 2.")
     ]
     # the setup as written keeps to the limit
     assert check_setup(game, setup) == []
@@ -435,7 +435,7 @@ def test_more_plays_in_a_turn_than_the_deck_allows_is_a_violation(tmp_path: Path
         (
             "6.0",
             "Blue played 2 cards of Blue events in one turn (Air Reconnaissance, Forced March);"
-            " the limit is 1",
+            " the limit is 1.",
         )
     ]
     # one play and one card back into the deck: within the limit
