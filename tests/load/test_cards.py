@@ -141,3 +141,8 @@ def test_each_mistake_is_one_located_line(
     assert "Traceback" not in result.stderr
     location = lines[0].split(" ", 1)[0]
     assert location.count(":") >= 3, lines[0]  # file:line:col:
+    out = tmp_path / "out"
+    built = run_cli("build", str(game), "-o", str(out), "--only", "svg", cwd=tmp_path)
+    assert built.returncode == 1 and expected in built.stderr, built.stdout + built.stderr
+    assert "Traceback" not in built.stderr
+    assert not out.exists() or not any(out.iterdir())  # a failed load writes nothing
