@@ -125,6 +125,12 @@ def test_landscape_named_size_swaps_width_and_height(tmp_path: Path) -> None:
             "runs off the card",
             id="an area off the card",
         ),
+        pytest.param(
+            "game.json",
+            lambda d: d["hidden"].update(see_through=["infantri"]),
+            "unknown class 'infantri' (did you mean 'infantry'?)",
+            id="a see-through class no counter has",
+        ),
     ],
 )
 def test_each_mistake_is_one_located_line(

@@ -192,6 +192,24 @@ def test_under_the_top_of_a_stack_pieces_are_hidden_from_the_other_side(
     assert states == ["Blue", "null"]  # bottom hidden by Blue, top open
 
 
+def test_pieces_of_see_through_classes_hide_nothing_under_them(tmp_path: Path) -> None:
+    """DFF 4.3: markers and supply hide nothing. Here infantry is let through, so the bottom
+    infantry of Millbrook and Redtown shows under the infantry on top (the test above is the
+    same stacks without it)."""
+    game = replace(load_fixture(FIXTURE), see_through=("infantry",))
+    out = build_game(game, tmp_path, selected_targets(["vmod"]), BuildOptions()).folder
+    with zipfile.ZipFile(out / f"{game.id}.vmod") as vmod:
+        root = etree.fromstring(vmod.read("buildFile.xml"))
+    states: dict[str, list[str]] = {}
+    for stack in root.iter(MAP + "SetupStack"):
+        for slot in stack:
+            obs = [lv for lv in parse_add_piece(slot.text).levels if lv.type.startswith("obs;")]
+            state = obs[0].state if obs else "no mask"
+            states.setdefault(stack.get("name").rsplit(": ", 1)[-1], []).append(state)
+    assert states["0304"] == ["null", "null"]  # Millbrook
+    assert states["0906"] == ["null", "null"]  # Redtown
+
+
 def test_the_fixture_module_passes_the_module_checker(built: tuple[Game, Path]) -> None:
     game, folder = built
     saves = sorted((folder / "scenarios").glob("*.vsav"))

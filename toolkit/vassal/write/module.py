@@ -399,8 +399,9 @@ def hideable_counters(game: Game) -> frozenset[str]:
     the other sides, its faction's colour named "<faction> unit", in the map, in the mouse-over
     viewer and in expanded stacks: they see how many pieces a stack holds and whose they are,
     never which units, their faces or steps. Its own side sees it whole, framed by its colour.
-    The setups hide every piece under the top of a stack (and private counters everywhere);
-    after a move, players hide or show a piece with Ctrl-M, as with blocks. What VASSAL does
+    The setups hide every piece under another that hides what is below it (any piece but the
+    see-through classes, such as markers) and private counters everywhere; after a move,
+    players hide or show a piece with Ctrl-M, as with blocks. What VASSAL does
     not hide: the chat's move report, written by the mover's VASSAL, names the pieces as their
     mover sees them (blocks share this)."""
     found = {c.id for c in game.counters if c.private}
@@ -480,9 +481,13 @@ def _all_boards(parts: _Parts) -> list[Board]:
 
 
 def _under_top(game: Game, index: int, group: Sequence[Piece]) -> bool:
-    """Whether a piece of a stack is hidden from the other side: under the top of its stack,
-    in a game where the others see only the top piece."""
-    return game.hidden_stacks == "top" and index < len(group) - 1
+    """Whether a piece of a stack is hidden from the other side: under a piece that hides what
+    is below it (any but the see-through classes), in a game where the others see only the
+    top piece."""
+    if game.hidden_stacks != "top":
+        return False
+    above = group[index + 1 :]
+    return any(game.counter(p.counter).class_ not in game.see_through for p in above)
 
 
 def _saved(game: Game, parts: _Parts, piece: Piece, hidden: bool = False) -> Chain:
