@@ -210,6 +210,30 @@ def test_pieces_of_see_through_classes_hide_nothing_under_them(tmp_path: Path) -
     assert states["0906"] == ["null", "null"]  # Redtown
 
 
+def test_a_marker_under_a_unit_is_hidden_by_the_units_side(tmp_path: Path) -> None:
+    """DFF 4.3: a unit hides whatever lies under it, a marker of no faction too; the marker
+    is then hidden by the side of the unit above it."""
+    folder = copy_fixture(FIXTURE, tmp_path)
+    path = folder / "setups" / "meeting.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["placements"][0]["pieces"].insert(0, "turn")  # at the bottom of Millbrook's stack
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = load_game(folder)
+    assert result.game is not None, result.report.format_text()
+    game = result.game
+    out = build_game(game, tmp_path / "out", selected_targets(["vmod"]), BuildOptions()).folder
+    with zipfile.ZipFile(out / f"{game.id}.vmod") as vmod:
+        root = etree.fromstring(vmod.read("buildFile.xml"))
+    millbrook = next(
+        s for s in root.iter(MAP + "SetupStack") if s.get("name", "").endswith(": 0304")
+    )
+    states = []
+    for slot in millbrook:
+        obs = [lv for lv in parse_add_piece(slot.text).levels if lv.type.startswith("obs;")]
+        states.append(obs[0].state if obs else "no mask")
+    assert states == ["Blue", "Blue", "null"]  # the marker, the infantry under the top, the top
+
+
 def test_the_fixture_module_passes_the_module_checker(built: tuple[Game, Path]) -> None:
     game, folder = built
     saves = sorted((folder / "scenarios").glob("*.vsav"))
