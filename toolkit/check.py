@@ -12,7 +12,7 @@ from toolkit.diagnostics import Diagnostic, Report, did_you_mean, known_list
 from toolkit.load.jsonsource import locate
 from toolkit.load.positions import load_position
 from toolkit.model import Game
-from toolkit.model.holdings import holdings_at_start
+from toolkit.model.holdings import Holdings, holdings_at_start
 from toolkit.model.position import Position, format_piece_id, start_control
 from toolkit.model.scenario import Setup
 from toolkit.render.artwork import draw_artwork
@@ -29,7 +29,7 @@ from toolkit.vassal.read.chat import (
     parse_dice_report,
     step_chat,
 )
-from toolkit.vassal.read.holdings import card_plays
+from toolkit.vassal.read.holdings import LoggedCards, card_plays, largest_hands
 from toolkit.vassal.read.logs import LogError, decode_log, replay_steps
 from toolkit.vassal.read.positions import (
     SaveReading,
@@ -322,9 +322,9 @@ def read_log_positions(game: Game, log_path: Path) -> tuple[tuple[Position, ...]
 
 def read_log_turn(
     game: Game, log_path: Path
-) -> tuple[tuple[Position, ...], dict[str, list[str]], tuple[tuple[str, ...], ...], Report]:
-    """:func:`read_log_positions`, with the cards the log shows played, by deck, and each
-    logged action's chat lines."""
+) -> tuple[tuple[Position, ...], LoggedCards, tuple[tuple[str, ...], ...], Report]:
+    """:func:`read_log_positions`, with the cards the log shows played, by deck, each deck's
+    hand at its largest, and each logged action's chat lines."""
     report = Report()
     shown = str(log_path)
     try:
@@ -336,7 +336,7 @@ def read_log_turn(
             log = decode_log(read_saved_game(archive))
     except (ArchiveError, LogError, OSError) as error:
         report.add(Diagnostic("log.unreadable", str(error), shown))
-        return (), {}, (), report
+        return (), LoggedCards({}, Holdings()), (), report
     replay = replay_steps(log)
     for problem in replay.problems:
         report.add(Diagnostic("log.bad-step", problem, shown, severity="warning"))
@@ -350,18 +350,20 @@ def read_log_turn(
     for problem in reading.problems:
         report.add(Diagnostic("log.unknown-piece", problem, shown, severity="warning"))
     plays = card_plays(game, list(choices), replay.start, replay.steps)
-    return reading.positions, plays, step_chat(log.steps), report
+    hands = largest_hands(game, list(choices), replay.start, replay.steps)
+    return reading.positions, LoggedCards(plays, hands), step_chat(log.steps), report
 
 
 def check_log(game: Game, log_path: Path) -> CheckResult:
     """Check every move a VASSAL log records, from the game it starts with to the game it ends
     with, against the movement, zone-of-control and entry rules, and every combat called in its
-    chat against the combat rules (the dice rolled, the losses and retreats applied): a
-    play-by-email turn."""
-    positions, plays, chat, report = read_log_turn(game, log_path)
+    chat against the combat rules (the dice rolled, the losses and retreats applied), and the
+    cards played and held against their decks' limits: a play-by-email turn."""
+    positions, cards, chat, report = read_log_turn(game, log_path)
     combats, problems = played_combats(game, positions, chat)
     moving = positions[: first_call(chat) or len(positions)]
-    violations = check_steps(game, moving) + check_plays(game, plays)
+    violations = check_steps(game, moving) + check_plays(game, cards.plays)
+    violations += check_hands(game, cards.hands)
     for problem in problems:
         report.add(Diagnostic("log.unknown-place", problem, str(log_path), severity="warning"))
     for combat in combats:

@@ -487,6 +487,46 @@ def test_more_plays_in_a_turn_than_the_deck_allows_is_a_violation(tmp_path: Path
     assert [v for v in check_log(game, log).violations if v.rule == "plays-per-turn"] == []
 
 
+def test_a_hand_a_log_fills_over_its_limit_is_a_violation(tmp_path: Path) -> None:
+    """A log where Blue, holding two cards (its limit), takes a third from the Cards map into
+    its hand; then plays one, which brings the hand back within the limit."""
+    game = load_fixture(FIXTURE)
+    setup = replace(game.setups[0], hands={"blue-events": ("air-recon", "forced-march")})
+    with Workers(game) as workers:
+        artwork = draw_artwork(game, workers)
+    save = position_save(game, artwork, Position.from_setup(game, setup), setup=setup)
+    with zipfile.ZipFile(io.BytesIO(save)) as archive:
+        stream = deobfuscate(archive.read("savedGame"))
+    cards: dict[str, tuple[bool, str, tuple[int, int]]] = {}
+    for command in leaf_commands(stream):
+        if command.startswith("+/") and "CardId" in command:
+            added = parse_add_piece(command)
+            state = decode(added.basic.state or "", ";")
+            blue = "blue-events" in command  # the card's DeckId
+            cards[added.piece_id] = (blue, state[0], (int(state[1]), int(state[2])))
+    # Blue's cards on the Cards map: the two Heavy Guns waiting for turn 3
+    (waiting, *_) = [p for p, (blue, m, _a) in cards.items() if blue and m == "Cards"]
+    in_hand = [p for p, (_b, m, _a) in cards.items() if m == "Blue hand"]
+    assert len(in_hand) == 2
+
+    def move(piece: str, to: str) -> list[str]:
+        _blue, at_map, at = cards[piece]
+        return [format_move(MovePiece(piece, to, (300, 120), None, at_map, at, None, "Blue"))]
+
+    log = tmp_path / "turn.vlog"
+    with zipfile.ZipFile(log, "w") as archive:
+        archive.writestr("savedGame", obfuscate(encode_log(stream, [move(waiting, "Blue hand")])))
+    over = [v for v in check_log(game, log).violations if v.rule == "hand-limit"]
+    assert [(v.cite, v.message) for v in over] == [
+        ("6.0", "Blue holds 3 cards of Blue events in hand; the limit is 2.")
+    ]
+    # a card played first keeps the hand within its limit all along
+    with zipfile.ZipFile(log, "w") as archive:
+        steps = [move(in_hand[0], "The Valley"), move(waiting, "Blue hand")]
+        archive.writestr("savedGame", obfuscate(encode_log(stream, steps)))
+    assert [v for v in check_log(game, log).violations if v.rule == "hand-limit"] == []
+
+
 def test_dozens_of_cups_wrap_into_rows_and_long_names_get_smaller_signs() -> None:
     game = load_fixture(FIXTURE)
     long_name = "Réserve de forces — Allemagne : canon ferroviaire (corps), coût 4"
