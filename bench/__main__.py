@@ -53,9 +53,9 @@ COLD_REPEATS = 2
 subtracts, and a disk that slows as it is written to must not favour the one run first."""
 TOOLKIT = [sys.executable, "-m", "toolkit"]
 CARDS = 400
+"""Event cards the third cold build adds (two faces each) to measure a card face's cost."""
 LOG_STEPS = 300
 """The logged actions of the report's bar (the issue's: a 300-step log in under 10 s)."""
-"""Event cards the third cold build adds (two faces each) to measure a card face's cost."""
 
 
 def _cpu() -> float:

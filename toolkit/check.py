@@ -12,7 +12,7 @@ from toolkit.diagnostics import Diagnostic, Report, did_you_mean, known_list
 from toolkit.load.jsonsource import locate
 from toolkit.load.positions import load_position
 from toolkit.model import Game
-from toolkit.model.holdings import holdings_at_start
+from toolkit.model.holdings import Holdings, holdings_at_start
 from toolkit.model.position import Position, format_piece_id, start_control
 from toolkit.model.scenario import Setup
 from toolkit.render.artwork import draw_artwork
@@ -30,7 +30,7 @@ from toolkit.vassal.read.chat import (
     parse_dice_report,
     step_chat,
 )
-from toolkit.vassal.read.holdings import card_plays
+from toolkit.vassal.read.holdings import LoggedCards, card_plays, largest_hands
 from toolkit.vassal.read.logs import LogError, decode_log, replay_steps
 from toolkit.vassal.read.positions import (
     SaveReading,
@@ -201,8 +201,9 @@ def check_source(
     if loaded.position is None:
         return CheckResult([], loaded.report, str(position_path))
     situation = Situation(game, loaded.position, loaded.setup_id, loaded.start)
+    hands = check_hands(game, loaded.holdings) if loaded.holdings is not None else []
     return CheckResult(
-        check_position(situation),
+        check_position(situation) + hands,
         loaded.report,
         str(position_path),
         *_waivers_of(game, loaded.setup_id),
@@ -329,10 +330,10 @@ def read_log_positions(game: Game, log_path: Path) -> tuple[tuple[Position, ...]
 
 def read_log_turn(
     game: Game, log_path: Path, boards: Sequence[Board] | None = None
-) -> tuple[tuple[Position, ...], dict[str, list[str]], tuple[tuple[str, ...], ...], Report]:
-    """:func:`read_log_positions`, with the cards the log shows played, by deck, and each
-    logged action's chat lines (``boards``: the module's, read from its build file; drawn from
-    the game when not given)."""
+) -> tuple[tuple[Position, ...], LoggedCards, tuple[tuple[str, ...], ...], Report]:
+    """:func:`read_log_positions`, with the cards the log shows played, by deck, each deck's
+    hand at its largest, and each logged action's chat lines (``boards``: the module's, read
+    from its build file; drawn from the game when not given)."""
     report = Report()
     shown = str(log_path)
     try:
@@ -344,7 +345,7 @@ def read_log_turn(
             log = decode_log(read_saved_game(archive))
     except (ArchiveError, LogError, OSError) as error:
         report.add(Diagnostic("log.unreadable", str(error), shown))
-        return (), {}, (), report
+        return (), LoggedCards({}, Holdings()), (), report
     replay = replay_steps(log)
     for problem in replay.problems:
         report.add(Diagnostic("log.bad-step", problem, shown, severity="warning"))
@@ -359,18 +360,20 @@ def read_log_turn(
     for problem in reading.problems:
         report.add(Diagnostic("log.unknown-piece", problem, shown, severity="warning"))
     plays = card_plays(game, list(choices), replay.start, replay.steps)
-    return reading.positions, plays, step_chat(log.steps), report
+    hands = largest_hands(game, list(choices), replay.start, replay.steps)
+    return reading.positions, LoggedCards(plays, hands), step_chat(log.steps), report
 
 
 def check_log(game: Game, log_path: Path) -> CheckResult:
     """Check every move a VASSAL log records, from the game it starts with to the game it ends
     with, against the movement, zone-of-control and entry rules, and every combat called in its
-    chat against the combat rules (the dice rolled, the losses and retreats applied): a
-    play-by-email turn."""
-    positions, plays, chat, report = read_log_turn(game, log_path)
+    chat against the combat rules (the dice rolled, the losses and retreats applied), and the
+    cards played and held against their decks' limits: a play-by-email turn."""
+    positions, cards, chat, report = read_log_turn(game, log_path)
     combats, problems = played_combats(game, positions, chat)
     moving = positions[: first_call(chat) or len(positions)]
-    violations = check_steps(game, moving) + check_plays(game, plays)
+    violations = check_steps(game, moving) + check_plays(game, cards.plays)
+    violations += check_hands(game, cards.hands)
     for problem in problems:
         report.add(Diagnostic("log.unknown-place", problem, str(log_path), severity="warning"))
     for combat in combats:

@@ -104,3 +104,16 @@ def test_setups_deal_the_decks(game):
     for pile in (allies, central):
         assert [(j.year, len(c)) for j, c in pile.waiting] == [(1918, 8)]
         assert {game.card(c).values["year"] for c in pile.draw + pile.discard} <= {1915, 1916, 1917}
+
+
+def test_stacks_show_their_top_unit_through_markers_and_supply(game):
+    """4.3: only the owner sees inside a stack, the others its top piece; markers and supply
+    units hide nothing, units, fortresses and trenches do."""
+    assert game.hidden_stacks == "top"
+    see_through = set(game.see_through)
+    assert see_through == {"marker", "control", "supply"}
+    classes = {c.class_ for c in game.counters}
+    assert see_through <= classes
+    assert {"infantry", "cavalry", "hq", "fortress-marker", "trench", "fighter"} <= (
+        classes - see_through
+    )

@@ -76,6 +76,35 @@ def test_landscape_named_size_swaps_width_and_height(tmp_path: Path) -> None:
     assert (template.width, template.height) == CARD_SIZES["poker"][::-1]
 
 
+def test_cards_come_from_csv_rows_and_a_bad_row_is_located(tmp_path: Path) -> None:
+    game = copy_fixture(GAME, tmp_path)
+    (game / "cards" / "more.csv").write_text(
+        "id,title,text,side,private,count,year\n"
+        'gas-attack,Gas Attack,"Play before an attack.\n\n**+1** to the attack.",red,true,2,2\n'
+        "raid,Trench Raid,Look inside one stack.,blue,false,1,1\n",
+        encoding="utf-8",
+    )
+    edit(
+        game / "cards" / "events.json",
+        lambda d: d.update(csv=[{"file": "cards/more.csv", "template": "event"}]),
+    )
+    loaded = load_game(game).game
+    assert loaded is not None
+    gas = loaded.card("gas-attack")
+    assert (gas.title, gas.side, gas.private, gas.count) == ("Gas Attack", "red", True, 2)
+    assert gas.text == "Play before an attack.\n\n**+1** to the attack."
+    assert gas.values["year"] == 2
+    assert loaded.card("raid").side == "blue" and not loaded.card("raid").private
+    # a row whose year is not a number: one line at the row, no traceback
+    (game / "cards" / "more.csv").write_text(
+        "id,title,text,side,year\nraid,Trench Raid,Look.,blue,soon\n", encoding="utf-8"
+    )
+    result = validate(game)
+    assert result.returncode == 1 and "Traceback" not in result.stderr
+    (line,) = [s for s in result.stderr.splitlines() if "error[" in s]
+    assert line.startswith("cards-hex/cards/more.csv:2:"), line
+
+
 @pytest.mark.parametrize(
     ("file", "change", "expected"),
     [
@@ -125,6 +154,12 @@ def test_landscape_named_size_swaps_width_and_height(tmp_path: Path) -> None:
             "runs off the card",
             id="an area off the card",
         ),
+        pytest.param(
+            "game.json",
+            lambda d: d["hidden"].update(see_through=["infantri"]),
+            "unknown class 'infantri' (did you mean 'infantry'?)",
+            id="a see-through class no counter has",
+        ),
     ],
 )
 def test_each_mistake_is_one_located_line(
@@ -141,3 +176,8 @@ def test_each_mistake_is_one_located_line(
     assert "Traceback" not in result.stderr
     location = lines[0].split(" ", 1)[0]
     assert location.count(":") >= 3, lines[0]  # file:line:col:
+    out = tmp_path / "out"
+    built = run_cli("build", str(game), "-o", str(out), "--only", "svg", cwd=tmp_path)
+    assert built.returncode == 1 and expected in built.stderr, built.stdout + built.stderr
+    assert "Traceback" not in built.stderr
+    assert not out.exists() or not any(out.iterdir())  # a failed load writes nothing

@@ -14,7 +14,7 @@ from lxml import etree  # type: ignore[import-untyped]
 from pdfminer.high_level import extract_text
 from pypdf import PdfReader
 
-from tests.conftest import run_cli
+from tests.conftest import FIXTURES, run_cli
 from tests.publish.conftest import GAME, SCENARIO, SCENARIO_ID, scenario_copy
 from tests.vassal.engine import run_engine
 from tests.vassal.vmods import make_zip, read_zip
@@ -300,3 +300,42 @@ def test_a_french_games_card_is_in_french() -> None:
     ):
         assert wanted in text, text
     assert "Special rules" not in text and "Victory conditions" not in text
+
+
+def test_a_published_scenario_deals_its_hands_and_vassal_keeps_private_cards_masked(
+    tmp_path: Path,
+) -> None:
+    """A scenario of the card game that deals both hands: VASSAL puts each card in its owner's
+    hand, and a private card shows only its back's name to a player of no side."""
+    built = run_cli(
+        "build", str(FIXTURES / "cards-hex"), "-o", "build", "--only", "vmod", cwd=tmp_path
+    )
+    assert built.returncode == 0, built.stderr
+    module = tmp_path / "build" / "cards-hex" / "cards-hex.vmod"
+    folder = tmp_path / "ambush"
+    folder.mkdir()
+    scenario = {
+        "kind": "scenario",
+        "id": "ambush",
+        "title": "Ambush at the Ford",
+        "author": "A. Tester",
+        "version": "1.0.0",
+        "game": "cards-hex",
+        "description": "Red waits in the woods.",
+        "first_turn": 1,
+        "last_turn": 3,
+        "placements": [{"at": "0205", "pieces": ["bl-3-arm"]}],
+        "hands": {"blue-events": ["air-recon"], "red-events": ["ambush", "rail-lines"]},
+    }
+    (folder / "scenario.json").write_text(json.dumps(scenario), encoding="utf-8")
+    result = run_cli("publish", "ambush", "--game", str(module), "-o", "out", cwd=tmp_path)
+    assert result.returncode == 0, result.stderr
+    save = tmp_path / "out" / "scenarios" / "ambush" / "ambush.vsav"
+    report = run_engine(module, save)
+    assert not report.problems, "\n".join(report.problems)
+    hands = sorted((m, name) for m, _, name in report.games["save ambush.vsav"] if "hand" in m)
+    assert hands == [
+        ("Blue hand", "Blue events card"),  # Air Reconnaissance, private
+        ("Red hand", "Rail Lines"),  # public
+        ("Red hand", "Red events card"),  # Ambush, private
+    ]

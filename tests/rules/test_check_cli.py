@@ -86,6 +86,38 @@ def test_a_bad_position_file_is_located(tmp_path: Path) -> None:
     )
 
 
+def test_a_position_says_what_the_hands_hold_and_one_over_its_limit_is_reported(
+    tmp_path: Path,
+) -> None:
+    cards = str(FIXTURES / "cards-hex")
+    held = {
+        "kind": "position",
+        "pieces": [],
+        "decks": {"blue-events": []},
+        "hands": {"blue-events": ["air-recon", "forced-march"]},
+    }
+    within = run_cli("check", cards, "--position", _position(tmp_path, held), cwd=tmp_path)
+    assert (within.returncode, within.stdout) == (0, ""), within.stderr
+    held["hands"] = {"blue-events": ["air-recon", "forced-march", "heavy-guns"]}
+    over = run_cli("check", cards, "--position", _position(tmp_path, held), cwd=tmp_path)
+    assert over.returncode == 1, over.stderr
+    assert over.stdout.splitlines() == [
+        "position.json: error[rule hand-limit] 6.0: Blue holds 3 cards of Blue events in hand; "
+        "the limit is 2."
+    ]
+
+
+def test_a_hand_holding_another_decks_card_in_a_position_is_located(tmp_path: Path) -> None:
+    cards = str(FIXTURES / "cards-hex")
+    wrong = {"kind": "position", "pieces": [], "hands": {"blue-events": ["ambush"]}}
+    result = run_cli("check", cards, "--position", _position(tmp_path, wrong), cwd=tmp_path)
+    assert result.returncode == 1
+    assert result.stderr.splitlines()[0] == (
+        "position.json:6:7: error[deck.not-in-deck]: card 'ambush' is not one of deck "
+        "'blue-events''s cards"
+    )
+
+
 def test_usage_errors_exit_2(tmp_path: Path) -> None:
     neither = run_cli("check", GAME, cwd=tmp_path)
     both = run_cli("check", GAME, "--setup", "meeting", "--position", "p.json", cwd=tmp_path)

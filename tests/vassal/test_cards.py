@@ -192,6 +192,48 @@ def test_under_the_top_of_a_stack_pieces_are_hidden_from_the_other_side(
     assert states == ["Blue", "null"]  # bottom hidden by Blue, top open
 
 
+def test_pieces_of_see_through_classes_hide_nothing_under_them(tmp_path: Path) -> None:
+    """DFF 4.3: markers and supply hide nothing. Here infantry is let through, so the bottom
+    infantry of Millbrook and Redtown shows under the infantry on top (the test above is the
+    same stacks without it)."""
+    game = replace(load_fixture(FIXTURE), see_through=("infantry",))
+    out = build_game(game, tmp_path, selected_targets(["vmod"]), BuildOptions()).folder
+    with zipfile.ZipFile(out / f"{game.id}.vmod") as vmod:
+        root = etree.fromstring(vmod.read("buildFile.xml"))
+    states: dict[str, list[str]] = {}
+    for stack in root.iter(MAP + "SetupStack"):
+        for slot in stack:
+            obs = [lv for lv in parse_add_piece(slot.text).levels if lv.type.startswith("obs;")]
+            state = obs[0].state if obs else "no mask"
+            states.setdefault(stack.get("name").rsplit(": ", 1)[-1], []).append(state)
+    assert states["0304"] == ["null", "null"]  # Millbrook
+    assert states["0906"] == ["null", "null"]  # Redtown
+
+
+def test_a_marker_under_a_unit_is_hidden_by_the_units_side(tmp_path: Path) -> None:
+    """DFF 4.3: a unit hides whatever lies under it, a marker of no faction too; the marker
+    is then hidden by the side of the unit above it."""
+    folder = copy_fixture(FIXTURE, tmp_path)
+    path = folder / "setups" / "meeting.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["placements"][0]["pieces"].insert(0, "turn")  # at the bottom of Millbrook's stack
+    path.write_text(json.dumps(data), encoding="utf-8")
+    result = load_game(folder)
+    assert result.game is not None, result.report.format_text()
+    game = result.game
+    out = build_game(game, tmp_path / "out", selected_targets(["vmod"]), BuildOptions()).folder
+    with zipfile.ZipFile(out / f"{game.id}.vmod") as vmod:
+        root = etree.fromstring(vmod.read("buildFile.xml"))
+    millbrook = next(
+        s for s in root.iter(MAP + "SetupStack") if s.get("name", "").endswith(": 0304")
+    )
+    states = []
+    for slot in millbrook:
+        obs = [lv for lv in parse_add_piece(slot.text).levels if lv.type.startswith("obs;")]
+        states.append(obs[0].state if obs else "no mask")
+    assert states == ["Blue", "Blue", "null"]  # the marker, the infantry under the top, the top
+
+
 def test_the_fixture_module_passes_the_module_checker(built: tuple[Game, Path]) -> None:
     game, folder = built
     saves = sorted((folder / "scenarios").glob("*.vsav"))
@@ -397,7 +439,7 @@ def test_a_hand_over_its_limit_in_a_save_is_a_violation_with_the_decks_cite(
     save.write_bytes(position_save(game, artwork, Position.from_setup(game, setup), setup=over))
     result = check_save(game, save)
     assert [(v.rule, v.cite, v.message) for v in result.violations] == [
-        ("hand-limit", "6.0", "Blue holds 3 cards of Blue events in hand; the limit is 2")
+        ("hand-limit", "6.0", "Blue holds 3 cards of Blue events in hand; the limit is 2.")
     ]
     # the setup as written keeps to the limit
     assert check_setup(game, setup) == []
@@ -435,7 +477,7 @@ def test_more_plays_in_a_turn_than_the_deck_allows_is_a_violation(tmp_path: Path
         (
             "6.0",
             "Blue played 2 cards of Blue events in one turn (Air Reconnaissance, Forced March);"
-            " the limit is 1",
+            " the limit is 1.",
         )
     ]
     # one play and one card back into the deck: within the limit
@@ -443,6 +485,46 @@ def test_more_plays_in_a_turn_than_the_deck_allows_is_a_violation(tmp_path: Path
         steps = [play(*in_hand[0]), play(*in_hand[1], to="Cards")]
         archive.writestr("savedGame", obfuscate(encode_log(stream, steps)))
     assert [v for v in check_log(game, log).violations if v.rule == "plays-per-turn"] == []
+
+
+def test_a_hand_a_log_fills_over_its_limit_is_a_violation(tmp_path: Path) -> None:
+    """A log where Blue, holding two cards (its limit), takes a third from the Cards map into
+    its hand; then plays one, which brings the hand back within the limit."""
+    game = load_fixture(FIXTURE)
+    setup = replace(game.setups[0], hands={"blue-events": ("air-recon", "forced-march")})
+    with Workers(game) as workers:
+        artwork = draw_artwork(game, workers)
+    save = position_save(game, artwork, Position.from_setup(game, setup), setup=setup)
+    with zipfile.ZipFile(io.BytesIO(save)) as archive:
+        stream = deobfuscate(archive.read("savedGame"))
+    cards: dict[str, tuple[bool, str, tuple[int, int]]] = {}
+    for command in leaf_commands(stream):
+        if command.startswith("+/") and "CardId" in command:
+            added = parse_add_piece(command)
+            state = decode(added.basic.state or "", ";")
+            blue = "blue-events" in command  # the card's DeckId
+            cards[added.piece_id] = (blue, state[0], (int(state[1]), int(state[2])))
+    # Blue's cards on the Cards map: the two Heavy Guns waiting for turn 3
+    (waiting, *_) = [p for p, (blue, m, _a) in cards.items() if blue and m == "Cards"]
+    in_hand = [p for p, (_b, m, _a) in cards.items() if m == "Blue hand"]
+    assert len(in_hand) == 2
+
+    def move(piece: str, to: str) -> list[str]:
+        _blue, at_map, at = cards[piece]
+        return [format_move(MovePiece(piece, to, (300, 120), None, at_map, at, None, "Blue"))]
+
+    log = tmp_path / "turn.vlog"
+    with zipfile.ZipFile(log, "w") as archive:
+        archive.writestr("savedGame", obfuscate(encode_log(stream, [move(waiting, "Blue hand")])))
+    over = [v for v in check_log(game, log).violations if v.rule == "hand-limit"]
+    assert [(v.cite, v.message) for v in over] == [
+        ("6.0", "Blue holds 3 cards of Blue events in hand; the limit is 2.")
+    ]
+    # a card played first keeps the hand within its limit all along
+    with zipfile.ZipFile(log, "w") as archive:
+        steps = [move(in_hand[0], "The Valley"), move(waiting, "Blue hand")]
+        archive.writestr("savedGame", obfuscate(encode_log(stream, steps)))
+    assert [v for v in check_log(game, log).violations if v.rule == "hand-limit"] == []
 
 
 def test_dozens_of_cups_wrap_into_rows_and_long_names_get_smaller_signs() -> None:

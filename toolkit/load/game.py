@@ -101,6 +101,7 @@ def load_game_file(ctx: Context, source: Source) -> GameParts:
     hidden = data.get("hidden", {})
     f["hidden_stacks"] = get(hidden, "stacks", "all")
     f["hidden_stacks_cite"] = get(hidden, "stacks_cite", "")
+    f["see_through"] = tuple(hidden.get("see_through", ()))
     f["players"] = _players(ctx, source, data.get("players", {}))
     _colour_blind_pairs(ctx, source, f["factions"], data.get("factions", []), f["players"])
     f["module"] = frozen(data.get("module"))

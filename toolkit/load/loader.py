@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
@@ -394,6 +394,16 @@ def _counter_sources(ctx: Context, sources: dict[str, list[Source]]) -> frozense
     return frozenset(found | {path for path in ctx.assets if path.lower().endswith(".csv")})
 
 
+def _check_see_through(
+    ctx: Context, source: Source, classes: Sequence[str], counters: Mapping[str, Counter]
+) -> None:
+    """Each class game.json lets the other side see through is one some counter has: a typo
+    would quietly hide what the rulebook shows."""
+    known = sorted({c.class_ for c in counters.values() if c.class_})
+    for i, name in enumerate(classes):
+        ctx.check_ref(source, "class", name, f"/hidden/see_through/{i}", known)
+
+
 def _build(
     folder: Path, sources: dict[str, list[Source]], report: Report, broken: dict[str, list[str]]
 ) -> Game:
@@ -409,6 +419,7 @@ def _build(
     for source in sources["counters"]:
         for counter in load_counters(ctx, source, templates):
             counters[counter.id] = counter
+    _check_see_through(ctx, game_source, parts.fields.get("see_through", ()), counters)
     card_templates: dict[str, CardTemplate] = {}
     for source in sources["cards"]:
         load_card_templates(ctx, source, card_templates)

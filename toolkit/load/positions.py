@@ -1,7 +1,8 @@
 """Position files → a Position of a loaded game, every reference checked and located.
 
-A position file is written like a setup (pieces grouped by location, control, arrivals) but
-stands outside the game's sources: it is read against a game that has already loaded.
+A position file is written like a setup (pieces grouped by location, control, arrivals, what
+the decks, hands, discard piles and cups hold) but stands outside the game's sources: it is
+read against a game that has already loaded.
 """
 
 from __future__ import annotations
@@ -13,11 +14,13 @@ from typing import Any
 
 from toolkit.diagnostics import Report
 from toolkit.load.context import Context, get
+from toolkit.load.decks import Holdings as KnownHoldings
 from toolkit.load.jsonsource import Source
 from toolkit.load.loader import read_one
 from toolkit.load.schemas import MAX_ERRORS_PER_FILE
-from toolkit.load.setups import load_pieces
+from toolkit.load.setups import load_holdings, load_pieces
 from toolkit.model.game import Game
+from toolkit.model.holdings import Holdings, holdings_at_start
 from toolkit.model.position import Position
 from toolkit.model.scenario import Placement, Reinforcement, Setup
 
@@ -39,6 +42,9 @@ class LoadedPosition:
     """The scenario being played, if the file names it."""
     start: bool = False
     """The file is a scenario's starting set-up."""
+    holdings: Holdings | None = None
+    """What the decks, hands, discard piles and cups hold, as the file says (what it does not
+    say is what the decks and cups declare)."""
 
 
 def load_position(game: Game, path: Path) -> LoadedPosition:
@@ -53,7 +59,11 @@ def load_position(game: Game, path: Path) -> LoadedPosition:
         return LoadedPosition(None, report)
     data = source.data
     return LoadedPosition(
-        Position.from_setup(game, setup), report, data.get("setup"), get(data, "start", False)
+        Position.from_setup(game, setup),
+        report,
+        data.get("setup"),
+        get(data, "start", False),
+        holdings_at_start(game, setup),
     )
 
 
@@ -89,6 +99,8 @@ def _setup(ctx: Context, source: Source, game: Game) -> Setup:
         if ctx.check_ref(source, "faction", faction, pointer, known):
             control[faction] = tuple(ctx.resolve_locations(source, refs, pointer))
     weather = data.get("weather")
+    piles = KnownHoldings({d.id: d for d in game.decks}, {c.id: c for c in game.cups}, counters)
+    decks, hands, discards, cups = load_holdings(ctx, source, piles)
     return Setup(
         id=data.get("setup", "position"),
         name=source.shown,
@@ -98,6 +110,10 @@ def _setup(ctx: Context, source: Source, game: Game) -> Setup:
         control=MappingProxyType(control),
         reinforcements=tuple(arrivals),
         globals=MappingProxyType({"weather": weather} if weather is not None else {}),
+        decks=decks,
+        hands=hands,
+        discards=discards,
+        cups=cups,
     )
 
 

@@ -194,6 +194,9 @@ class Game:
     hidden_stacks: str = "all"
     """'top': the other side sees only a stack's top piece (its owner sees them all)."""
     hidden_stacks_cite: str = ""
+    see_through: tuple[str, ...] = ()
+    """Counter classes that hide nothing under them where stacks show only their top: the
+    other side sees down to the first piece of another class (DFF 4.3: markers and supply)."""
     locations: Mapping[str, Location] = field(default_factory=lambda: MappingProxyType({}))
     """Every location of every map and display, by key ('map:label')."""
     places: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))

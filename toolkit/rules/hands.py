@@ -31,7 +31,7 @@ def check_hands(game: Game, holdings: Holdings) -> list[Violation]:
                 deck.cite,
                 "error",
                 f"{owner} holds {len(held.hand)} cards of {deck.name} in hand; "
-                f"the limit is {limit}",
+                f"the limit is {limit}.",
             )
         )
     return found
@@ -54,7 +54,7 @@ def check_plays(game: Game, plays: Mapping[str, Sequence[str]]) -> list[Violatio
                 deck.cite,
                 "error",
                 f"{owner} played {len(played)} cards of {deck.name} in one turn ({titles}); "
-                f"the limit is {limit}",
+                f"the limit is {limit}.",
             )
         )
     return found

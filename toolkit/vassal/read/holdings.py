@@ -183,6 +183,60 @@ def card_plays(
     return plays
 
 
+@dataclass(frozen=True, slots=True)
+class LoggedCards:
+    """What a log shows of the cards: the plays from hand, and the hands at their largest."""
+
+    plays: dict[str, list[str]]
+    """Deck id → the cards played from its owner's hand, in order (see :func:`card_plays`)."""
+    hands: Holdings
+    """Each deck's hand when it held the most (see :func:`largest_hands`)."""
+
+
+def largest_hands(
+    game: Game,
+    board_names: Sequence[str],
+    start: Sequence[tuple[str, AddPiece]],
+    steps: Sequence[Sequence[tuple[str, AddPiece]]],
+) -> Holdings:
+    """Each deck's hand when it held the most cards of that deck, as a log shows it, from the
+    game it starts with through every logged action (for the hand limit)."""
+    if not game.decks:
+        return Holdings()
+    hands = frozenset(pile_names(game, board_names).hands.values())
+    held: dict[str, tuple[str, str]] = {}
+    """Piece ref → (deck id, card id) of every card in a hand now."""
+    counts: dict[str, int] = {}
+    largest: dict[str, tuple[str, ...]] = {}
+
+    def seen(ref: str, added: AddPiece) -> str | None:
+        card_id = _property(added, CARD_ID)
+        if card_id is None:
+            return None
+        before = held.pop(ref, None)
+        if before is not None:
+            counts[before[0]] -= 1
+        if decode(added.basic.state or "", ";")[0] not in hands:
+            return None
+        deck_id = _property(added, "DeckId") or ""
+        held[ref] = (deck_id, card_id)
+        counts[deck_id] = counts.get(deck_id, 0) + 1
+        return deck_id
+
+    def note(changed: set[str]) -> None:
+        for deck_id in changed:
+            if counts[deck_id] > len(largest.get(deck_id, ())):
+                largest[deck_id] = tuple(c for d, c in held.values() if d == deck_id)
+
+    note({d for ref, added in start if (d := seen(ref, added)) is not None})
+    for step in steps:
+        note({d for ref, added in step if (d := seen(ref, added)) is not None})
+    decks = {deck.id: deck for deck in game.decks}
+    return Holdings(
+        tuple(DeckAtStart(decks[d], (), hand) for d, hand in largest.items() if d in decks)
+    )
+
+
 def is_sign(added: AddPiece, tables: frozenset[str]) -> bool:
     """Whether a piece is one of the signs our module stands beside its piles."""
     where = decode(added.basic.state or "", ";")[0]

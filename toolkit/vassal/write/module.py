@@ -281,7 +281,7 @@ class _Parts:
     by_place: dict[str, Board]
     pieces: _Pieces
     warnings: ModuleWarnings
-    saved: dict[tuple[str, str, str | None, bool], Chain] = field(default_factory=dict)
+    saved: dict[tuple[str, str, str | None, str | None], Chain] = field(default_factory=dict)
     """(holder key, face, owner, hidden) → the piece as saves hold it, made at its first
     placement: the same few hundred pieces stand in every scenario."""
     cards: CardsParts | None = None
@@ -321,7 +321,7 @@ def _counter_pieces(game: Game, parts: _Parts) -> CounterPieces:
         return showing(pieces.defs[counter_id], game.counter(counter_id).front.id)
 
     def saved(counter_id: str) -> Chain:
-        key = (counter_id, game.counter(counter_id).front.id, None, False)
+        key = (counter_id, game.counter(counter_id).front.id, None, None)
         found = parts.saved.get(key)
         if found is None:
             found = parts.saved[key] = Chain.of(expanded(definition(counter_id), pieces.prototypes))
@@ -397,13 +397,15 @@ def hideable_counters(game: Game) -> frozenset[str]:
     the other sides, its faction's colour named "<faction> unit", in the map, in the mouse-over
     viewer and in expanded stacks: they see how many pieces a stack holds and whose they are,
     never which units, their faces or steps. Its own side sees it whole, framed by its colour.
-    The setups hide every piece under the top of a stack (and private counters everywhere);
-    after a move, players hide or show a piece with Ctrl-M, as with blocks. What VASSAL does
+    The setups hide every piece under another that hides what is below it (any piece but the
+    see-through classes, such as markers) and private counters everywhere; after a move,
+    players hide or show a piece with Ctrl-M, as with blocks. What VASSAL does
     not hide: the chat's move report, written by the mover's VASSAL, names the pieces as their
     mover sees them (blocks share this)."""
     found = {c.id for c in game.counters if c.private}
     if game.hidden_stacks == "top":
-        found |= {c.id for c in game.counters if c.faction}
+        # a marker or a supply counter under a unit is hidden too, by the unit's side
+        found |= {c.id for c in game.counters}
     found |= {counter_id for cup in game.cups for counter_id, _ in cup.counters}
     return frozenset(found)
 
@@ -425,7 +427,7 @@ def _start_stacks(
     for board, label, group in _placed(game, starts[0], boards):
         slots = []
         for index, piece in enumerate(group):
-            hidden = _under_top(game, index, group)
+            hidden = _hidden_by(game, index, group)
             traits = _showing(game, pieces.placed(game, piece), piece.face, piece.owner, hidden)
             name = game.counter(piece.counter).name
             gpid = pieces.gpids[start_key(piece.id)]
@@ -453,7 +455,7 @@ def _save_entries(
             board.centres[label],
             tuple(
                 PlacedPiece(
-                    _saved(game, parts, p, _under_top(game, i, group)), slots[p.counter].gpid
+                    _saved(game, parts, p, _hidden_by(game, i, group)), slots[p.counter].gpid
                 )
                 for i, p in enumerate(group)
             ),
@@ -477,13 +479,26 @@ def _all_boards(parts: _Parts) -> list[Board]:
     return [*parts.boards, parts.cards.board, *(hand.board for hand in parts.cards.hands)]
 
 
-def _under_top(game: Game, index: int, group: Sequence[Piece]) -> bool:
-    """Whether a piece of a stack is hidden from the other side: under the top of its stack,
-    in a game where the others see only the top piece."""
-    return game.hidden_stacks == "top" and index < len(group) - 1
+def _hidden_by(game: Game, index: int, group: Sequence[Piece]) -> str | None:
+    """The faction that hides a piece of a stack from the other side, in a game where the
+    others see only the top piece: the piece's own, when a piece that hides what is below it
+    (any but the see-through classes) lies above it; for a piece of no faction (a marker, a
+    supply counter), the faction of the nearest such piece above that has one. None: shown."""
+    if game.hidden_stacks != "top":
+        return None
+    piece = group[index]
+    own = piece.owner or game.counter(piece.counter).faction
+    for above in group[index + 1 :]:
+        counter = game.counter(above.counter)
+        if counter.class_ in game.see_through:
+            continue
+        faction = own or above.owner or counter.faction
+        if faction:
+            return faction
+    return None
 
 
-def _saved(game: Game, parts: _Parts, piece: Piece, hidden: bool = False) -> Chain:
+def _saved(game: Game, parts: _Parts, piece: Piece, hidden: str | None = None) -> Chain:
     """A set-up piece as saves hold it: showing its face, prototypes expanded."""
     pieces = parts.pieces
     key = (
@@ -614,14 +629,15 @@ def _placed(
 
 
 def _showing(
-    game: Game, piece: PieceDef, face_id: str, owner: str | None, hidden: bool = False
+    game: Game, piece: PieceDef, face_id: str, owner: str | None, hidden: str | None = None
 ) -> tuple[Trait, ...]:
     """The piece showing ``face_id``; a block is hidden by its owner's side, as set up, and so
-    is a private counter, or one under the top of a stack where the others see only tops."""
+    is a private counter, or one under the top of a stack where the others see only tops
+    (``hidden``: the faction hiding it, see :func:`_hidden_by`)."""
     if piece.masked:
         faction = owner
     elif piece.hideable and (piece.counter.private or hidden):
-        faction = owner or piece.counter.faction
+        faction = owner or piece.counter.faction or hidden
     else:
         faction = None
     side = game.side(game.faction(faction).side).name if faction else None
