@@ -19,6 +19,9 @@ GAMES = sorted(p.parent.name for p in SOURCES.glob("*/game.json"))
 PATH = re.compile(r"[\w./-]+\.(?:json|csv|svg|xml|md|py|vmod|vsav)\b|\bsources/|\bREADME\b")
 """A file of the sources or a folder of the project, as a developer would write it."""
 
+OPTION = re.compile(r"(?<![\w-])--[a-z][\w-]*")
+"""A command-line option: a player of a published kit has no command line to give it to."""
+
 
 @cache
 def _game(name: str) -> Game:
@@ -54,6 +57,11 @@ def test_no_file_path_on_a_players_page(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_no_command_line_option_on_a_players_page(name: str) -> None:
+    assert not set(OPTION.findall(_text(name)))
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_no_raw_id_on_a_players_page(name: str) -> None:
     assert not found_ids(_text(name), raw_ids(_game(name)))
 
@@ -63,6 +71,7 @@ def test_the_checks_catch_what_they_look_for() -> None:
         "setups/grand-campaign.json",
         "README",
     ]
+    assert OPTION.findall("build it again (--back-offset X,Y); 1914--1918") == ["--back-offset"]
     ids = {"north-england", "production-tens/20"}
     assert found_ids("north-england Northern England; production-tens/20", ids) == ids
     assert not found_ids("a set-up in Northern England", ids)

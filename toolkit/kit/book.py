@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from toolkit.artwork import Artwork, Drawing
 from toolkit.cache import Cache
 from toolkit.cache import key as cache_key
-from toolkit.catalogue import Words, words
+from toolkit.catalogue import words
 from toolkit.kit import measure
 from toolkit.kit.artwork import KitArt, kit_art, svg_size
 from toolkit.kit.blank import background_spaces, blank_windows
@@ -121,7 +121,7 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
         backs=two_sided,
     )
     calibration = (
-        calibration_plans(page, settings.duplex, settings.back_offset, option_hint(say), say)
+        calibration_plans(page, settings.duplex, settings.back_offset, settings.bleed, say)
         if two_sided
         else []
     )
@@ -164,7 +164,6 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
     count = 2
     for _attempt in range(4):  # the cover's length moves every page number: let it settle
         guide = _guide(
-            say,
             settings,
             count,
             len(calibration),
@@ -182,7 +181,6 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
 
 
 def _guide(
-    say: Words,
     settings: KitSettings,
     cover: int,
     calibration: int,
@@ -199,22 +197,15 @@ def _guide(
     return PrintGuide(
         settings.paper,
         settings.duplex,
-        settings.back_offset,
         settings.bleed,
         (first, double_end) if two_sided and sheets + cards else None,
         (double_end + 1, cover + body) if cover + body > double_end else None,
         (first, first + 1) if two_sided else None,
         sheets > 0,
         tiled,
-        option_hint(say),
         cards > 0,
         blank_tiles,
     )
-
-
-def option_hint(say: Words) -> str:
-    """How to give the offset on the command line, for the printing instructions."""
-    return say("kit.print.option-hint")
 
 
 def build_kit(
