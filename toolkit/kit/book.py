@@ -159,7 +159,8 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
         )
     boards.extend(chart_pages(charts, page, settings.charts))
     # card sheets are double-sided like the counter sheets, so they are printed with them
-    body = calibration + sheets + cards.pages + boards
+    # sheets with nothing on the back open the single-sided part: no blank backs for them
+    body = calibration + sheets.two_sided + cards.pages + sheets.one_sided + boards
     body += setup_plans(game, page) + summary_plans(game, page)
     count = 2
     for _attempt in range(4):  # the cover's length moves every page number: let it settle
@@ -167,11 +168,12 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
             settings,
             count,
             len(calibration),
-            len(sheets),
+            len(sheets.two_sided),
             len(body),
             settings.maps != "full" and bool(game.maps),
             len(cards.pages),
             blank_tiles,
+            bool(sheets.one_sided),
         )
         cover = cover_plans(game, section_pages(body, first=count + 1), guide, page)
         if len(cover) == count:
@@ -189,11 +191,14 @@ def _guide(
     tiled: bool,
     cards: int = 0,
     blank_tiles: bool = False,
+    one_sided_sheets: bool = False,
 ) -> PrintGuide:
-    """Page ranges for the instructions, given how many pages each part has."""
+    """Page ranges for the instructions, given how many pages each part has (``sheets``: the
+    pages of the two-sided counter sheets; ``one_sided_sheets``: whether some are printed
+    with the single-sided pages)."""
     first = cover + 1
-    double_end = cover + calibration + sheets + cards
     two_sided = calibration > 0
+    double_end = cover + (calibration + sheets + cards if two_sided else 0)
     return PrintGuide(
         settings.paper,
         settings.duplex,
@@ -201,7 +206,7 @@ def _guide(
         (first, double_end) if two_sided and sheets + cards else None,
         (double_end + 1, cover + body) if cover + body > double_end else None,
         (first, first + 1) if two_sided else None,
-        sheets > 0,
+        sheets > 0 or one_sided_sheets,
         tiled,
         cards > 0,
         blank_tiles,
