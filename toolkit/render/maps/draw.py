@@ -104,7 +104,15 @@ def draw_map(game: Game, the_map: Map) -> MapDrawing:
     colours = palette(game, the_map)
     sheet, fixed = _sheet(game, the_map, probe, sizes, colours)
     plan = build_plan(the_map, *sheet.origin)
-    placer = Placer(max(plan.unit, 8.0), plan.frame.grow(plan.unit * 0.25))
+    # names may reach a little past the playing area, never past the sheet's edge
+    reach = plan.frame.grow(plan.unit * 0.25)
+    bounds = Rect(
+        max(reach.x0, 0.0),
+        max(reach.y0, 0.0),
+        min(reach.x1, sheet.width),
+        min(reach.y1, sheet.height),
+    )
+    placer = Placer(max(plan.unit, 8.0), bounds)
     for block, x, y in sheet.blocks:
         placer.block(Rect(x, y, x + block.width, y + block.height))
     placements = [(b, r.x0 + sheet.origin[0], r.y0 + sheet.origin[1]) for b, r in fixed]
