@@ -143,7 +143,10 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
             place = artwork.places.get(the_map.id)
             background = background_spaces(game, the_map.id)
             blank = blank_windows(place, background) if place is not None else None
-            tiles = tile_plans(key, the_map.name, section, size, page, blank=blank, say=say)
+            names = place.names if place is not None else ()
+            tiles = tile_plans(
+                key, the_map.name, section, size, page, blank=blank, say=say, words=names
+            )
             blank_tiles |= len(tiles) < len(plan_tiles(*size, page)[1])
             boards.extend(tiles)
         if settings.maps in ("full", "both"):
