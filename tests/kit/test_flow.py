@@ -32,7 +32,7 @@ def test_a_page_of_a_few_lines_is_spared_by_setting_the_section_tighter() -> Non
 
 def test_when_tightening_cannot_spare_it_the_last_two_pages_share_the_lines() -> None:
     full = _full_page()
-    count = full + full // 5  # too many for one page even set tighter; a short tail
+    count = full + full // 4  # too many for one page even set tighter; a short tail
     per_page = _per_page(flow.paginate(_lines(count), LETTER))
     assert sum(per_page) == count and len(per_page) == 2
     assert abs(per_page[0] - per_page[1]) <= 1
@@ -45,8 +45,8 @@ def test_a_fair_last_page_is_left_as_it_is() -> None:
 
 def test_a_heading_moved_to_the_last_page_still_goes_with_its_lines() -> None:
     full = _full_page()
-    half = (full + full // 5) // 2
-    lines = _lines(half - 1) + [flow.heading("Heading"), *_lines(full // 5 + half)]
+    half = (full + full // 4) // 2
+    lines = _lines(half - 1) + [flow.heading("Heading"), *_lines(full // 4 + half)]
     bodies = flow.paginate(lines, LETTER)
     assert len(bodies) == 2
     assert "Heading" not in bodies[0] or bodies[0].rindex("Heading") < bodies[0].rindex("line")

@@ -89,7 +89,7 @@ TIGHT_LEADING = 1.18
 """The leading a section is set in when that spares it a page holding a few lines."""
 TIGHT_SPACE = 0.5
 """The share of the space before headings and paragraphs kept when tightening."""
-SHORT_TAIL = 0.25
+SHORT_TAIL = 1 / 3
 """A last page filled less than this (of its height) is a tail: too little for a sheet."""
 
 Placed = list[tuple[float, Line]]
@@ -100,17 +100,20 @@ def paginate(lines: Iterable[Line], page: Page) -> list[str]:
     """Page bodies holding ``lines`` in order; at least one (possibly empty) page.
 
     A section is never left with a last page of a few lines: it is first set a little
-    tighter (less leading, less space between blocks) when that fits it on a page fewer;
-    otherwise lines move from the page before, so the last page holds a fair share.
+    tighter (less leading, less space between blocks) when that fits it on a page fewer; if
+    its last page is still short, lines move from the page before, so it holds a fair share.
     """
     lines = list(lines)
+    leading = LEADING
     pages = _fill(lines, page)
     if len(pages) > 1 and _short(pages[-1], page):
-        tight = _fill([_tightened(line) for line in lines], page, TIGHT_LEADING)
+        tightened = [_tightened(line) for line in lines]
+        tight = _fill(tightened, page, TIGHT_LEADING)
         if len(tight) < len(pages):
-            return [_draw_lines(placed, page, TIGHT_LEADING) for placed in tight]
-        pages = _balanced(lines, page, pages)
-    return [_draw_lines(placed, page) for placed in pages]
+            lines, pages, leading = tightened, tight, TIGHT_LEADING
+    if len(pages) > 1 and _short(pages[-1], page):
+        pages = _balanced(lines, page, pages, leading)
+    return [_draw_lines(placed, page, leading) for placed in pages]
 
 
 def _fill(
@@ -159,13 +162,15 @@ def _tightened(line: Line) -> Line:
     return dataclasses.replace(line, space_before=line.space_before * TIGHT_SPACE)
 
 
-def _balanced(lines: list[Line], page: Page, pages: list[Placed]) -> list[Placed]:
+def _balanced(
+    lines: list[Line], page: Page, pages: list[Placed], leading: float = LEADING
+) -> list[Placed]:
     """The same number of pages with blocks moved from the page before the last onto the last
     one, so that the two share their lines about evenly."""
     top = page.margin + TOP_ROOM
     before = pages[-2][-1][0] - top
     tail = pages[-1][-1][0] - top
-    balanced = _fill(lines, page, shorten=(len(pages) - 2, (before - tail) / 2))
+    balanced = _fill(lines, page, leading, shorten=(len(pages) - 2, (before - tail) / 2))
     return balanced if len(balanced) == len(pages) else pages
 
 
