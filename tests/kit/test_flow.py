@@ -50,3 +50,11 @@ def test_a_heading_moved_to_the_last_page_still_goes_with_its_lines() -> None:
     bodies = flow.paginate(lines, LETTER)
     assert len(bodies) == 2
     assert "Heading" not in bodies[0] or bodies[0].rindex("Heading") < bodies[0].rindex("line")
+
+
+def test_a_section_padded_to_even_pages_is_balanced_rather_than_squeezed() -> None:
+    """The cover takes an even number of pages: squeezing two pages into one would only trade
+    a page of contents for a blank one."""
+    full = _full_page()
+    per_page = _per_page(flow.paginate(_lines(full + 3), LETTER, even=True))
+    assert len(per_page) == 2 and abs(per_page[0] - per_page[1]) <= 1

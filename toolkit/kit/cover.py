@@ -42,7 +42,7 @@ def cover_plans(
     """The cover pages, padded to an even count so the first double-sided page is a front."""
     say = words(game.language)
     section = say("kit.cover.section")
-    bodies = flow.paginate(cover_lines(game, contents, guide, page.inner_width), page)
+    bodies = flow.paginate(cover_lines(game, contents, guide, page.inner_width), page, even=True)
     plans = [PagePlan(page, section, body) for body in bodies]
     if len(plans) % 2:
         note = flow.paginate([Line(say("kit.cover.blank-page"), 8, colour="#777777")], page)[0]

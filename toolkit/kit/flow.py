@@ -96,8 +96,10 @@ Placed = list[tuple[float, Line]]
 """A page's lines, each at the y of its foot."""
 
 
-def paginate(lines: Iterable[Line], page: Page) -> list[str]:
-    """Page bodies holding ``lines`` in order; at least one (possibly empty) page.
+def paginate(lines: Iterable[Line], page: Page, *, even: bool = False) -> list[str]:
+    """Page bodies holding ``lines`` in order; at least one (possibly empty) page. An ``even``
+    section (the cover) is padded to an even count by its caller, so setting it tighter must
+    spare a sheet, not just a page.
 
     A section is never left with a last page of a few lines: it is first set a little
     tighter (less leading, less space between blocks) when that fits it on a page fewer; if
@@ -109,11 +111,16 @@ def paginate(lines: Iterable[Line], page: Page) -> list[str]:
     if len(pages) > 1 and _short(pages[-1], page):
         tightened = [_tightened(line) for line in lines]
         tight = _fill(tightened, page, TIGHT_LEADING)
-        if len(tight) < len(pages):
+        if _sheets(len(tight), even) < _sheets(len(pages), even):
             lines, pages, leading = tightened, tight, TIGHT_LEADING
     if len(pages) > 1 and _short(pages[-1], page):
         pages = _balanced(lines, page, pages, leading)
     return [_draw_lines(placed, page, leading) for placed in pages]
+
+
+def _sheets(pages: int, even: bool) -> int:
+    """The pages a section takes once padded (to an even count, when ``even``)."""
+    return pages + pages % 2 if even else pages
 
 
 def _fill(
