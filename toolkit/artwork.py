@@ -52,6 +52,9 @@ class MapPlacement:
     marks: tuple[tuple[float, float, float, float], ...] = ()
     """Boxes (left, top, right, bottom) of everything printed that is no location's outline:
     names, numbers, symbols, stretches of lines, the title and the legend."""
+    names: tuple[tuple[float, float, float, float], ...] = ()
+    """Boxes (left, top, right, bottom) of the printed words among the marks (names, numbers,
+    values), which a tiled map's cuts had better not split."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -112,6 +115,7 @@ def placement_data(placement: MapPlacement) -> dict[str, Any]:
         "outlines": {k: [list(p) for p in v] for k, v in placement.outlines.items()},
         "stacks": {k: list(v) for k, v in placement.stacks.items()},
         "marks": [list(m) for m in placement.marks],
+        "names": [list(m) for m in placement.names],
     }
 
 
@@ -135,6 +139,7 @@ def placement_from_data(data: Mapping[str, Any]) -> MapPlacement:
             outlines={str(k): tuple(_point(p) for p in v) for k, v in data["outlines"].items()},
             stacks={str(k): _point(v) for k, v in data["stacks"].items()},
             marks=tuple(_point4(m) for m in data["marks"]),
+            names=tuple(_point4(m) for m in data["names"]),
         )
     except (KeyError, TypeError, AttributeError) as error:
         raise ValueError(f"not a map placement: {error}") from None

@@ -918,15 +918,13 @@ def test_campaign_1939_puts_markers_on_the_general_records_track(game):
     assert levels["ge-v1"] == levels["ge-v2"] == 0  # 2.28: none before 1944
 
 
-def test_campaign_1939_is_labelled_representative(game):
-    """Player Aid 17.0 is not in the rulebook: the set-up says so, and so does every placement
-    on the map that is not a rule's own."""
+def test_campaign_1939_is_labelled_representative_once(game):
+    """Player Aid 17.0 is not in the rulebook: the set-up's name says the set-up is
+    representative and its description why, once for the sheet; no placement repeats it."""
     setup = game.setup(CAMPAIGN)
-    assert "representative" in setup.name.lower() and "REPRESENTATIVE" in setup.description
-    assert "17.0" in setup.description
-    for placement in setup.placements:
-        if placement.at.startswith(f"{MAP}:"):
-            assert "representative" in placement.note.lower(), placement.at
+    assert "representative" in setup.name.lower() and "17.0" in setup.description
+    assert "representative" not in setup.description.lower()
+    assert not [p.at for p in setup.placements if "representative" in (p.note or "").lower()]
 
 
 def test_each_force_pool_box_holds_every_block_of_its_powers(game):

@@ -9,11 +9,19 @@ import subprocess
 from collections import defaultdict
 
 import pytest
-from pdfminer.layout import LTPage
+from pdfminer.layout import LTChar, LTComponent, LTContainer, LTPage
 from pypdf import PdfReader
 
 from tests.conftest import load_fixture
-from tests.kit.conftest import TOLERANCE, Box, layout_pages, make_kit, painted_boxes, with_print
+from tests.kit.conftest import (
+    TOLERANCE,
+    Box,
+    layout_pages,
+    make_kit,
+    page_texts,
+    painted_boxes,
+    with_print,
+)
 from tests.kit.fakes import fake_artwork
 from tests.kit.test_pdf import A4, LETTER, unmirror
 from toolkit.artwork import Artwork, CardArt, Drawing
@@ -162,6 +170,38 @@ def test_card_fronts_are_odd_pages_and_carry_bleed_and_cut_lines(cards_game: Gam
             assert max(fx - gx, fy - gy, gx + gw - fx - fw, gy + gh - fy - fh) >= MIN_BLEED - 1e-6
         cut = plan.art[faces[1].art].svg
         assert 'stroke="#8c8c8c"' in cut and "rx=" in cut
+
+
+@pytest.mark.parametrize("paper", ["letter", "a4"])
+def test_every_card_page_has_its_header_and_page_number(cards_game: Game, paper: str) -> None:
+    """Nine poker cards leave Letter no room at the top: the header runs up the left margin,
+    clear of the cards and their bleed, as every other page has one."""
+    game = with_copies(cards_game, forced_march=12)
+    pdf = make_kit(game, fake_cards, paper=paper)
+    texts = page_texts(pdf)
+    cards = [n for n, t in enumerate(texts, start=1) if f"{game.title} · Cards: " in t]
+    assert len(cards) == 6
+    for number in cards:
+        assert f"page {number} of {len(texts)}" in texts[number - 1]
+    if paper == "letter":
+        (fronts,) = layout_pages(pdf)[cards[0] - 1 : cards[0]]
+        left = min(box.x for _i, side, box in card_boxes(fronts) if side == "front")
+        header = [c for c in _chars(fronts) if c.get_text() == "C"]
+        assert header and max(c.x1 for c in header) < left - MIN_BLEED
+
+
+def _chars(page: LTPage) -> list[LTChar]:
+    found: list[LTChar] = []
+
+    def walk(item: LTComponent) -> None:
+        if isinstance(item, LTChar):
+            found.append(item)
+        if isinstance(item, LTContainer):
+            for child in item:
+                walk(child)
+
+    walk(page)
+    return found
 
 
 def test_card_text_reaches_the_pdf_intact() -> None:

@@ -16,9 +16,7 @@ from toolkit.load import load_game
 
 def _counter_pages(pdf: bytes) -> int:
     reader = PdfReader(io.BytesIO(pdf))
-    return sum(
-        bool(re.search(r"sheet \d+, (fronts|backs)", page.extract_text())) for page in reader.pages
-    )
+    return sum(bool(re.search(r"— sheet \d+", page.extract_text())) for page in reader.pages)
 
 
 def test_packed_sheets_use_fewer_pages(tmp_path: Path) -> None:
@@ -33,5 +31,5 @@ def test_packed_sheets_use_fewer_pages(tmp_path: Path) -> None:
     assert packed.print.sheets == "packed"
     separate = _counter_pages(real_kit(by_faction))
     together = _counter_pages(real_kit(packed))
-    assert separate == 6  # blue, red and markers: a fronts and a backs page each
+    assert separate == 5  # blue and red: a fronts and a backs page each; one-sided markers: one
     assert together == 2

@@ -79,7 +79,22 @@ def test_page_order_and_numbering(hex_kit: bytes) -> None:
     assert set(sections) == set(order)
     assert sections[:2] == ["Cover", "Cover"]  # even, so every sheet front is an odd page
     pairs = sheet_pairs(hex_kit)
-    assert len(pairs) == 3 and all(front % 2 == 0 for front, _back in pairs)  # 0-based
+    assert len(pairs) == 2 and all(front % 2 == 0 for front, _back in pairs)  # 0-based
+
+
+def test_a_sheet_with_nothing_on_its_back_gets_no_blank_back(hex_kit: bytes) -> None:
+    """The markers print on one side: their sheet opens the single-sided pages, after the last
+    backs page, instead of taking a blank back inside the double-sided ones."""
+    heads = headers(hex_kit)
+    markers = [n for n, head in enumerate(heads, start=1) if "Markers" in head]
+    last_back = max(n for n, head in enumerate(heads, start=1) if ", backs (" in head)
+    assert (
+        len(markers) == 1 and "Counters without backs: Markers — sheet 1" in heads[markers[0] - 1]
+    )
+    assert markers[0] == last_back + 1
+    cover = page_texts(hex_kit)[0]
+    assert f"pages 3–{last_back} double-sided" in cover
+    assert f"pages {markers[0]}–{len(heads)}, single-sided" in cover
 
 
 def test_cover_contents_give_the_right_pages(hex_kit: bytes) -> None:

@@ -11,6 +11,7 @@ import pytest
 
 from tests.conftest import SOURCES
 from tests.kit.conftest import page_texts, shared_kit
+from toolkit.catalogue import words
 from toolkit.load import load_game
 from toolkit.model import Game
 
@@ -18,6 +19,9 @@ GAMES = sorted(p.parent.name for p in SOURCES.glob("*/game.json"))
 
 PATH = re.compile(r"[\w./-]+\.(?:json|csv|svg|xml|md|py|vmod|vsav)\b|\bsources/|\bREADME\b")
 """A file of the sources or a folder of the project, as a developer would write it."""
+
+OPTION = re.compile(r"(?<![\w-])--[a-z][\w-]*")
+"""A command-line option: a player of a published kit has no command line to give it to."""
 
 
 @cache
@@ -54,6 +58,41 @@ def test_no_file_path_on_a_players_page(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", GAMES)
+def test_no_command_line_option_on_a_players_page(name: str) -> None:
+    assert not set(OPTION.findall(_text(name)))
+
+
+REPRESENTATIVE = re.compile(r"repr[ée]sentati", re.IGNORECASE)
+"""The label of what is not the publisher's, in English and French."""
+LABEL_LINES = 4
+"""Lines of a setup sheet that may carry the label: its title and its description say it (and
+why); its entries, dozens of them, do not repeat it."""
+
+
+def setup_label_lines(game: Game, text_of_pages: list[str]) -> dict[str, int]:
+    """Per setup, how many lines of its sheet (headers left out) say it is representative."""
+    say = words(game.language)
+    found: dict[str, int] = {}
+    for setup in game.setups:
+        header = say("kit.section.setup", name=setup.name)
+        found[setup.id] = sum(
+            1
+            for page in text_of_pages
+            if header in page
+            for line in page.splitlines()
+            if header not in line and REPRESENTATIVE.search(line)
+        )
+    return found
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_a_setup_sheet_says_representative_once_not_on_every_line(name: str) -> None:
+    game = _game(name)
+    found = setup_label_lines(game, page_texts(shared_kit(game)))
+    assert {setup: count for setup, count in found.items() if count > LABEL_LINES} == {}
+
+
+@pytest.mark.parametrize("name", GAMES)
 def test_no_raw_id_on_a_players_page(name: str) -> None:
     assert not found_ids(_text(name), raw_ids(_game(name)))
 
@@ -63,6 +102,7 @@ def test_the_checks_catch_what_they_look_for() -> None:
         "setups/grand-campaign.json",
         "README",
     ]
+    assert OPTION.findall("build it again (--back-offset X,Y); 1914--1918") == ["--back-offset"]
     ids = {"north-england", "production-tens/20"}
     assert found_ids("north-england Northern England; production-tens/20", ids) == ids
     assert not found_ids("a set-up in Northern England", ids)

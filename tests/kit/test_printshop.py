@@ -355,7 +355,7 @@ def test_a_round_counters_die_line_is_a_circle() -> None:
     game = load_fixture("counters-kinds")
     printed = kit_art(game, fake_artwork(game)).counters
     plans = sheet_plans(game, printed, paper("letter"), "long-edge", (0.0, 0.0), 3 * MM, 0.0)
-    cuts = [cut for plan in plans for cut in plan.cuts]
+    cuts = [cut for plan in [*plans.two_sided, *plans.one_sided] for cut in plan.cuts]
     rounded = [cut for cut in cuts if cut.radius > 0]
     round_copies = sum(
         piece.copies

@@ -7,9 +7,10 @@ import dataclasses
 
 import pytest
 
-from tests.conftest import load_fixture
+from tests.conftest import SOURCES, load_fixture
 from tests.kit.conftest import make_kit, page_texts
-from toolkit.kit.setups import gazetteer, setup_lines
+from toolkit.kit.setups import gazetteer, printed_setups, setup_lines
+from toolkit.load import load_game
 from toolkit.model import Game
 from toolkit.model.chips import stacks_on_chips
 from toolkit.model.scenario import PieceState, Reinforcement, Setup
@@ -203,3 +204,29 @@ def test_a_long_scenario_name_wraps_within_the_page(crossing: Game) -> None:
     assert len(title) > 1 and " ".join(line.text for line in title) == name
     assert all(text_width(line.text, line.size, line.bold) <= width for line in lines)
     assert all(line.keep_with_next for line in title)
+
+
+def _with_more(setup: Setup, id: str, **changes: object) -> Setup:
+    return dataclasses.replace(setup, id=id, name=id, **changes)  # type: ignore[arg-type]
+
+
+def test_a_setup_another_holds_entirely_gets_no_sheet(crossing: Game) -> None:
+    """The rules' starting state without units beside a set-up that adds them: the bare one
+    is a sheet with nothing the fuller one lacks."""
+    bare = dataclasses.replace(crossing.setups[0], placements=crossing.setups[0].placements[:1])
+    full = _with_more(bare, "full", placements=crossing.setups[0].placements)
+    assert [s.id for s in printed_setups((bare, full))] == ["full"]
+
+
+def test_setups_that_differ_or_are_the_same_each_get_a_sheet(crossing: Game) -> None:
+    setup = crossing.setups[0]
+    later = _with_more(setup, "later", turn=(setup.turn or 1) + 1)
+    twin = _with_more(setup, "twin")
+    assert printed_setups((setup, later)) == [setup, later]
+    assert printed_setups((setup, twin)) == [setup, twin]
+
+
+def test_axis_allies_1914_prints_its_set_up_with_units_only() -> None:
+    game = load_game(SOURCES / "axis-allies-1914").game
+    assert game is not None
+    assert [s.id for s in printed_setups(game.setups)] == ["start-1914-triplea"]

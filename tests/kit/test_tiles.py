@@ -14,6 +14,7 @@ from toolkit.kit.tiles import (
     LEFT_OUT,
     MIN_CHART_SCALE,
     OVERLAP,
+    Tile,
     chart_plans,
     column_letters,
     full_plan,
@@ -56,6 +57,46 @@ def test_tiles_share_the_map_evenly() -> None:
     _page, tiles = plan_tiles(2880.0, 2304.0, LETTER)
     assert len({round(t.source[2], 6) for t in tiles}) == 1
     assert len({round(t.source[3], 6) for t in tiles}) == 1
+
+
+def _whole_somewhere(word: tuple[float, float, float, float], tiles: list[Tile]) -> bool:
+    left, top, right, bottom = word
+    return any(
+        x <= left and right <= x + w and y <= top and bottom <= y + h
+        for x, y, w, h in (t.source for t in tiles)
+    )
+
+
+def test_a_cut_moves_off_a_word_it_would_split_on_both_tiles() -> None:
+    """A name longer than the overlap, across the middle of the first overlap, is on neither
+    evenly spread tile whole; the cut moves so that one tile shows it whole."""
+    size = (2880.0, 2304.0)
+    page, even = plan_tiles(*size, LETTER)
+    first, second = even[0].source, even[1].source
+    cut = (first[0] + first[2] + second[0]) / 2
+    word = (cut - 40.0, 300.0, cut + 40.0, 310.0)
+    assert not _whole_somewhere(word, even)
+    turned, tiles = plan_tiles(*size, LETTER, words=[word])
+    assert turned == page and len(tiles) == len(even)
+    assert _whole_somewhere(word, tiles)
+    area = tile_area(turned)
+    by_place = {(t.column, t.row): t for t in tiles}
+    for tile in tiles:
+        x, _y, w, _h = tile.source
+        assert w <= area[2] + 1e-6
+        right = by_place.get((tile.column + 1, tile.row))
+        if right is not None:
+            assert x + w - right.source[0] == pytest.approx(OVERLAP)
+    last = max(tiles, key=lambda t: (t.row, t.column))
+    assert last.source[0] + last.source[2] == pytest.approx(size[0])
+
+
+def test_words_shorter_than_the_overlap_leave_the_tiles_even() -> None:
+    size = (2880.0, 2304.0)
+    _page, even = plan_tiles(*size, LETTER)
+    cut = (even[0].source[2] + even[1].source[0]) / 2
+    _page, tiles = plan_tiles(*size, LETTER, words=[(cut - 10.0, 0.0, cut + 10.0, 8.0)])
+    assert [t.source for t in tiles] == [t.source for t in even]
 
 
 def test_the_orientation_that_needs_fewer_pages_wins() -> None:

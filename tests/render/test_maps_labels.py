@@ -17,7 +17,9 @@ from toolkit.load import load_game
 from toolkit.model import Game
 from toolkit.render.fonts import text_extent
 from toolkit.render.maps import draw_map, map_svg
+from toolkit.render.maps.base import Label, Rect
 from toolkit.render.maps.features import values_text
+from toolkit.render.maps.labels import Placer, inside
 
 SVG = "{http://www.w3.org/2000/svg}"
 MAP_ROLES = {"name", "number", "value", "place", "space", "link"}
@@ -141,3 +143,37 @@ def test_a_map_value_takes_the_decimal_point_of_the_maps_language() -> None:
     values = {"vp": 0.5, "nm": 5.0}
     assert values_text(values) == "NM 5 · VP 0.5"
     assert values_text(values, words("fr")) == "NM 5 · VP 0,5"
+
+
+# -- names stay on the sheet ---------------------------------------------------------------------
+
+
+def _option(x: float, text: str = "United States of America") -> list[Label]:
+    return [Label(text, x, 50.0, 10.0)]
+
+
+def test_an_option_past_the_bounds_is_moved_just_inside() -> None:
+    bounds = Rect(0.0, 0.0, 400.0, 300.0)
+    (moved,) = inside(_option(10.0), bounds)
+    assert moved.box.x0 == pytest.approx(0.0) and moved.y == 50.0
+    assert inside(_option(200.0), bounds) == _option(200.0)
+
+
+def test_an_option_wider_than_the_bounds_is_centred_on_them() -> None:
+    (moved,) = inside(_option(10.0), Rect(0.0, 0.0, 40.0, 300.0))
+    assert (moved.box.x0 + moved.box.x1) / 2 == pytest.approx(20.0)
+
+
+def test_the_placer_keeps_a_name_it_has_no_room_for_inside_its_bounds() -> None:
+    placer = Placer(20.0, Rect(0.0, 0.0, 400.0, 300.0))
+    (placed,) = placer.place([_option(-30.0), _option(420.0)])
+    assert placed.box.inside(placer.bounds)
+
+
+def test_axis_allies_1914_prints_every_name_on_its_sheet() -> None:
+    """The United States' name, at the map's west edge, ran off it."""
+    game = load_game(SOURCES / "axis-allies-1914").game
+    assert game is not None
+    drawing = draw_map(game, game.maps[0])
+    sheet = Rect(0.0, 0.0, *drawing.size)
+    assert [label.text for label in drawing.labels if not label.box.inside(sheet)] == []

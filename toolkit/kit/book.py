@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from toolkit.artwork import Artwork, Drawing
 from toolkit.cache import Cache
 from toolkit.cache import key as cache_key
-from toolkit.catalogue import Words, words
+from toolkit.catalogue import words
 from toolkit.kit import measure
 from toolkit.kit.artwork import KitArt, kit_art, svg_size
 from toolkit.kit.blank import background_spaces, blank_windows
@@ -130,7 +130,7 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
     )
     # a press needs no calibration: that page is for a home printer's back offset
     calibration = (
-        calibration_plans(page, settings.duplex, settings.back_offset, option_hint(say), say)
+        calibration_plans(page, settings.duplex, settings.back_offset, settings.bleed, say)
         if two_sided and settings.shop is None
         else []
     )
@@ -153,8 +153,17 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
             place = artwork.places.get(the_map.id)
             background = background_spaces(game, the_map.id)
             blank = blank_windows(place, background) if place is not None else None
+            names = place.names if place is not None else ()
             tiles = tile_plans(
-                key, the_map.name, section, size, page, blank=blank, say=say, bleed=tile_bleed
+                key,
+                the_map.name,
+                section,
+                size,
+                page,
+                blank=blank,
+                say=say,
+                bleed=tile_bleed,
+                words=names,
             )
             blank_tiles |= len(tiles) < len(plan_tiles(*size, page)[1])
             boards.extend(tiles)
@@ -171,21 +180,22 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
         )
     boards.extend(chart_pages(charts, page, settings.charts))
     # card sheets are double-sided like the counter sheets, so they are printed with them
-    body = calibration + sheets + cards.pages + boards
+    # sheets with nothing on the back open the single-sided part: no blank backs for them
+    body = calibration + sheets.two_sided + cards.pages + sheets.one_sided + boards
     body += setup_plans(game, page) + summary_plans(game, page)
     count = 2
     for _attempt in range(4):  # the cover's length moves every page number: let it settle
         guide = _guide(
-            say,
             settings,
             count,
             len(calibration),
-            len(sheets),
+            len(sheets.two_sided),
             len(body),
             settings.maps != "full" and bool(game.maps),
             len(cards.pages),
             blank_tiles,
             two_sided,
+            bool(sheets.one_sided),
         )
         cover = cover_plans(game, section_pages(body, first=count + 1), guide, page)
         if len(cover) == count:
@@ -195,7 +205,6 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
 
 
 def _guide(
-    say: Words,
     settings: KitSettings,
     cover: int,
     calibration: int,
@@ -205,31 +214,26 @@ def _guide(
     cards: int = 0,
     blank_tiles: bool = False,
     two_sided: bool = True,
+    one_sided_sheets: bool = False,
 ) -> PrintGuide:
-    """Page ranges for the instructions, given how many pages each part has (``two_sided``:
-    whether the sheets print backs)."""
+    """Page ranges for the instructions, given how many pages each part has (``sheets``: the
+    pages of the two-sided counter sheets; ``two_sided``: whether the sheets print backs;
+    ``one_sided_sheets``: whether some counter sheets print with the single-sided pages)."""
     first = cover + 1
-    double_end = cover + calibration + sheets + cards
+    double_end = cover + (calibration + sheets + cards if two_sided else 0)
     return PrintGuide(
         settings.paper,
         settings.duplex,
-        settings.back_offset,
         settings.bleed,
         (first, double_end) if two_sided and sheets + cards else None,
         (double_end + 1, cover + body) if cover + body > double_end else None,
         (first, first + 1) if calibration else None,
-        sheets > 0,
+        sheets > 0 or one_sided_sheets,
         tiled,
-        option_hint(say),
         cards > 0,
         blank_tiles,
         settings.shop,
     )
-
-
-def option_hint(say: Words) -> str:
-    """How to give the offset on the command line, for the printing instructions."""
-    return say("kit.print.option-hint")
 
 
 def build_kit(

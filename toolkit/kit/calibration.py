@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from toolkit.catalogue import Words
 from toolkit.kit import draw, flow
-from toolkit.kit.cover import offset_words
+from toolkit.kit.cover import correction
 from toolkit.kit.impose import Duplex, mirror_point
 from toolkit.kit.layout import PagePlan
 from toolkit.kit.paper import INCH, MM, Page
@@ -36,16 +36,17 @@ def cross_points(page: Page) -> list[tuple[float, float]]:
 
 
 def calibration_plans(
-    page: Page, duplex: Duplex, offset: tuple[float, float], option_hint: str, say: Words
+    page: Page, duplex: Duplex, offset: tuple[float, float], bleed: float, say: Words
 ) -> list[PagePlan]:
-    """The front page (crosses and rulers) and the back page (grids), in that order."""
+    """The front page (crosses and rulers) and the back page (grids), in that order; ``bleed``
+    is how far the counters' colour runs past their cut, which hides a smaller shift."""
     section = say("kit.calibration.section")
     return [
         PagePlan(page, section, front_body(page, duplex, say), label=say("kit.label.front")),
         PagePlan(
             page,
             section,
-            back_body(page, duplex, offset, option_hint, say),
+            back_body(page, duplex, offset, bleed, say),
             label=say("kit.label.back"),
         ),
     ]
@@ -87,14 +88,11 @@ def ruler(
 
 
 def back_body(
-    page: Page, duplex: Duplex, offset: tuple[float, float], option_hint: str, say: Words
+    page: Page, duplex: Duplex, offset: tuple[float, float], bleed: float, say: Words
 ) -> str:
-    """Millimetre grids behind each front cross, placed like counter backs, and how to read them."""
-    adjust = say(
-        "kit.calibration.back-adjust",
-        offset=offset_words(offset, say),
-        option=option_hint,
-    )
+    """Millimetre grids behind each front cross, placed like counter backs, how to read them
+    and what a player does with the reading."""
+    adjust = " ".join([say("kit.calibration.back-adjust"), *correction(bleed, say)])
     text = [
         flow.heading(say("kit.calibration.back-title"), size=14, space_before=0),
         *flow.paragraph(say("kit.calibration.back-read"), page.inner_width, space_before=4),

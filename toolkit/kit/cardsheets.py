@@ -43,7 +43,8 @@ MIN_BLEED = 3 * MM
 EDGE_ROOM = 12.0
 """Kept clear at the paper's edge around a card grid, beyond the bleed (points)."""
 HEADER_ROOM = 24.0
-"""Room a page header needs above the crop marks; a page without it prints no header."""
+"""Room a page header needs above the crop marks; a page without it prints its header up the
+left margin instead."""
 CUT_LINE = "#8c8c8c"
 CUT_WIDTH = 0.35
 """The rounded cut line: thin and grey, inside the trim, so a clean cut leaves none of it."""
@@ -149,7 +150,7 @@ def card_sheet_plans(
         numbers[sheet.group] = numbers.get(sheet.group, 0) + 1
         section = say("kit.section.cards", group=sheet.group)
         (block,) = sheet.blocks
-        header = block.y - bleed - draw.MARK_GAP - draw.MARK_LENGTH >= HEADER_ROOM
+        on_top = block.y - bleed - draw.MARK_GAP - draw.MARK_LENGTH >= HEADER_ROOM
         trim = sheet.block
         marks = draw.crop_marks(block.rect, block.cuts_x(), block.cuts_y(), bleed)
         plans.append(
@@ -161,15 +162,17 @@ def card_sheet_plans(
                 label=say("kit.sheets.fronts", sheet=numbers[sheet.group]),
                 trim=trim,
                 bleed=grow(trim, bleed),
-                header=header,
+                side_header=None if on_top else _side_strip(block.rect, block.cuts_y(), bleed),
                 cuts=tuple(Cut(slot.rect, _corner(game, slot.counter)) for slot in block.slots),
             )
         )
         back_trim = mirror_rect(trim, page, duplex, offset)
+        back_rect = mirror_rect(block.rect, page, duplex, offset)
+        back_ys = [mirror_rect((0, y, 0, 0), page, duplex, offset)[1] for y in block.cuts_y()]
         back_marks = draw.crop_marks(
-            mirror_rect(block.rect, page, duplex, offset),
+            back_rect,
             [mirror_rect((x, 0, 0, 0), page, duplex, offset)[0] for x in block.cuts_x()],
-            [mirror_rect((0, y, 0, 0), page, duplex, offset)[1] for y in block.cuts_y()],
+            back_ys,
             bleed,
         )
         plans.append(
@@ -189,10 +192,20 @@ def card_sheet_plans(
                 ),
                 trim=back_trim,
                 bleed=grow(back_trim, bleed),
-                header=header,
+                side_header=None if on_top else _side_strip(back_rect, back_ys, bleed),
             )
         )
     return CardSheets(plans, layers.art)
+
+
+def _side_strip(grid: Rect, cuts_y: Sequence[float], bleed: float) -> tuple[float, float, float]:
+    """Where a header runs up the left margin of a card sheet whose top has no room: just
+    outside the bleed, along the longest stretch between the crop marks of two horizontal
+    cuts (the marks stand in that margin at each cut)."""
+    ys = sorted(cuts_y)
+    top, bottom = max(zip(ys, ys[1:], strict=False), key=lambda gap: gap[1] - gap[0])
+    pad = draw.MARK_GAP + 3
+    return (grid[0] - bleed - draw.MARK_GAP, top + pad, bottom - pad)
 
 
 def _corner(game: Game, card_id: str) -> float:

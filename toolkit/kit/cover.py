@@ -33,7 +33,6 @@ class PrintGuide:
 
     paper: str
     duplex: Duplex
-    back_offset: tuple[float, float]
     bleed: float
     duplex_pages: tuple[int, int] | None
     """First and last page to print double-sided (calibration, counter and card sheets)."""
@@ -42,8 +41,6 @@ class PrintGuide:
     calibration: tuple[int, int] | None
     counter_sheets: bool
     tiled_maps: bool
-    option_hint: str = ""
-    """How to give the offset on the command line, when the command line can."""
     card_sheets: bool = False
     blank_tiles: bool = False
     """Whether some map tile holds nothing and has no page."""
@@ -57,7 +54,7 @@ def cover_plans(
     """The cover pages, padded to an even count so the first double-sided page is a front."""
     say = words(game.language)
     section = say("kit.cover.section")
-    bodies = flow.paginate(cover_lines(game, contents, guide, page.inner_width), page)
+    bodies = flow.paginate(cover_lines(game, contents, guide, page.inner_width), page, even=True)
     plans = [PagePlan(page, section, body) for body in bodies]
     if len(plans) % 2:
         note = flow.paginate([Line(say("kit.cover.blank-page"), 8, colour="#777777")], page)[0]
@@ -105,21 +102,12 @@ def cover_lines(
 def instructions(guide: PrintGuide, say: Words) -> list[str]:
     """The printing steps, each naming the exact pages and printer setting to use."""
     flip = say("kit.print.long-edge" if guide.duplex == "long-edge" else "kit.print.short-edge")
-    other = "short-edge" if guide.duplex == "long-edge" else "long-edge"
     paper = say(PAPER_NAMES[guide.paper]) if guide.paper in PAPER_NAMES else guide.paper
     steps = [say("kit.print.paper", paper=paper)]
     if guide.calibration:
         first, second = guide.calibration
-        steps.append(
-            say(
-                "kit.print.calibrate",
-                first=first,
-                last=second,
-                flip=flip,
-                offset=offset_words(guide.back_offset, say),
-                option=guide.option_hint,
-            )
-        )
+        calibrate = say("kit.print.calibrate", first=first, last=second, flip=flip)
+        steps.append(" ".join([calibrate, *correction(guide.bleed, say)]))
     if guide.duplex_pages:
         first, last = guide.duplex_pages
         steps.append(
@@ -128,7 +116,6 @@ def instructions(guide: PrintGuide, say: Words) -> list[str]:
                 first=first,
                 last=last,
                 flip=flip,
-                other=other,
             )
         )
     if guide.counter_sheets:
@@ -168,10 +155,10 @@ def shop_instructions(guide: PrintGuide, shop: PrintShop, say: Words) -> list[st
     return steps
 
 
-def offset_words(offset: tuple[float, float], say: Words) -> str:
-    """'x +0.0 mm, y +0.0 mm': the back offset as the instructions and calibration print it."""
-    return say(
-        "kit.print.offset",
-        x=say.number(offset[0] / MM, sign=True),
-        y=say.number(offset[1] / MM, sign=True),
-    )
+def correction(bleed: float, say: Words) -> list[str]:
+    """What a player does with a calibration reading: the printer's own back-side shift (a
+    published kit cannot be built again), and nothing at all for a shift the ``bleed`` hides."""
+    sentences = [say("kit.print.shift-back")]
+    if bleed >= 0.25 * MM:
+        sentences.append(say("kit.print.within-bleed", bleed=say.number(bleed / MM)))
+    return sentences

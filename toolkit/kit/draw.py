@@ -185,6 +185,20 @@ def crosshair(x: float, y: float, size: float, width: float = 0.5) -> str:
 # -- headers -------------------------------------------------------------------------------------
 
 
+def side_header(strip: tuple[float, float, float], heading: str, right: str) -> str:
+    """The header turned to run up a side margin, for a page whose top has no room (a sheet of
+    poker cards on Letter): ``strip`` is (x of the baseline, top, bottom) of a stretch clear of
+    marks; the glyphs stand on the paper's side of the baseline. ``right`` (the page number)
+    ends the line whole; ``heading`` is shortened to leave it room."""
+    x, top, bottom = strip
+    room = bottom - top
+    head = fit_text(heading, room - text_width(right, HEADER_SIZE) - 12, HEADER_SIZE)
+    line = text(x, bottom, head, HEADER_SIZE, colour=MUTED) + text(
+        x + room, bottom, right, HEADER_SIZE, anchor="end", colour=MUTED
+    )
+    return group(line, f"rotate(-90 {fmt(x)} {fmt(bottom)})")
+
+
 def header(page: Page, title: str, section: str, right: str) -> str:
     """The game title, the section and ``right`` ("page N of M"), small, in the top margin.
 

@@ -68,8 +68,9 @@ class PagePlan:
     contents: tuple[str, ...] = ()
     """The cover's contents entries on this page, when it holds several (packed charts);
     empty: the page is listed under its section."""
-    header: bool = True
-    """Whether the page prints its header (a card sheet filling a Letter page has no room)."""
+    side_header: tuple[float, float, float] | None = None
+    """Where the header runs up a side margin instead, when the top has no room (a card sheet
+    filling a Letter page): (x of its baseline, top, bottom); see ``draw.side_header``."""
     cuts: tuple[Cut, ...] = ()
     """The die lines of the pieces on this page (fronts only: a die or a plotter cuts the
     printed sheet from its front)."""
@@ -79,7 +80,10 @@ def page_svg(plan: PagePlan, title: str, number: int, total: int, say: Words = E
     """The complete SVG document of a planned page, with its header."""
     section = f"{plan.section} — {plan.label}" if plan.label else plan.section
     page_of = say("kit.page.number", page=number, pages=total)
-    head = draw.header(plan.page, title, section, page_of) if plan.header else ""
+    if plan.side_header is not None:
+        head = draw.side_header(plan.side_header, f"{title} · {section}", page_of)
+    else:
+        head = draw.header(plan.page, title, section, page_of)
     return svg_document(plan.page.width, plan.page.height, plan.body + head)
 
 

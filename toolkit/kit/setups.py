@@ -7,7 +7,7 @@ the map prints too. Long scenarios run over several pages.
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from toolkit.catalogue import words
@@ -26,14 +26,56 @@ INDENT = 14.0
 
 
 def setup_plans(game: Game, page: Page) -> list[PagePlan]:
-    """The pages of every scenario, in the game's order."""
+    """The pages of every scenario the kit prints (see :func:`printed_setups`), in the game's
+    order."""
     plans: list[PagePlan] = []
     places = gazetteer(game)
-    for setup in game.setups:
+    for setup in printed_setups(game.setups):
         section = words(game.language)("kit.section.setup", name=setup.name)
         bodies = flow.paginate(setup_lines(game, places, setup, page.inner_width), page)
         plans.extend(PagePlan(page, section, body) for body in bodies)
     return plans
+
+
+def printed_setups(setups: Sequence[Setup]) -> list[Setup]:
+    """The setups worth a sheet: one that another sets up entirely, and more (the rules'
+    starting state without units beside a set-up that places them), would be a sheet with
+    nothing a player does not find on the fuller one; the module still offers both."""
+    return [s for s in setups if not any(_within(s, other) for other in setups if other is not s)]
+
+
+def _within(small: Setup, large: Setup) -> bool:
+    """Whether ``large`` starts everything ``small`` does, and more."""
+    same = (small.turn, small.last_turn, small.phase, small.first, small.globals) == (
+        large.turn,
+        large.last_turn,
+        large.phase,
+        large.first,
+        large.globals,
+    ) and (small.decks, small.hands, small.discards, small.cups) == (
+        large.decks,
+        large.hands,
+        large.discards,
+        large.cups,
+    )
+    placed, more_placed = _placed(small), _placed(large)
+    controlled, more_controlled = _controlled(small), _controlled(large)
+    arriving, more_arriving = set(small.reinforcements), set(large.reinforcements)
+    return (
+        same
+        and placed <= more_placed
+        and controlled <= more_controlled
+        and arriving <= more_arriving
+        and (placed, controlled, arriving) != (more_placed, more_controlled, more_arriving)
+    )
+
+
+def _placed(setup: Setup) -> set[tuple[str, PieceState]]:
+    return {(p.at, piece) for p in setup.placements for piece in p.pieces}
+
+
+def _controlled(setup: Setup) -> set[tuple[str, str]]:
+    return {(faction, at) for faction, places in setup.control.items() for at in places}
 
 
 def setup_lines(game: Game, places: Gazetteer, setup: Setup, width: float) -> list[Line]:

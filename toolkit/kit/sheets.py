@@ -8,7 +8,8 @@ cannot drift from its front.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from functools import lru_cache
 
 from toolkit.catalogue import words
@@ -60,6 +61,17 @@ def _cut(game: Game, slot: Slot) -> Cut:
     return Cut(slot.rect, min(slot.width, slot.height) / 2 if shape == "round" else 0.0)
 
 
+@dataclass(frozen=True, slots=True)
+class SheetPlans:
+    """The counter sheets' pages: those printed on both sides, and those with nothing on the
+    back, which the kit prints with the single-sided pages rather than give each a blank back."""
+
+    two_sided: list[PagePlan]
+    """A fronts page, then its backs page, for every sheet with a back to print."""
+    one_sided: list[PagePlan]
+    """A page for every sheet whose counters have no backs."""
+
+
 def sheet_plans(
     game: Game,
     printed: Mapping[str, PrintedCounter],
@@ -69,47 +81,56 @@ def sheet_plans(
     bleed: float,
     gutter: float,
     backs: bool = True,
-) -> list[PagePlan]:
-    """A fronts page and (with ``backs``) its backs page for every sheet, in print order."""
+) -> SheetPlans:
+    """A fronts page and (with ``backs``) its backs page for every sheet, in print order; with
+    ``backs``, a sheet of one-sided counters only has no backs page and comes apart, numbered
+    after its group's other sheets."""
     sheets = impose(counter_pieces(game, printed), page, bleed, gutter, HEADER_ROOM)
-    plans: list[PagePlan] = []
+    blank = [backs and not any(_has_back(sheet, printed)) for sheet in sheets]
+    ordered = [s for s, b in zip(sheets, blank, strict=True) if not b]
+    ordered += [s for s, b in zip(sheets, blank, strict=True) if b]
+    plans = SheetPlans([], [])
     numbers: dict[str, int] = {}
     say = words(game.language)
-    for sheet in sheets:
+    for sheet in ordered:
         numbers[sheet.group] = numbers.get(sheet.group, 0) + 1
-        section = say("kit.section.counters", group=sheet.group)
-        trim = sheet.block
-        plans.append(
-            PagePlan(
-                page,
-                section,
-                front_body(sheet, printed, page, bleed),
-                front_faces(sheet, printed),
-                label=say("kit.sheets.fronts", sheet=numbers[sheet.group]),
-                trim=trim,
-                bleed=grow(trim, bleed),
-                cuts=tuple(_cut(game, slot) for block in sheet.blocks for slot in block.slots),
-            )
+        number = numbers[sheet.group]
+        one_sided = backs and not any(_has_back(sheet, printed))
+        section = say(
+            "kit.section.counters-one-sided" if one_sided else "kit.section.counters",
+            group=sheet.group,
         )
-        if not backs:
+        trim = sheet.block
+        front = PagePlan(
+            page,
+            section,
+            front_body(sheet, printed, page, bleed),
+            front_faces(sheet, printed),
+            label=say("kit.sheets.sheet" if one_sided else "kit.sheets.fronts", sheet=number),
+            trim=trim,
+            bleed=grow(trim, bleed),
+            cuts=tuple(_cut(game, slot) for block in sheet.blocks for slot in block.slots),
+        )
+        if one_sided or not backs:
+            (plans.one_sided if one_sided else plans.two_sided).append(front)
             continue
         back_trim = mirror_rect(trim, page, duplex, offset)
-        plans.append(
-            PagePlan(
-                page,
-                section,
-                back_body(sheet, printed, page, duplex, offset, bleed),
-                back_faces(sheet, printed, page, duplex, offset),
-                label=say(
-                    "kit.sheets.backs",
-                    sheet=numbers[sheet.group],
-                    duplex=say(f"kit.print.duplex-{duplex}"),
-                ),
-                trim=back_trim,
-                bleed=grow(back_trim, bleed),
-            )
+        back = PagePlan(
+            page,
+            section,
+            back_body(sheet, printed, page, duplex, offset, bleed),
+            back_faces(sheet, printed, page, duplex, offset),
+            label=say("kit.sheets.backs", sheet=number, duplex=say(f"kit.print.duplex-{duplex}")),
+            trim=back_trim,
+            bleed=grow(back_trim, bleed),
         )
+        plans.two_sided.extend((front, back))
     return plans
+
+
+def _has_back(sheet: Sheet, printed: Mapping[str, PrintedCounter]) -> Iterator[bool]:
+    """For each counter on the sheet, whether it prints a back."""
+    return (printed[slot.counter].back is not None for b in sheet.blocks for slot in b.slots)
 
 
 def front_body(

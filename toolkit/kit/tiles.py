@@ -9,7 +9,7 @@ the later tile on its dashed line and lays its edge on the earlier tile's line.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Set
+from collections.abc import Callable, Sequence, Set
 from dataclasses import dataclass
 
 from toolkit.catalogue import ENGLISH, Words
@@ -67,34 +67,91 @@ def tile_area(page: Page) -> Rect:
     )
 
 
-def _spans(length: float, window: float, overlap: float) -> list[tuple[float, float]]:
+Box = tuple[float, float, float, float]
+"""(left, top, right, bottom) in the drawing's units."""
+
+
+def _spans(
+    length: float, window: float, overlap: float, words: Sequence[tuple[float, float]] = ()
+) -> list[tuple[float, float]]:
     """(start, size) of each window along one axis, each overlapping the next by ``overlap``.
 
-    As few windows as fit, all the same size: the map is spread evenly over its tiles, so no
-    page ends up holding a sliver of map on a sheet of white.
+    As few windows as fit. Without ``words`` they are all the same size: the map is spread
+    evenly over its tiles, so no page ends up holding a sliver of map on a sheet of white.
+    With ``words`` ((start, end) of each printed word along the axis), each cut moves, within
+    what the windows allow, to where it splits fewest of them on both its tiles: a word cut by
+    one tile's edge is then whole on its neighbour's.
     """
     if length <= window + 1e-6:
         return [(0.0, length)]
     count = math.ceil((length - overlap) / (window - overlap) - 1e-9)
     size = (length + (count - 1) * overlap) / count
-    return [(i * (size - overlap), size) for i in range(count)]
+    half = overlap / 2
+    cuts = [i * (size - overlap) + half for i in range(1, count)]
+    # only a word longer than the overlap can reach past both its edges
+    long = [(a, b) for a, b in words if b - a > overlap]
+    if long:
+        cuts = _cuts_clear_of(cuts, length, window, overlap, long)
+    edges = [0.0, *(c - half for c in cuts)]
+    ends = [*(c + half for c in cuts), length]
+    return [(start, end - start) for start, end in zip(edges, ends, strict=True)]
+
+
+def _cuts_clear_of(
+    even: list[float],
+    length: float,
+    window: float,
+    overlap: float,
+    words: Sequence[tuple[float, float]],
+) -> list[float]:
+    """The cut lines (middles of the overlaps), each as near its even place as it can be among
+    those that split the fewest ``words`` on both tiles, left to right, every window no wider
+    than ``window`` and the last reaching ``length``."""
+    half = overlap / 2
+    count = len(even) + 1
+    cuts: list[float] = []
+    previous = half
+    for index, wanted in enumerate(even, start=1):
+        after = count - index  # windows from this cut to the end
+        low = length + half - after * window + (after - 1) * overlap
+        high = previous + window - overlap
+        spots = {wanted, *(a + half for a, _b in words), *(b - half for _a, b in words)}
+        choices = [min(max(x, low), high) for x in spots]
+        cut = min(choices, key=lambda c: (_split(c, half, words), abs(c - wanted)))
+        cuts.append(cut)
+        previous = cut
+    return cuts
+
+
+def _split(cut: float, half: float, words: Sequence[tuple[float, float]]) -> int:
+    """How many words a cut leaves whole on neither tile: those reaching past both edges of
+    the overlap around it."""
+    return sum(1 for a, b in words if a < cut - half - 1e-6 and b > cut + half + 1e-6)
 
 
 def plan_tiles(
-    width: float, height: float, page: Page, scale: float = 1.0, overlap: float = OVERLAP
+    width: float,
+    height: float,
+    page: Page,
+    scale: float = 1.0,
+    overlap: float = OVERLAP,
+    words: Sequence[Box] = (),
 ) -> tuple[Page, list[Tile]]:
     """Cut a drawing of ``width``×``height`` into tiles on ``page`` turned whichever way needs
-    fewer sheets (portrait wins ties). Neighbours overlap by ``overlap`` (on the page).
+    fewer sheets (portrait wins ties). Neighbours overlap by ``overlap`` (on the page); the
+    cuts keep clear of the printed ``words`` where they can (see :func:`_spans`).
 
     :raises KitError: a page too small to overlap on.
     """
     best: tuple[int, Page, list[Tile]] | None = None
+    across = [(b[0], b[2]) for b in words]
+    down = [(b[1], b[3]) for b in words]
     for candidate in (page, page.turned()):
         _x, _y, area_w, area_h = tile_area(candidate)
         if min(area_w, area_h) <= 2 * overlap:
             raise KitError("the page is too small to tile on")
-        xs = _spans(width, area_w / scale, overlap / scale)
-        ys = _spans(height, area_h / scale, overlap / scale)
+        xs = _spans(width, area_w / scale, overlap / scale, across)
+        ys = _spans(height, area_h / scale, overlap / scale, down)
         tiles = [
             Tile(c, r, (x, y, w, h)) for r, (y, h) in enumerate(ys) for c, (x, w) in enumerate(xs)
         ]
@@ -115,15 +172,17 @@ def tile_plans(
     *,
     say: Words = ENGLISH,
     bleed: float = 0.0,
+    words: Sequence[Box] = (),
 ) -> list[PagePlan]:
     """One page per tile of a drawing, each with its alignment marks, label and index; a tile
-    ``blank`` says holds nothing gets no page (its square in the index is grey).
+    ``blank`` says holds nothing gets no page (its square in the index is grey); the cuts keep
+    clear of the drawing's printed ``words`` where they can.
 
     With a ``bleed`` (the print-shop edition) a tile is a piece a printer trims: its window is
     the page's TrimBox, and the drawing runs ``bleed`` past it on every side (the BleedBox),
     so a trim that misses by a hair shows more map, not white paper.
     """
-    turned, tiles = plan_tiles(size[0], size[1], page, scale)
+    turned, tiles = plan_tiles(size[0], size[1], page, scale, words=words)
     columns = max(t.column for t in tiles) + 1
     rows = max(t.row for t in tiles) + 1
     neighbours = {(t.column, t.row): t for t in tiles}

@@ -404,13 +404,21 @@ def _check_see_through(
         ctx.check_ref(source, "class", name, f"/hidden/see_through/{i}", known)
 
 
+def _map_order(source: Source) -> tuple[bool, int]:
+    """A map's place among the game's maps: its ``order``, then the maps without one (the sort
+    is stable, so these keep their file order)."""
+    order = source.data.get("order")
+    return (order is None, order or 0)
+
+
 def _build(
     folder: Path, sources: dict[str, list[Source]], report: Report, broken: dict[str, list[str]]
 ) -> Game:
     ctx = Context(folder.resolve(), report, broken=broken)
     game_source = sources["game"][0]
     parts = load_game_file(ctx, game_source)
-    loaded = [(s, m) for s in sources["map"] if (m := load_map(ctx, s)) is not None]
+    by_order = sorted(sources["map"], key=_map_order)
+    loaded = [(s, m) for s in by_order if (m := load_map(ctx, s)) is not None]
     maps = [resolve_links(ctx, source, the_map) for source, the_map in loaded]
     templates: dict[str, Template] = {}
     for source in sources["counters"]:

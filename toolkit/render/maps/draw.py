@@ -104,7 +104,15 @@ def draw_map(game: Game, the_map: Map) -> MapDrawing:
     colours = palette(game, the_map)
     sheet, fixed = _sheet(game, the_map, probe, sizes, colours)
     plan = build_plan(the_map, *sheet.origin)
-    placer = Placer(max(plan.unit, 8.0), plan.frame.grow(plan.unit * 0.25))
+    # names may reach a little past the playing area, never past the sheet's edge
+    reach = plan.frame.grow(plan.unit * 0.25)
+    bounds = Rect(
+        max(reach.x0, 0.0),
+        max(reach.y0, 0.0),
+        min(reach.x1, sheet.width),
+        min(reach.y1, sheet.height),
+    )
+    placer = Placer(max(plan.unit, 8.0), bounds)
     for block, x, y in sheet.blocks:
         placer.block(Rect(x, y, x + block.width, y + block.height))
     placements = [(b, r.x0 + sheet.origin[0], r.y0 + sheet.origin[1]) for b, r in fixed]
@@ -130,7 +138,7 @@ def draw_map(game: Game, the_map: Map) -> MapDrawing:
     size = declared_size(sheet.width, sheet.height)
     marks = [*placer.marks(), *(label.box for label in labels)]
     marks += [Rect(x, y, x + block.width, y + block.height) for block, x, y in sheet.blocks]
-    placement = _placement(plan, spots, stacks, marks)
+    placement = _placement(plan, spots, stacks, marks, [label.box for label in labels])
     return MapDrawing(svg, size, plan, sheet, labels, placement)
 
 
@@ -328,7 +336,11 @@ def _rect_spot(x: float, y: float, width: float, height: float) -> Spot:
 
 
 def _placement(
-    plan: Plan, spots: dict[str, Spot], stacks: dict[str, Point], marks: list[Rect]
+    plan: Plan,
+    spots: dict[str, Spot],
+    stacks: dict[str, Point],
+    marks: list[Rect],
+    names: list[Rect],
 ) -> MapPlacement:
     """The typed placement other outputs read instead of the SVG."""
     frame = plan.frame
@@ -340,4 +352,5 @@ def _placement(
         outlines={label: spot[1] for label, spot in spots.items() if spot[1]},
         stacks=stacks,
         marks=tuple(sorted({(r.x0, r.y0, r.x1, r.y1) for r in marks})),
+        names=tuple(sorted({(r.x0, r.y0, r.x1, r.y1) for r in names})),
     )

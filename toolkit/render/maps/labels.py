@@ -8,6 +8,7 @@ crowded map still gets every name rather than an exception.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable, Sequence
 from itertools import combinations
@@ -80,6 +81,7 @@ class Placer:
         return self._keep(min(options, key=self._badness))
 
     def _keep(self, option: Option) -> list[Label]:
+        option = inside(option, self.bounds)
         for label in option:
             self.index.add(label.box)
             self.placed.append(label)
@@ -122,6 +124,27 @@ class Placer:
                     if chosen is not None:
                         return self._keep(chosen)
         return self.place(built[-1])
+
+
+def inside(option: Option, bounds: Rect) -> Option:
+    """The option moved the least that brings it within ``bounds``: a name the map found no
+    room for inside must still not run off the sheet (or over a tile's outer edge). An option
+    larger than the bounds is centred on them along that axis."""
+    box = rect_union(label.box for label in option)
+    if box is None or box.inside(bounds):
+        return option
+    dx, dy = (
+        _into(box.x0, box.x1, bounds.x0, bounds.x1),
+        _into(box.y0, box.y1, bounds.y0, bounds.y1),
+    )
+    return [dataclasses.replace(label, x=label.x + dx, y=label.y + dy) for label in option]
+
+
+def _into(low: float, high: float, start: float, end: float) -> float:
+    """How far to move [low, high] along one axis to lie within [start, end]."""
+    if high - low > end - start:
+        return (start + end) / 2 - (low + high) / 2
+    return max(start - low, 0.0) + min(end - high, 0.0)
 
 
 def _tier(options: Sequence[Option], near: int | None, tier: int) -> Sequence[Option]:
