@@ -119,6 +119,9 @@ PHRASES = [
     "Land border",
     "Victory location",
     "page {number} of",
+    "Not in combat",
+    "Resolve the combat",
+    "Combat dice",
 ]
 """Phrases the code printed before the catalogue; a docstring or comment may still use them."""
 

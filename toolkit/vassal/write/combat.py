@@ -30,14 +30,21 @@ from itertools import product
 
 from lxml import etree  # type: ignore[import-untyped]
 
+from toolkit.catalogue import DEFAULT_LANGUAGE, Words, words
 from toolkit.model import Game
 from toolkit.model.chart import Chart
 from toolkit.model.counter import Counter
+from toolkit.model.game import CombatEffect
 from toolkit.model.odds import parse_cell_part, parse_dice, parse_odds, parse_roll_range
 from toolkit.model.position import Position
 from toolkit.model.queries import location_hexsides, location_neighbours
 from toolkit.model.rules import CombatModifier, CombatRule, CombatSide, OddsStep, SelectorIndex
-from toolkit.rules.combat.engagement import SIDES, modifier_places
+from toolkit.rules.combat.engagement import (
+    SIDES,
+    effect_words,
+    modifier_places,
+    terrain_effect_words,
+)
 from toolkit.rules.combat.results import read_cell
 from toolkit.rules.context import Situation
 from toolkit.vassal.format.codec import encode
@@ -61,9 +68,6 @@ ROLE = "CombatRole"
 UNIT = "CombatUnit"
 """1 on every counter the combat rule covers (0, the module's value, elsewhere)."""
 PROTOTYPE = "Combat"
-DICE = "Combat dice"
-"""The name of the combat dice button (its total is the property ``Combat dice_total``, read
-with ``GetProperty``); not the combat button's, which players press."""
 DICE_KEY = "61452,130"
 """Ctrl+F25: the dice button's hotkey, fired by the defender (no keyboard sends it)."""
 RESOLVE_KEY = "61453,130"
@@ -86,20 +90,11 @@ SEPARATOR = "|"
 MAX_STRENGTH_SETS = 16
 """More sets of strength modifiers than this make too many properties: the rule is left out."""
 
-# The words of the module, until the game gives them in its own language.
-ATTACK_COMMAND = "Attack"
-DEFEND_COMMAND = "Defend"
-CLEAR_COMMAND = "Not in combat"
-BUTTON = "Combat"
-BUTTON_TIP = "Resolve the combat of the units marked attacking against the marked defender"
-ATTACKER_MARK = "A"
-DEFENDER_MARK = "D"
-WORD_ATTACK = "Attack"
-WORD_DEFENCE = "defence"
-WORD_COLUMN = "column"
-WORD_ROLL = "Roll"
-WORD_MODIFIER = "modifier"
-WORD_NONE = "no effect"
+
+def dice_name(say: Words) -> str:
+    """The name of the combat dice button (its total is the property ``<name>_total``, read
+    with ``GetProperty``); not the combat button's, which players press."""
+    return say("module.combat.dice")
 
 
 @dataclass(frozen=True)
@@ -121,6 +116,8 @@ class ModuleCombat:
     """The defender's Calculated Properties: name → BeanShell expression."""
     messages: tuple[str, ...] = ()
     """What the defender writes: the call, the account, then (after the dice) the result."""
+    language: str = DEFAULT_LANGUAGE
+    """The language of the game, which the menu, the button and the chat speak."""
 
 
 def module_combat(game: Game, boards: Sequence[Board]) -> ModuleCombat | None:
@@ -231,10 +228,15 @@ class _Writer:
             tuple(sorted(self.props.items())),
             {cid: _counter_traits(props) for cid, props in self.counters.items()},
             {cid: dict(props) for cid, props in self.counters.items()},
-            _prototype(self.exprs, messages),
+            _prototype(self.exprs, messages, self.say),
             dict(self.exprs),
             messages,
+            game.language,
         )
+
+    @property
+    def say(self) -> Words:
+        return words(self.game.language)
 
     def _possible(self, modifiers: Sequence[CombatModifier]) -> list[tuple[bool, ...]]:
         """The sets of modifiers that can apply to one unit together: they share a place, a
@@ -389,7 +391,7 @@ class _Writer:
                 {k for k, loc in game.locations.items() if loc.terrain == terrain.id}
             )
             self._effect(self._here(name), effect, numerators, denominators)
-            self.terrain.append((self._here(name), terrain.name, _effect_words(effect)))
+            self.terrain.append((self._here(name), terrain.name, self._terrain_words(effect)))
         attackers = f"Count({_picks(combat_condition('attacker'))})"
         for n, kind in enumerate(game.hexside_types):
             effect = kind.combat
@@ -401,8 +403,11 @@ class _Writer:
             crossing = all_of([combat_condition("attacker"), AS_TEXT, f"{name}.contains({here})"])
             test = all_of([f"{attackers} > 0", f"Count({_picks(crossing)}) == {attackers}"])
             self._effect(test, effect, numerators, denominators)
-            self.terrain.append((test, kind.name, _effect_words(effect)))
+            self.terrain.append((test, kind.name, self._terrain_words(effect)))
         self._defence(numerators, denominators)
+
+    def _terrain_words(self, effect: CombatEffect) -> str:
+        return terrain_effect_words(effect, self.say)
 
     def _effect(self, test: str, effect: object, nums: list[str], dens: list[str]) -> None:
         defence = Fraction(getattr(effect, "defence", 1)).limit_denominator(100)
@@ -455,7 +460,8 @@ class _Writer:
         self.exprs["CombatColumn"] = chain
 
     def _result(self) -> None:
-        self.exprs["CombatRoll"] = f'GetProperty("{DICE}_total") + CombatRollModifier'
+        total = string_literal(f"{dice_name(self.say)}_total")
+        self.exprs["CombatRoll"] = f"GetProperty({total}) + CombatRollModifier"
         rows = [(parse_roll_range(row.label), row) for row in self.chart.rows]
         lowest = min(rows, key=lambda r: r[0][0] if r[0][0] is not None else -math.inf)
         highest = max(rows, key=lambda r: r[0][1] if r[0][1] is not None else math.inf)
@@ -466,12 +472,12 @@ class _Writer:
             column = self._row_chain(rows, lowest, highest, n, cells)
             chain = column if n == columns - 1 else f"If(CombatIndex == {n}, {column}, {chain})"
         self.exprs["CombatResult"] = chain
-        words = string_literal(WORD_NONE)
+        chain = string_literal(self.say("module.combat.no-effect"))
         for cell in cells:
             if cell.strip():
                 said = string_literal(self._cell_words(cell))
-                words = f"If(CombatResult == {string_literal(cell)}, {said}, {words})"
-        self.exprs["CombatResultWords"] = words
+                chain = f"If(CombatResult == {string_literal(cell)}, {said}, {chain})"
+        self.exprs["CombatResultWords"] = chain
 
     def _row_chain(self, rows, lowest, highest, column: int, cells: dict[str, None]) -> str:  # type: ignore[no-untyped-def]
         def cell(row) -> str:  # type: ignore[no-untyped-def]
@@ -506,34 +512,43 @@ class _Writer:
             except ValueError:
                 codes = ()
             meanings += [results.codes[c].text for c in codes if results.codes[c].text]
-        words = "; ".join(dict.fromkeys(meanings))
+        meaning = self.say("punct.semicolon").join(dict.fromkeys(meanings))
         cited = ", ".join(cites) or self.rule.cite
-        return f"{text}: {words} ({cited})" if words else f"{text} ({cited})"
+        if not meaning:
+            return f"{text} ({cited})"
+        return self.say("module.combat.cell", cell=text, meaning=meaning, cite=cited)
 
     def _messages(self, active: Sequence[CombatModifier], scale: int) -> tuple[str, ...]:
-        call = (
-            f'If({AS_TEXT}, "Combat at " + LocationName, "") '
-            f'+ If({FROM}.length() > 2, " from " + {FROM}.substring(2), "") '
-            f'+ If({BY}.length() > 0, " by " + {BY}, "")'
+        say = self.say
+        call = " + ".join(
+            [
+                f'If({AS_TEXT}, {_phrase(say, "call", place="LocationName")}, "")',
+                f"If({FROM}.length() > 2, "
+                f'{_phrase(say, "call.from", places=f"{FROM}.substring(2)")}, "")',
+                f'If({BY}.length() > 0, {_phrase(say, "call.by", side=BY)}, "")',
+            ]
         )
-        attack = _shown("CombatAttack", scale)
-        defence = _shown("CombatDefenceBase", scale)
-        account = [
-            f'"{WORD_ATTACK} " + {attack} + ", {WORD_DEFENCE} " + {defence}',
-        ]
+        strengths = {"attack": _shown("CombatAttack", scale)}
+        strengths["defence"] = _shown("CombatDefenceBase", scale)
+        account = [_phrase(say, "account", **strengths)]
         for m, name in self.applies:
-            line = f" · {_chat(m.text)} ({m.cite}): {_modifier_words(m)}"
+            line = say(
+                "module.combat.applies",
+                reason=_chat(m.text),
+                cite=m.cite,
+                effect=effect_words(m, say),
+            )
             account.append(f'If({name}, {string_literal(line)}, "")')
-        for test, reason, words in self.terrain:
-            line = f" · {_chat(reason)} ({self.rule.cite}): {words}"
+        for test, reason, effect in self.terrain:
+            line = say(
+                "module.combat.applies", reason=_chat(reason), cite=self.rule.cite, effect=effect
+            )
             account.append(f'If({test}, {string_literal(line)}, "")')
-        account.append(f'" — {WORD_COLUMN} " + CombatColumn')
-        account.append(
-            f'If(CombatRollModifier != 0, ", {WORD_MODIFIER} " + CombatRollModifier, "")'
-        )
-        result = (
-            f'"{WORD_ROLL} " + CombatRoll + " ({WORD_COLUMN} " + CombatColumn + "): " '
-            f"+ CombatResultWords"
+        account.append(_phrase(say, "column", column="CombatColumn"))
+        modifier = _phrase(say, "roll-modifier", modifier="CombatRollModifier")
+        account.append(f'If(CombatRollModifier != 0, {modifier}, "")')
+        result = _phrase(
+            say, "result", roll="CombatRoll", column="CombatColumn", result="CombatResultWords"
         )
         return (call, " + ".join(account), result)
 
@@ -591,24 +606,18 @@ def _value(counter: Counter, face: object, name: str) -> Fraction:
         return Fraction(0)
 
 
-def _effect_words(effect: object) -> str:
-    defence = getattr(effect, "defence", 1)
-    shift = getattr(effect, "shift", 0)
-    words = [f"{WORD_DEFENCE} ×{defence:g}"] if defence != 1 else []
-    if shift:
-        words.append(f"{shift:+d} {WORD_COLUMN}")
-    return ", ".join(words)
-
-
-def _modifier_words(m: CombatModifier) -> str:
-    words = []
-    if m.shift:
-        words.append(f"{m.shift:+d} {WORD_COLUMN}")
-    if m.roll:
-        words.append(f"{m.roll:+d} {WORD_ROLL.lower()}")
-    if m.strength != 1:
-        words.append(f"×{m.strength}")
-    return ", ".join(words)
+def _phrase(say: Words, key: str, **parts: str) -> str:
+    """The message ``module.combat.<key>`` as a BeanShell string expression, each placeholder
+    the expression ``parts`` gives for it: ('Attack {attack}', attack='A') → '"Attack " + (A)'."""
+    mark = "\x00"
+    message = say(f"module.combat.{key}", **{name: f"{mark}{name}{mark}" for name in parts})
+    terms = ['""']
+    for n, piece in enumerate(message.split(mark)):
+        if n % 2:
+            terms.append(f"({parts[piece]})")
+        elif piece:
+            terms.append(string_literal(piece))
+    return " + ".join(terms)
 
 
 def _chat(text: str) -> str:
@@ -621,12 +630,13 @@ def calculated(name: str, expression: str) -> Trait:
     return Trait("calcProp;" + encode([name, "{" + expression + "}", ""], ";"), "")
 
 
-def role_property() -> Trait:
+def role_property(say: Words) -> Trait:
     """CombatRole, set by three menu commands: attacking, defending, out of combat."""
+    attack, defend, clear = (say(f"module.combat.{k}") for k in ("attack", "defend", "clear"))
     commands = [
-        encode([ATTACK_COMMAND, key("A", CTRL_SHIFT), encode(["P", "attacker"], ",")], ":"),
-        encode([DEFEND_COMMAND, key("E", CTRL_SHIFT), encode(["P", "defender"], ",")], ":"),
-        encode([CLEAR_COMMAND, CLEAR_KEY, encode(["P", ""], ",")], ":"),
+        encode([attack, key("A", CTRL_SHIFT), encode(["P", "attacker"], ",")], ":"),
+        encode([defend, key("E", CTRL_SHIFT), encode(["P", "defender"], ",")], ":"),
+        encode([clear, CLEAR_KEY, encode(["P", ""], ",")], ":"),
     ]
     fields = [ROLE, "false,0,100,false", encode(commands, ","), ""]
     return Trait("PROP;" + encode(fields, ";"), "")
@@ -658,20 +668,18 @@ def _mark_label() -> Trait:
     return Trait("label;" + encode(fields, ";"), "$CombatMark$")
 
 
-def _prototype(exprs: Mapping[str, str], messages: Sequence[str]) -> tuple[Trait, ...]:
+def _prototype(exprs: Mapping[str, str], messages: Sequence[str], say: Words) -> tuple[Trait, ...]:
     """What every unit of the combat carries: its role and mark, the combat as worked out
     from it when it defends, and the steps the combat button sets off on the defender."""
     reset_key, gather_key, call_key, account_key, dice_key, result_key, clear_key = _STEPS
-    mark = (
-        f'If({ROLE} == "attacker", "{ATTACKER_MARK}", '
-        f'If({ROLE} == "defender", "{DEFENDER_MARK}", ""))'
-    )
+    attacker, defender = (string_literal(say(f"module.combat.mark.{r}")) for r in SIDES)
+    mark = f'If({ROLE} == "attacker", {attacker}, If({ROLE} == "defender", {defender}, ""))'
     joined = (  # ', 0801, 0601': never a number, as '0801' alone would be to VASSAL
         f'If({AS_TEXT}, If(({FROM} + ", ").contains(", " + LocationName + ", "), '
         f'{FROM}, {FROM} + ", " + LocationName), {FROM})'
     )
     return (
-        role_property(),
+        role_property(say),
         calculated("CombatMark", mark),
         _mark_label(),
         *(calculated(name, expression) for name, expression in exprs.items()),
@@ -736,13 +744,15 @@ def write_combat(root: etree._Element, combat: ModuleCombat) -> None:
     for name, value in combat.module_properties:
         global_property(container, name, value)
     count, sides = combat.dice
+    say = words(combat.language)
+    dice, button = dice_name(say), say("module.combat.button")
     etree.SubElement(
         root,
         M + "DiceButton",
         attrs(
-            name=DICE,
-            text=DICE,
-            tooltip=f"{DICE}: {count}d{sides}",
+            name=dice,
+            text=dice,
+            tooltip=f"{dice}: {count}d{sides}",
             icon="",
             hotkey=DICE_KEY,
             canDisable="false",
@@ -770,9 +780,9 @@ def write_combat(root: etree._Element, combat: ModuleCombat) -> None:
         root,
         M + "GlobalKeyCommand",
         attrs(
-            name=BUTTON,
-            buttonText=BUTTON,
-            tooltip=BUTTON_TIP,
+            name=button,
+            buttonText=button,
+            tooltip=say("module.combat.tooltip"),
             icon="",
             buttonHotkey="",
             hotkey=RESOLVE_KEY,
