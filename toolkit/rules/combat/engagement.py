@@ -181,16 +181,23 @@ def _picks(situation: Situation, selector: PieceSelector, piece: Piece) -> bool:
 
 
 def modified_units(
-    situation: Situation, modifier: CombatModifier, engagement: Engagement
+    situation: Situation,
+    modifier: CombatModifier,
+    engagement: Engagement,
+    ranked: Mapping[CombatSide, str | int] = empty(),
 ) -> tuple[Piece, ...] | None:
     """The units a modifier applies to, of its side or both; None when it does not apply at
-    all (one that applies to a side and names no units applies to all of them)."""
+    all (one that applies to a side and names no units applies to all of them).
+
+    When only some of the units it picks may have it (one infantry for each artillery), it
+    goes to those with the lowest value ``ranked`` names for their side: the rulebooks leave
+    the choice to the player, and the module and the checker need the same one."""
     if not _location_terms(situation, modifier, engagement):
         return None
     units: list[Piece] = []
     for side in SIDES:
         if modifier.affects(side):
-            units += _side_units(situation, modifier, engagement, side)
+            units += _side_units(situation, modifier, engagement, side, ranked.get(side))
     named = modifier.declared and engagement.declared.get(modifier.id)
     selective = modifier.pieces or modifier.across or modifier.supported_by or named
     if not units and (selective or modifier.unless_enemy or modifier.side == "both"):
@@ -199,7 +206,11 @@ def modified_units(
 
 
 def _side_units(
-    situation: Situation, modifier: CombatModifier, engagement: Engagement, side: CombatSide
+    situation: Situation,
+    modifier: CombatModifier,
+    engagement: Engagement,
+    side: CombatSide,
+    ranked: str | int | None = None,
 ) -> list[Piece]:
     """The units of one side a modifier applies to."""
     if modifier.unless_enemy is not None:
@@ -222,6 +233,8 @@ def _side_units(
     if modifier.supported_by is not None:
         selector = modifier.supported_by
         support = sum(1 for p in engagement.side(side) if _picks(situation, selector, p))
+        if ranked is not None:
+            units.sort(key=lambda p: value_of(situation, p, ranked))
         units = units[:support]
     return units
 
@@ -271,10 +284,20 @@ def applied_modifiers(
     """Every modifier of the rule that applies, with the units it applies to."""
     found = []
     for modifier in rule.modifiers:
-        units = modified_units(situation, modifier, engagement)
+        units = modified_units(situation, modifier, engagement, _ranked(rule))
         if units is not None:
             found.append((modifier, units))
     return found
+
+
+def _ranked(rule: CombatRule) -> dict[CombatSide, str | int]:
+    """The value each side's units count with: their target (dice) or their strength (a
+    table)."""
+    if rule.fire is not None:
+        return {"attacker": rule.fire.attack, "defender": rule.fire.defence}
+    if rule.table is not None:
+        return {"attacker": rule.table.attack, "defender": rule.table.defence}
+    return {}
 
 
 def describe_applied(modifier: CombatModifier, units: Sequence[Piece]) -> Applied:

@@ -76,6 +76,10 @@ _STEPS = tuple(f"{code},130" for code in range(61454, 61461))
 """What the defender does, in order: clear the origins, gather them from the attackers, write
 the call and the account, roll the dice, write the result, clear every mark (keys no keyboard
 sends)."""
+ROLL_KEY = _STEPS[4]
+"""What the defender sends itself to roll the combat dice button once."""
+RESET_KEY = _STEPS[0]
+"""What the defender sends itself first: the combat's module properties back to nothing."""
 APPEND_KEY = "61461,130"
 """What the defender sends each attacker: add your place to the origins, your side as the
 attacker's."""
@@ -228,7 +232,7 @@ class _Writer:
             tuple(sorted(self.props.items())),
             {cid: _counter_traits(props) for cid, props in self.counters.items()},
             {cid: dict(props) for cid, props in self.counters.items()},
-            _prototype(self.exprs, messages, self.say),
+            combat_prototype(self.exprs, messages, self.say),
             dict(self.exprs),
             messages,
             game.language,
@@ -668,10 +672,21 @@ def _mark_label() -> Trait:
     return Trait("label;" + encode(fields, ";"), "$CombatMark$")
 
 
-def _prototype(exprs: Mapping[str, str], messages: Sequence[str], say: Words) -> tuple[Trait, ...]:
+def combat_prototype(
+    exprs: Mapping[str, str],
+    messages: Sequence[str],
+    say: Words,
+    rolling: tuple[Sequence[str], Sequence[Trait]] | None = None,
+) -> tuple[Trait, ...]:
     """What every unit of the combat carries: its role and mark, the combat as worked out
-    from it when it defends, and the steps the combat button sets off on the defender."""
-    reset_key, gather_key, call_key, account_key, dice_key, result_key, clear_key = _STEPS
+    from it when it defends, and the steps the combat button sets off on the defender.
+
+    ``rolling`` is how the dice are rolled: the keys the defender sends itself between the
+    account and the result, and the traits that answer them (None: one roll of the combat
+    dice button, on :data:`ROLL_KEY`)."""
+    reset_key, gather_key, call_key, account_key, _, result_key, clear_key = _STEPS
+    keys, traits = rolling or ((ROLL_KEY,), (roll_dice(),))
+    steps = (reset_key, gather_key, call_key, account_key, *keys, result_key, clear_key)
     attacker, defender = (string_literal(say(f"module.combat.mark.{r}")) for r in SIDES)
     mark = f'If({ROLE} == "attacker", {attacker}, If({ROLE} == "defender", {defender}, ""))'
     joined = (  # ', 0801, 0601': never a number, as '0801' alone would be to VASSAL
@@ -683,17 +698,22 @@ def _prototype(exprs: Mapping[str, str], messages: Sequence[str], say: Words) ->
         calculated("CombatMark", mark),
         _mark_label(),
         *(calculated(name, expression) for name, expression in exprs.items()),
-        trigger(RESOLVE_KEY, f'{ROLE} == "defender"', _STEPS),
+        trigger(RESOLVE_KEY, f'{ROLE} == "defender"', steps),
         set_global(FROM, ((reset_key, ""), (APPEND_KEY, "{" + joined + "}"))),
         set_global(BY, ((reset_key, ""), (APPEND_KEY, "{SideName}"))),
         _command_to(gather_key, APPEND_KEY, f'{ROLE} == "attacker"'),
         _command_to(clear_key, CLEAR_KEY, f"{ROLE}.length() > 0"),
         report((call_key,), "{" + messages[0] + "}"),
         report((account_key,), "{" + messages[1] + "}"),
-        Trait("globalhotkey;" + encode(["", dice_key, DICE_KEY, ""], ";"), ""),
+        *traits,
         report((result_key,), "{" + messages[2] + "}"),
         PROTOTYPE_BASE,
     )
+
+
+def roll_dice() -> Trait:
+    """On :data:`ROLL_KEY`, roll the combat dice button once."""
+    return Trait("globalhotkey;" + encode(["", ROLL_KEY, DICE_KEY, ""], ";"), "")
 
 
 def _command_to(key_: str, sent: str, condition: str) -> Trait:
