@@ -127,7 +127,7 @@ class ModuleCombat:
 def module_combat(game: Game, boards: Sequence[Board]) -> ModuleCombat | None:
     """The module's combat for the game's first combat rule on a results table (where it
     applies is not checked: the players call the combat); None when it has none the module
-    can resolve. Dice games (fire) are left to the players and ``toolkit check``."""
+    can resolve. Dice games are :func:`toolkit.vassal.write.fire.module_fire`'s."""
     for rule in game.rules:
         if isinstance(rule, CombatRule) and rule.table is not None and not rule.setups:
             chart = next((c for c in game.charts if c.id == rule.table.chart), None)
@@ -215,7 +215,7 @@ class _Writer:
                 for m, on in zip(strengths[side], chosen, strict=True):
                     test = all_of([places_of[id(m)], conditions[id(m)]])
                     parts.append(test if on else f"!({test})")
-                terms.append(f"Sum({string_literal(prop)}, {_picks(all_of(parts))})")
+                terms.append(f"Sum({string_literal(prop)}, {picks(all_of(parts))})")
             self.exprs[name] = " + ".join(terms)
         self._modifiers(active, conditions, places_of)
         self._terrain()
@@ -230,7 +230,7 @@ class _Writer:
             scale,
             (dice.count, dice.sides),
             tuple(sorted(self.props.items())),
-            {cid: _counter_traits(props) for cid, props in self.counters.items()},
+            {cid: counter_traits(props) for cid, props in self.counters.items()},
             {cid: dict(props) for cid, props in self.counters.items()},
             combat_prototype(self.exprs, messages, self.say),
             dict(self.exprs),
@@ -319,8 +319,8 @@ class _Writer:
         for side in SIDES:
             name = table.attack if side == "attacker" else table.defence
             for counter in covered:
-                for face in _faces(counter):
-                    value = _value(counter, face, name)
+                for face in unit_faces(counter):
+                    value = face_value(counter, face, name)
                     for chosen in product((False, True), repeat=len(strengths[side])):
                         total = value
                         for m, on in zip(strengths[side], chosen, strict=True):
@@ -337,7 +337,8 @@ class _Writer:
         scale: int,
     ) -> None:
         multiplier = math.prod((m.strength for m in picked), start=Fraction(1))
-        values = [int(_value(counter, f, name) * multiplier * scale) for f in _faces(counter)]
+        faces = unit_faces(counter)
+        values = [int(face_value(counter, f, name) * multiplier * scale) for f in faces]
         if len(set(values)) == 1:
             self.counters.setdefault(counter.id, {})[prop] = str(values[0])
             return
@@ -360,7 +361,7 @@ class _Writer:
             on_place = places_of[id(m)].replace("$LocationName$", '" + LocationName + "')
             on_place = all_of([AS_TEXT, on_place])
             counts = [
-                f"Count({_picks(all_of([combat_condition(s), conditions[id(m)]]))})"
+                f"Count({picks(all_of([combat_condition(s), conditions[id(m)]]))})"
                 for s in SIDES
                 if m.affects(s)
             ]
@@ -396,7 +397,7 @@ class _Writer:
             )
             self._effect(self._here(name), effect, numerators, denominators)
             self.terrain.append((self._here(name), terrain.name, self._terrain_words(effect)))
-        attackers = f"Count({_picks(combat_condition('attacker'))})"
+        attackers = f"Count({picks(combat_condition('attacker'))})"
         for n, kind in enumerate(game.hexside_types):
             effect = kind.combat
             if effect is None or (effect.defence == 1 and not effect.shift):
@@ -405,7 +406,7 @@ class _Writer:
             self.props[name] = self._crossings(frozenset({kind.id}))
             here = f'"{SEPARATOR}" + LocationName + ">$LocationName${SEPARATOR}"'
             crossing = all_of([combat_condition("attacker"), AS_TEXT, f"{name}.contains({here})"])
-            test = all_of([f"{attackers} > 0", f"Count({_picks(crossing)}) == {attackers}"])
+            test = all_of([f"{attackers} > 0", f"Count({picks(crossing)}) == {attackers}"])
             self._effect(test, effect, numerators, denominators)
             self.terrain.append((test, kind.name, self._terrain_words(effect)))
         self._defence(numerators, denominators)
@@ -524,34 +525,26 @@ class _Writer:
 
     def _messages(self, active: Sequence[CombatModifier], scale: int) -> tuple[str, ...]:
         say = self.say
-        call = " + ".join(
-            [
-                f'If({AS_TEXT}, {_phrase(say, "call", place="LocationName")}, "")',
-                f"If({FROM}.length() > 2, "
-                f'{_phrase(say, "call.from", places=f"{FROM}.substring(2)")}, "")',
-                f'If({BY}.length() > 0, {_phrase(say, "call.by", side=BY)}, "")',
-            ]
-        )
+        call = call_message(say)
         strengths = {"attack": _shown("CombatAttack", scale)}
         strengths["defence"] = _shown("CombatDefenceBase", scale)
-        account = [_phrase(say, "account", **strengths)]
+        account = [phrase(say, "account", **strengths)]
         for m, name in self.applies:
             line = say(
                 "module.combat.applies",
-                reason=_chat(m.text),
+                reason=chat_text(m.text),
                 cite=m.cite,
                 effect=effect_words(m, say),
             )
             account.append(f'If({name}, {string_literal(line)}, "")')
         for test, reason, effect in self.terrain:
-            line = say(
-                "module.combat.applies", reason=_chat(reason), cite=self.rule.cite, effect=effect
-            )
+            cite = self.rule.cite
+            line = say("module.combat.applies", reason=chat_text(reason), cite=cite, effect=effect)
             account.append(f'If({test}, {string_literal(line)}, "")')
-        account.append(_phrase(say, "column", column="CombatColumn"))
-        modifier = _phrase(say, "roll-modifier", modifier="CombatRollModifier")
+        account.append(phrase(say, "column", column="CombatColumn"))
+        modifier = phrase(say, "roll-modifier", modifier="CombatRollModifier")
         account.append(f'If(CombatRollModifier != 0, {modifier}, "")')
-        result = _phrase(
+        result = phrase(
             say, "result", roll="CombatRoll", column="CombatColumn", result="CombatResultWords"
         )
         return (call, " + ".join(account), result)
@@ -563,7 +556,7 @@ def _common(sets: Sequence[set[str] | None]) -> set[str] | None:
     return set.intersection(*known) if known else None
 
 
-def _picks(condition: str) -> str:
+def picks(condition: str) -> str:
     """The condition ``Sum`` and ``Count`` pick pieces by: a BeanShell expression in braces
     (without them VASSAL would read an old-style 'name = value' match)."""
     return string_literal("{" + condition + "}")
@@ -596,11 +589,13 @@ def _shown(name: str, scale: int) -> str:
     return f'If({name} % {scale} == 0, "" + {name} / {scale}, {name} + "/{scale}")'
 
 
-def _faces(counter: Counter) -> list[object]:
+def unit_faces(counter: Counter) -> list[object]:
+    """The faces a unit may show, in the order of its layer's levels."""
     return list(layer_faces(counter)) or [counter.front]
 
 
-def _value(counter: Counter, face: object, name: str) -> Fraction:
+def face_value(counter: Counter, face: object, name: str) -> Fraction:
+    """A number the face prints (else the counter's property); 0 when it has none."""
     raw = getattr(face, "values", {}).get(name)
     if raw is None:
         raw = counter.properties.get(name)
@@ -610,7 +605,21 @@ def _value(counter: Counter, face: object, name: str) -> Fraction:
         return Fraction(0)
 
 
-def _phrase(say: Words, key: str, **parts: str) -> str:
+def call_message(say: Words) -> str:
+    """The line that calls the combat, as :func:`~toolkit.vassal.read.chat.format_combat_call`
+    writes it and the log checker reads it: the defender's place, the attackers' places and
+    their side."""
+    return " + ".join(
+        [
+            f'If({AS_TEXT}, {phrase(say, "call", place="LocationName")}, "")',
+            f"If({FROM}.length() > 2, "
+            f'{phrase(say, "call.from", places=f"{FROM}.substring(2)")}, "")',
+            f'If({BY}.length() > 0, {phrase(say, "call.by", side=BY)}, "")',
+        ]
+    )
+
+
+def phrase(say: Words, key: str, **parts: str) -> str:
     """The message ``module.combat.<key>`` as a BeanShell string expression, each placeholder
     the expression ``parts`` gives for it: ('Attack {attack}', attack='A') → '"Attack " + (A)'."""
     mark = "\x00"
@@ -624,7 +633,8 @@ def _phrase(say: Words, key: str, **parts: str) -> str:
     return " + ".join(terms)
 
 
-def _chat(text: str) -> str:
+def chat_text(text: str) -> str:
+    """Game text as the chat shows it: no markup, and no '$' VASSAL would read as a property."""
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("$", "＄")
 
 
@@ -729,7 +739,9 @@ def set_global(name: str, changes: Sequence[tuple[str, str]]) -> Trait:
     return Trait("setprop;" + encode(fields, ";"), "")
 
 
-def _counter_traits(props: Mapping[str, str]) -> tuple[Trait, ...]:
+def counter_traits(props: Mapping[str, str]) -> tuple[Trait, ...]:
+    """A unit's combat traits: the prototype, then its properties (a value, or an expression
+    in braces for a Calculated Property)."""
     plain = [(n, v) for n, v in sorted(props.items()) if not v.startswith("{")]
     calcs = [calculated(n, v[1:-1]) for n, v in sorted(props.items()) if v.startswith("{")]
     return (Trait("prototype;" + PROTOTYPE), *calcs, *((marker(plain),) if plain else ()))

@@ -1,0 +1,352 @@
+"""The module's dice combat says what the combat engine says: its expressions, evaluated by the
+expression reader on marked pieces, give the engine's dice for each number they hit on, and
+the hits its count of VASSAL's rolls makes are the hits the engine (and ``toolkit check
+--log``, which reads the same dice in the same order) finds, for the Axis & Allies rulebooks'
+examples and a few hundred generated battles."""
+
+from __future__ import annotations
+
+import dataclasses
+import functools
+import random
+from collections.abc import Mapping, Sequence
+
+import pytest
+
+from tests.games.test_combat_examples import battle, game_of
+from toolkit.catalogue import words
+from toolkit.model import Game
+from toolkit.model.position import Piece, Position
+from toolkit.model.rules import CombatRule
+from toolkit.rules.combat import Engagement, FirePlan, engage, fire_outcome, fire_plan
+from toolkit.rules.context import Situation
+from toolkit.vassal.format.expressions import Scope, Value, evaluate
+from toolkit.vassal.format.layout import layer_faces
+from toolkit.vassal.read.chat import parse_combat_call
+from toolkit.vassal.write.combat import BY, FROM, ROLE, ModuleCombat, dice_name
+from toolkit.vassal.write.fire import (
+    HITS,
+    LETTER,
+    bucket,
+    dice_property,
+    module_fire,
+    scored_property,
+)
+
+GAMES = ("axis-allies-1914", "axis-allies-europe")
+
+
+@functools.cache
+def _module(name: str) -> tuple[Game, ModuleCombat]:
+    game = game_of(name)
+    combat = module_fire(game)
+    assert combat is not None, name
+    return game, combat
+
+
+def _text(value: Value) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return str(value)
+
+
+class _Board:
+    """The pieces of a battle as the module's expressions see them, roles marked; a place is
+    named by its key (the expressions only compare names)."""
+
+    def __init__(
+        self, game: Game, combat: ModuleCombat, position: Position, roles: Mapping[str, str]
+    ) -> None:
+        self.game, self.combat, self.position, self.roles = game, combat, position, roles
+        self.module = dict(combat.module_properties)
+        self.total = 0
+        self.scopes = [self._scope(p) for p in position.pieces]
+
+    def _scope(self, piece: Piece) -> Scope:
+        counter = self.game.counter(piece.counter)
+        faces = [f.id for f in layer_faces(counter)]
+        own = self.combat.counter_properties.get(counter.id, {})
+        known: dict[str, str] = {}  # the pieces do not change while the combat is worked out
+
+        def properties(name: str) -> str:
+            if name.startswith(HITS):  # the hits counted so far change as the dice roll
+                return self.module.get(name, "")
+            if name not in known:
+                known[name] = look_up(name)
+            return known[name]
+
+        def look_up(name: str) -> str:
+            if name == "LocationName":
+                return piece.location or ""
+            if name == ROLE:
+                return self.roles.get(piece.id, "")
+            if name == "Side":
+                return self.game.side(self.game.faction(piece.owner or "").side).id
+            if name == "Face_Level":
+                return str(faces.index(piece.face) + 1 if piece.face in faces else 1)
+            if name in own:
+                value = own[name]
+                return _text(evaluate(value, scope)) if value.startswith("{") else value
+            if name in self.combat.expressions and own:
+                return _text(evaluate(self.combat.expressions[name], scope))
+            return self.module.get(name, "")
+
+        def module_property(name: str) -> str:
+            dice = dice_name(words(self.game.language))
+            return str(self.total) if name == f"{dice}_total" else properties(name)
+
+        scope = Scope(properties, lambda _: 0, lambda: self.scopes, module_property)
+        return scope
+
+    def say(self, piece: Piece, name: str) -> Value:
+        scope = self.scopes[self.position.pieces.index(piece)]
+        return evaluate(self.combat.expressions[name], scope)
+
+
+def _rolled(combat: ModuleCombat) -> list[tuple[str, int]]:
+    """(side, number) of each dice loop, in the order the module rolls them."""
+    found = []
+    for side in ("attacker", "defender"):
+        for target in range(1, 21):
+            if dice_property(side, target) in combat.expressions:  # type: ignore[arg-type]
+                found.append((side, target))
+    return found
+
+
+def _agree(
+    game: Game,
+    combat: ModuleCombat,
+    situation: Situation,
+    rule: CombatRule,
+    engagement: Engagement,
+    dice: Sequence[int] | None = None,
+    rng: random.Random | None = None,
+) -> None:
+    """The module's dice and hits are the engine's for these rolls (the rulebook's, in the
+    order a log gives them, or random ones)."""
+    plan = fire_plan(situation, rule, engagement)
+    defender = engagement.defenders[0]
+    roles = {p.id: "attacker" for p in engagement.attackers} | {defender.id: "defender"}
+    board = _Board(game, combat, situation.position, roles)
+    what = f"{engagement.location}: {[p.id for p in engagement.attackers]} against "
+    what += f"{[p.id for p in engagement.defenders]}"
+    fire = rule.fire
+    assert fire is not None
+    rolled = _rolled(combat)
+    for side, target in rolled:
+        due = sum(g.dice for g in plan.of(side) if bucket(g.target, fire) == target)  # type: ignore[arg-type]
+        assert board.say(defender, dice_property(side, target)) == due, (what, side, target)  # type: ignore[arg-type]
+    due = sum(g.dice for g in plan.groups)
+    if dice is None:
+        rng = rng or random.Random(0)
+        dice = [rng.randint(1, fire.sides) for _ in range(due)]
+    assert len(dice) == due, what
+    hits = _module_hits(board, defender, rolled, dice, fire.hit)
+    board.module |= {f"{HITS}{LETTER[s]}": str(n) for s, n in hits.items()}  # type: ignore[index]
+    outcome = fire_outcome(rule, plan, _by_group(plan, dice))
+    scored = (board.say(defender, scored_property(s)) for s in ("attacker", "defender"))
+    assert tuple(scored) == (outcome.defender.losses, outcome.attacker.losses), what
+
+
+def _module_hits(
+    board: _Board, defender: Piece, rolled: Sequence[tuple[str, int]], dice: Sequence[int], hit: str
+) -> dict[str, int]:
+    """What the module's loops count: each loop rolls its dice, one at a time, in order."""
+    hits = {"attacker": 0, "defender": 0}
+    left = iter(dice)
+    for side, target in rolled:
+        for _ in range(int(board.say(defender, dice_property(side, target)))):  # type: ignore[arg-type]
+            die = next(left)
+            hits[side] += die <= target if hit == "at-most" else die >= target
+    assert next(left, None) is None
+    return hits
+
+
+def _by_group(plan: FirePlan, dice: Sequence[int]) -> list[list[int]]:
+    """The dice of a log, group by group in the plan's order (as the log checker reads them)."""
+    found, start = [], 0
+    for group in plan.groups:
+        found.append(list(dice[start : start + group.dice]))
+        start += group.dice
+    return found
+
+
+EXAMPLES = [
+    # the rulebook examples of the engine's tests (tests/games/test_combat_examples.py): the
+    # place, the attackers, the defenders and, where the rulebook gives them, each unit's dice
+    (
+        "axis-allies-europe",
+        "europe:rumania",
+        ["su-infantry/1", "su-infantry/2", "su-artillery/1"],
+        ["ge-infantry/1", "ge-artillery/1"],
+        None,
+    ),
+    (
+        "axis-allies-europe",
+        "europe:ukraine-ssr",
+        ["ge-infantry/1", "ge-armour/1"],
+        ["su-infantry/1", "su-armour/1"],
+        {"ge-infantry/1": [2], "ge-armour/1": [3], "su-infantry/1": [2], "su-armour/1": [3]},
+    ),
+    (
+        "axis-allies-1914",
+        "world:romania",
+        ["ge-infantry/1", "ge-tank/1", "ge-artillery/1"],
+        ["ru-infantry/1", "ru-artillery/1"],
+        None,
+    ),
+    (
+        "axis-allies-europe",
+        "europe:norway",
+        ["uk-destroyer/1", "uk-armour/1", "uk-fighter/1"],
+        ["ge-infantry/1", "ge-infantry/2", "ge-infantry/3"],
+        {
+            "uk-destroyer/1": [3],
+            "uk-armour/1": [5],
+            "uk-fighter/1": [5],
+            "ge-infantry/1": [2],
+            "ge-infantry/2": [3],
+            "ge-infantry/3": [3],
+        },
+    ),
+    (
+        "axis-allies-europe",
+        "europe:central-mediterranean",
+        ["ge-submarine/1", "ge-battleship/1", "ge-transport/1"],
+        ["uk-destroyer/1"],
+        {
+            "ge-submarine/1": [4],
+            "ge-battleship/1": [4],
+            "ge-transport/1": [],
+            "uk-destroyer/1": [1],
+        },
+    ),
+    (
+        "axis-allies-europe",
+        "europe:libya",
+        ["ge-infantry/1", "ge-infantry/2"],
+        ["uk-infantry/1"],
+        {"ge-infantry/1": [3], "ge-infantry/2": [4], "uk-infantry/1": [2]},
+    ),
+    (
+        "axis-allies-europe",
+        "europe:libya",
+        ["ge-infantry/2"],
+        ["uk-infantry/1"],
+        {"ge-infantry/2": [1], "uk-infantry/1": [1]},
+    ),
+    (
+        "axis-allies-europe",
+        "europe:celtic-sea",
+        ["ge-submarine/1", "ge-submarine/2"],
+        ["uk-carrier/1", "uk-transport/1"],
+        None,
+    ),
+    (
+        "axis-allies-1914",
+        "world:romania",
+        ["ge-tank/1", "ge-tank/2", "ge-infantry/1"],
+        ["ru-infantry/1", "ru-infantry/2", "ru-infantry/3", "ru-tank/1"],
+        {
+            "ge-tank/1": [1],
+            "ge-tank/2": [6],
+            "ge-infantry/1": [6],
+            "ru-infantry/1": [1],
+            "ru-infantry/2": [2],
+            "ru-infantry/3": [3],
+            "ru-tank/1": [1],
+        },
+    ),
+]
+
+
+@pytest.mark.parametrize(
+    ("name", "at", "attackers", "defenders", "rolls"),
+    EXAMPLES,
+    ids=[f"{e[0]}-{e[1].split(':')[1]}-{n}" for n, e in enumerate(EXAMPLES)],
+)
+def test_the_rulebooks_battles_agree_with_the_engine(
+    name: str,
+    at: str,
+    attackers: list[str],
+    defenders: list[str],
+    rolls: dict[str, list[int]] | None,
+) -> None:
+    game = game_of(name)
+    situation, rule, engagement = battle(
+        game, at, [(a, "front") for a in attackers], [(d, "front") for d in defenders]
+    )
+    dice = None
+    if rolls is not None:  # the rulebook's dice, in the order a log gives them
+        plan = fire_plan(situation, rule, engagement)
+        dice = [d for g in plan.groups for p in g.pieces for d in rolls[p]]
+    for seed in range(3 if dice is None else 1):
+        _agree(game, _module(name)[1], situation, rule, engagement, dice, random.Random(seed))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_generated_battles_agree_with_the_engine(name: str) -> None:
+    game, combat = _module(name)
+    rule = next(r for r in game.rules if isinstance(r, CombatRule) and r.fire is not None)
+    rng = random.Random(27)
+    places = sorted(k for k, loc in game.locations.items() if loc.kind == "land")
+    empty = Situation(game, Position())
+    fighting = [
+        c for c in game.counters if c.faction and rule.pieces.matches(c, empty.index, c.faction)
+    ]
+    sides = sorted({game.faction(c.faction or "").side for c in fighting})
+    by_side = {s: [c for c in fighting if game.faction(c.faction or "").side == s] for s in sides}
+    for n in range(60):
+        at = rng.choice(places)
+        attack, defence = rng.sample(sides, 2)
+        pieces = [
+            Piece(f"a{k}", c.id, at, "front", c.faction, c.steps)
+            for k, c in enumerate(rng.choices(by_side[attack], k=rng.randint(1, 7)))
+        ]
+        attackers = list(pieces)
+        pieces += [
+            Piece(f"d{k}", c.id, at, "front", c.faction, c.steps)
+            for k, c in enumerate(rng.choices(by_side[defence], k=rng.randint(1, 5)))
+        ]
+        situation = Situation(game, Position(pieces=tuple(pieces)))
+        engagement = engage(situation, rule, at, attackers)
+        _agree(game, combat, situation, rule, engagement, rng=random.Random(n))
+
+
+@pytest.mark.parametrize("language", ["en", "fr"])
+def test_the_chat_says_the_dice_and_the_hits(language: str) -> None:
+    """The call reads back for the log checker; the account says each side's dice and the
+    support given; the result the hits, with the rule number (in the game's language)."""
+    english = game_of("axis-allies-europe")
+    game = dataclasses.replace(english, language=language)
+    combat = module_fire(game)
+    assert combat is not None
+    situation, rule, engagement = battle(
+        english,
+        "europe:rumania",
+        [("su-infantry/1", "front"), ("su-infantry/2", "front"), ("su-artillery/1", "front")],
+        [("ge-infantry/1", "front"), ("ge-artillery/1", "front")],
+    )
+    defender = engagement.defenders[0]
+    roles = {p.id: "attacker" for p in engagement.attackers} | {defender.id: "defender"}
+    board = _Board(game, combat, situation.position, roles)
+    board.module |= {FROM: ", europe:rumania", BY: "Allies", "CombatHitsA": "2"}
+    scope = board.scopes[situation.position.pieces.index(defender)]
+    call, account, result = (str(evaluate(m, scope)) for m in combat.messages)
+    call_back = parse_combat_call(call)
+    assert call_back is not None and call_back.at == "europe:rumania", call
+    if language == "en":
+        assert account.startswith(
+            "Attacker rolls 1d6 hitting on 1 or less, 2d6 hitting on 2 or less; "
+            "defender rolls 2d6 hitting on 2 or less · Infantry supported by artillery"
+        ), account
+        assert result == (
+            "Hits: 2 on the defender, 0 on the attacker "
+            "(A&amp;A Europe: combats terrestres, combats navals)"
+        ), result
+    else:
+        assert account.startswith(
+            "L’attaquant lance 1d6 touchant sur 1 ou moins, 2d6 touchant sur 2 ou moins\u202f; "
+            "le défenseur lance 2d6 touchant sur 2 ou moins"
+        ), account
+        assert result.startswith("Touches\u00a0: 2 sur le défenseur, 0 sur l’attaquant"), result
