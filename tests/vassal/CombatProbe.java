@@ -20,11 +20,13 @@ import javax.swing.text.Document;
 /**
  * A combat resolved in the module, as the real engine does it.
  *
- * Usage: CombatProbe MODULE.vmod SAVE.vsav ATTACK_KEY DEFEND_KEY ATTACKER_PLACES DEFENDER_PLACE
+ * Usage: CombatProbe MODULE.vmod SAVE.vsav ATTACK_KEY DEFEND_KEY ATTACKERS DEFENDER_PLACE
  *
  * Loads the module and the save with the shared harness (LoadModule, beside it on the class
- * path), presses the attack key (KEYCODE,MODIFIERS) on every piece at the attackers' places
- * (comma-separated location names) and the defend key on the first piece at the defender's,
+ * path), presses the attack key (KEYCODE,MODIFIERS) on every attacker (ATTACKERS is a
+ * comma-separated list of location names, every piece there attacking, and of "id:COUNTER",
+ * every piece of that counter attacking, as in an area game where both sides share a space)
+ * and the defend key on the first other piece at the defender's place,
  * prints each piece's CombatRole, then presses the module's combat button and prints what it
  * wrote in the chat log:
  *
@@ -51,7 +53,8 @@ public class CombatProbe {
         for (Map map : Map.getMapList()) {
           for (GamePiece piece : pieces(map)) {
             final String loc = map.locationName(piece.getPosition());
-            if (attackers.contains(loc)) {
+            final String counter = String.valueOf(piece.getProperty("CounterId"));
+            if (attackers.contains(loc) || attackers.contains("id:" + counter)) {
               piece.keyEvent(attack);
             }
             else if (loc.equals(defender) && !defenderMarked) {

@@ -8,21 +8,38 @@ from __future__ import annotations
 
 import dataclasses
 import functools
+import json
 import random
+import re
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 
 import pytest
 
+from tests.conftest import copy_fixture
 from tests.games.test_combat_examples import battle, game_of
+from tests.vassal.engine import run_probe
 from toolkit.catalogue import words
+from toolkit.check import played_combats
+from toolkit.load import load_game
 from toolkit.model import Game
 from toolkit.model.position import Piece, Position
 from toolkit.model.rules import CombatRule
+from toolkit.render.artwork import draw_artwork, rasterise
 from toolkit.rules.combat import Engagement, FirePlan, engage, fire_outcome, fire_plan
+from toolkit.rules.combat_check import check_played_combat
 from toolkit.rules.context import Situation
 from toolkit.vassal.format.expressions import Scope, Value, evaluate
 from toolkit.vassal.format.layout import layer_faces
-from toolkit.vassal.read.chat import parse_combat_call
+from toolkit.vassal.format.traits import CTRL_SHIFT, key
+from toolkit.vassal.read.chat import (
+    CombatCall,
+    DiceReport,
+    format_combat_call,
+    format_dice_report,
+    parse_combat_call,
+    parse_dice_report,
+)
 from toolkit.vassal.write.combat import BY, FROM, ROLE, ModuleCombat, dice_name
 from toolkit.vassal.write.fire import (
     HITS,
@@ -32,6 +49,8 @@ from toolkit.vassal.write.fire import (
     module_fire,
     scored_property,
 )
+from toolkit.vassal.write.module import compile_module, position_save
+from toolkit.workers import Workers
 
 GAMES = ("axis-allies-1914", "axis-allies-europe")
 
@@ -350,3 +369,119 @@ def test_the_chat_says_the_dice_and_the_hits(language: str) -> None:
             "le défenseur lance 2d6 touchant sur 2 ou moins"
         ), account
         assert result.startswith("Touches\u00a0: 2 sur le défenseur, 0 sur l’attaquant"), result
+
+
+# -- real VASSAL --------------------------------------------------------------------------------
+
+PROBE = Path(__file__).with_name("CombatProbe.java")
+_LINE = re.compile(r'^CHAT text="((?:[^"\\]|\\.)*)"$')
+BATTLE_RULES = {
+    "kind": "rules",
+    "rules": [
+        {
+            "id": "combat",
+            "kind": "combat",
+            "cite": "7.1",
+            "text": "Each unit rolls a die and hits at or under its value.",
+            "pieces": {"class": ["infantry", "battleship"]},
+            "fire": {"per": "unit", "sides": 6, "hit": "at-most"},
+            "modifiers": [
+                {
+                    "id": "support",
+                    "cite": "7.2",
+                    "text": "Infantry supported by a battleship (one for each)",
+                    "side": "attacker",
+                    "pieces": {"class": "infantry"},
+                    "supported_by": {"class": "battleship"},
+                    "roll": 1,
+                }
+            ],
+        }
+    ],
+}
+"""The small area game fights as Axis & Allies: infantry at 1 (2 in defence), a battleship at
+4, one infantry supported by each battleship."""
+
+
+def _area_battle_game(tmp_path: Path) -> Game:
+    folder = copy_fixture("minimal-area", tmp_path)
+    (folder / "rules.json").write_text(json.dumps(BATTLE_RULES), "utf-8")
+    path = folder / "counters" / "pieces.json"
+    data = json.loads(path.read_text("utf-8"))
+    values = {"infantry": (1, 2), "battleship": (4, 4)}
+    for counter in data["counters"]:
+        attack, defence = values[counter["class"]]
+        counter["properties"] = {"attack": attack, "defence": defence}
+    path.write_text(json.dumps(data), "utf-8")
+    result = load_game(folder)
+    assert result.game is not None, result.report.format_text()
+    return result.game
+
+
+def test_vassal_rolls_the_dice_the_engine_plans(tmp_path: Path) -> None:
+    """Two British infantry and a battleship marked attacking two German infantry in France:
+    VASSAL writes the call and the dice the engine plans (one infantry supported), rolls the
+    combat dice once per die, and writes the hits the engine scores with those dice; the log
+    checker reads the same dice back."""
+    the_game = _area_battle_game(tmp_path)
+    uk = [("uk-infantry", 1), ("uk-infantry", 2), ("uk-battleship", 1)]
+    attackers = [Piece(f"{c}/{n}", c, "europe:france", "front", "uk", 1) for c, n in uk]
+    defenders = [
+        Piece(f"ge-infantry/{n}", "ge-infantry", "europe:france", "front", "ge", 1) for n in (1, 2)
+    ]
+    position = Position(pieces=(*defenders, *attackers))
+    with Workers(the_game) as workers:
+        artwork = rasterise(draw_artwork(the_game, workers), the_game.print.dpi, workers)
+    module = tmp_path / "battle.vmod"
+    module.write_bytes(compile_module(the_game, artwork).vmod)
+    save = tmp_path / "battle.vsav"
+    save.write_bytes(position_save(the_game, artwork, position))
+    attack_key, defend_key = key("A", CTRL_SHIFT), key("E", CTRL_SHIFT)
+    who = "id:uk-infantry,id:uk-battleship"
+    args = [str(module), str(save), attack_key, defend_key, who, "France"]
+
+    stdout = run_probe(PROBE, args, module, tmp_path).stdout
+
+    marked = re.findall(r'^ROLE .* role="(attacker|defender)"$', stdout, re.MULTILINE)
+    assert sorted(marked) == ["attacker"] * 3 + ["defender"], stdout[-2000:]
+    lines = [_LINE.match(line) for line in stdout.splitlines()]
+    chat = [re.sub(r"\\(.)", r"\1", m.group(1)) for m in lines if m]
+    situation = Situation(the_game, position)
+    rule = next(r for r in the_game.rules if isinstance(r, CombatRule))
+    plan = fire_plan(situation, rule, engage(situation, rule, "europe:france", attackers))
+    account = next(line for line in chat if "Attacker rolls" in line)
+    assert (
+        "Attacker rolls 1d6 hitting on 1 or less, 1d6 hitting on 2 or less, 1d6 hitting on 4 or"
+        " less; defender rolls 2d6 hitting on 2 or less · Infantry supported by a battleship"
+        " (one for each) (7.2): +1 to the roll"
+    ) in account, account
+    rolls = [r for r in map(parse_dice_report, chat) if r is not None]
+    assert [len(r.dice) for r in rolls] == [1] * 5, chat
+    dice = [r.dice[0] for r in rolls]
+    outcome = fire_outcome(rule, plan, _by_group(plan, dice))
+    result = next(line for line in chat if "Hits: " in line)
+    hits = (outcome.defender.losses, outcome.attacker.losses)
+    assert f"Hits: {hits[0]} on the defender, {hits[1]} on the attacker (7.1)" in result, chat
+    played, problems = played_combats(the_game, [position, position], [tuple(chat)])
+    assert problems == [] and len(played) == 1 and len(played[0].rolls) == 5, chat
+    for violation in check_played_combat(the_game, played[0]):  # the hits are not taken here
+        assert f"score {hits[0]} hit(s) and take {hits[1]}" in violation.message, violation
+
+
+def test_the_checker_counts_each_unit_of_an_area_battle_once(tmp_path: Path) -> None:
+    """The module's call names the space both sides share as where the attack comes from: the
+    checker takes the attacking side's units there once, and wants their 5 dice, not 8."""
+    the_game = _area_battle_game(tmp_path)
+    uk = [("uk-infantry", 1), ("uk-infantry", 2), ("uk-battleship", 1)]
+    pieces = [Piece(f"{c}/{n}", c, "europe:france", "front", "uk", 1) for c, n in uk]
+    pieces += [
+        Piece(f"ge-infantry/{n}", "ge-infantry", "europe:france", "front", "ge", 1) for n in (1, 2)
+    ]
+    position = Position(pieces=tuple(pieces))
+    call = format_combat_call(CombatCall("France", ("France",), "Allies"))
+    dice = [format_dice_report(DiceReport("Combat dice", (d,)), "Alice") for d in (1, 2, 6, 6, 1)]
+    played, problems = played_combats(the_game, [position, position], [(call, *dice)])
+    assert problems == [] and len(played) == 1
+    violations = check_played_combat(the_game, played[0])  # the hits are not taken here
+    assert len(violations) == 2, violations  # one for each side
+    assert all("score 2 hit(s) and take 1" in v.message for v in violations), violations

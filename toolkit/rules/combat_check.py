@@ -111,8 +111,10 @@ def _engagement(situation: Situation, rule: CombatRule, combat: PlayedCombat) ->
         side = situation.side_of(attackers[0])
     if combat.side is not None:
         attackers = [p for p in attackers if situation.side_of(p) == side]
-        attackers += [
-            p for p in position.pieces_at(combat.location) if situation.side_of(p) == side
+        attackers += [  # the units already there, once (the call may name their place too)
+            p
+            for p in position.pieces_at(combat.location)
+            if situation.side_of(p) == side and p not in attackers
         ]
     origins = {}
     if combat.origins:
