@@ -122,6 +122,8 @@ PHRASES = [
     "Not in combat",
     "Resolve the combat",
     "Combat dice",
+    "Attacker rolls",
+    "hitting on",
 ]
 """Phrases the code printed before the catalogue; a docstring or comment may still use them."""
 
