@@ -20,15 +20,16 @@ import javax.swing.text.Document;
 /**
  * A combat resolved in the module, as the real engine does it.
  *
- * Usage: CombatProbe MODULE.vmod SAVE.vsav ATTACK_KEY DEFEND_KEY ATTACKERS DEFENDER_PLACE
+ * Usage: CombatProbe MODULE.vmod SAVE.vsav ATTACK_KEY DEFEND_KEY ATTACKERS DEFENDER_PLACE [PRESSES]
  *
  * Loads the module and the save with the shared harness (LoadModule, beside it on the class
  * path), presses the attack key (KEYCODE,MODIFIERS) on every attacker (ATTACKERS is a
  * comma-separated list of location names, every piece there attacking, and of "id:COUNTER",
  * every piece of that counter attacking, as in an area game where both sides share a space)
  * and the defend key on the first other piece at the defender's place,
- * prints each piece's CombatRole, then presses the module's combat button and prints what it
- * wrote in the chat log:
+ * prints each piece's CombatRole, then presses the module's combat button (PRESSES times, 1
+ * unless given: a defender that fires first takes two) and prints what it wrote in the chat
+ * log:
  *
  *   ROLE loc="..." counter="..." role="..."
  *   AFTER loc="..." counter="..." role="..."   (each piece's role once the combat is written)
@@ -43,6 +44,7 @@ public class CombatProbe {
     final KeyStroke defend = stroke(args[3]);
     final List<String> attackers = Arrays.asList(args[4].split(","));
     final String defender = args[5];
+    final int presses = args.length > 6 ? Integer.parseInt(args[6]) : 1;
     final int rc = LoadModule.run(new String[] {"--no-setups", args[0], args[1]});
     // The harness shows no window: let toolbar hotkeys work as they do in a player's window.
     GlobalOptions.getInstance().setAttribute("hotKeysOnClosedWindows", GlobalOptions.ALWAYS);
@@ -74,7 +76,9 @@ public class CombatProbe {
         for (GlobalKeyCommand button :
              GameModule.getGameModule().getAllDescendantComponentsOf(GlobalKeyCommand.class)) {
           if ("Combat".equals(button.getAttributeValueString("buttonText"))) {
-            button.apply();
+            for (int n = 0; n < presses; n++) {
+              button.apply();
+            }
           }
         }
         for (Map map : Map.getMapList()) {

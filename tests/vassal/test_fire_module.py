@@ -13,6 +13,7 @@ import random
 import re
 from collections.abc import Mapping, Sequence
 from pathlib import Path
+from types import MappingProxyType
 
 import pytest
 
@@ -23,7 +24,9 @@ from toolkit.catalogue import words
 from toolkit.check import played_combats
 from toolkit.load import load_game
 from toolkit.model import Game
+from toolkit.model.counter import Counter
 from toolkit.model.position import Piece, Position
+from toolkit.model.queries import location_neighbours
 from toolkit.model.rules import CombatRule
 from toolkit.render.artwork import draw_artwork, rasterise
 from toolkit.rules.combat import Engagement, FirePlan, engage, fire_outcome, fire_plan
@@ -52,13 +55,13 @@ from toolkit.vassal.write.fire import (
 from toolkit.vassal.write.module import compile_module, position_save
 from toolkit.workers import Workers
 
-GAMES = ("axis-allies-1914", "axis-allies-europe")
+GAMES = ("axis-allies-1914", "axis-allies-europe", "distant-foreign-fields")
 
 
 @functools.cache
 def _module(name: str) -> tuple[Game, ModuleCombat]:
     game = game_of(name)
-    combat = module_fire(game)
+    combat = module_fire(game, {key: key for key in game.locations})
     assert combat is not None, name
     return game, combat
 
@@ -74,9 +77,16 @@ class _Board:
     named by its key (the expressions only compare names)."""
 
     def __init__(
-        self, game: Game, combat: ModuleCombat, position: Position, roles: Mapping[str, str]
+        self,
+        game: Game,
+        combat: ModuleCombat,
+        position: Position,
+        roles: Mapping[str, str],
+        came_from: Mapping[str, str] = MappingProxyType({}),
     ) -> None:
         self.game, self.combat, self.position, self.roles = game, combat, position, roles
+        self.came_from = came_from
+        """Piece id → where it moved into the place from (VASSAL's OldLocationName)."""
         self.module = dict(combat.module_properties)
         self.total = 0
         self.scopes = [self._scope(p) for p in position.pieces]
@@ -97,6 +107,8 @@ class _Board:
         def look_up(name: str) -> str:
             if name == "LocationName":
                 return piece.location or ""
+            if name == "OldLocationName":
+                return self.came_from.get(piece.id, "")
             if name == ROLE:
                 return self.roles.get(piece.id, "")
             if name == "Side":
@@ -140,13 +152,15 @@ def _agree(
     engagement: Engagement,
     dice: Sequence[int] | None = None,
     rng: random.Random | None = None,
-) -> None:
+) -> FirePlan:
     """The module's dice and hits are the engine's for these rolls (the rulebook's, in the
-    order a log gives them, or random ones)."""
+    order a log gives them, or random ones); the engine's plan."""
     plan = fire_plan(situation, rule, engagement)
     defender = engagement.defenders[0]
     roles = {p.id: "attacker" for p in engagement.attackers} | {defender.id: "defender"}
-    board = _Board(game, combat, situation.position, roles)
+    board = _Board(game, combat, situation.position, roles, engagement.origins)
+    if plan.first is not None or "CombatFirst" in combat.expressions:
+        assert board.say(defender, "CombatFirst") == (1 if plan.first == "defender" else 0)
     what = f"{engagement.location}: {[p.id for p in engagement.attackers]} against "
     what += f"{[p.id for p in engagement.defenders]}"
     fire = rule.fire
@@ -165,6 +179,7 @@ def _agree(
     outcome = fire_outcome(rule, plan, _by_group(plan, dice))
     scored = (board.say(defender, scored_property(s)) for s in ("attacker", "defender"))
     assert tuple(scored) == (outcome.defender.losses, outcome.attacker.losses), what
+    return plan
 
 
 def _module_hits(
@@ -279,6 +294,43 @@ EXAMPLES = [
 ]
 
 
+DFF_EXAMPLES = [
+    # Distant Foreign Fields (seed 002, 13.0): attackers moved into the hex, from where they came;
+    # the rulebook's declarations (an ace, an exploitation, an amphibious landing) are left out,
+    # as the module's call declares none
+    ("w-of-bapaume", [("de-1-inf/1", "front", "bapaume"), ("de-2-inf/1", "front", "bapaume"),
+                      ("de-3-inf/1", "front", "arras")], [("au-1-inf/1", "front")]),
+    ("albert", [("de-4-inf/1", "front", "e-of-albert"), ("de-5-inf/1", "front", "e-of-albert")],
+     [("ca-1-inf/1", "back")]),
+    ("chaulnes", [("de-6-inf/1", "front", "w-of-st-quentin"),
+                  ("de-7-inf/1", "front", "w-of-st-quentin")], [("gb-1-inf/1", "back")]),
+    ("chaulnes", [("de-6-inf/1", "back", "w-of-st-quentin"),
+                  ("de-7-inf/1", "front", "w-of-st-quentin")], [("gb-1-inf/1", "back")]),
+    ("albert", [("de-4-inf/1", "back", "e-of-albert"), ("de-5-inf/1", "front", "e-of-albert")],
+     [("ca-1-inf/1", "front")]),
+    ("e-of-ham", [("de-8-inf/1", "front", "ham"), ("de-9-inf/1", "front", "ham")],
+     [("be-1-inf/1", "back"), ("fr-1-inf/1", "front")]),
+    ("chaulnes", [("gb-mk-iii/1", "front"), ("be-1-inf/1", "back"), ("fr-1-inf/1", "front")],
+     [("de-6-inf/1", "back"), ("de-7-inf/1", "front")]),
+    ("douai", [("de-1-inf/1", "front", "w-of-bapaume"), ("de-2-inf/1", "front", "w-of-bapaume"),
+               ("de-3-inf/1", "back", "w-of-bapaume")], [("au-1-inf-p/1", "front")]),
+    ("gallipoli", [("gb-2-inf/1", "back"), ("gb-3-inf/1", "back"), ("gb-4-inf/1", "front")],
+     [("ot-1-inf-p/1", "back"), ("ot-2-inf-p/1", "back")]),
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("at", "attackers", "defenders"), DFF_EXAMPLES, ids=[e[0] for e in DFF_EXAMPLES]
+)
+def test_the_dff_rulebooks_battles_agree_with_the_engine(
+    at: str, attackers: list[tuple[str, str, str]], defenders: list[tuple[str, str]]
+) -> None:
+    game, combat = _module("distant-foreign-fields")
+    situation, rule, engagement = battle(game, at, attackers, defenders)
+    for seed in range(3):
+        _agree(game, combat, situation, rule, engagement, rng=random.Random(seed))
+
+
 @pytest.mark.parametrize(
     ("name", "at", "attackers", "defenders", "rolls"),
     EXAMPLES,
@@ -308,28 +360,40 @@ def test_generated_battles_agree_with_the_engine(name: str) -> None:
     game, combat = _module(name)
     rule = next(r for r in game.rules if isinstance(r, CombatRule) and r.fire is not None)
     rng = random.Random(27)
-    places = sorted(k for k, loc in game.locations.items() if loc.kind == "land")
+    places = sorted(k for k, loc in game.locations.items() if loc.kind in ("land", "hex"))
     empty = Situation(game, Position())
     fighting = [
         c for c in game.counters if c.faction and rule.pieces.matches(c, empty.index, c.faction)
     ]
     sides = sorted({game.faction(c.faction or "").side for c in fighting})
     by_side = {s: [c for c in fighting if game.faction(c.faction or "").side == s] for s in sides}
-    for n in range(60):
+    firsts = 0
+    for n in range(50):
         at = rng.choice(places)
         attack, defence = rng.sample(sides, 2)
-        pieces = [
-            Piece(f"a{k}", c.id, at, "front", c.faction, c.steps)
+        attackers = [
+            _unit(rng, f"a{k}", c, at)
             for k, c in enumerate(rng.choices(by_side[attack], k=rng.randint(1, 7)))
         ]
-        attackers = list(pieces)
-        pieces += [
-            Piece(f"d{k}", c.id, at, "front", c.faction, c.steps)
+        defenders = [
+            _unit(rng, f"d{k}", c, at)
             for k, c in enumerate(rng.choices(by_side[defence], k=rng.randint(1, 5)))
         ]
-        situation = Situation(game, Position(pieces=tuple(pieces)))
-        engagement = engage(situation, rule, at, attackers)
-        _agree(game, combat, situation, rule, engagement, rng=random.Random(n))
+        near = sorted(location_neighbours(game, at))
+        origins = {p.id: rng.choice(near) for p in attackers if near and rng.random() < 0.8}
+        situation = Situation(game, Position(pieces=(*attackers, *defenders)))
+        engagement = engage(situation, rule, at, attackers, origins=origins)
+        plan = _agree(game, combat, situation, rule, engagement, rng=random.Random(n))
+        firsts += plan.first == "defender"
+    if "CombatFirst" in combat.expressions:  # some battles had every attacker cross a river
+        assert firsts > 0
+
+
+def _unit(rng: random.Random, piece_id: str, counter: Counter, at: str) -> Piece:
+    """A unit of the counter at ``at``, on one of its faces (its steps as that face shows)."""
+    face = rng.choice([f for f in layer_faces(counter)] or [counter.front])
+    step = counter.steps if face.conceals else face.step
+    return Piece(piece_id, counter.id, at, face.id, counter.faction, step)
 
 
 @pytest.mark.parametrize("language", ["en", "fr"])
@@ -338,7 +402,7 @@ def test_the_chat_says_the_dice_and_the_hits(language: str) -> None:
     support given; the result the hits, with the rule number (in the game's language)."""
     english = game_of("axis-allies-europe")
     game = dataclasses.replace(english, language=language)
-    combat = module_fire(game)
+    combat = module_fire(game, {key: key for key in game.locations})
     assert combat is not None
     situation, rule, engagement = battle(
         english,
@@ -351,7 +415,7 @@ def test_the_chat_says_the_dice_and_the_hits(language: str) -> None:
     board = _Board(game, combat, situation.position, roles)
     board.module |= {FROM: ", europe:rumania", BY: "Allies", "CombatHitsA": "2"}
     scope = board.scopes[situation.position.pieces.index(defender)]
-    call, account, result = (str(evaluate(m, scope)) for m in combat.messages)
+    call, account, result, _ = (str(evaluate(m, scope)) for m in combat.messages)
     call_back = parse_combat_call(call)
     assert call_back is not None and call_back.at == "europe:rumania", call
     if language == "en":
@@ -394,13 +458,22 @@ BATTLE_RULES = {
                     "pieces": {"class": "infantry"},
                     "supported_by": {"class": "battleship"},
                     "roll": 1,
-                }
+                },
+                {
+                    "id": "armour",
+                    "cite": "7.3",
+                    "text": "Each attacking battleship cancels one hit",
+                    "side": "attacker",
+                    "pieces": {"class": "battleship"},
+                    "absorb": 1,
+                },
             ],
         }
     ],
 }
-"""The small area game fights as Axis & Allies: infantry at 1 (2 in defence), a battleship at
-4, one infantry supported by each battleship."""
+"""The small area game fights as Axis & Allies 1914: infantry at 1 (2 in defence), a
+battleship at 4, one infantry supported by each battleship, each attacking battleship
+cancelling a hit."""
 
 
 def _area_battle_game(tmp_path: Path) -> Game:
@@ -453,7 +526,8 @@ def test_vassal_rolls_the_dice_the_engine_plans(tmp_path: Path) -> None:
     assert (
         "Attacker rolls 1d6 hitting on 1 or less, 1d6 hitting on 2 or less, 1d6 hitting on 4 or"
         " less; defender rolls 2d6 hitting on 2 or less · Infantry supported by a battleship"
-        " (one for each) (7.2): +1 to the roll"
+        " (one for each) (7.2): +1 to the roll · Each attacking battleship cancels one hit (7.3):"
+        " cancels 1 hit"
     ) in account, account
     rolls = [r for r in map(parse_dice_report, chat) if r is not None]
     assert [len(r.dice) for r in rolls] == [1] * 5, chat
@@ -482,6 +556,27 @@ def test_the_checker_counts_each_unit_of_an_area_battle_once(tmp_path: Path) -> 
     dice = [format_dice_report(DiceReport("Combat dice", (d,)), "Alice") for d in (1, 2, 6, 6, 1)]
     played, problems = played_combats(the_game, [position, position], [(call, *dice)])
     assert problems == [] and len(played) == 1
-    violations = check_played_combat(the_game, played[0])  # the hits are not taken here
-    assert len(violations) == 2, violations  # one for each side
-    assert all("score 2 hit(s) and take 1" in v.message for v in violations), violations
+    (violation,) = check_played_combat(the_game, played[0])  # the hits are not taken here
+    # the defender's hit is cancelled by the battleship
+    assert "score 2 hit(s) and take 0" in violation.message, violation.message
+
+
+def test_the_checker_attacks_from_where_a_unit_came() -> None:
+    """Distant Foreign Fields' attackers move into the hex they attack: the log says where
+    from, and the checker judges the crossing from there, as the module does with VASSAL's
+    OldLocationName (Chaulnes from west of St-Quentin: across the river, -1 and the defender
+    fires first)."""
+    game = game_of("distant-foreign-fields")
+    target, origin = game.places["chaulnes"], game.places["w-of-st-quentin"]
+    defender = Piece("gb-1-inf/1", "gb-1-inf", target, "back", "gb", 1)
+    german = [Piece(f"de-{n}-inf/1", f"de-{n}-inf", origin, "front", "de", 1) for n in (6, 7)]
+    before = Position(pieces=(defender, *german))
+    moved = [dataclasses.replace(p, location=target) for p in german]
+    half = Position(pieces=(defender, moved[0], german[1]))
+    after = Position(pieces=(defender, *moved))
+    call = format_combat_call(CombatCall("chaulnes", ("chaulnes",), game.side("central").name))
+    dice = [format_dice_report(DiceReport("Combat dice", (d,)), "Eric") for d in (1, 10, 10)]
+    played, problems = played_combats(game, [before, half, after, after], [(), (), (call, *dice)])
+    assert problems == [] and played[0].came_from == {p.id: origin for p in german}
+    (violation,) = check_played_combat(game, played[0])
+    assert "2 dice hitting on ≤ 3" in violation.message, violation.message

@@ -76,6 +76,11 @@ _STEPS = tuple(f"{code},130" for code in range(61454, 61461))
 """What the defender does, in order: clear the origins, gather them from the attackers, write
 the call and the account, roll the dice, write the result, clear every mark (keys no keyboard
 sends)."""
+GATED = ("reset", "gather", "call", "account", "result", "clear")
+"""The steps of a combat a condition may hold back, in the order the defender takes them."""
+_GATE_CODE = 61462
+"""The keys that pass a held-back step on: codes from here on (the dice loops start at
+61470), with Ctrl."""
 ROLL_KEY = _STEPS[4]
 """What the defender sends itself to roll the combat dice button once."""
 RESET_KEY = _STEPS[0]
@@ -537,10 +542,13 @@ class _Writer:
                 effect=effect_words(m, say),
             )
             account.append(f'If({name}, {string_literal(line)}, "")')
-        for test, reason, effect in self.terrain:
+        for n, (test, reason, effect) in enumerate(self.terrain):
+            # a Report Action's message cannot hold a Count's braced condition (a hexside every
+            # attacker crosses): the defender works each test out as a property
+            self.exprs[f"CombatShowsTerrain{n}"] = test
             cite = self.rule.cite
             line = say("module.combat.applies", reason=chat_text(reason), cite=cite, effect=effect)
-            account.append(f'If({test}, {string_literal(line)}, "")')
+            account.append(f'If(CombatShowsTerrain{n}, {string_literal(line)}, "")')
         account.append(phrase(say, "column", column="CombatColumn"))
         modifier = phrase(say, "roll-modifier", modifier="CombatRollModifier")
         account.append(f'If(CombatRollModifier != 0, {modifier}, "")')
@@ -687,16 +695,32 @@ def combat_prototype(
     messages: Sequence[str],
     say: Words,
     rolling: tuple[Sequence[str], Sequence[Trait]] | None = None,
+    gates: Mapping[str, str] | None = None,
+    last: Sequence[str] = (),
 ) -> tuple[Trait, ...]:
     """What every unit of the combat carries: its role and mark, the combat as worked out
     from it when it defends, and the steps the combat button sets off on the defender.
 
     ``rolling`` is how the dice are rolled: the keys the defender sends itself between the
     account and the result, and the traits that answer them (None: one roll of the combat
-    dice button, on :data:`ROLL_KEY`)."""
+    dice button, on :data:`ROLL_KEY`). ``gates`` holds a step back unless its condition holds
+    on the defender: a step of :data:`GATED` → a BeanShell condition. ``last``: keys the
+    defender sends itself once everything else is done."""
     reset_key, gather_key, call_key, account_key, _, result_key, clear_key = _STEPS
     keys, traits = rolling or ((ROLL_KEY,), (roll_dice(),))
-    steps = (reset_key, gather_key, call_key, account_key, *keys, result_key, clear_key)
+    named = dict(
+        zip(
+            GATED,
+            (reset_key, gather_key, call_key, account_key, result_key, clear_key),
+            strict=True,
+        )
+    )
+    gated = []
+    for n, (step, condition) in enumerate(sorted((gates or {}).items())):
+        gate = f"{_GATE_CODE + n},130"
+        gated.append(trigger(gate, condition, (named[step],)))
+        named[step] = gate
+    steps = (*(named[s] for s in GATED[:4]), *keys, *(named[s] for s in GATED[4:]), *last)
     attacker, defender = (string_literal(say(f"module.combat.mark.{r}")) for r in SIDES)
     mark = f'If({ROLE} == "attacker", {attacker}, If({ROLE} == "defender", {defender}, ""))'
     joined = (  # ', 0801, 0601': never a number, as '0801' alone would be to VASSAL
@@ -716,6 +740,7 @@ def combat_prototype(
         report((call_key,), "{" + messages[0] + "}"),
         report((account_key,), "{" + messages[1] + "}"),
         *traits,
+        *gated,
         report((result_key,), "{" + messages[2] + "}"),
         PROTOTYPE_BASE,
     )

@@ -34,6 +34,7 @@ from toolkit.vassal.write.boards import (
     map_name,
     map_names,
     pixel_size,
+    place_names,
     png_size,
 )
 from toolkit.vassal.write.buildfile import (
@@ -302,7 +303,7 @@ def _parts(game: Game, artwork: Artwork, starts: Sequence[Position] | None = Non
     heights = sorted(height for _, height in sizes.values())
     height = heights[len(heights) // 2] if heights else 0
     boards = game_boards(game, artwork, height, game.print.dpi, starts[0] if starts else None)
-    combat = module_combat(game, boards) or module_fire(game)
+    combat = module_combat(game, boards) or module_fire(game, place_names(game, boards))
     warnings = with_combat(game, module_warnings(game, boards, starts), combat)
     pieces = _pieces(game, sizes, warnings, starts[0] if starts else None)
     by_place = {board.map_id: board for board in boards}
