@@ -580,3 +580,40 @@ def test_the_checker_attacks_from_where_a_unit_came() -> None:
     assert problems == [] and played[0].came_from == {p.id: origin for p in german}
     (violation,) = check_played_combat(game, played[0])
     assert "2 dice hitting on ≤ 3" in violation.message, violation.message
+
+
+def test_the_chat_says_the_defender_fires_first() -> None:
+    """Chaulnes, attacked from west of St-Quentin across the river: the account names the
+    river's -1 and the defender firing first, with their rules; the first press ends with the
+    defender's hits and tells the attacker to press again."""
+    game, combat = _module("distant-foreign-fields")
+    attackers = [
+        ("de-6-inf/1", "front", "w-of-st-quentin"),
+        ("de-7-inf/1", "front", "w-of-st-quentin"),
+    ]
+    situation, _, engagement = battle(game, "chaulnes", attackers, [("gb-1-inf/1", "back")])
+    defender = engagement.defenders[0]
+    roles = {p.id: "attacker" for p in engagement.attackers} | {defender.id: "defender"}
+    board = _Board(game, combat, situation.position, roles, engagement.origins)
+    board.module |= {"CombatHitsD": "1"}
+    scope = board.scopes[situation.position.pieces.index(defender)]
+    _, account, _, first = (str(evaluate(m, scope)) for m in combat.messages)
+    assert account.startswith("Attacker rolls 2d10 hitting on 3 or less;"), account
+    assert " · Attacking across a river (DFF 5.4): -1 to the roll" in account, account
+    assert "the defender fires first (DFF 5.4): the defender fires first" in account, account
+    assert first == (
+        "The defender fires first, hits: 1 on the attacker (DFF 2.2.4.5); the attacker takes"
+        " its losses, then presses Combat again to fire with its survivors"
+    ), first
+
+
+def test_a_defender_alone_is_no_error() -> None:
+    """Combat pressed with no unit marked attacking: VASSAL works out both branches of an If,
+    so the empty lists of places and dice must not overrun a bound; the chat says no dice."""
+    game, combat = _module("axis-allies-europe")
+    defender = Piece("ge-infantry/1", "ge-infantry", "europe:rumania", "front", "ge", 1)
+    board = _Board(game, combat, Position(pieces=(defender,)), {defender.id: "defender"})
+    scope = board.scopes[0]
+    call, account, _, _ = (str(evaluate(m, scope)) for m in combat.messages)
+    assert call == "Combat at europe:rumania", call
+    assert account.startswith("Attacker rolls no dice; defender rolls 1d6 hitting on 2 or less")

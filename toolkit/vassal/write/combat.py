@@ -620,11 +620,16 @@ def call_message(say: Words) -> str:
     return " + ".join(
         [
             f'If({AS_TEXT}, {phrase(say, "call", place="LocationName")}, "")',
-            f"If({FROM}.length() > 2, "
-            f'{phrase(say, "call.from", places=f"{FROM}.substring(2)")}, "")',
+            f'If({FROM}.length() > 2, {phrase(say, "call.from", places=after_comma(FROM))}, "")',
             f'If({BY}.length() > 0, {phrase(say, "call.by", side=BY)}, "")',
         ]
     )
+
+
+def after_comma(name: str) -> str:
+    """A list ', a, b' without its first comma: 'a, b' (VASSAL works out both branches of an
+    ``If``, so the list may be empty and no bound may overrun it)."""
+    return f"{name}.substring(If({name}.length() > 2, 2, 0))"
 
 
 def phrase(say: Words, key: str, **parts: str) -> str:

@@ -65,6 +65,7 @@ from toolkit.vassal.write.combat import (
     SEPARATOR,
     UNIT,
     ModuleCombat,
+    after_comma,
     call_message,
     chat_text,
     combat_condition,
@@ -559,7 +560,7 @@ class _FireWriter:
                 parts.append(f'If({dice} > 0, ", " + {words_}, "")')
         self.exprs[name] = " + ".join(['""', *parts])
         none = string_literal(self.say("module.combat.fire.no-dice"))
-        return f"If({name}.length() > 2, {name}.substring(2), {none})"
+        return f"If({name}.length() > 2, {after_comma(name)}, {none})"
 
 
 def _crossing_test(name: str) -> str:
