@@ -125,6 +125,11 @@ PHRASES = [
     "Land border",
     "Victory location",
     "page {number} of",
+    "Not in combat",
+    "Resolve the combat",
+    "Combat dice",
+    "Attacker rolls",
+    "hitting on",
 ]
 """Phrases the code printed before the catalogue; a docstring or comment may still use them."""
 

@@ -6,7 +6,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from tests.test_check_logs import check_log, drag, start, write_log
+from toolkit.catalogue import languages, words
 from toolkit.vassal.format.codec import decode, encode
 from toolkit.vassal.format.commands import leaf_commands, parse_add_piece
 from toolkit.vassal.format.layout import Board
@@ -68,6 +71,18 @@ def test_the_call_and_the_report_read_back() -> None:
     assert parse_combat_call(french + ", exploitation — 8 contre 4") == call
     assert parse_dice_report("** 2d10 = 3,8 *** &lt;Alice&gt;") == DiceReport("2d10", (3, 8))
     assert parse_dice_report("<Blue> your move") is None
+
+
+@pytest.mark.parametrize("language", languages())
+def test_a_call_in_every_language_reads_back(language: str) -> None:
+    """The module writes its call in the game's language; the checker reads every language."""
+    declared = (("ace", ("6th Infantry",)),)
+    call = CombatCall("0606", ("0706", "0705"), "Blue", "Assaut", declared)
+    line = format_combat_call(call, words(language))
+    assert parse_combat_call(f"* <Eric> {line} — Attack 8, defence 4") == call, line
+    assert parse_combat_call(format_combat_call(CombatCall("0606"), words(language))) == (
+        CombatCall("0606")
+    )
 
 
 def test_a_result_applied_as_the_table_says_passes(

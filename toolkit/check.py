@@ -431,9 +431,28 @@ def played_combats(
                 call.declared,
                 tuple(rolls.get(number, ())),
                 positions[end],
+                came_from(positions[: number + 1], location),
             )
         )
     return found, problems
+
+
+def came_from(positions: Sequence[Position], location: str) -> dict[str, str]:
+    """Piece id → the place each piece at ``location`` in the last position was before it last
+    moved there (none for a piece that has not moved there in these positions)."""
+    found: dict[str, str] = {}
+    last = positions[-1]
+    for piece in last.pieces_at(location):
+        for earlier in reversed(positions[:-1]):
+            try:
+                was = earlier.piece(piece.id).location
+            except ValueError:
+                break
+            if was != location:
+                if was is not None:
+                    found[piece.id] = was
+                break
+    return found
 
 
 def _resolve(game: Game, call: CombatCall) -> tuple[str, tuple[str, ...], str | None] | str:

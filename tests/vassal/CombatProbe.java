@@ -20,13 +20,16 @@ import javax.swing.text.Document;
 /**
  * A combat resolved in the module, as the real engine does it.
  *
- * Usage: CombatProbe MODULE.vmod SAVE.vsav ATTACK_KEY DEFEND_KEY ATTACKER_PLACES DEFENDER_PLACE
+ * Usage: CombatProbe MODULE.vmod SAVE.vsav ATTACK_KEY DEFEND_KEY ATTACKERS DEFENDER_PLACE [PRESSES]
  *
  * Loads the module and the save with the shared harness (LoadModule, beside it on the class
- * path), presses the attack key (KEYCODE,MODIFIERS) on every piece at the attackers' places
- * (comma-separated location names) and the defend key on the first piece at the defender's,
- * prints each piece's CombatRole, then presses the module's combat button and prints what it
- * wrote in the chat log:
+ * path), presses the attack key (KEYCODE,MODIFIERS) on every attacker (ATTACKERS is a
+ * comma-separated list of location names, every piece there attacking, and of "id:COUNTER",
+ * every piece of that counter attacking, as in an area game where both sides share a space)
+ * and the defend key on the first other piece at the defender's place,
+ * prints each piece's CombatRole, then presses the module's combat button (PRESSES times, 1
+ * unless given: a defender that fires first takes two) and prints what it wrote in the chat
+ * log:
  *
  *   ROLE loc="..." counter="..." role="..."
  *   AFTER loc="..." counter="..." role="..."   (each piece's role once the combat is written)
@@ -41,6 +44,7 @@ public class CombatProbe {
     final KeyStroke defend = stroke(args[3]);
     final List<String> attackers = Arrays.asList(args[4].split(","));
     final String defender = args[5];
+    final int presses = args.length > 6 ? Integer.parseInt(args[6]) : 1;
     final int rc = LoadModule.run(new String[] {"--no-setups", args[0], args[1]});
     // The harness shows no window: let toolbar hotkeys work as they do in a player's window.
     GlobalOptions.getInstance().setAttribute("hotKeysOnClosedWindows", GlobalOptions.ALWAYS);
@@ -51,7 +55,8 @@ public class CombatProbe {
         for (Map map : Map.getMapList()) {
           for (GamePiece piece : pieces(map)) {
             final String loc = map.locationName(piece.getPosition());
-            if (attackers.contains(loc)) {
+            final String counter = String.valueOf(piece.getProperty("CounterId"));
+            if (attackers.contains(loc) || attackers.contains("id:" + counter)) {
               piece.keyEvent(attack);
             }
             else if (loc.equals(defender) && !defenderMarked) {
@@ -71,7 +76,9 @@ public class CombatProbe {
         for (GlobalKeyCommand button :
              GameModule.getGameModule().getAllDescendantComponentsOf(GlobalKeyCommand.class)) {
           if ("Combat".equals(button.getAttributeValueString("buttonText"))) {
-            button.apply();
+            for (int n = 0; n < presses; n++) {
+              button.apply();
+            }
           }
         }
         for (Map map : Map.getMapList()) {

@@ -5,6 +5,7 @@ combats."""
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import random
 import re
@@ -13,10 +14,12 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
+from lxml import etree  # type: ignore[import-untyped]
 
 from tests.conftest import load_fixture
 from tests.rules.helpers import position as placed
 from tests.vassal.engine import run_probe
+from toolkit.catalogue import words
 from toolkit.check import played_combats
 from toolkit.model import Game
 from toolkit.model.position import Piece, Position
@@ -29,13 +32,22 @@ from toolkit.rules.context import Situation
 from toolkit.vassal.format.expressions import Scope, Value, evaluate
 from toolkit.vassal.format.layout import Board, layer_faces
 from toolkit.vassal.format.traits import CTRL_SHIFT, key
-from toolkit.vassal.read.chat import parse_combat_call, parse_dice_report
+from toolkit.vassal.read.chat import CombatCall, parse_combat_call, parse_dice_report
 from toolkit.vassal.write.boards import vassal_places
-from toolkit.vassal.write.combat import DICE, ROLE, ModuleCombat, module_combat
+from toolkit.vassal.write.combat import (
+    BY,
+    FROM,
+    ROLE,
+    ModuleCombat,
+    dice_name,
+    module_combat,
+    write_combat,
+)
 from toolkit.vassal.write.module import compile_module, game_boards, position_save
 from toolkit.workers import Workers
 
 FIXTURES = ("river-crossing", "minimal-hex")
+NO_BREAK = "\u00a0"
 
 
 @pytest.fixture(scope="module", params=FIXTURES)
@@ -105,7 +117,8 @@ class _Table:
             return self.module.get(name, "")
 
         def module_property(name: str) -> str:
-            return str(self.total) if name == f"{DICE}_total" else properties(name)
+            dice = dice_name(words(self.game.language))
+            return str(self.total) if name == f"{dice}_total" else properties(name)
 
         scope = Scope(properties, lambda _: 0, lambda: self.scopes, module_property)
         return scope
@@ -228,6 +241,40 @@ def test_generated_combats_agree_with_the_engine(
         done += 1
 
 
+def test_a_french_module_fights_in_french() -> None:
+    """The menu, the marks, the buttons and every line the combat writes are in the game's
+    language, and the call still reads back for the log checker."""
+    english = _river_crossing()
+    the_game = dataclasses.replace(english[0], language="fr")
+    boards = english[1]
+    combat = module_combat(the_game, boards)
+    assert combat is not None and combat.language == "fr"
+    position, location, attackers = _stream_attack(the_game)
+    defender = next(p for p in position.pieces if p.location == location)
+    roles = {p.id: "attacker" for p in attackers} | {defender.id: "defender"}
+    table = _Table(the_game, boards, combat, position, roles, 4)
+    table.module |= {FROM: ", 0405", BY: "Bleu"}  # what the attackers gather
+    scope = table.scopes[position.pieces.index(defender)]
+    call, account, result = (str(evaluate(m, scope)) for m in combat.messages)
+    assert call.startswith(f"Combat à {table.names[location]} depuis 0405 par Bleu"), call
+    assert parse_combat_call(call) == CombatCall(table.names[location], ("0405",), "Bleu")
+    assert account.startswith("Attaque ") and ", défense " in account, account
+    assert " — colonne " in account and f"(9.4){NO_BREAK}: force ×0,5" in account, account
+    assert f"(9.3){NO_BREAK}: +1 colonne" in account, account
+    assert result.startswith("Jet 4 (colonne "), result
+    traits = " ".join(t.type for t in combat.prototype)
+    assert all(w in traits for w in ("Attaquer", "Défendre", "Hors combat")), traits
+    said = " ".join(re.findall(r'"((?:[^"\\]|\\.)*)"', " ".join(combat.messages)))
+    said += " " + str(combat.expressions["CombatResultWords"])
+    english = r"\b(Attack|Defend|Not in combat|defence|column|Roll|modifier|no effect|from|by)\b"
+    assert re.findall(english, traits.split(";")[3] + said) == [], said
+    root = etree.Element("root")
+    write_combat(root, combat)
+    assert {e.get("name") for e in root if e.get("name")} == {"Dés de combat", "Combat"}
+    tip = next(e.get("tooltip") for e in root if e.get("name") == "Combat")
+    assert tip.startswith("Résoudre le combat"), tip
+
+
 # -- real VASSAL --------------------------------------------------------------------------------
 
 PROBE = Path(__file__).with_name("CombatProbe.java")
@@ -291,7 +338,7 @@ def test_vassal_writes_the_combat_the_engine_resolves(tmp_path: Path) -> None:
     assert sorted(calls[0].origins) == sorted(names[p.location or ""] for p in attackers), chat
     assert calls[0].side == the_game.side("blue").name, chat
     rolls = [r for r in map(parse_dice_report, chat) if r is not None]
-    assert len(rolls) == 1 and rolls[0].name == DICE, chat
+    assert len(rolls) == 1 and rolls[0].name == dice_name(words("en")), chat
     outcome = table_outcome(rule, chart, odds, sum(rolls[0].dice))
     account = next(line for line in chat if line.lstrip("* ").startswith("Attack "))
     assert f"Attack {_number(odds.attack)}, defence {_number(odds.defence)}" in account, account

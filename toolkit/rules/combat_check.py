@@ -10,7 +10,7 @@ applied; this module knows nothing of logs, chat lines or VASSAL.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from fractions import Fraction
 
@@ -64,6 +64,9 @@ class PlayedCombat:
     """Each modifier declared, with the names of the units it is for (empty: all it may)."""
     rolls: tuple[Roll, ...] = ()
     after: Position = field(default_factory=Position)
+    came_from: Mapping[str, str] = field(default_factory=dict)
+    """Piece id → where a unit that moved into the defender's place came from (the place it
+    attacks from, as a module judges a crossing)."""
     """The position once the result was applied (before the next combat, or at the end)."""
 
 
@@ -111,12 +114,17 @@ def _engagement(situation: Situation, rule: CombatRule, combat: PlayedCombat) ->
         side = situation.side_of(attackers[0])
     if combat.side is not None:
         attackers = [p for p in attackers if situation.side_of(p) == side]
-        attackers += [
-            p for p in position.pieces_at(combat.location) if situation.side_of(p) == side
+        attackers += [  # the units already there, once (the call may name their place too)
+            p
+            for p in position.pieces_at(combat.location)
+            if situation.side_of(p) == side and p not in attackers
         ]
     origins = {}
-    if combat.origins:
-        origins = {p.id: combat.origins[0] for p in attackers if p.location == combat.location}
+    for piece in attackers:
+        if piece.location == combat.location:
+            origin = combat.came_from.get(piece.id) or next(iter(combat.origins), None)
+            if origin is not None:
+                origins[piece.id] = origin
     declared = _declared(situation, combat, [*attackers, *position.pieces_at(combat.location)])
     try:
         return engage(

@@ -8,7 +8,9 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
+from toolkit.catalogue import ENGLISH, Words
 from toolkit.model.base import empty
+from toolkit.model.game import CombatEffect
 from toolkit.model.position import Piece, PieceId
 from toolkit.model.queries import location_border_type, location_hexsides
 from toolkit.model.rules import CombatModifier, CombatRule, CombatSide, PieceSelector
@@ -179,16 +181,23 @@ def _picks(situation: Situation, selector: PieceSelector, piece: Piece) -> bool:
 
 
 def modified_units(
-    situation: Situation, modifier: CombatModifier, engagement: Engagement
+    situation: Situation,
+    modifier: CombatModifier,
+    engagement: Engagement,
+    ranked: Mapping[CombatSide, str | int] = empty(),
 ) -> tuple[Piece, ...] | None:
     """The units a modifier applies to, of its side or both; None when it does not apply at
-    all (one that applies to a side and names no units applies to all of them)."""
+    all (one that applies to a side and names no units applies to all of them).
+
+    When only some of the units it picks may have it (one infantry for each artillery), it
+    goes to those with the lowest value ``ranked`` names for their side: the rulebooks leave
+    the choice to the player, and the module and the checker need the same one."""
     if not _location_terms(situation, modifier, engagement):
         return None
     units: list[Piece] = []
     for side in SIDES:
         if modifier.affects(side):
-            units += _side_units(situation, modifier, engagement, side)
+            units += _side_units(situation, modifier, engagement, side, ranked.get(side))
     named = modifier.declared and engagement.declared.get(modifier.id)
     selective = modifier.pieces or modifier.across or modifier.supported_by or named
     if not units and (selective or modifier.unless_enemy or modifier.side == "both"):
@@ -197,7 +206,11 @@ def modified_units(
 
 
 def _side_units(
-    situation: Situation, modifier: CombatModifier, engagement: Engagement, side: CombatSide
+    situation: Situation,
+    modifier: CombatModifier,
+    engagement: Engagement,
+    side: CombatSide,
+    ranked: str | int | None = None,
 ) -> list[Piece]:
     """The units of one side a modifier applies to."""
     if modifier.unless_enemy is not None:
@@ -220,25 +233,49 @@ def _side_units(
     if modifier.supported_by is not None:
         selector = modifier.supported_by
         support = sum(1 for p in engagement.side(side) if _picks(situation, selector, p))
+        if ranked is not None:
+            units.sort(key=lambda p: value_of(situation, p, ranked))
         units = units[:support]
     return units
 
 
-def _effect_words(modifier: CombatModifier) -> str:
-    words = []
-    if modifier.shift:
-        words.append(f"{modifier.shift:+d} column{'s' if abs(modifier.shift) > 1 else ''}")
+def effect_words(modifier: CombatModifier, say: Words = ENGLISH) -> str:
+    """What a modifier does, as players read it beside its reason ('+1 column, strength ×2'):
+    the one wording of the checker's accounts and the module's chat."""
+    words = [shift_words(modifier.shift, say)] if modifier.shift else []
     if modifier.roll:
-        words.append(f"{modifier.roll:+d} to the roll")
+        words.append(say("combat.effect.roll", roll=f"{modifier.roll:+d}"))
     if modifier.strength != 1:
-        words.append(f"strength ×{modifier.strength}")
+        words.append(say("combat.effect.strength", factor=factor_words(modifier.strength, say)))
     if modifier.dice != 1:
-        words.append(f"dice ×{modifier.dice}")
+        words.append(say("combat.effect.dice", factor=factor_words(modifier.dice, say)))
     if modifier.first:
-        words.append(f"the {modifier.first} fires first")
+        words.append(say(f"combat.effect.first.{modifier.first}"))
     if modifier.absorb:
-        words.append(f"cancels {modifier.absorb} hit{'s' if modifier.absorb > 1 else ''}")
-    return ", ".join(words) or "no change"
+        plural = "s" if modifier.absorb > 1 else ""
+        words.append(say(f"combat.effect.absorb{plural}", count=modifier.absorb))
+    return ", ".join(words) or say("combat.effect.none")
+
+
+def terrain_effect_words(effect: CombatEffect, say: Words = ENGLISH) -> str:
+    """What a terrain or hexside type does to a combat ('defence ×2, -1 column')."""
+    words = []
+    if effect.defence != 1:
+        words.append(say("combat.effect.defence", factor=factor_words(effect.defence, say)))
+    if effect.shift:
+        words.append(shift_words(effect.shift, say))
+    return ", ".join(words)
+
+
+def shift_words(shift: int, say: Words = ENGLISH) -> str:
+    """'+1 column', '-2 columns'."""
+    plural = "s" if abs(shift) > 1 else ""
+    return say(f"combat.effect.column{plural}", shift=f"{shift:+d}")
+
+
+def factor_words(factor: Fraction | float, say: Words = ENGLISH) -> str:
+    """A multiplier as the language writes it: '2', '0.5' ('0,5' in French)."""
+    return f"{float(factor):g}".replace(".", say("number.decimal-point"))
 
 
 def applied_modifiers(
@@ -247,13 +284,23 @@ def applied_modifiers(
     """Every modifier of the rule that applies, with the units it applies to."""
     found = []
     for modifier in rule.modifiers:
-        units = modified_units(situation, modifier, engagement)
+        units = modified_units(situation, modifier, engagement, _ranked(rule))
         if units is not None:
             found.append((modifier, units))
     return found
 
 
+def _ranked(rule: CombatRule) -> dict[CombatSide, str | int]:
+    """The value each side's units count with: their target (dice) or their strength (a
+    table)."""
+    if rule.fire is not None:
+        return {"attacker": rule.fire.attack, "defender": rule.fire.defence}
+    if rule.table is not None:
+        return {"attacker": rule.table.attack, "defender": rule.table.defence}
+    return {}
+
+
 def describe_applied(modifier: CombatModifier, units: Sequence[Piece]) -> Applied:
     every = modifier.pieces is None and not modifier.across and modifier.supported_by is None
     pieces = () if every and not modifier.declared else tuple(p.id for p in units)
-    return Applied(modifier.text, modifier.cite, modifier.side, _effect_words(modifier), pieces)
+    return Applied(modifier.text, modifier.cite, modifier.side, effect_words(modifier), pieces)

@@ -52,6 +52,8 @@ class FirePlan:
     """A dice combat worked out before the roll: who rolls how many dice, hitting on what."""
 
     groups: tuple[FireGroup, ...]
+    """In the order a log's dice are read: the attacker's, then the defender's, each side's
+    from the lowest target up (groups that share a target score alike, in any order)."""
     first: CombatSide | None
     """The side that fires first (None: both fire before losses are taken)."""
     sides: int
@@ -94,6 +96,7 @@ def fire_plan(situation: Situation, rule: CombatRule, engagement: Engagement) ->
             traits[key] = (int(target), dice, mine)
     made = _dice_counts(fire.per, fire.dice, groups, traits, fire.hit)
     made = [g if _can_hit(g, fire.sides) else dataclasses.replace(g, dice=0) for g in made]
+    made.sort(key=lambda g: (SIDES.index(g.side), g.target))
     first = _first(fire.order, found)
     applied = tuple(describe_applied(m, units) for m, units in found)
     absorbs = tuple(

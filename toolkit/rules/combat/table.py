@@ -19,6 +19,7 @@ from toolkit.rules.combat.engagement import (
     Engagement,
     applied_modifiers,
     describe_applied,
+    terrain_effect_words,
     value_of,
 )
 from toolkit.rules.combat.results import Outcome, read_cell
@@ -98,7 +99,7 @@ def terrain_effects(
         if kind.id in (shared or set()) and kind.combat is not None:
             found.append((kind.name, kind.combat))
     return [
-        (Applied(_reason(name, e.note), cite, "defender", _terrain_words(e)), e)
+        (Applied(_reason(name, e.note), cite, "defender", terrain_effect_words(e)), e)
         for name, e in found
         if e.defence != 1 or e.shift
     ]
@@ -106,13 +107,6 @@ def terrain_effects(
 
 def _reason(name: str, note: str) -> str:
     return f"{name} ({note})" if note else name
-
-
-def _terrain_words(effect: CombatEffect) -> str:
-    words = [f"defence ×{effect.defence:g}"] if effect.defence != 1 else []
-    if effect.shift:
-        words.append(f"{effect.shift:+d} column{'s' if abs(effect.shift) > 1 else ''}")
-    return ", ".join(words)
 
 
 def _strength(

@@ -3,8 +3,8 @@ where, by whom, on which column, with which declarations) and the dice VASSAL ro
 
 VASSAL logs a chat line as the command ``CHAT`` and the text. A dice button reports its roll as
 its ``reportFormat`` says; the module's is ``** <button> = <dice> *** <player>``, the dice
-listed one by one. A combat is called by a line the module writes (or a player types), in
-English or French::
+listed one by one. A combat is called by a line the module writes (or a player types), in any
+language of the catalogue (its ``module.combat.call…`` messages)::
 
     Combat at 0606 from 0706, 0705 on Assaut declaring ace (6th Infantry), exploitation
     Combat à W3020 depuis W3019 sur Assaut avec cooperating-majors
@@ -21,16 +21,34 @@ import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from toolkit.catalogue import ENGLISH, Words, catalogue, languages
+
 CHAT = "CHAT"
 """How VASSAL's chat command starts (``Chatter.DisplayText``)."""
 
 _DICE = re.compile(r"\*\* (?P<name>.+?) = (?P<dice>\d+(?:\s*,\s*\d+)*) \*\*\*")
+
+
+def _call_words(part: str) -> list[str]:
+    """The word that opens one part of a call in every language ('from', 'depuis')."""
+    found = {
+        catalogue(language).get(f"module.combat.{part}", "").split("{")[0].strip()
+        for language in languages()
+    }
+    return sorted((w for w in found if w), key=len, reverse=True)
+
+
+def _either(part: str) -> str:
+    return "(?:" + "|".join(re.escape(w) for w in _call_words(part)) + ")"
+
+
+_START = re.compile(_either("call") + " ")
 _CALL = re.compile(
-    r"Combat (?:at|à) (?P<at>.+?)"
-    r"(?: (?:from|depuis) (?P<origins>.+?))?"
-    r"(?: (?:by|par) (?P<side>.+?))?"
-    r"(?: (?:on|sur) (?P<column>.+?))?"
-    r"(?: (?:declaring|avec) (?P<declared>.+?))?"
+    _either("call") + r" (?P<at>.+?)"
+    rf"(?: {_either('call.from')} (?P<origins>.+?))?"
+    rf"(?: {_either('call.by')} (?P<side>.+?))?"
+    rf"(?: {_either('call.on')} (?P<column>.+?))?"
+    rf"(?: {_either('call.declaring')} (?P<declared>.+?))?"
     r"(?: — .*)?$"
 )
 
@@ -76,10 +94,10 @@ def format_dice_report(report: DiceReport, player: str) -> str:
 
 def parse_combat_call(text: str) -> CombatCall | None:
     """A combat called in a chat line (after any '<player>' prefix); None for other lines."""
-    start = max(text.find("Combat at "), text.find("Combat à "))
-    if start < 0:
+    start = _START.search(text)
+    if start is None:
         return None
-    match = _CALL.match(text[start:].strip())
+    match = _CALL.match(text[start.start() :].strip())
     if match is None:
         return None
     return CombatCall(
@@ -91,19 +109,20 @@ def parse_combat_call(text: str) -> CombatCall | None:
     )
 
 
-def format_combat_call(call: CombatCall) -> str:
-    """The line that calls a combat (the inverse of :func:`parse_combat_call`)."""
-    words = [f"Combat at {call.at}"]
+def format_combat_call(call: CombatCall, say: Words = ENGLISH) -> str:
+    """The line that calls a combat, in the language of ``say`` (the inverse of
+    :func:`parse_combat_call`, which reads every language)."""
+    words = [say("module.combat.call", place=call.at)]
     if call.origins:
-        words.append("from " + ", ".join(call.origins))
+        words.append(say("module.combat.call.from", places=", ".join(call.origins)))
     if call.side:
-        words.append(f"by {call.side}")
+        words.append(say("module.combat.call.by", side=call.side))
     if call.column:
-        words.append(f"on {call.column}")
+        words.append(say("module.combat.call.on", column=call.column))
     if call.declared:
         items = [f"{name} ({', '.join(units)})" if units else name for name, units in call.declared]
-        words.append("declaring " + ", ".join(items))
-    return " ".join(words)
+        words.append(say("module.combat.call.declaring", declared=", ".join(items)))
+    return "".join(words)
 
 
 def _items(text: str | None) -> tuple[str, ...]:

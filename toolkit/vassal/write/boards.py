@@ -242,3 +242,8 @@ def vassal_places(game: Game, boards: Sequence[Board]) -> dict[str, tuple[str, s
         for name, location in named.items():
             where.setdefault(location.key, (board, name))
     return where
+
+
+def place_names(game: Game, boards: Sequence[Board]) -> dict[str, str]:
+    """Location key → the name VASSAL gives the place."""
+    return {key: name for key, (_, name) in vassal_places(game, boards).items()}

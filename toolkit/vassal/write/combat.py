@@ -30,14 +30,21 @@ from itertools import product
 
 from lxml import etree  # type: ignore[import-untyped]
 
+from toolkit.catalogue import DEFAULT_LANGUAGE, Words, words
 from toolkit.model import Game
 from toolkit.model.chart import Chart
 from toolkit.model.counter import Counter
+from toolkit.model.game import CombatEffect
 from toolkit.model.odds import parse_cell_part, parse_dice, parse_odds, parse_roll_range
 from toolkit.model.position import Position
 from toolkit.model.queries import location_hexsides, location_neighbours
 from toolkit.model.rules import CombatModifier, CombatRule, CombatSide, OddsStep, SelectorIndex
-from toolkit.rules.combat.engagement import SIDES, modifier_places
+from toolkit.rules.combat.engagement import (
+    SIDES,
+    effect_words,
+    modifier_places,
+    terrain_effect_words,
+)
 from toolkit.rules.combat.results import read_cell
 from toolkit.rules.context import Situation
 from toolkit.vassal.format.codec import encode
@@ -61,9 +68,6 @@ ROLE = "CombatRole"
 UNIT = "CombatUnit"
 """1 on every counter the combat rule covers (0, the module's value, elsewhere)."""
 PROTOTYPE = "Combat"
-DICE = "Combat dice"
-"""The name of the combat dice button (its total is the property ``Combat dice_total``, read
-with ``GetProperty``); not the combat button's, which players press."""
 DICE_KEY = "61452,130"
 """Ctrl+F25: the dice button's hotkey, fired by the defender (no keyboard sends it)."""
 RESOLVE_KEY = "61453,130"
@@ -72,6 +76,15 @@ _STEPS = tuple(f"{code},130" for code in range(61454, 61461))
 """What the defender does, in order: clear the origins, gather them from the attackers, write
 the call and the account, roll the dice, write the result, clear every mark (keys no keyboard
 sends)."""
+GATED = ("reset", "gather", "call", "account", "result", "clear")
+"""The steps of a combat a condition may hold back, in the order the defender takes them."""
+_GATE_CODE = 61462
+"""The keys that pass a held-back step on: codes from here on (the dice loops start at
+61470), with Ctrl."""
+ROLL_KEY = _STEPS[4]
+"""What the defender sends itself to roll the combat dice button once."""
+RESET_KEY = _STEPS[0]
+"""What the defender sends itself first: the combat's module properties back to nothing."""
 APPEND_KEY = "61461,130"
 """What the defender sends each attacker: add your place to the origins, your side as the
 attacker's."""
@@ -86,20 +99,11 @@ SEPARATOR = "|"
 MAX_STRENGTH_SETS = 16
 """More sets of strength modifiers than this make too many properties: the rule is left out."""
 
-# The words of the module, until the game gives them in its own language.
-ATTACK_COMMAND = "Attack"
-DEFEND_COMMAND = "Defend"
-CLEAR_COMMAND = "Not in combat"
-BUTTON = "Combat"
-BUTTON_TIP = "Resolve the combat of the units marked attacking against the marked defender"
-ATTACKER_MARK = "A"
-DEFENDER_MARK = "D"
-WORD_ATTACK = "Attack"
-WORD_DEFENCE = "defence"
-WORD_COLUMN = "column"
-WORD_ROLL = "Roll"
-WORD_MODIFIER = "modifier"
-WORD_NONE = "no effect"
+
+def dice_name(say: Words) -> str:
+    """The name of the combat dice button (its total is the property ``<name>_total``, read
+    with ``GetProperty``); not the combat button's, which players press."""
+    return say("module.combat.dice")
 
 
 @dataclass(frozen=True)
@@ -121,12 +125,14 @@ class ModuleCombat:
     """The defender's Calculated Properties: name → BeanShell expression."""
     messages: tuple[str, ...] = ()
     """What the defender writes: the call, the account, then (after the dice) the result."""
+    language: str = DEFAULT_LANGUAGE
+    """The language of the game, which the menu, the button and the chat speak."""
 
 
 def module_combat(game: Game, boards: Sequence[Board]) -> ModuleCombat | None:
     """The module's combat for the game's first combat rule on a results table (where it
     applies is not checked: the players call the combat); None when it has none the module
-    can resolve. Dice games (fire) are left to the players and ``toolkit check``."""
+    can resolve. Dice games are :func:`toolkit.vassal.write.fire.module_fire`'s."""
     for rule in game.rules:
         if isinstance(rule, CombatRule) and rule.table is not None and not rule.setups:
             chart = next((c for c in game.charts if c.id == rule.table.chart), None)
@@ -214,7 +220,7 @@ class _Writer:
                 for m, on in zip(strengths[side], chosen, strict=True):
                     test = all_of([places_of[id(m)], conditions[id(m)]])
                     parts.append(test if on else f"!({test})")
-                terms.append(f"Sum({string_literal(prop)}, {_picks(all_of(parts))})")
+                terms.append(f"Sum({string_literal(prop)}, {picks(all_of(parts))})")
             self.exprs[name] = " + ".join(terms)
         self._modifiers(active, conditions, places_of)
         self._terrain()
@@ -229,12 +235,17 @@ class _Writer:
             scale,
             (dice.count, dice.sides),
             tuple(sorted(self.props.items())),
-            {cid: _counter_traits(props) for cid, props in self.counters.items()},
+            {cid: counter_traits(props) for cid, props in self.counters.items()},
             {cid: dict(props) for cid, props in self.counters.items()},
-            _prototype(self.exprs, messages),
+            combat_prototype(self.exprs, messages, self.say),
             dict(self.exprs),
             messages,
+            game.language,
         )
+
+    @property
+    def say(self) -> Words:
+        return words(self.game.language)
 
     def _possible(self, modifiers: Sequence[CombatModifier]) -> list[tuple[bool, ...]]:
         """The sets of modifiers that can apply to one unit together: they share a place, a
@@ -313,8 +324,8 @@ class _Writer:
         for side in SIDES:
             name = table.attack if side == "attacker" else table.defence
             for counter in covered:
-                for face in _faces(counter):
-                    value = _value(counter, face, name)
+                for face in unit_faces(counter):
+                    value = face_value(counter, face, name)
                     for chosen in product((False, True), repeat=len(strengths[side])):
                         total = value
                         for m, on in zip(strengths[side], chosen, strict=True):
@@ -331,7 +342,8 @@ class _Writer:
         scale: int,
     ) -> None:
         multiplier = math.prod((m.strength for m in picked), start=Fraction(1))
-        values = [int(_value(counter, f, name) * multiplier * scale) for f in _faces(counter)]
+        faces = unit_faces(counter)
+        values = [int(face_value(counter, f, name) * multiplier * scale) for f in faces]
         if len(set(values)) == 1:
             self.counters.setdefault(counter.id, {})[prop] = str(values[0])
             return
@@ -354,7 +366,7 @@ class _Writer:
             on_place = places_of[id(m)].replace("$LocationName$", '" + LocationName + "')
             on_place = all_of([AS_TEXT, on_place])
             counts = [
-                f"Count({_picks(all_of([combat_condition(s), conditions[id(m)]]))})"
+                f"Count({picks(all_of([combat_condition(s), conditions[id(m)]]))})"
                 for s in SIDES
                 if m.affects(s)
             ]
@@ -389,8 +401,8 @@ class _Writer:
                 {k for k, loc in game.locations.items() if loc.terrain == terrain.id}
             )
             self._effect(self._here(name), effect, numerators, denominators)
-            self.terrain.append((self._here(name), terrain.name, _effect_words(effect)))
-        attackers = f"Count({_picks(combat_condition('attacker'))})"
+            self.terrain.append((self._here(name), terrain.name, self._terrain_words(effect)))
+        attackers = f"Count({picks(combat_condition('attacker'))})"
         for n, kind in enumerate(game.hexside_types):
             effect = kind.combat
             if effect is None or (effect.defence == 1 and not effect.shift):
@@ -399,10 +411,13 @@ class _Writer:
             self.props[name] = self._crossings(frozenset({kind.id}))
             here = f'"{SEPARATOR}" + LocationName + ">$LocationName${SEPARATOR}"'
             crossing = all_of([combat_condition("attacker"), AS_TEXT, f"{name}.contains({here})"])
-            test = all_of([f"{attackers} > 0", f"Count({_picks(crossing)}) == {attackers}"])
+            test = all_of([f"{attackers} > 0", f"Count({picks(crossing)}) == {attackers}"])
             self._effect(test, effect, numerators, denominators)
-            self.terrain.append((test, kind.name, _effect_words(effect)))
+            self.terrain.append((test, kind.name, self._terrain_words(effect)))
         self._defence(numerators, denominators)
+
+    def _terrain_words(self, effect: CombatEffect) -> str:
+        return terrain_effect_words(effect, self.say)
 
     def _effect(self, test: str, effect: object, nums: list[str], dens: list[str]) -> None:
         defence = Fraction(getattr(effect, "defence", 1)).limit_denominator(100)
@@ -455,7 +470,8 @@ class _Writer:
         self.exprs["CombatColumn"] = chain
 
     def _result(self) -> None:
-        self.exprs["CombatRoll"] = f'GetProperty("{DICE}_total") + CombatRollModifier'
+        total = string_literal(f"{dice_name(self.say)}_total")
+        self.exprs["CombatRoll"] = f"GetProperty({total}) + CombatRollModifier"
         rows = [(parse_roll_range(row.label), row) for row in self.chart.rows]
         lowest = min(rows, key=lambda r: r[0][0] if r[0][0] is not None else -math.inf)
         highest = max(rows, key=lambda r: r[0][1] if r[0][1] is not None else math.inf)
@@ -466,12 +482,12 @@ class _Writer:
             column = self._row_chain(rows, lowest, highest, n, cells)
             chain = column if n == columns - 1 else f"If(CombatIndex == {n}, {column}, {chain})"
         self.exprs["CombatResult"] = chain
-        words = string_literal(WORD_NONE)
+        chain = string_literal(self.say("module.combat.no-effect"))
         for cell in cells:
             if cell.strip():
                 said = string_literal(self._cell_words(cell))
-                words = f"If(CombatResult == {string_literal(cell)}, {said}, {words})"
-        self.exprs["CombatResultWords"] = words
+                chain = f"If(CombatResult == {string_literal(cell)}, {said}, {chain})"
+        self.exprs["CombatResultWords"] = chain
 
     def _row_chain(self, rows, lowest, highest, column: int, cells: dict[str, None]) -> str:  # type: ignore[no-untyped-def]
         def cell(row) -> str:  # type: ignore[no-untyped-def]
@@ -506,34 +522,38 @@ class _Writer:
             except ValueError:
                 codes = ()
             meanings += [results.codes[c].text for c in codes if results.codes[c].text]
-        words = "; ".join(dict.fromkeys(meanings))
+        meaning = self.say("punct.semicolon").join(dict.fromkeys(meanings))
         cited = ", ".join(cites) or self.rule.cite
-        return f"{text}: {words} ({cited})" if words else f"{text} ({cited})"
+        if not meaning:
+            return f"{text} ({cited})"
+        return self.say("module.combat.cell", cell=text, meaning=meaning, cite=cited)
 
     def _messages(self, active: Sequence[CombatModifier], scale: int) -> tuple[str, ...]:
-        call = (
-            f'If({AS_TEXT}, "Combat at " + LocationName, "") '
-            f'+ If({FROM}.length() > 2, " from " + {FROM}.substring(2), "") '
-            f'+ If({BY}.length() > 0, " by " + {BY}, "")'
-        )
-        attack = _shown("CombatAttack", scale)
-        defence = _shown("CombatDefenceBase", scale)
-        account = [
-            f'"{WORD_ATTACK} " + {attack} + ", {WORD_DEFENCE} " + {defence}',
-        ]
+        say = self.say
+        call = call_message(say)
+        strengths = {"attack": _shown("CombatAttack", scale)}
+        strengths["defence"] = _shown("CombatDefenceBase", scale)
+        account = [phrase(say, "account", **strengths)]
         for m, name in self.applies:
-            line = f" · {_chat(m.text)} ({m.cite}): {_modifier_words(m)}"
+            line = say(
+                "module.combat.applies",
+                reason=chat_text(m.text),
+                cite=m.cite,
+                effect=effect_words(m, say),
+            )
             account.append(f'If({name}, {string_literal(line)}, "")')
-        for test, reason, words in self.terrain:
-            line = f" · {_chat(reason)} ({self.rule.cite}): {words}"
-            account.append(f'If({test}, {string_literal(line)}, "")')
-        account.append(f'" — {WORD_COLUMN} " + CombatColumn')
-        account.append(
-            f'If(CombatRollModifier != 0, ", {WORD_MODIFIER} " + CombatRollModifier, "")'
-        )
-        result = (
-            f'"{WORD_ROLL} " + CombatRoll + " ({WORD_COLUMN} " + CombatColumn + "): " '
-            f"+ CombatResultWords"
+        for n, (test, reason, effect) in enumerate(self.terrain):
+            # a Report Action's message cannot hold a Count's braced condition (a hexside every
+            # attacker crosses): the defender works each test out as a property
+            self.exprs[f"CombatShowsTerrain{n}"] = test
+            cite = self.rule.cite
+            line = say("module.combat.applies", reason=chat_text(reason), cite=cite, effect=effect)
+            account.append(f'If(CombatShowsTerrain{n}, {string_literal(line)}, "")')
+        account.append(phrase(say, "column", column="CombatColumn"))
+        modifier = phrase(say, "roll-modifier", modifier="CombatRollModifier")
+        account.append(f'If(CombatRollModifier != 0, {modifier}, "")')
+        result = phrase(
+            say, "result", roll="CombatRoll", column="CombatColumn", result="CombatResultWords"
         )
         return (call, " + ".join(account), result)
 
@@ -544,7 +564,7 @@ def _common(sets: Sequence[set[str] | None]) -> set[str] | None:
     return set.intersection(*known) if known else None
 
 
-def _picks(condition: str) -> str:
+def picks(condition: str) -> str:
     """The condition ``Sum`` and ``Count`` pick pieces by: a BeanShell expression in braces
     (without them VASSAL would read an old-style 'name = value' match)."""
     return string_literal("{" + condition + "}")
@@ -577,11 +597,13 @@ def _shown(name: str, scale: int) -> str:
     return f'If({name} % {scale} == 0, "" + {name} / {scale}, {name} + "/{scale}")'
 
 
-def _faces(counter: Counter) -> list[object]:
+def unit_faces(counter: Counter) -> list[object]:
+    """The faces a unit may show, in the order of its layer's levels."""
     return list(layer_faces(counter)) or [counter.front]
 
 
-def _value(counter: Counter, face: object, name: str) -> Fraction:
+def face_value(counter: Counter, face: object, name: str) -> Fraction:
+    """A number the face prints (else the counter's property); 0 when it has none."""
     raw = getattr(face, "values", {}).get(name)
     if raw is None:
         raw = counter.properties.get(name)
@@ -591,27 +613,41 @@ def _value(counter: Counter, face: object, name: str) -> Fraction:
         return Fraction(0)
 
 
-def _effect_words(effect: object) -> str:
-    defence = getattr(effect, "defence", 1)
-    shift = getattr(effect, "shift", 0)
-    words = [f"{WORD_DEFENCE} ×{defence:g}"] if defence != 1 else []
-    if shift:
-        words.append(f"{shift:+d} {WORD_COLUMN}")
-    return ", ".join(words)
+def call_message(say: Words) -> str:
+    """The line that calls the combat, as :func:`~toolkit.vassal.read.chat.format_combat_call`
+    writes it and the log checker reads it: the defender's place, the attackers' places and
+    their side."""
+    return " + ".join(
+        [
+            f'If({AS_TEXT}, {phrase(say, "call", place="LocationName")}, "")',
+            f'If({FROM}.length() > 2, {phrase(say, "call.from", places=after_comma(FROM))}, "")',
+            f'If({BY}.length() > 0, {phrase(say, "call.by", side=BY)}, "")',
+        ]
+    )
 
 
-def _modifier_words(m: CombatModifier) -> str:
-    words = []
-    if m.shift:
-        words.append(f"{m.shift:+d} {WORD_COLUMN}")
-    if m.roll:
-        words.append(f"{m.roll:+d} {WORD_ROLL.lower()}")
-    if m.strength != 1:
-        words.append(f"×{m.strength}")
-    return ", ".join(words)
+def after_comma(name: str) -> str:
+    """A list ', a, b' without its first comma: 'a, b' (VASSAL works out both branches of an
+    ``If``, so the list may be empty and no bound may overrun it)."""
+    return f"{name}.substring(If({name}.length() > 2, 2, 0))"
 
 
-def _chat(text: str) -> str:
+def phrase(say: Words, key: str, **parts: str) -> str:
+    """The message ``module.combat.<key>`` as a BeanShell string expression, each placeholder
+    the expression ``parts`` gives for it: ('Attack {attack}', attack='A') → '"Attack " + (A)'."""
+    mark = "\x00"
+    message = say(f"module.combat.{key}", **{name: f"{mark}{name}{mark}" for name in parts})
+    terms = ['""']
+    for n, piece in enumerate(message.split(mark)):
+        if n % 2:
+            terms.append(f"({parts[piece]})")
+        elif piece:
+            terms.append(string_literal(piece))
+    return " + ".join(terms)
+
+
+def chat_text(text: str) -> str:
+    """Game text as the chat shows it: no markup, and no '$' VASSAL would read as a property."""
     return text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("$", "＄")
 
 
@@ -621,12 +657,13 @@ def calculated(name: str, expression: str) -> Trait:
     return Trait("calcProp;" + encode([name, "{" + expression + "}", ""], ";"), "")
 
 
-def role_property() -> Trait:
+def role_property(say: Words) -> Trait:
     """CombatRole, set by three menu commands: attacking, defending, out of combat."""
+    attack, defend, clear = (say(f"module.combat.{k}") for k in ("attack", "defend", "clear"))
     commands = [
-        encode([ATTACK_COMMAND, key("A", CTRL_SHIFT), encode(["P", "attacker"], ",")], ":"),
-        encode([DEFEND_COMMAND, key("E", CTRL_SHIFT), encode(["P", "defender"], ",")], ":"),
-        encode([CLEAR_COMMAND, CLEAR_KEY, encode(["P", ""], ",")], ":"),
+        encode([attack, key("A", CTRL_SHIFT), encode(["P", "attacker"], ",")], ":"),
+        encode([defend, key("E", CTRL_SHIFT), encode(["P", "defender"], ",")], ":"),
+        encode([clear, CLEAR_KEY, encode(["P", ""], ",")], ":"),
     ]
     fields = [ROLE, "false,0,100,false", encode(commands, ","), ""]
     return Trait("PROP;" + encode(fields, ";"), "")
@@ -658,34 +695,65 @@ def _mark_label() -> Trait:
     return Trait("label;" + encode(fields, ";"), "$CombatMark$")
 
 
-def _prototype(exprs: Mapping[str, str], messages: Sequence[str]) -> tuple[Trait, ...]:
+def combat_prototype(
+    exprs: Mapping[str, str],
+    messages: Sequence[str],
+    say: Words,
+    rolling: tuple[Sequence[str], Sequence[Trait]] | None = None,
+    gates: Mapping[str, str] | None = None,
+    last: Sequence[str] = (),
+) -> tuple[Trait, ...]:
     """What every unit of the combat carries: its role and mark, the combat as worked out
-    from it when it defends, and the steps the combat button sets off on the defender."""
-    reset_key, gather_key, call_key, account_key, dice_key, result_key, clear_key = _STEPS
-    mark = (
-        f'If({ROLE} == "attacker", "{ATTACKER_MARK}", '
-        f'If({ROLE} == "defender", "{DEFENDER_MARK}", ""))'
+    from it when it defends, and the steps the combat button sets off on the defender.
+
+    ``rolling`` is how the dice are rolled: the keys the defender sends itself between the
+    account and the result, and the traits that answer them (None: one roll of the combat
+    dice button, on :data:`ROLL_KEY`). ``gates`` holds a step back unless its condition holds
+    on the defender: a step of :data:`GATED` → a BeanShell condition. ``last``: keys the
+    defender sends itself once everything else is done."""
+    reset_key, gather_key, call_key, account_key, _, result_key, clear_key = _STEPS
+    keys, traits = rolling or ((ROLL_KEY,), (roll_dice(),))
+    named = dict(
+        zip(
+            GATED,
+            (reset_key, gather_key, call_key, account_key, result_key, clear_key),
+            strict=True,
+        )
     )
+    gated = []
+    for n, (step, condition) in enumerate(sorted((gates or {}).items())):
+        gate = f"{_GATE_CODE + n},130"
+        gated.append(trigger(gate, condition, (named[step],)))
+        named[step] = gate
+    steps = (*(named[s] for s in GATED[:4]), *keys, *(named[s] for s in GATED[4:]), *last)
+    attacker, defender = (string_literal(say(f"module.combat.mark.{r}")) for r in SIDES)
+    mark = f'If({ROLE} == "attacker", {attacker}, If({ROLE} == "defender", {defender}, ""))'
     joined = (  # ', 0801, 0601': never a number, as '0801' alone would be to VASSAL
         f'If({AS_TEXT}, If(({FROM} + ", ").contains(", " + LocationName + ", "), '
         f'{FROM}, {FROM} + ", " + LocationName), {FROM})'
     )
     return (
-        role_property(),
+        role_property(say),
         calculated("CombatMark", mark),
         _mark_label(),
         *(calculated(name, expression) for name, expression in exprs.items()),
-        trigger(RESOLVE_KEY, f'{ROLE} == "defender"', _STEPS),
+        trigger(RESOLVE_KEY, f'{ROLE} == "defender"', steps),
         set_global(FROM, ((reset_key, ""), (APPEND_KEY, "{" + joined + "}"))),
         set_global(BY, ((reset_key, ""), (APPEND_KEY, "{SideName}"))),
         _command_to(gather_key, APPEND_KEY, f'{ROLE} == "attacker"'),
         _command_to(clear_key, CLEAR_KEY, f"{ROLE}.length() > 0"),
         report((call_key,), "{" + messages[0] + "}"),
         report((account_key,), "{" + messages[1] + "}"),
-        Trait("globalhotkey;" + encode(["", dice_key, DICE_KEY, ""], ";"), ""),
+        *traits,
+        *gated,
         report((result_key,), "{" + messages[2] + "}"),
         PROTOTYPE_BASE,
     )
+
+
+def roll_dice() -> Trait:
+    """On :data:`ROLL_KEY`, roll the combat dice button once."""
+    return Trait("globalhotkey;" + encode(["", ROLL_KEY, DICE_KEY, ""], ";"), "")
 
 
 def _command_to(key_: str, sent: str, condition: str) -> Trait:
@@ -701,7 +769,9 @@ def set_global(name: str, changes: Sequence[tuple[str, str]]) -> Trait:
     return Trait("setprop;" + encode(fields, ";"), "")
 
 
-def _counter_traits(props: Mapping[str, str]) -> tuple[Trait, ...]:
+def counter_traits(props: Mapping[str, str]) -> tuple[Trait, ...]:
+    """A unit's combat traits: the prototype, then its properties (a value, or an expression
+    in braces for a Calculated Property)."""
     plain = [(n, v) for n, v in sorted(props.items()) if not v.startswith("{")]
     calcs = [calculated(n, v[1:-1]) for n, v in sorted(props.items()) if v.startswith("{")]
     return (Trait("prototype;" + PROTOTYPE), *calcs, *((marker(plain),) if plain else ()))
@@ -736,13 +806,15 @@ def write_combat(root: etree._Element, combat: ModuleCombat) -> None:
     for name, value in combat.module_properties:
         global_property(container, name, value)
     count, sides = combat.dice
+    say = words(combat.language)
+    dice, button = dice_name(say), say("module.combat.button")
     etree.SubElement(
         root,
         M + "DiceButton",
         attrs(
-            name=DICE,
-            text=DICE,
-            tooltip=f"{DICE}: {count}d{sides}",
+            name=dice,
+            text=dice,
+            tooltip=f"{dice}: {count}d{sides}",
             icon="",
             hotkey=DICE_KEY,
             canDisable="false",
@@ -770,9 +842,9 @@ def write_combat(root: etree._Element, combat: ModuleCombat) -> None:
         root,
         M + "GlobalKeyCommand",
         attrs(
-            name=BUTTON,
-            buttonText=BUTTON,
-            tooltip=BUTTON_TIP,
+            name=button,
+            buttonText=button,
+            tooltip=say("module.combat.tooltip"),
             icon="",
             buttonHotkey="",
             hotkey=RESOLVE_KEY,

@@ -32,6 +32,7 @@ from toolkit.vassal.write.boards import (
     board_of,
     build_board,
     pixel_size,
+    place_names,
     png_size,
 )
 from toolkit.vassal.write.buildfile import (
@@ -51,6 +52,7 @@ from toolkit.vassal.write.cards import (
 )
 from toolkit.vassal.write.combat import ModuleCombat, module_combat, with_combat
 from toolkit.vassal.write.elements import Slot, text
+from toolkit.vassal.write.fire import module_fire
 from toolkit.vassal.write.identity import (
     NEXT_PIECE_SLOT_ID,
     assign_gpids,
@@ -299,7 +301,7 @@ def _parts(game: Game, artwork: Artwork, starts: Sequence[Position] | None = Non
     heights = sorted(height for _, height in sizes.values())
     height = heights[len(heights) // 2] if heights else 0
     boards = game_boards(game, artwork, height, game.print.dpi, starts[0] if starts else None)
-    combat = module_combat(game, boards)
+    combat = module_combat(game, boards) or module_fire(game, place_names(game, boards))
     warnings = with_combat(game, module_warnings(game, boards, starts), combat)
     pieces = _pieces(game, sizes, warnings, starts[0] if starts else None)
     by_place = {board.map_id: board for board in boards}
