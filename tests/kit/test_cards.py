@@ -27,7 +27,8 @@ from tests.kit.test_pdf import A4, LETTER, unmirror
 from toolkit.artwork import Artwork, CardArt, Drawing
 from toolkit.kit.artwork import kit_art
 from toolkit.kit.book import kit_settings, plan_kit
-from toolkit.kit.cardsheets import MIN_BLEED
+from toolkit.kit.cardsheets import MIN_BLEED, SEAM, fit_axis
+from toolkit.kit.draw import MARK_GAP, MARK_LENGTH
 from toolkit.kit.paper import MM
 from toolkit.model import Game
 from toolkit.model.card import CARD_SIZES
@@ -136,6 +137,8 @@ def test_card_backs_line_up_with_their_fronts(
                 fronts[index].append((box.x, box.y))
         if not fronts:
             continue
+        faces = [box for _i, side, box in card_boxes(page) if side == "front"]
+        assert_bleed_on_every_side(faces, size, max(game.print.bleed, MIN_BLEED))
         backs: dict[int, list[tuple[float, float]]] = defaultdict(list)
         for index, side, box in card_boxes(pages[number + 1]):
             assert side == "back"
@@ -148,6 +151,65 @@ def test_card_backs_line_up_with_their_fronts(
                 assert by == pytest.approx(fy, abs=TOLERANCE)
                 checked += 1
     assert checked == sum(c.count for c in game.cards)
+    assert max(len(fronts) for fronts in _fronts_per_page(pages)) == 9
+
+
+def _fronts_per_page(pages: list[LTPage]) -> list[list[Box]]:
+    return [[box for _i, side, box in card_boxes(p) if side == "front"] for p in pages]
+
+
+def assert_bleed_on_every_side(faces: list[Box], paper: tuple[float, float], bleed: float) -> None:
+    """Neighbouring cards stand apart, never sharing a cut, so each can carry its own bleed
+    towards the other; by twice the 3 mm bleed, unless the grid already reaches as far towards
+    the paper's edge as its bleed and crop marks allow on that axis."""
+    edge = bleed + MARK_GAP + MARK_LENGTH
+    for axis in (0, 1):
+        starts = sorted({round(box.x if axis == 0 else box.y, 2) for box in faces})
+        length = faces[0].width if axis == 0 else faces[0].height
+        gaps = [b - a - length for a, b in zip(starts, starts[1:], strict=False)]
+        if not gaps:
+            continue
+        assert min(gaps) > 0.5  # a gap, not a shared cut line
+        assert max(gaps) - min(gaps) < TOLERANCE  # one gap along the axis
+        reach = starts[0] - edge, paper[axis] - (starts[-1] + length) - edge
+        full = min(gaps) >= 2 * MIN_BLEED - TOLERANCE
+        assert full or min(reach) < TOLERANCE, (axis, gaps, reach)
+
+
+POKER = CARD_SIZES["poker"]
+
+
+@pytest.mark.parametrize(
+    ("paper", "axis", "gap_mm"),
+    [
+        (LETTER, 0, 6.0),  # across Letter: the full gap, twice the 3 mm bleed
+        (LETTER, 1, 0.47),  # down Letter: three cards leave under a millimetre between them
+        (A4, 0, 3.27),
+        (A4, 1, 6.0),
+    ],
+    ids=["letter-across", "letter-down", "a4-across", "a4-down"],
+)
+def test_cards_stand_apart_by_what_the_paper_leaves(
+    paper: tuple[float, float], axis: int, gap_mm: float
+) -> None:
+    count, gap = fit_axis(paper[axis], POKER[axis], MIN_BLEED, None)
+    assert count == 3
+    assert gap / MM == pytest.approx(gap_mm, abs=0.01)
+
+
+def test_a_designers_gutter_is_kept_even_when_it_costs_a_card() -> None:
+    assert fit_axis(LETTER[1], POKER[1], MIN_BLEED, 0.0) == (3, 0.0)
+    assert fit_axis(LETTER[1], POKER[1], MIN_BLEED, 6 * MM) == (2, 6 * MM)
+    assert fit_axis(LETTER[1], 300 * MM, MIN_BLEED, None) == (0, 0.0)
+    assert fit_axis(LETTER[0], 150 * MM, MIN_BLEED, None) == (1, 0.0)
+
+
+def test_a_designers_zero_gutter_butts_the_cards(cards_game: Game) -> None:
+    game = with_copies(with_print(cards_game, gutter=0.0), forced_march=12)
+    (fronts, *_rest) = (p for p in _fronts_per_page(layout_pages(make_kit(game, fake_cards))) if p)
+    xs = sorted({round(box.x, 2) for box in fronts})
+    assert len(fronts) == 9
+    assert xs[1] - xs[0] == pytest.approx(POKER[0], abs=TOLERANCE)  # shared cut lines
 
 
 def test_card_fronts_are_odd_pages_and_carry_bleed_and_cut_lines(cards_game: Game) -> None:
@@ -166,8 +228,9 @@ def test_card_fronts_are_odd_pages_and_carry_bleed_and_cut_lines(cards_game: Gam
         for ground, face in zip(grounds, faces[::2], strict=True):
             gx, gy, gw, gh = ground.clip
             fx, fy, fw, fh = face.clip
-            assert gx <= fx and gy <= fy and gx + gw >= fx + fw and gy + gh >= fy + fh
-            assert max(fx - gx, fy - gy, gx + gw - fx - fw, gy + gh - fy - fh) >= MIN_BLEED - 1e-6
+            sides = (fx - gx, fy - gy, gx + gw - fx - fw, gy + gh - fy - fh)
+            assert min(sides) > SEAM  # a bleed of its own on every side, beyond the seam
+            assert max(sides) >= MIN_BLEED - 1e-6
         cut = plan.art[faces[1].art].svg
         assert 'stroke="#8c8c8c"' in cut and "rx=" in cut
 

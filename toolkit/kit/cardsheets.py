@@ -5,9 +5,11 @@ A card is printed as three layers: its ground carried past the cut into the blee
 renderer for this, :func:`toolkit.render.cards.card_ground`), the card's own drawing at trim
 size over it (the very drawing the svg output writes), and a thin line on the rounded cut. Cards
 of one size form one grid per page, centred on the paper; the grid is the counters' (see
-``impose``): with no gutter, neighbours share a cut line, and each card's bleed runs out only
-where it has no neighbour. The backs page mirrors the fronts page through the same rule and
-printer offset as counter sheets (``impose.mirror_rect``), so a back cannot drift from its front.
+``impose``), but unless the designer sets a gutter, the cards stand apart by as much as the paper
+leaves, up to twice the bleed, so each card's bleed runs out on every side (a cut a little off
+shows its own ground, not the next card's title band), and each card has its own cut lines.
+The backs page mirrors the fronts page through the same rule and printer offset as counter
+sheets (``impose.mirror_rect``), so a back cannot drift from its front.
 """
 
 from __future__ import annotations
@@ -81,9 +83,12 @@ def card_pieces(game: Game, cards: Mapping[str, CardArt]) -> list[Piece]:
     return pieces
 
 
-def impose_cards(pieces: Sequence[Piece], page: Page, bleed: float, gutter: float) -> list[Sheet]:
+def impose_cards(
+    pieces: Sequence[Piece], page: Page, bleed: float, gutter: float | None = None
+) -> list[Sheet]:
     """One grid of same-size cards per page, as many as fit, centred on the paper; a new page
-    for each group and each size.
+    for each group and each size. With no ``gutter`` set, each axis takes the widest gap up to
+    twice the bleed that keeps as many cards as butting them would (see :func:`fit_axis`).
 
     :raises KitError: a card larger than the page allows.
     """
@@ -93,23 +98,23 @@ def impose_cards(pieces: Sequence[Piece], page: Page, bleed: float, gutter: floa
         for piece in (p for p in pieces if p.group == group):
             sizes.setdefault((piece.width, piece.height), []).extend([piece.counter] * piece.copies)
         for (width, height), copies in sizes.items():
-            columns = _fit(page.width - 2 * (EDGE_ROOM + bleed), width, gutter)
-            rows = _fit(page.height - 2 * (EDGE_ROOM + bleed), height, gutter)
+            columns, gutter_x = fit_axis(page.width, width, bleed, gutter)
+            rows, gutter_y = fit_axis(page.height, height, bleed, gutter)
             if columns < 1 or rows < 1:
                 raise KitError(
                     f"card {copies[0]!r} ({width / MM:.0f}×{height / MM:.0f} mm) with its bleed "
                     "is larger than the page; print on larger paper"
                 )
-            left = (page.width - (columns * width + (columns - 1) * gutter)) / 2
-            top = (page.height - (rows * height + (rows - 1) * gutter)) / 2
+            left = (page.width - (columns * width + (columns - 1) * gutter_x)) / 2
+            top = (page.height - (rows * height + (rows - 1) * gutter_y)) / 2
             per = columns * rows
             for start in range(0, len(copies), per):
                 chunk = copies[start : start + per]
                 slots = tuple(
                     Slot(
                         card_id,
-                        left + (i % columns) * (width + gutter),
-                        top + (i // columns) * (height + gutter),
+                        left + (i % columns) * (width + gutter_x),
+                        top + (i // columns) * (height + gutter_y),
                         width,
                         height,
                         i // columns,
@@ -118,9 +123,27 @@ def impose_cards(pieces: Sequence[Piece], page: Page, bleed: float, gutter: floa
                     for i, card_id in enumerate(chunk)
                 )
                 shape = (min(columns, len(chunk)), math.ceil(len(chunk) / columns))
-                block = Block(left, top, *shape, width, height, gutter, slots)
+                block = Block(left, top, *shape, width, height, gutter_x, slots, gutter_y)
                 sheets.append(Sheet(group, (block,)))
     return sheets
+
+
+def fit_axis(paper: float, size: float, bleed: float, gutter: float | None) -> tuple[int, float]:
+    """How many cards of ``size`` fit along one side of the ``paper``, and the gap between them.
+
+    A designer's ``gutter`` is kept as given. Without one, the count is what fits with cards
+    butted, and the gap is the widest, up to twice the bleed, that still keeps that count: with
+    the full gap every card carries its whole bleed towards its neighbours too, so a cut a little
+    off shows the card's own ground, never the next card's edge.
+    """
+    room = paper - 2 * (EDGE_ROOM + bleed)
+    if gutter is not None:
+        return _fit(room, size, gutter), gutter
+    count = _fit(room, size, 0.0)
+    if count < 2:
+        return count, 0.0
+    spare = (room - count * size) / (count - 1)
+    return count, min(2 * bleed, max(spare, 0.0))
 
 
 def _fit(room: float, size: float, gutter: float) -> int:
@@ -137,7 +160,7 @@ def card_sheet_plans(
     duplex: Duplex,
     offset: tuple[float, float],
     bleed: float,
-    gutter: float,
+    gutter: float | None,
 ) -> CardSheets:
     """A fronts page and its backs page for every card sheet, and the drawings they place."""
     bleed = max(bleed, MIN_BLEED)
