@@ -51,9 +51,10 @@ CUT_LINE = "#8c8c8c"
 CUT_WIDTH = 0.35
 """The rounded cut line: thin and grey, inside the trim, so a clean cut leaves none of it."""
 SEAM = 0.3
-"""Grounds of touching cards overlap by this much, so no hairline of paper shows between
-them where a viewer's anti-aliasing meets two clipped edges; the overlap lies under the
-neighbour's face or in its cut-off corner."""
+"""Grounds of neighbouring cards overlap by this much, so no hairline of paper shows between
+them where a viewer's anti-aliasing meets two clipped edges; the overlap lies in the middle of
+the gap between them, or, when a designer butts them, under the neighbour's face or in its
+cut-off corner."""
 
 
 @dataclass(frozen=True, slots=True)
