@@ -27,9 +27,17 @@ from tests.kit.test_pdf import A4, LETTER, unmirror
 from toolkit.artwork import Artwork, CardArt, Drawing
 from toolkit.kit.artwork import kit_art
 from toolkit.kit.book import kit_settings, plan_kit
-from toolkit.kit.cardsheets import MIN_BLEED, SEAM, fit_axis
-from toolkit.kit.draw import MARK_GAP, MARK_LENGTH
-from toolkit.kit.paper import MM
+from toolkit.kit.cardsheets import (
+    HEADER_ROOM,
+    MIN_BLEED,
+    SEAM,
+    SIDE_HEADER,
+    TOP_HEADER,
+    UNPRINTED,
+    card_grid,
+)
+from toolkit.kit.draw import HEADER_SIZE, MARK_GAP, MARK_LENGTH
+from toolkit.kit.paper import MM, Page
 from toolkit.model import Game
 from toolkit.model.card import CARD_SIZES
 from toolkit.options import BuildOptions
@@ -161,7 +169,7 @@ def _fronts_per_page(pages: list[LTPage]) -> list[list[Box]]:
 def assert_bleed_on_every_side(faces: list[Box], paper: tuple[float, float], bleed: float) -> None:
     """Neighbouring cards stand apart, never sharing a cut, so each can carry its own bleed
     towards the other; by twice the 3 mm bleed, unless the grid already reaches as far towards
-    the paper's edge as its bleed and crop marks allow on that axis."""
+    the paper's edge as its bleed, crop marks and page header allow on that axis."""
     edge = bleed + MARK_GAP + MARK_LENGTH
     for axis in (0, 1):
         starts = sorted({round(box.x if axis == 0 else box.y, 2) for box in faces})
@@ -173,35 +181,46 @@ def assert_bleed_on_every_side(faces: list[Box], paper: tuple[float, float], ble
         assert max(gaps) - min(gaps) < TOLERANCE  # one gap along the axis
         reach = starts[0] - edge, paper[axis] - (starts[-1] + length) - edge
         full = min(gaps) >= 2 * MIN_BLEED - TOLERANCE
-        assert full or min(reach) < TOLERANCE, (axis, gaps, reach)
+        header = TOP_HEADER if axis else SIDE_HEADER  # the page header's room before the grid
+        used = min(reach) < TOLERANCE or abs(reach[0] - header) < TOLERANCE
+        assert full or used, (axis, gaps, reach)
 
 
 POKER = CARD_SIZES["poker"]
 
 
 @pytest.mark.parametrize(
-    ("paper", "axis", "gap_mm"),
+    ("paper", "gaps_mm", "header"),
     [
-        (LETTER, 0, 6.0),  # across Letter: the full gap, twice the 3 mm bleed
-        (LETTER, 1, 0.47),  # down Letter: three cards leave under a millimetre between them
-        (A4, 0, 3.27),
-        (A4, 1, 6.0),
+        # Letter: no room above the cards, so the header runs up the left margin and the
+        # columns leave it room; down the page three cards leave under a millimetre
+        (LETTER, (3.39, 0.47), "side"),
+        # A4: the header above the crop marks, the rows apart by what is left
+        (A4, (3.27, 5.03), "top"),
     ],
-    ids=["letter-across", "letter-down", "a4-across", "a4-down"],
+    ids=["letter", "a4"],
 )
 def test_cards_stand_apart_by_what_the_paper_leaves(
-    paper: tuple[float, float], axis: int, gap_mm: float
+    paper: tuple[float, float], gaps_mm: tuple[float, float], header: str
 ) -> None:
-    count, gap = fit_axis(paper[axis], POKER[axis], MIN_BLEED, None)
-    assert count == 3
-    assert gap / MM == pytest.approx(gap_mm, abs=0.01)
+    page = Page(paper[0], paper[1], 0.5 * 72)
+    grid = card_grid(page, POKER[0], POKER[1], MIN_BLEED, None)
+    assert (grid.columns, grid.rows) == (3, 3)
+    assert grid.gap_x / MM == pytest.approx(gaps_mm[0], abs=0.01)
+    assert grid.gap_y / MM == pytest.approx(gaps_mm[1], abs=0.01)
+    room_above = grid.top - MIN_BLEED - MARK_GAP - MARK_LENGTH
+    assert (room_above >= HEADER_ROOM - 1e-6) == (header == "top")
+    # a header up the side stands no nearer the paper's edge than a home printer prints
+    assert header == "top" or grid.left - MIN_BLEED - MARK_GAP - HEADER_SIZE >= UNPRINTED - 1e-6
 
 
 def test_a_designers_gutter_is_kept_even_when_it_costs_a_card() -> None:
-    assert fit_axis(LETTER[1], POKER[1], MIN_BLEED, 0.0) == (3, 0.0)
-    assert fit_axis(LETTER[1], POKER[1], MIN_BLEED, 6 * MM) == (2, 6 * MM)
-    assert fit_axis(LETTER[1], 300 * MM, MIN_BLEED, None) == (0, 0.0)
-    assert fit_axis(LETTER[0], 150 * MM, MIN_BLEED, None) == (1, 0.0)
+    page = Page(LETTER[0], LETTER[1], 0.5 * 72)
+    assert card_grid(page, *POKER, MIN_BLEED, 0.0).rows == 3
+    six = card_grid(page, *POKER, MIN_BLEED, 6 * MM)
+    assert (six.rows, six.gap_y) == (2, 6 * MM)
+    assert card_grid(page, POKER[0], 300 * MM, MIN_BLEED, None).rows == 0
+    assert card_grid(page, 150 * MM, POKER[1], MIN_BLEED, None).columns == 1
 
 
 def test_a_designers_zero_gutter_butts_the_cards(cards_game: Game) -> None:
