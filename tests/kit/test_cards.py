@@ -27,8 +27,17 @@ from tests.kit.test_pdf import A4, LETTER, unmirror
 from toolkit.artwork import Artwork, CardArt, Drawing
 from toolkit.kit.artwork import kit_art
 from toolkit.kit.book import kit_settings, plan_kit
-from toolkit.kit.cardsheets import MIN_BLEED
-from toolkit.kit.paper import MM
+from toolkit.kit.cardsheets import (
+    HEADER_ROOM,
+    MIN_BLEED,
+    SEAM,
+    SIDE_HEADER,
+    TOP_HEADER,
+    UNPRINTED,
+    card_grid,
+)
+from toolkit.kit.draw import HEADER_SIZE, MARK_GAP, MARK_LENGTH
+from toolkit.kit.paper import MM, Page
 from toolkit.model import Game
 from toolkit.model.card import CARD_SIZES
 from toolkit.options import BuildOptions
@@ -136,6 +145,8 @@ def test_card_backs_line_up_with_their_fronts(
                 fronts[index].append((box.x, box.y))
         if not fronts:
             continue
+        faces = [box for _i, side, box in card_boxes(page) if side == "front"]
+        assert_bleed_on_every_side(faces, size, max(game.print.bleed, MIN_BLEED))
         backs: dict[int, list[tuple[float, float]]] = defaultdict(list)
         for index, side, box in card_boxes(pages[number + 1]):
             assert side == "back"
@@ -148,6 +159,76 @@ def test_card_backs_line_up_with_their_fronts(
                 assert by == pytest.approx(fy, abs=TOLERANCE)
                 checked += 1
     assert checked == sum(c.count for c in game.cards)
+    assert max(len(fronts) for fronts in _fronts_per_page(pages)) == 9
+
+
+def _fronts_per_page(pages: list[LTPage]) -> list[list[Box]]:
+    return [[box for _i, side, box in card_boxes(p) if side == "front"] for p in pages]
+
+
+def assert_bleed_on_every_side(faces: list[Box], paper: tuple[float, float], bleed: float) -> None:
+    """Neighbouring cards stand apart, never sharing a cut, so each can carry its own bleed
+    towards the other; by twice the 3 mm bleed, unless the grid already reaches as far towards
+    the paper's edge as its bleed, crop marks and page header allow on that axis."""
+    edge = bleed + MARK_GAP + MARK_LENGTH
+    for axis in (0, 1):
+        starts = sorted({round(box.x if axis == 0 else box.y, 2) for box in faces})
+        length = faces[0].width if axis == 0 else faces[0].height
+        gaps = [b - a - length for a, b in zip(starts, starts[1:], strict=False)]
+        if not gaps:
+            continue
+        assert min(gaps) > 0.5  # a gap, not a shared cut line
+        assert max(gaps) - min(gaps) < TOLERANCE  # one gap along the axis
+        reach = starts[0] - edge, paper[axis] - (starts[-1] + length) - edge
+        full = min(gaps) >= 2 * MIN_BLEED - TOLERANCE
+        header = TOP_HEADER if axis else SIDE_HEADER  # the page header's room before the grid
+        used = min(reach) < TOLERANCE or abs(reach[0] - header) < TOLERANCE
+        assert full or used, (axis, gaps, reach)
+
+
+POKER = CARD_SIZES["poker"]
+
+
+@pytest.mark.parametrize(
+    ("paper", "gaps_mm", "header"),
+    [
+        # Letter: no room above the cards, so the header runs up the left margin and the
+        # columns leave it room; down the page three cards leave under a millimetre
+        (LETTER, (3.39, 0.47), "side"),
+        # A4: the header above the crop marks, the rows apart by what is left
+        (A4, (3.27, 5.03), "top"),
+    ],
+    ids=["letter", "a4"],
+)
+def test_cards_stand_apart_by_what_the_paper_leaves(
+    paper: tuple[float, float], gaps_mm: tuple[float, float], header: str
+) -> None:
+    page = Page(paper[0], paper[1], 0.5 * 72)
+    grid = card_grid(page, POKER[0], POKER[1], MIN_BLEED, None)
+    assert (grid.columns, grid.rows) == (3, 3)
+    assert grid.gap_x / MM == pytest.approx(gaps_mm[0], abs=0.01)
+    assert grid.gap_y / MM == pytest.approx(gaps_mm[1], abs=0.01)
+    room_above = grid.top - MIN_BLEED - MARK_GAP - MARK_LENGTH
+    assert (room_above >= HEADER_ROOM - 1e-6) == (header == "top")
+    # a header up the side stands no nearer the paper's edge than a home printer prints
+    assert header == "top" or grid.left - MIN_BLEED - MARK_GAP - HEADER_SIZE >= UNPRINTED - 1e-6
+
+
+def test_a_designers_gutter_is_kept_even_when_it_costs_a_card() -> None:
+    page = Page(LETTER[0], LETTER[1], 0.5 * 72)
+    assert card_grid(page, *POKER, MIN_BLEED, 0.0).rows == 3
+    six = card_grid(page, *POKER, MIN_BLEED, 6 * MM)
+    assert (six.rows, six.gap_y) == (2, 6 * MM)
+    assert card_grid(page, POKER[0], 300 * MM, MIN_BLEED, None).rows == 0
+    assert card_grid(page, 150 * MM, POKER[1], MIN_BLEED, None).columns == 1
+
+
+def test_a_designers_zero_gutter_butts_the_cards(cards_game: Game) -> None:
+    game = with_copies(with_print(cards_game, gutter=0.0), forced_march=12)
+    (fronts, *_rest) = (p for p in _fronts_per_page(layout_pages(make_kit(game, fake_cards))) if p)
+    xs = sorted({round(box.x, 2) for box in fronts})
+    assert len(fronts) == 9
+    assert xs[1] - xs[0] == pytest.approx(POKER[0], abs=TOLERANCE)  # shared cut lines
 
 
 def test_card_fronts_are_odd_pages_and_carry_bleed_and_cut_lines(cards_game: Game) -> None:
@@ -166,8 +247,9 @@ def test_card_fronts_are_odd_pages_and_carry_bleed_and_cut_lines(cards_game: Gam
         for ground, face in zip(grounds, faces[::2], strict=True):
             gx, gy, gw, gh = ground.clip
             fx, fy, fw, fh = face.clip
-            assert gx <= fx and gy <= fy and gx + gw >= fx + fw and gy + gh >= fy + fh
-            assert max(fx - gx, fy - gy, gx + gw - fx - fw, gy + gh - fy - fh) >= MIN_BLEED - 1e-6
+            sides = (fx - gx, fy - gy, gx + gw - fx - fw, gy + gh - fy - fh)
+            assert min(sides) > SEAM  # a bleed of its own on every side, beyond the seam
+            assert max(sides) >= MIN_BLEED - 1e-6
         cut = plan.art[faces[1].art].svg
         assert 'stroke="#8c8c8c"' in cut and "rx=" in cut
 

@@ -185,6 +185,16 @@ def test_cut_lines_follow_the_grid() -> None:
     assert butted.cuts_x() == (0, 45, 90)
 
 
+def test_rows_may_have_a_gap_of_their_own() -> None:
+    """A card sheet's columns and rows stand apart by different gaps: cuts and bleeds follow."""
+    slots = tuple(Slot("a", c * 56, r * 47, 45, 45, r, c) for r in range(2) for c in range(2))
+    block = Block(0, 0, 2, 2, 45, 45, 11, slots, row_gutter=2)
+    assert block.cuts_x() == (0, 45, 56, 101)
+    assert block.cuts_y() == (0, 45, 47, 92)
+    assert (block.width, block.height) == (101, 92)
+    assert block.bleed_of(slots[0], EIGHTH) == (EIGHTH, EIGHTH, 5.5, 1.0)
+
+
 def test_part_filled_last_row_bleeds_into_the_empty_cells() -> None:
     block = impose([Piece("a", 45, 45, 13, "G")], LETTER, EIGHTH, 0.0)[0].blocks[0]
     last = block.slots[-1]

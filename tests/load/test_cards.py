@@ -76,6 +76,15 @@ def test_landscape_named_size_swaps_width_and_height(tmp_path: Path) -> None:
     assert (template.width, template.height) == CARD_SIZES["poker"][::-1]
 
 
+def test_a_gutter_left_unset_is_told_apart_from_zero(tmp_path: Path) -> None:
+    """Unset, card sheets choose their gaps; a designer's 0 butts cards and counters alike."""
+    assert load_fixture(GAME).print.gutter is None
+    game = copy_fixture(GAME, tmp_path)
+    edit(game / "game.json", lambda d: d["print"].update(gutter="0mm"))
+    loaded = load_game(game).game
+    assert loaded is not None and loaded.print.gutter == 0.0
+
+
 def test_cards_come_from_csv_rows_and_a_bad_row_is_located(tmp_path: Path) -> None:
     game = copy_fixture(GAME, tmp_path)
     (game / "cards" / "more.csv").write_text(

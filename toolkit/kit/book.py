@@ -51,7 +51,8 @@ class KitSettings:
     charts: str
     """'packed' or 'one-per-page' (see ``toolkit.kit.charts``)."""
     bleed: float
-    gutter: float
+    gutter: float | None
+    """print.gutter; None when unset (counters butt, cards take what the paper leaves)."""
     back_offset: tuple[float, float]
     shop: PrintShop | None = None
     """The print-shop edition's job; None for the home kit."""
@@ -79,7 +80,7 @@ def kit_settings(
         raise KitError(f"unknown maps mode {maps!r}; use {', '.join(MAP_MODES)}")
     if settings.charts not in CHART_MODES:
         raise KitError(f"unknown charts mode {settings.charts!r}; use {' or '.join(CHART_MODES)}")
-    if settings.bleed < 0 or settings.gutter < 0:
+    if settings.bleed < 0 or (settings.gutter or 0.0) < 0:
         raise KitError("print.bleed and print.gutter must not be negative")
     shop = PrintShop(condition, options.ink_limit) if edition == "print-shop" else None
     return KitSettings(
@@ -125,7 +126,7 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
         settings.duplex,
         settings.back_offset,
         settings.bleed,
-        settings.gutter,
+        settings.gutter or 0.0,
         backs=two_sided,
     )
     # a press needs no calibration: that page is for a home printer's back offset

@@ -5,9 +5,11 @@ A card is printed as three layers: its ground carried past the cut into the blee
 renderer for this, :func:`toolkit.render.cards.card_ground`), the card's own drawing at trim
 size over it (the very drawing the svg output writes), and a thin line on the rounded cut. Cards
 of one size form one grid per page, centred on the paper; the grid is the counters' (see
-``impose``): with no gutter, neighbours share a cut line, and each card's bleed runs out only
-where it has no neighbour. The backs page mirrors the fronts page through the same rule and
-printer offset as counter sheets (``impose.mirror_rect``), so a back cannot drift from its front.
+``impose``), but unless the designer sets a gutter, the cards stand apart by as much as the paper
+leaves, up to twice the bleed, so each card's bleed runs out on every side (a cut a little off
+shows its own ground, not the next card's title band), and each card has its own cut lines.
+The backs page mirrors the fronts page through the same rule and printer offset as counter
+sheets (``impose.mirror_rect``), so a back cannot drift from its front.
 """
 
 from __future__ import annotations
@@ -45,13 +47,21 @@ EDGE_ROOM = 12.0
 HEADER_ROOM = 24.0
 """Room a page header needs above the crop marks; a page without it prints its header up the
 left margin instead."""
+TOP_HEADER = HEADER_ROOM + draw.MARK_GAP + draw.MARK_LENGTH - EDGE_ROOM
+"""What a header above the crop marks takes at the top of a card sheet beyond the edge room."""
+UNPRINTED = 0.25 * 72
+"""How near the paper's edge home printers stop printing: a header stays inside it."""
+SIDE_HEADER = UNPRINTED - EDGE_ROOM + draw.MARK_GAP + draw.HEADER_SIZE
+"""What a header run up the left margin takes beyond the edge room: its line, clear of the
+bleed and its marks, no nearer the paper's edge than a home printer prints."""
 CUT_LINE = "#8c8c8c"
 CUT_WIDTH = 0.35
 """The rounded cut line: thin and grey, inside the trim, so a clean cut leaves none of it."""
 SEAM = 0.3
-"""Grounds of touching cards overlap by this much, so no hairline of paper shows between
-them where a viewer's anti-aliasing meets two clipped edges; the overlap lies under the
-neighbour's face or in its cut-off corner."""
+"""Grounds of neighbouring cards overlap by this much, so no hairline of paper shows between
+them where a viewer's anti-aliasing meets two clipped edges; the overlap lies in the middle of
+the gap between them, or, when a designer butts them, under the neighbour's face or in its
+cut-off corner."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -81,9 +91,11 @@ def card_pieces(game: Game, cards: Mapping[str, CardArt]) -> list[Piece]:
     return pieces
 
 
-def impose_cards(pieces: Sequence[Piece], page: Page, bleed: float, gutter: float) -> list[Sheet]:
-    """One grid of same-size cards per page, as many as fit, centred on the paper; a new page
-    for each group and each size.
+def impose_cards(
+    pieces: Sequence[Piece], page: Page, bleed: float, gutter: float | None = None
+) -> list[Sheet]:
+    """One grid of same-size cards per page, as many as fit, on the paper as :func:`card_grid`
+    lays it out; a new page for each group and each size.
 
     :raises KitError: a card larger than the page allows.
     """
@@ -93,23 +105,22 @@ def impose_cards(pieces: Sequence[Piece], page: Page, bleed: float, gutter: floa
         for piece in (p for p in pieces if p.group == group):
             sizes.setdefault((piece.width, piece.height), []).extend([piece.counter] * piece.copies)
         for (width, height), copies in sizes.items():
-            columns = _fit(page.width - 2 * (EDGE_ROOM + bleed), width, gutter)
-            rows = _fit(page.height - 2 * (EDGE_ROOM + bleed), height, gutter)
+            grid = card_grid(page, width, height, bleed, gutter)
+            columns, rows, left, top = grid.columns, grid.rows, grid.left, grid.top
+            gutter_x, gutter_y = grid.gap_x, grid.gap_y
             if columns < 1 or rows < 1:
                 raise KitError(
                     f"card {copies[0]!r} ({width / MM:.0f}×{height / MM:.0f} mm) with its bleed "
                     "is larger than the page; print on larger paper"
                 )
-            left = (page.width - (columns * width + (columns - 1) * gutter)) / 2
-            top = (page.height - (rows * height + (rows - 1) * gutter)) / 2
             per = columns * rows
             for start in range(0, len(copies), per):
                 chunk = copies[start : start + per]
                 slots = tuple(
                     Slot(
                         card_id,
-                        left + (i % columns) * (width + gutter),
-                        top + (i // columns) * (height + gutter),
+                        left + (i % columns) * (width + gutter_x),
+                        top + (i // columns) * (height + gutter_y),
                         width,
                         height,
                         i // columns,
@@ -118,9 +129,59 @@ def impose_cards(pieces: Sequence[Piece], page: Page, bleed: float, gutter: floa
                     for i, card_id in enumerate(chunk)
                 )
                 shape = (min(columns, len(chunk)), math.ceil(len(chunk) / columns))
-                block = Block(left, top, *shape, width, height, gutter, slots)
+                block = Block(left, top, *shape, width, height, gutter_x, slots, gutter_y)
                 sheets.append(Sheet(group, (block,)))
     return sheets
+
+
+@dataclass(frozen=True, slots=True)
+class CardGrid:
+    """How cards of one size lie on a page: how many across and down, the gaps between them,
+    and the grid's top left corner (its cut, not its bleed)."""
+
+    columns: int
+    rows: int
+    gap_x: float
+    gap_y: float
+    left: float
+    top: float
+
+
+def card_grid(
+    page: Page, width: float, height: float, bleed: float, gutter: float | None
+) -> CardGrid:
+    """The grid of ``width`` × ``height`` cards on a page.
+
+    A designer's ``gutter`` is kept as given, the grid centred. Without one, the count is what
+    fits with cards butted, and each gap is the widest, up to twice the bleed, that keeps that
+    count and leaves the page header its room: above the crop marks where the paper's height
+    allows it, else up the left margin, never nearer the edge than the edge room. With the full
+    gap every card carries its whole bleed towards its neighbours, so a cut a little off shows
+    the card's own ground, never the next card's edge.
+    """
+    room_x = page.width - 2 * (EDGE_ROOM + bleed)
+    room_y = page.height - 2 * (EDGE_ROOM + bleed)
+    if gutter is not None:
+        columns, rows = _fit(room_x, width, gutter), _fit(room_y, height, gutter)
+        gap_x = gap_y = gutter
+        above = beside = 0.0
+    else:
+        columns, rows = _fit(room_x, width, 0.0), _fit(room_y, height, 0.0)
+        spare_x, spare_y = room_x - columns * width, room_y - rows * height
+        above = TOP_HEADER if spare_y >= TOP_HEADER else 0.0
+        beside = 0.0 if above else SIDE_HEADER
+        gap_x = _gap(columns, spare_x - beside, bleed)
+        gap_y = _gap(rows, spare_y - above, bleed)
+    grid_width = columns * width + max(columns - 1, 0) * gap_x
+    grid_height = rows * height + max(rows - 1, 0) * gap_y
+    left = beside + (page.width - beside - grid_width) / 2
+    top = above + (page.height - above - grid_height) / 2
+    return CardGrid(columns, rows, gap_x, gap_y, left, top)
+
+
+def _gap(count: int, spare: float, bleed: float) -> float:
+    """The gap between ``count`` cards sharing ``spare`` room, at most twice the bleed."""
+    return min(2 * bleed, max(spare, 0.0) / (count - 1)) if count > 1 else 0.0
 
 
 def _fit(room: float, size: float, gutter: float) -> int:
@@ -137,7 +198,7 @@ def card_sheet_plans(
     duplex: Duplex,
     offset: tuple[float, float],
     bleed: float,
-    gutter: float,
+    gutter: float | None,
 ) -> CardSheets:
     """A fronts page and its backs page for every card sheet, and the drawings they place."""
     bleed = max(bleed, MIN_BLEED)
@@ -150,7 +211,7 @@ def card_sheet_plans(
         numbers[sheet.group] = numbers.get(sheet.group, 0) + 1
         section = say("kit.section.cards", group=sheet.group)
         (block,) = sheet.blocks
-        on_top = block.y - bleed - draw.MARK_GAP - draw.MARK_LENGTH >= HEADER_ROOM
+        on_top = block.y - bleed - draw.MARK_GAP - draw.MARK_LENGTH >= HEADER_ROOM - 1e-6
         trim = sheet.block
         marks = draw.crop_marks(block.rect, block.cuts_x(), block.cuts_y(), bleed)
         plans.append(

@@ -69,7 +69,16 @@ class Block:
     cell_width: float
     cell_height: float
     gutter: float
+    """The gap between columns, and between rows unless ``row_gutter`` is given."""
     slots: tuple[Slot, ...]
+    row_gutter: float | None = None
+    """The gap between rows where it differs from the columns' (a card sheet gives each axis
+    the widest gap its paper has room for)."""
+
+    @property
+    def gutter_y(self) -> float:
+        """The gap between rows."""
+        return self.gutter if self.row_gutter is None else self.row_gutter
 
     @property
     def width(self) -> float:
@@ -79,7 +88,7 @@ class Block:
     @property
     def height(self) -> float:
         """Height of the cut area."""
-        return self.rows * self.cell_height + (self.rows - 1) * self.gutter
+        return self.rows * self.cell_height + (self.rows - 1) * self.gutter_y
 
     @property
     def rect(self) -> Rect:
@@ -92,7 +101,7 @@ class Block:
 
     def cuts_y(self) -> tuple[float, ...]:
         """y of every horizontal cut line."""
-        return _cuts(self.y, self.rows, self.cell_height, self.gutter)
+        return _cuts(self.y, self.rows, self.cell_height, self.gutter_y)
 
     def occupied(self, row: int, column: int) -> bool:
         """Whether a counter sits in this cell (the last row may be part-filled)."""
@@ -105,13 +114,13 @@ class Block:
         Towards a neighbour it stops at the middle of the gutter (nothing when counters butt), so
         a bleed never prints on another counter; elsewhere it runs the full ``bleed``.
         """
-        inner = min(bleed, self.gutter / 2)
+        across, down = min(bleed, self.gutter / 2), min(bleed, self.gutter_y / 2)
         row, column, taken = slot.row, slot.column, self.occupied
         return (
-            inner if taken(row, column - 1) else bleed,
-            inner if taken(row - 1, column) else bleed,
-            inner if taken(row, column + 1) else bleed,
-            inner if taken(row + 1, column) else bleed,
+            across if taken(row, column - 1) else bleed,
+            down if taken(row - 1, column) else bleed,
+            across if taken(row, column + 1) else bleed,
+            down if taken(row + 1, column) else bleed,
         )
 
 

@@ -216,7 +216,7 @@ def registration_points(sheet: Sheet, bleed: float) -> list[tuple[float, float]]
     """Four targets in the margins, mid-way between cut lines so they never hide a crop mark."""
     first, last = sheet.blocks[0], sheet.blocks[-1]
     reach = bleed + draw.MARK_GAP + draw.MARK_LENGTH / 2
-    middle_y = _middle(first.y, first.rows, first.cell_height, first.gutter)
+    middle_y = _middle(first.y, first.rows, first.cell_height, first.gutter_y)
     x0, _y0, width, _h = sheet.block
     return [
         (x0 - reach, middle_y),

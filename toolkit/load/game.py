@@ -329,7 +329,9 @@ def _print(ctx: Context, source: Source, data: dict[str, Any]) -> PrintOptions:
         paper=get(data, "paper", "letter"),
         duplex=get(data, "duplex", "long-edge"),
         bleed=length(ctx, source, data.get("bleed"), "/print/bleed", 9.0),
-        gutter=length(ctx, source, data.get("gutter"), "/print/gutter", 0.0),
+        gutter=None
+        if data.get("gutter") is None
+        else length(ctx, source, data["gutter"], "/print/gutter", 0.0),
         back_offset=(
             length(ctx, source, offset[0], "/print/back_offset/0", 0.0),
             length(ctx, source, offset[1], "/print/back_offset/1", 0.0),

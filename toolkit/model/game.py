@@ -141,7 +141,9 @@ class PrintOptions:
     paper: str = "letter"
     duplex: str = "long-edge"
     bleed: float = 9.0
-    gutter: float = 0.0
+    gutter: float | None = None
+    """Space between counters, and between cards; None (unset): counters butt, and cards stand
+    apart by as much as the paper leaves, up to twice the bleed."""
     back_offset: tuple[float, float] = (0.0, 0.0)
     maps: str = "tiled"
     dpi: int = 150
