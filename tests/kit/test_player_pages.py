@@ -20,6 +20,14 @@ GAMES = sorted(p.parent.name for p in SOURCES.glob("*/game.json"))
 PATH = re.compile(r"[\w./-]+\.(?:json|csv|svg|xml|md|py|vmod|vsav)\b|\bsources/|\bREADME\b")
 """A file of the sources or a folder of the project, as a developer would write it."""
 
+MAINTAINER_NOTE = re.compile(
+    r"\bunverified\b|\bnon vérifiée?s?\b|\((?:missing|manquante?s?)\)|\bTODO\b|\bFIXME\b"
+    r"|\bto be checked\b|\bà vérifier\b",
+    re.IGNORECASE,
+)
+"""A note a maintainer leaves for the next one: a publisher's page says what a value is
+(representative, from the rules), never that nobody has checked it yet."""
+
 OPTION = re.compile(r"(?<![\w-])--[a-z][\w-]*")
 """A command-line option: a player of a published kit has no command line to give it to."""
 
@@ -55,6 +63,11 @@ def found_ids(text: str, ids: set[str]) -> set[str]:
 def test_no_file_path_on_a_players_page(name: str) -> None:
     paths = set(PATH.findall(_text(name)))
     assert not paths, paths
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_no_maintainers_note_on_a_players_page(name: str) -> None:
+    assert not set(MAINTAINER_NOTE.findall(_text(name)))
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -102,6 +115,12 @@ def test_the_checks_catch_what_they_look_for() -> None:
         "setups/grand-campaign.json",
         "README",
     ]
+    assert MAINTAINER_NOTE.findall("TripleA's value, unverified; Berlin (missing), à vérifier") == [
+        "unverified",
+        "(missing)",
+        "à vérifier",
+    ]
+    assert not MAINTAINER_NOTE.findall("Representative value: the rules summary does not give it.")
     assert OPTION.findall("build it again (--back-offset X,Y); 1914--1918") == ["--back-offset"]
     ids = {"north-england", "production-tens/20"}
     assert found_ids("north-england Northern England; production-tens/20", ids) == ids
