@@ -230,3 +230,11 @@ def test_axis_allies_1914_prints_its_set_up_with_units_only() -> None:
     game = load_game(SOURCES / "axis-allies-1914").game
     assert game is not None
     assert [s.id for s in printed_setups(game.setups)] == ["start-1914-triplea"]
+
+
+def test_who_goes_first_reads_right_for_a_power_and_for_an_alliance(crossing: Game) -> None:
+    """'Central Powers moves first' is wrong English: the sheet names the first player without
+    a verb that would have to agree with a plural."""
+    line = _lines(crossing)[1]
+    assert "first player: Blue Army" in line
+    assert "moves first" not in line
