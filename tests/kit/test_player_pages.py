@@ -28,6 +28,10 @@ MAINTAINER_NOTE = re.compile(
 """A note a maintainer leaves for the next one: a publisher's page says what a value is
 (representative, from the rules), never that nobody has checked it yet."""
 
+EDITORS_WE = re.compile(r"(?<![\w-])(?:[Ww]e|[Oo]urs?|[Nn]otre|[Nn]os)(?![\w-])")
+"""The editors speaking of themselves ('the text we have', 'notre carte'): a publisher's
+page says 'this table', 'this map'."""
+
 OPTION = re.compile(r"(?<![\w-])--[a-z][\w-]*")
 """A command-line option: a player of a published kit has no command line to give it to."""
 
@@ -68,6 +72,11 @@ def test_no_file_path_on_a_players_page(name: str) -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_no_maintainers_note_on_a_players_page(name: str) -> None:
     assert not set(MAINTAINER_NOTE.findall(_text(name)))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_no_editors_we_on_a_players_page(name: str) -> None:
+    assert not set(EDITORS_WE.findall(_text(name)))
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -120,6 +129,8 @@ def test_the_checks_catch_what_they_look_for() -> None:
         "(missing)",
         "à vérifier",
     ]
+    assert EDITORS_WE.findall("the text we have; ours; sur notre carte") == ["we", "ours", "notre"]
+    assert not EDITORS_WE.findall("Western Front; US Navy; Our-Bay; Nosy Be")
     assert not MAINTAINER_NOTE.findall("Representative value: the rules summary does not give it.")
     assert OPTION.findall("build it again (--back-offset X,Y); 1914--1918") == ["--back-offset"]
     ids = {"north-england", "production-tens/20"}
