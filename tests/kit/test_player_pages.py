@@ -4,7 +4,9 @@ headers and tile labels)."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from collections.abc import Iterator
 from functools import cache
 
 import pytest
@@ -48,6 +50,25 @@ def _text(name: str) -> str:
     return "\n".join(page_texts(shared_kit(_game(name))))
 
 
+def strings(value: object) -> Iterator[str]:
+    """Every string a chart holds (title, headers, cells, notes), walked through its fields."""
+    if isinstance(value, str):
+        yield value
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            yield from strings(getattr(value, field.name))
+    elif isinstance(value, tuple | list):
+        for item in value:
+            yield from strings(item)
+
+
+@cache
+def _chart_text(name: str) -> str:
+    """The words of the game's charts: a stand-in kit draws no chart, so they are read from the
+    charts themselves."""
+    return "\n".join(s for chart in _game(name).charts for s in strings(chart))
+
+
 def raw_ids(game: Game) -> set[str]:
     """Ids a player never reads: slugs with a hyphen (one-word ids read like words) of the
     locations that have a name, the counters, setups, maps and charts."""
@@ -72,11 +93,13 @@ def test_no_file_path_on_a_players_page(name: str) -> None:
 @pytest.mark.parametrize("name", GAMES)
 def test_no_maintainers_note_on_a_players_page(name: str) -> None:
     assert not set(MAINTAINER_NOTE.findall(_text(name)))
+    assert not set(MAINTAINER_NOTE.findall(_chart_text(name)))
 
 
 @pytest.mark.parametrize("name", GAMES)
 def test_no_editors_we_on_a_players_page(name: str) -> None:
     assert not set(EDITORS_WE.findall(_text(name)))
+    assert not set(EDITORS_WE.findall(_chart_text(name)))
 
 
 @pytest.mark.parametrize("name", GAMES)
