@@ -425,7 +425,7 @@ def test_the_chat_says_the_dice_and_the_hits(language: str) -> None:
         ), account
         assert result == (
             "Hits: 2 on the defender, 0 on the attacker "
-            "(A&amp;A Europe: combats terrestres, combats navals)"
+            "(A&amp;A Europe: land combat, naval combat)"
         ), result
     else:
         assert account.startswith(
