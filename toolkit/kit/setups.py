@@ -260,9 +260,8 @@ def piece_text(game: Game, piece: PieceState) -> str:
     if piece.step is not None:
         shown.append(words(game.language)("kit.setup.step", step=piece.step))
     detail = f" ({', '.join(shown)})" if shown else ""
-    party = (
-        party_name(game, piece.owner or counter.faction) if piece.owner or counter.faction else ""
-    )
+    whose = piece.owner or counter.faction
+    party = party_name(game, whose) if whose else ""
     owner = f" [{party}]" if party and party not in name else ""
     return f"{piece.count} × {name}{detail}{owner}"
 
