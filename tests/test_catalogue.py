@@ -84,6 +84,18 @@ def test_french_typography() -> None:
     assert NARROW_NO_BREAK + ";" in words("fr")("punct.semicolon")
 
 
+def test_a_french_one_is_never_followed_by_a_plural() -> None:
+    """'1 activés' reads as a count of one with a plural word: a value and its meaning are
+    written '1 = activés'."""
+    wrong = {
+        key: found
+        for key, message in catalogue("fr").items()
+        if (found := re.findall(r"(?<![\d,.])1 \w+(?:és|ées|s)\b", message))
+    }
+    assert wrong == {}
+    assert "(1 = activés, 0 = désactivés)" in words("fr")("module.warnings.description")
+
+
 PLAYER_CODE = [
     "toolkit/kit",
     "toolkit/render/maps",

@@ -560,10 +560,10 @@ def test_the_setup_sheet_says_which_figure_and_chips_make_each_count(game):
     ]
     berlin = lines[lines.index("Berlin") + 1]
     assert berlin == (
-        "13 × German Empire infantry [German Empire]: "
+        "13 × German Empire infantry: "
         "1 figure on 2 × Dark red chip (5 units), 2 × Light red chip (1 unit)"
     )
-    assert "1 × German Empire fighter [German Empire]" in lines  # one figure: no chips
+    assert "1 × German Empire fighter" in lines  # one figure: no chips
 
 
 # ---- played: the rules at the start, and positions the rulebook forbids ----------------------

@@ -814,3 +814,15 @@ def test_sequence_of_play_follows_the_seven_phases(game):
     assert labels == [f"{n}. {phase}" for n, phase in enumerate(SEQUENCE_OF_PLAY, start=1)]
     turn = [re.sub(r" \(.*\)", "", phase.name) for phase in game.turns.phases]
     assert turn == list(SEQUENCE_OF_PLAY)
+
+
+def test_citations_name_the_rulebook_sections_in_the_kits_language(game: Game) -> None:
+    """The kit is English: a citation names the rulebook's section in English ('A&A Europe:
+    land combat'), not in the French of the translation the rules were read from, so that a
+    setup sheet or the rules summary never mixes the two languages."""
+    cites = [p.cite for p in game.turns.phases]
+    cites += [rule.cite for rule in game.rules]
+    cites += [chart.cite for chart in game.charts] + [setup.cite for setup in game.setups]
+    french = re.compile(r"[éèàùç]|\b(?:de|des|du|la|le|les|et|jeu|partie|unités)\b")
+    assert [c for c in cites if c and french.search(c)] == []
+    assert "A&A Europe: land combat, naval combat" in cites

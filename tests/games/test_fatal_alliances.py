@@ -22,6 +22,7 @@ from toolkit.model.holdings import holdings_at_start
 from toolkit.model.map import parse_location_key
 from toolkit.model.position import Piece, Position
 from toolkit.model.queries import location_adjacent, location_neighbours
+from toolkit.model.rules import CombatRule
 from toolkit.render.counters import counter_faces
 from toolkit.render.maps.decor import box_frame_rect
 from toolkit.render.maps.plan import build_plan
@@ -1483,3 +1484,17 @@ def test_1917_places_the_minors_22_4_puts_at_war(game):
     assert set(placed) == {"bulgaria", "portugal", "serbia"}
     for faction, places in placed.items():
         assert all(control[at] == faction for at in places), faction
+
+
+def test_result_codes_read_in_the_middle_of_a_sentence(game):
+    """The module explains a result as '–/R* : ceci ; cela (FA 11.12.5.5)': each code's words
+    follow a colon or a semicolon, so in French they start with a small letter."""
+    texts = [
+        code.text
+        for rule_ in game.rules
+        if isinstance(rule_, CombatRule)
+        for code in rule_.results.codes.values()
+        if code.text
+    ]
+    assert texts
+    assert [t for t in texts if t[0].isupper()] == []

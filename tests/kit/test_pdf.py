@@ -27,6 +27,7 @@ from tests.kit.conftest import (
 from tests.kit.fakes import EDGE, fake_artwork
 from toolkit.kit.artwork import kit_art
 from toolkit.kit.book import kit_settings, plan_kit
+from toolkit.kit.cover import after_calibration
 from toolkit.kit.paper import MM
 from toolkit.model import Game
 from toolkit.model.scenario import PieceState, Placement, Setup
@@ -93,8 +94,16 @@ def test_a_sheet_with_nothing_on_its_back_gets_no_blank_back(hex_kit: bytes) -> 
     )
     assert markers[0] == last_back + 1
     cover = page_texts(hex_kit)[0]
-    assert f"pages 3–{last_back} double-sided" in cover
+    assert f"pages 5–{last_back} double-sided" in cover  # 3–4, the calibration, come first
     assert f"pages {markers[0]}–{len(heads)}, single-sided" in cover
+
+
+def test_the_calibration_sheet_is_printed_once() -> None:
+    """Step 2 prints the calibration sheet; the double-sided step starts after it."""
+    assert after_calibration((3, 20), (3, 4)) == (5, 20)
+    assert after_calibration((3, 4), (3, 4)) is None
+    assert after_calibration((3, 20), None) == (3, 20)
+    assert after_calibration(None, (3, 4)) is None
 
 
 def test_cover_contents_give_the_right_pages(hex_kit: bytes) -> None:

@@ -4,7 +4,9 @@ headers and tile labels)."""
 
 from __future__ import annotations
 
+import dataclasses
 import re
+from collections.abc import Iterator
 from functools import cache
 
 import pytest
@@ -20,6 +22,18 @@ GAMES = sorted(p.parent.name for p in SOURCES.glob("*/game.json"))
 PATH = re.compile(r"[\w./-]+\.(?:json|csv|svg|xml|md|py|vmod|vsav)\b|\bsources/|\bREADME\b")
 """A file of the sources or a folder of the project, as a developer would write it."""
 
+MAINTAINER_NOTE = re.compile(
+    r"\bunverified\b|\bnon vérifiée?s?\b|\((?:missing|manquante?s?)\)|\bTODO\b|\bFIXME\b"
+    r"|\bto be checked\b|\bà vérifier\b",
+    re.IGNORECASE,
+)
+"""A note a maintainer leaves for the next one: a publisher's page says what a value is
+(representative, from the rules), never that nobody has checked it yet."""
+
+EDITORS_WE = re.compile(r"(?<![\w-])(?:[Ww]e|[Oo]urs?|[Nn]otre|[Nn]os)(?![\w-])")
+"""The editors speaking of themselves ('the text we have', 'notre carte'): a publisher's
+page says 'this table', 'this map'."""
+
 OPTION = re.compile(r"(?<![\w-])--[a-z][\w-]*")
 """A command-line option: a player of a published kit has no command line to give it to."""
 
@@ -34,6 +48,25 @@ def _game(name: str) -> Game:
 @cache
 def _text(name: str) -> str:
     return "\n".join(page_texts(shared_kit(_game(name))))
+
+
+def strings(value: object) -> Iterator[str]:
+    """Every string a chart holds (title, headers, cells, notes), walked through its fields."""
+    if isinstance(value, str):
+        yield value
+    elif dataclasses.is_dataclass(value) and not isinstance(value, type):
+        for field in dataclasses.fields(value):
+            yield from strings(getattr(value, field.name))
+    elif isinstance(value, tuple | list):
+        for item in value:
+            yield from strings(item)
+
+
+@cache
+def _chart_text(name: str) -> str:
+    """The words of the game's charts: a stand-in kit draws no chart, so they are read from the
+    charts themselves."""
+    return "\n".join(s for chart in _game(name).charts for s in strings(chart))
 
 
 def raw_ids(game: Game) -> set[str]:
@@ -55,6 +88,18 @@ def found_ids(text: str, ids: set[str]) -> set[str]:
 def test_no_file_path_on_a_players_page(name: str) -> None:
     paths = set(PATH.findall(_text(name)))
     assert not paths, paths
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_no_maintainers_note_on_a_players_page(name: str) -> None:
+    assert not set(MAINTAINER_NOTE.findall(_text(name)))
+    assert not set(MAINTAINER_NOTE.findall(_chart_text(name)))
+
+
+@pytest.mark.parametrize("name", GAMES)
+def test_no_editors_we_on_a_players_page(name: str) -> None:
+    assert not set(EDITORS_WE.findall(_text(name)))
+    assert not set(EDITORS_WE.findall(_chart_text(name)))
 
 
 @pytest.mark.parametrize("name", GAMES)
@@ -102,6 +147,14 @@ def test_the_checks_catch_what_they_look_for() -> None:
         "setups/grand-campaign.json",
         "README",
     ]
+    assert MAINTAINER_NOTE.findall("TripleA's value, unverified; Berlin (missing), à vérifier") == [
+        "unverified",
+        "(missing)",
+        "à vérifier",
+    ]
+    assert EDITORS_WE.findall("the text we have; ours; sur notre carte") == ["we", "ours", "notre"]
+    assert not EDITORS_WE.findall("Western Front; US Navy; Our-Bay; Nosy Be")
+    assert not MAINTAINER_NOTE.findall("Representative value: the rules summary does not give it.")
     assert OPTION.findall("build it again (--back-offset X,Y); 1914--1918") == ["--back-offset"]
     ids = {"north-england", "production-tens/20"}
     assert found_ids("north-england Northern England; production-tens/20", ids) == ids

@@ -101,6 +101,21 @@ def test_a_piece_set_up_on_a_named_face_is_called_by_that_name() -> None:
     assert "(back)" in piece_text(crossing, PieceState(infantry.id, 1, face="back"))
 
 
+def test_a_piece_whose_name_says_whose_it_is_gets_no_owner_in_brackets() -> None:
+    """'German Empire fighter [German Empire]' says it twice; 'German battleship [Germany]'
+    and a piece the scenario hands to another power keep the bracket."""
+    from tests.model.rule_games import game
+    from toolkit.kit.setups import piece_text
+
+    aa = game("axis-allies-1914")
+    assert piece_text(aa, PieceState("ge-fighter", 1)) == "1 × German Empire fighter"
+    assert piece_text(aa, PieceState("ge-fighter", 1, owner="ah")) == (
+        "1 × German Empire fighter [Austria-Hungary]"
+    )
+    aae = game("axis-allies-europe")
+    assert piece_text(aae, PieceState("ge-battleship", 1)) == "1 × German battleship [Germany]"
+
+
 def test_the_sheet_says_what_each_deck_hand_and_cup_holds_at_the_start() -> None:
     """A player sorts cards and counters before play: the draw pile, the hand, the cards that
     join later, and the counters each cup holds (the setup's, else what the deck declares)."""
@@ -136,7 +151,7 @@ def test_a_stack_beyond_the_printed_figures_is_one_figure_on_chips() -> None:
     assert all(c in values for s in red for c, _ in s.chips)  # never the Allies' blue chips
     lines = _lines_of(aa, setup)
     assert (
-        "7 × German Empire infantry [German Empire]: "
+        "7 × German Empire infantry: "
         "1 figure on 1 × Dark red chip (5 units), 1 × Light red chip (1 unit)"
     ) in lines
 
@@ -230,3 +245,11 @@ def test_axis_allies_1914_prints_its_set_up_with_units_only() -> None:
     game = load_game(SOURCES / "axis-allies-1914").game
     assert game is not None
     assert [s.id for s in printed_setups(game.setups)] == ["start-1914-triplea"]
+
+
+def test_who_goes_first_reads_right_for_a_power_and_for_an_alliance(crossing: Game) -> None:
+    """'Central Powers moves first' is wrong English: the sheet names the first player without
+    a verb that would have to agree with a plural."""
+    line = _lines(crossing)[1]
+    assert "first player: Blue Army" in line
+    assert "moves first" not in line

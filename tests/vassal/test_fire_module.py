@@ -424,8 +424,7 @@ def test_the_chat_says_the_dice_and_the_hits(language: str) -> None:
             "defender rolls 2d6 hitting on 2 or less · Infantry supported by artillery"
         ), account
         assert result == (
-            "Hits: 2 on the defender, 0 on the attacker "
-            "(A&amp;A Europe: combats terrestres, combats navals)"
+            "Hits: 2 on the defender, 0 on the attacker (A&amp;A Europe: land combat, naval combat)"
         ), result
     else:
         assert account.startswith(

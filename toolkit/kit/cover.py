@@ -108,8 +108,9 @@ def instructions(guide: PrintGuide, say: Words) -> list[str]:
         first, second = guide.calibration
         calibrate = say("kit.print.calibrate", first=first, last=second, flip=flip)
         steps.append(" ".join([calibrate, *correction(guide.bleed, say)]))
-    if guide.duplex_pages:
-        first, last = guide.duplex_pages
+    duplex = after_calibration(guide.duplex_pages, guide.calibration)
+    if duplex:
+        first, last = duplex
         steps.append(
             say(
                 "kit.print.duplex-cards" if guide.card_sheets else "kit.print.duplex",
@@ -132,6 +133,19 @@ def instructions(guide: PrintGuide, say: Words) -> list[str]:
         tiles = say("kit.print.tiles")
         steps.append(tiles + " " + say("kit.print.tiles-left-out") if guide.blank_tiles else tiles)
     return steps
+
+
+def after_calibration(
+    pages: tuple[int, int] | None, calibration: tuple[int, int] | None
+) -> tuple[int, int] | None:
+    """The double-sided pages still to print once the calibration sheet, printed on its own in
+    the step before (once per printer), is left out: a player following the steps would
+    otherwise print it twice. None when nothing else prints double-sided."""
+    if pages is None or calibration is None or calibration[0] != pages[0]:
+        return pages
+    if calibration[1] >= pages[1]:
+        return None
+    return calibration[1] + 1, pages[1]
 
 
 def shop_instructions(guide: PrintGuide, shop: PrintShop, say: Words) -> list[str]:

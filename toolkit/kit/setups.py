@@ -246,8 +246,10 @@ def chips_text(game: Game, laid: OnChips) -> str:
 
 def piece_text(game: Game, piece: PieceState) -> str:
     """'2 × 1st Rifles (back, step 2) [Red Army]' — name, count, the face it shows, and whose
-    it is: its faction (or the owner the scenario gives it). A face with a name of its own (a
-    marker's other side) is named by it: 'Entente Control', not 'Control (back)'."""
+    it is: its faction (or the owner the scenario gives it), unless the name already says it
+    ('German Empire infantry', not 'German Empire infantry [German Empire]'). A face with a
+    name of its own (a marker's other side) is named by it: 'Entente Control', not 'Control
+    (back)'."""
     counter = game.counter(piece.counter)
     name = counter.name
     back = words(game.language)("kit.setup.face-back") if piece.face == "back" else piece.face
@@ -258,8 +260,9 @@ def piece_text(game: Game, piece: PieceState) -> str:
     if piece.step is not None:
         shown.append(words(game.language)("kit.setup.step", step=piece.step))
     detail = f" ({', '.join(shown)})" if shown else ""
-    party = piece.owner or counter.faction
-    owner = f" [{party_name(game, party)}]" if party else ""
+    whose = piece.owner or counter.faction
+    party = party_name(game, whose) if whose else ""
+    owner = f" [{party}]" if party and party not in name else ""
     return f"{piece.count} × {name}{detail}{owner}"
 
 
