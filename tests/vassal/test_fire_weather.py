@@ -4,17 +4,28 @@ group at once) agree with the engine, for the rulebook's combats and generated o
 
 from __future__ import annotations
 
+import json
 import random
+import re
+from pathlib import Path
 
 import pytest
 
+from tests.conftest import copy_fixture
 from tests.games.test_combat_examples import Unit, battle, game_of
-from tests.vassal.test_fire_module import _agree, _module, _unit
-from toolkit.model.position import Position
+from tests.vassal.engine import run_probe
+from tests.vassal.test_fire_module import _LINE, PROBE, _agree, _module, _unit
+from toolkit.load import load_game
+from toolkit.model.position import Piece, Position
 from toolkit.model.rules import CombatRule
+from toolkit.render.artwork import draw_artwork, rasterise
 from toolkit.rules.combat import engage, fire_plan
 from toolkit.rules.context import Situation
+from toolkit.vassal.format.traits import CTRL_SHIFT, key
+from toolkit.vassal.read.chat import parse_dice_report
 from toolkit.vassal.write.fire import weather_words
+from toolkit.vassal.write.module import compile_module, position_save
+from toolkit.workers import Workers
 
 GERMANS: list[Unit] = [
     ("ge-panzer/1", "front"),
@@ -132,3 +143,89 @@ def test_generated_combats_agree_with_the_engine() -> None:
         )
         halved += any("half the dice" in a.reason for a in plan.applied)
     assert halved > 20
+
+
+# -- real VASSAL --------------------------------------------------------------------------------
+
+SNOW_RULES = {
+    "kind": "rules",
+    "rules": [
+        {
+            "id": "combat",
+            "kind": "combat",
+            "cite": "7.1",
+            "text": "Each unit rolls a die and hits at or under its value.",
+            "pieces": {"class": ["infantry", "battleship"]},
+            "fire": {"per": "unit", "sides": 6, "hit": "at-most"},
+            "modifiers": [
+                {
+                    "id": "snow",
+                    "cite": "7.4",
+                    "text": "Attacking in snow: half the dice",
+                    "side": "attacker",
+                    "weather": ["snow"],
+                    "dice": 0.5,
+                },
+                {
+                    "id": "dug-in",
+                    "cite": "7.5",
+                    "text": "Infantry defending in snow",
+                    "side": "defender",
+                    "pieces": {"class": "infantry"},
+                    "weather": ["snow"],
+                    "roll": 1,
+                },
+            ],
+        }
+    ],
+}
+
+
+def test_vassal_halves_the_dice_in_the_weather_set(tmp_path: Path) -> None:
+    """Snow set on the module's weather button: three British infantry and a battleship
+    attacking in France roll one die (three infantry dice halved, one battleship die halved,
+    each class rounded down), as the engine says; the two German infantry roll two, hitting
+    one higher in the snow."""
+    folder = copy_fixture("minimal-area", tmp_path)
+    (folder / "rules.json").write_text(json.dumps(SNOW_RULES), "utf-8")
+    path = folder / "counters" / "pieces.json"
+    data = json.loads(path.read_text("utf-8"))
+    values = {"infantry": (1, 2), "battleship": (4, 4)}
+    for counter in data["counters"]:
+        attack, defence = values[counter["class"]]
+        counter["properties"] = {"attack": attack, "defence": defence}
+    path.write_text(json.dumps(data), "utf-8")
+    loaded = load_game(folder)
+    assert loaded.game is not None, loaded.report.format_text()
+    the_game = loaded.game
+    uk = [("uk-infantry", 1), ("uk-infantry", 2), ("uk-infantry", 3), ("uk-battleship", 1)]
+    attackers = [Piece(f"{c}/{n}", c, "europe:france", "front", "uk", 1) for c, n in uk]
+    defenders = [
+        Piece(f"ge-infantry/{n}", "ge-infantry", "europe:france", "front", "ge", 1) for n in (1, 2)
+    ]
+    position = Position(pieces=(*defenders, *attackers), weather="snow")
+    with Workers(the_game) as workers:
+        artwork = rasterise(draw_artwork(the_game, workers), the_game.print.dpi, workers)
+    module = tmp_path / "snow.vmod"
+    module.write_bytes(compile_module(the_game, artwork).vmod)
+    save = tmp_path / "snow.vsav"
+    save.write_bytes(position_save(the_game, artwork, position))
+    keys = [key("A", CTRL_SHIFT), key("E", CTRL_SHIFT)]
+    who = "id:uk-infantry,id:uk-battleship"
+    args = [str(module), str(save), *keys, who, "France", "1", "Weather=Snow"]
+
+    stdout = run_probe(PROBE, args, module, tmp_path).stdout
+
+    lines = [_LINE.match(line) for line in stdout.splitlines()]
+    chat = [re.sub(r"\\(.)", r"\1", m.group(1)) for m in lines if m]
+    situation = Situation(the_game, position)
+    rule = next(r for r in the_game.rules if isinstance(r, CombatRule))
+    plan = fire_plan(situation, rule, engage(situation, rule, "europe:france", attackers))
+    assert [(g.dice, g.target) for g in plan.groups if g.dice] == [(1, 1), (2, 3)]
+    account = next((line for line in chat if "Attacker rolls" in line), str(chat))
+    assert (
+        "Attacker rolls 1d6 hitting on 1 or less; defender rolls 2d6 hitting on 3 or less"
+        " · Attacking in snow: half the dice (7.4): dice ×0.5 · Infantry defending in snow (7.5)"
+    ) in account, account
+    rolls = [r for r in map(parse_dice_report, chat) if r is not None]
+    assert [len(r.dice) for r in rolls] == [1] * 3, chat

@@ -34,6 +34,7 @@ declares none.
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -360,7 +361,7 @@ class _FireWriter:
             if m.not_weather:
                 name = f"CombatNotWeathers{n}"
                 self.props[name] = _words_list(m.not_weather)
-                whole.append(f'!{name}.contains("{SEPARATOR}" + {WEATHER} + "{SEPARATOR}")')
+                whole.append(f'!({name}.contains("{SEPARATOR}" + {WEATHER} + "{SEPARATOR}"))')
             crossing = ""
             if m.across:
                 name = f"CombatCross{n}"
@@ -450,7 +451,7 @@ class _FireWriter:
             for chosen in product(*((0, roll) for _, roll in bonuses))
         }
         numbers = sorted({b for v in possible if (b := bucket(v, self.fire)) is not None})
-        factors = [(conditions[id(m)], m.dice) for m in active if m.dice != 1 and m.affects(side)]
+        factors = [m for m in active if m.dice != 1 and m.affects(side)]
         tests = {number: self._hits_on(target, number) for number in numbers}
         if not factors:
             for number in numbers:
@@ -458,11 +459,10 @@ class _FireWriter:
                 self.exprs[dice_property(side, number)] = counted
                 self.rolled.append((side, number))
             return
-        scaled = _scaled(factors)
         terms: dict[int, list[str]] = {number: [] for number in numbers}
-        for k, factor in enumerate(_products(factors)):
-            of_factor = f"{scaled[0]} * {factor.denominator} == {scaled[1]} * {factor.numerator}"
-            units = all_of([combat_condition(side), of_factor])
+        multiplied = self._multipliers(factors, conditions)
+        for k, factor in enumerate(sorted(multiplied, reverse=True)):
+            units = all_of([combat_condition(side), multiplied[factor]])
             if factor == 1:
                 for number in numbers:
                     terms[number].append(self._dice_of(all_of([units, tests[number]])))
@@ -474,11 +474,47 @@ class _FireWriter:
                     chosen = [units, f"{GROUP} == {group}", tests[number]]
                     self.exprs[name] = self._dice_of(all_of(chosen))
                     raw[number] = name
-                for number, term in _rounded(raw, factor, self.fire.hit).items():
-                    terms[number].append(term)
+                floors, left = _rounded(raw, factor, self.fire.hit)
+                for number in numbers:
+                    # a property, not an If inside a sum: VASSAL adds no number an If returns
+                    name = f"CombatLeft{letter}{group}F{k}T{number}"
+                    self.exprs[name] = left[number]
+                    terms[number].append(f"{floors[number]} + {name}")
         for number in numbers:
             self.exprs[dice_property(side, number)] = " + ".join(terms[number])
             self.rolled.append((side, number))
+
+    def _multipliers(
+        self, factors: Sequence[CombatModifier], conditions: Mapping[int, str]
+    ) -> dict[Fraction, str]:
+        """Multiplier → the condition a unit meets when its dice are multiplied by it: one of
+        the sets of dice modifiers that may apply together holds for it and no other does
+        (plain conditions: VASSAL does no arithmetic on what ``If`` returns)."""
+        found: dict[Fraction, list[str]] = {}
+        for chosen in product((False, True), repeat=len(factors)):
+            on = [m for m, c in zip(factors, chosen, strict=True) if c]
+            if any(self._exclusive(a, b) for a in on for b in on if a is not b):
+                continue
+            off = [m for m in factors if m not in on and not any(self._exclusive(m, o) for o in on)]
+            factor = math.prod((m.dice for m in on), start=Fraction(1))
+            parts = [conditions[id(m)] for m in on] + [f"!({conditions[id(m)]})" for m in off]
+            found.setdefault(factor, []).append(all_of(parts) if parts else "true")
+        return {factor: any_of(parts) for factor, parts in found.items()}
+
+    def _exclusive(self, a: CombatModifier, b: CombatModifier) -> bool:
+        """True when two modifiers never hold for the same unit: their weathers exclude each
+        other, or they pick no counter in common."""
+        if a.weather and (a.weather <= b.not_weather or (b.weather and not a.weather & b.weather)):
+            return True
+        if b.weather and b.weather <= a.not_weather:
+            return True
+        index = SelectorIndex.of(self.game)
+        covered = [c for c in self.game.counters if self.rule.pieces.matches(c, index, c.faction)]
+        picked = [
+            {c.id for c in covered if m.pieces is None or m.pieces.matches(c, index, c.faction)}
+            for m in (a, b)
+        ]
+        return not picked[0] & picked[1]
 
     def _hits_on(self, target: str, number: int) -> str:
         """The condition a unit of this target meets when it hits on ``number``."""
@@ -688,37 +724,22 @@ def _words_list(weathers: frozenset[str]) -> str:
     return SEPARATOR + SEPARATOR.join(sorted(weather_words(w) for w in weathers)) + SEPARATOR
 
 
-def _products(factors: Sequence[tuple[str, Fraction]]) -> list[Fraction]:
-    """Every multiplier a unit's dice may have: the products of the factors it may meet."""
-    found = {Fraction(1)}
-    for _, factor in factors:
-        found |= {f * factor for f in found}
-    return sorted(found, reverse=True)
-
-
-def _scaled(factors: Sequence[tuple[str, Fraction]]) -> tuple[str, str]:
-    """A unit's multiplier as numerator and denominator expressions, each the product of the
-    factors whose conditions it meets (no fraction in BeanShell's integer arithmetic)."""
-    numerator = " * ".join(f"If({c}, {f.numerator}, 1)" for c, f in factors)
-    denominator = " * ".join(f"If({c}, {f.denominator}, 1)" for c, f in factors)
-    return f"({numerator})", f"({denominator})"
-
-
-def _rounded(raw: Mapping[int, str], factor: Fraction, hit: str) -> dict[int, str]:
-    """Number → its dice once a fire group's dice are multiplied and rounded down all at once:
-    each number's share rounded down, the fractions left over going to the worst number the
-    group has dice on (Europe Engulfed 1.12, as the engine gives them)."""
+def _rounded(
+    raw: Mapping[int, str], factor: Fraction, hit: str
+) -> tuple[dict[int, str], dict[int, str]]:
+    """A fire group's dice once multiplied and rounded down all at once: each number's share
+    rounded down, and the dice the fractions left over make, which go to the worst number the
+    group has dice on (Europe Engulfed 1.12, as the engine gives them); number → each."""
     p, q = factor.numerator, factor.denominator
     floors = {n: f"({name} * {p} / {q})" for n, name in raw.items()}
     total = " + ".join(raw.values())
     left = f"(({total}) * {p} / {q} - {' - '.join(floors.values())})"
     worst_first = sorted(raw, reverse=hit == "at-least")
-    found = {}
+    extra = {}
     for i, number in enumerate(worst_first):
         worse = [f"{raw[w]} == 0" for w in worst_first[:i]]
-        gets = all_of([f"{raw[number]} > 0", *worse])
-        found[number] = f"{floors[number]} + If({gets}, {left}, 0)"
-    return found
+        extra[number] = f"If({all_of([f'{raw[number]} > 0', *worse])}, {left}, 0)"
+    return floors, extra
 
 
 def _crossing_test(name: str) -> str:
