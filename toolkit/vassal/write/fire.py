@@ -26,10 +26,15 @@ into the condition as ``$name$``. When the defender fires first, the button fire
 defender's volley and writes its hits; the attacker takes its losses and presses the button
 again, and its survivors fire.
 
-Dice per step count each unit's steps (``Sum``). A rule whose modifiers the module cannot
-judge (the weather, dice halved or doubled, crossings and firing first with supporting units)
-is left to the players and ``toolkit check``. Declared modifiers are not applied: the call
-declares none.
+Dice per step count each unit's steps (``Sum``). The weather is what the players set with a
+toolbar button, one for each weather zone of the map (the places' ``weather_zone``), one for
+the whole game without zones; a modifier's weathers are a list the defender's zone's weather
+is looked up in. Dice multiplied (halved in snow or in a swamp, Europe Engulfed 1.12, 6.82) are
+counted fire group by fire group and multiplier by multiplier, each count rounded down and the
+dice the fractions make together going to the group's worst number, as the engine rounds
+them. A rule whose modifiers the module cannot judge (crossings and firing first with
+supporting units) is left to the players and ``toolkit check``. Declared modifiers are not
+applied: the call declares none.
 """
 
 from __future__ import annotations
