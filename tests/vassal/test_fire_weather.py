@@ -15,14 +15,23 @@ from tests.conftest import copy_fixture
 from tests.games.test_combat_examples import Unit, battle, game_of
 from tests.vassal.engine import run_probe
 from tests.vassal.test_fire_module import _LINE, PROBE, _agree, _module, _unit
+from toolkit.check import played_combats
 from toolkit.load import load_game
 from toolkit.model.position import Piece, Position
 from toolkit.model.rules import CombatRule
 from toolkit.render.artwork import draw_artwork, rasterise
 from toolkit.rules.combat import engage, fire_plan
+from toolkit.rules.combat_check import check_played_combat
 from toolkit.rules.context import Situation
 from toolkit.vassal.format.traits import CTRL_SHIFT, key
-from toolkit.vassal.read.chat import parse_dice_report
+from toolkit.vassal.read.chat import (
+    CombatCall,
+    DiceReport,
+    format_combat_call,
+    format_dice_report,
+    parse_dice_report,
+    parse_weather_report,
+)
 from toolkit.vassal.write.fire import weather_words
 from toolkit.vassal.write.module import compile_module, position_save
 from toolkit.workers import Workers
@@ -229,3 +238,30 @@ def test_vassal_halves_the_dice_in_the_weather_set(tmp_path: Path) -> None:
     ) in account, account
     rolls = [r for r in map(parse_dice_report, chat) if r is not None]
     assert [len(r.dice) for r in rolls] == [1] * 3, chat
+
+
+@pytest.mark.parametrize("reported", [True, False], ids=["snow-reported", "no-report"])
+def test_the_checker_reads_the_weather_the_players_set(reported: bool) -> None:
+    """The weather button's line in the log sets the weather of its zone for the combats
+    called after it: 15 German steps attacking Kiev in snow roll 7 dice (1.12), and the
+    Soviets' 8; without the line the checker wants the attacker's 15."""
+    game = game_of("europe-engulfed")
+    position = battle(game, "europe:kiev", GERMANS[3:], SOVIETS)[0].position
+    call = format_combat_call(CombatCall("Kiev", ("Kiev",), "Axis"))
+    dice = [format_dice_report(DiceReport("Combat dice", (1,)), "Erich") for _ in range(7 + 8)]
+    weather = ["Weather (East): Snow", "Weather (West): Clear"] if reported else []
+    played, problems = played_combats(game, [position, position], [(*weather, call, *dice)])
+    assert problems == [] and len(played) == 1
+    assert played[0].weather == ({"east": "snow", "west": "clear"} if reported else {})
+    messages = [v.message for v in check_played_combat(game, played[0])]
+    if reported:
+        assert messages == []
+    else:
+        assert any("calls for 15" in m for m in messages), messages
+
+
+def test_the_weather_lines_read_back_in_every_language() -> None:
+    assert parse_weather_report("Weather (South): Light Mud") == ("South", "Light Mud")
+    assert parse_weather_report("Météo (Est)\u00a0: Snow") == ("Est", "Snow")
+    assert parse_weather_report("Weather: Mud") == ("", "Mud")
+    assert parse_weather_report("* Combat at Kiev") is None
