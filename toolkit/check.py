@@ -28,6 +28,7 @@ from toolkit.vassal.read.chat import (
     CombatCall,
     parse_combat_call,
     parse_dice_report,
+    parse_weather_report,
     step_chat,
 )
 from toolkit.vassal.read.holdings import LoggedCards, card_plays, largest_hands
@@ -44,6 +45,7 @@ from toolkit.vassal.read.reader import (
     read_saved_game_commands,
     save_description,
 )
+from toolkit.vassal.write.fire import weather_words
 from toolkit.vassal.write.module import game_boards
 from toolkit.workers import Workers
 
@@ -404,11 +406,18 @@ def played_combats(
     """
     calls: list[tuple[int, CombatCall]] = []
     rolls: dict[int, list[Roll]] = {}
+    weather: dict[str, str] = {}
+    weathers: dict[int, dict[str, str]] = {}
     for number, lines in enumerate(chat, start=1):
         for line in lines:
             call = parse_combat_call(line)
             if call is not None:
                 calls.append((number, call))
+                weathers[number] = dict(weather)
+                continue
+            set_weather = parse_weather_report(line)
+            if set_weather is not None:
+                weather |= _weather_of(game, *set_weather)
                 continue
             report = parse_dice_report(line)
             if report is not None and calls:
@@ -432,9 +441,25 @@ def played_combats(
                 tuple(rolls.get(number, ())),
                 positions[end],
                 came_from(positions[: number + 1], location),
+                weathers.get(number, {}),
             )
         )
     return found, problems
+
+
+def _weather_of(game: Game, zone: str, shown: str) -> dict[str, str]:
+    """Zone id → weather, as the module's weather button names them ('East', 'Light Mud' →
+    'east', 'light-mud'; '' for the game's one weather); nothing for a zone the game lacks."""
+    weather = "-".join(shown.casefold().split())
+    if not zone:
+        return {"": weather}
+    zones = {
+        named
+        for place in game.locations.values()
+        if isinstance(named := place.properties.get("weather_zone"), str)
+    }
+    found = [z for z in sorted(zones) if weather_words(z).casefold() == zone.casefold()]
+    return {found[0]: weather} if found else {}
 
 
 def came_from(positions: Sequence[Position], location: str) -> dict[str, str]:

@@ -391,6 +391,40 @@ def test_ee_fortress_gives_the_defender_two_hit_bonuses(ee: Game) -> None:
     assert targets(plan)["su-infantry/1"] == (6, 4)
 
 
+def test_ee_armour_gets_no_hit_bonus_in_mud(ee: Game) -> None:
+    """1.13: in mud armour gets no hit bonus, elite or against infantry, while defending
+    infantry gets one (6.4b)."""
+    panzers: list[Unit] = [("ge-elite-panzer/1", "front"), ("ge-panzer/1", "front")]
+    infantry: list[Unit] = [("su-infantry/1", "step-3")]
+    for weather, hits_on in ((None, (4, 5)), ("mud", (6, 6))):
+        situation, rule, engagement = battle(ee, "europe:kiev", panzers, infantry, weather=weather)
+        by_piece = targets(fire_plan(situation, rule, engagement))
+        assert (by_piece["ge-elite-panzer/1"][1], by_piece["ge-panzer/1"][1]) == hits_on
+        assert by_piece["su-infantry/1"][1] == (5 if weather == "mud" else 6)
+
+
+def test_ee_soviets_attacking_at_home_roll_every_die_in_snow(ee: Game) -> None:
+    """1.12: Soviet and Finnish units attacking in their home areas are not halved in snow."""
+    soviets: list[Unit] = [("su-infantry/1", "step-3"), ("su-infantry/2", "step-3")]
+    germans: list[Unit] = [("ge-infantry/1", "front")]
+    situation, rule, engagement = battle(ee, "europe:kiev", soviets, germans, weather="snow")
+    assert sum(g.dice for g in fire_plan(situation, rule, engagement).of("attacker")) == 6
+
+
+def test_ee_a_swamp_in_snow_is_rough(ee: Game) -> None:
+    """6.82, 1.12: infantry attacking into a swamp halves its dice, except in snow, when the
+    swamp counts as rough and its defenders get the hit bonus (the snow still halves)."""
+    germans: list[Unit] = [("ge-infantry/1", "front"), ("ge-infantry/2", "step-3")]
+    defenders: list[Unit] = [("su-infantry/1", "step-3")]
+    for weather, dice, hits_on in ((None, 3, 6), ("snow", 3, 5)):
+        situation, rule, engagement = battle(
+            ee, "europe:pripet", germans, defenders, weather=weather
+        )
+        plan = fire_plan(situation, rule, engagement)
+        assert sum(g.dice for g in plan.of("attacker")) == dice
+        assert targets(plan)["su-infantry/1"][1] == hits_on
+
+
 # -- Axis & Allies Europe (seed 004) and 1914 (seed 003) ----------------------------------------
 
 

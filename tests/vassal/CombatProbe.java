@@ -20,7 +20,8 @@ import javax.swing.text.Document;
 /**
  * A combat resolved in the module, as the real engine does it.
  *
- * Usage: CombatProbe MODULE.vmod SAVE.vsav ATTACK_KEY DEFEND_KEY ATTACKERS DEFENDER_PLACE [PRESSES]
+ * Usage: CombatProbe MODULE.vmod SAVE.vsav ATTACK_KEY DEFEND_KEY ATTACKERS DEFENDER_PLACE [PRESSES
+ *   [NAME=VALUE,...]]  (module properties set before the combat button is pressed: the weather)
  *
  * Loads the module and the save with the shared harness (LoadModule, beside it on the class
  * path), presses the attack key (KEYCODE,MODIFIERS) on every attacker (ATTACKERS is a
@@ -45,6 +46,8 @@ public class CombatProbe {
     final List<String> attackers = Arrays.asList(args[4].split(","));
     final String defender = args[5];
     final int presses = args.length > 6 ? Integer.parseInt(args[6]) : 1;
+    // module properties the players set from the toolbar (the weather): "Name=Value,..."
+    final String[] settings = args.length > 7 ? args[7].split(",") : new String[0];
     final int rc = LoadModule.run(new String[] {"--no-setups", args[0], args[1]});
     // The harness shows no window: let toolbar hotkeys work as they do in a player's window.
     GlobalOptions.getInstance().setAttribute("hotKeysOnClosedWindows", GlobalOptions.ALWAYS);
@@ -67,6 +70,10 @@ public class CombatProbe {
               + " counter=" + q(String.valueOf(piece.getProperty("CounterId")))
               + " role=" + q(String.valueOf(piece.getProperty("CombatRole"))));
           }
+        }
+        for (String setting : settings) {
+          final String[] pair = setting.split("=", 2);
+          GameModule.getGameModule().getMutableProperty(pair[0]).setPropertyValue(pair[1]);
         }
         final Chatter chatter = GameModule.getGameModule().getChatter();
         final Field field = Chatter.class.getDeclaredField("conversationPane");

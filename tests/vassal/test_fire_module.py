@@ -152,13 +152,16 @@ def _agree(
     engagement: Engagement,
     dice: Sequence[int] | None = None,
     rng: random.Random | None = None,
+    module: Mapping[str, str] = MappingProxyType({}),
 ) -> FirePlan:
     """The module's dice and hits are the engine's for these rolls (the rulebook's, in the
-    order a log gives them, or random ones); the engine's plan."""
+    order a log gives them, or random ones); the engine's plan. ``module``: module properties
+    the players set (the weather)."""
     plan = fire_plan(situation, rule, engagement)
     defender = engagement.defenders[0]
     roles = {p.id: "attacker" for p in engagement.attackers} | {defender.id: "defender"}
     board = _Board(game, combat, situation.position, roles, engagement.origins)
+    board.module |= module
     if plan.first is not None or "CombatFirst" in combat.expressions:
         assert board.say(defender, "CombatFirst") == (1 if plan.first == "defender" else 0)
     what = f"{engagement.location}: {[p.id for p in engagement.attackers]} against "

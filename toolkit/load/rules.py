@@ -402,6 +402,7 @@ class RuleReader:
             else frozenset(),
             across_all=item.get("across_all", False),
             weather=frozenset(item.get("weather", ())),
+            not_weather=frozenset(item.get("not_weather", ())),
             declared=item.get("declared", False),
             shift=item.get("shift", 0),
             roll=item.get("roll", 0),

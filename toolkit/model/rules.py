@@ -544,6 +544,10 @@ class CombatModifier:
     across_all: bool = False
     """With ``across``: only when every attacking unit attacks across one."""
     weather: frozenset[str] = frozenset()
+    """Only in one of these weathers."""
+    not_weather: frozenset[str] = frozenset()
+    """Never in these weathers (armour gets no hit bonus in mud, Europe Engulfed 1.13); an
+    unknown weather is none of them."""
     unless_enemy: PieceSelector | None = None
     """Only while the other side has none of these units (armour firing at infantry when no
     enemy armour is left)."""

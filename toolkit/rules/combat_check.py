@@ -9,6 +9,7 @@ applied; this module knows nothing of logs, chat lines or VASSAL.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
@@ -67,12 +68,15 @@ class PlayedCombat:
     came_from: Mapping[str, str] = field(default_factory=dict)
     """Piece id → where a unit that moved into the defender's place came from (the place it
     attacks from, as a module judges a crossing)."""
-    """The position once the result was applied (before the next combat, or at the end)."""
+    weather: Mapping[str, str] = field(default_factory=dict)
+    """Weather zone → the weather the log's chat last reported set before the call ('' for
+    a game with one weather)."""
 
 
 def check_played_combat(game: Game, combat: PlayedCombat) -> list[Violation]:
     """What in a played combat breaks the game's combat rule: dice that are not the rule's,
     losses or retreats that are not the result's."""
+    combat = _in_weather(combat)
     situation = Situation(game, combat.rolls[0].position if combat.rolls else combat.after)
     rule = combat_rule_at(situation, combat.location)
     if rule is None:
@@ -101,6 +105,25 @@ def check_played_combat(game: Game, combat: PlayedCombat) -> list[Violation]:
         if problem:
             found.append(_violation(rule, cite, where, f"{account}; {problem}"))
     return found
+
+
+def _in_weather(combat: PlayedCombat) -> PlayedCombat:
+    """The combat's positions in the weather the players set."""
+    if not combat.weather:
+        return combat
+    rolls = tuple(
+        dataclasses.replace(r, position=_with_weather(r.position, combat.weather))
+        for r in combat.rolls
+    )
+    after = _with_weather(combat.after, combat.weather)
+    return dataclasses.replace(combat, rolls=rolls, after=after)
+
+
+def _with_weather(position: Position, weather: Mapping[str, str]) -> Position:
+    """The position in the weather the players set: one for the game, or one per zone."""
+    if "" in weather:
+        return dataclasses.replace(position, weather=weather[""])
+    return dataclasses.replace(position, globals={**position.globals, "weather": dict(weather)})
 
 
 def _engagement(situation: Situation, rule: CombatRule, combat: PlayedCombat) -> Engagement | str:

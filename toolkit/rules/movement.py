@@ -118,13 +118,18 @@ def step_cost(
 
 
 def weather_at(situation: Situation, key: LocationKey) -> str | None:
-    """The weather at a location: the position's, or the map's when the game has weather per
-    map (a 'weather' global mapping map ids to weather)."""
+    """The weather at a location: the position's, or its map's or its weather zone's when the
+    game has weather per map or per zone (a 'weather' global mapping map ids, or the places'
+    ``weather_zone``, to weather: Europe Engulfed 1.1)."""
     if situation.position.weather is not None:
         return situation.position.weather
     by_map = situation.position.globals.get("weather")
     if isinstance(by_map, Mapping):
         found = by_map.get(parse_location_key(key)[0])
+        if found is None:
+            place = situation.game.locations.get(key)
+            zone = place.properties.get("weather_zone") if place is not None else None
+            found = by_map.get(zone) if isinstance(zone, str) else None
         return found if isinstance(found, str) else None
     return None
 

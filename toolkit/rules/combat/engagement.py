@@ -147,7 +147,10 @@ def _location_terms(situation: Situation, modifier: CombatModifier, engagement: 
         controller = situation.controller(engagement.location)
         if place is None or not modifier.where.matches(place, situation.index, controller):
             return False
-    if modifier.weather and weather_at(situation, engagement.location) not in modifier.weather:
+    weather = weather_at(situation, engagement.location)
+    if modifier.weather and weather not in modifier.weather:
+        return False
+    if weather is not None and weather in modifier.not_weather:
         return False
     if modifier.declared and modifier.id not in engagement.declared:
         return False

@@ -53,6 +53,34 @@ _CALL = re.compile(
 )
 
 
+def _weather_pattern(language: str, single: bool) -> re.Pattern[str] | None:
+    """What the module's weather button writes in the chat, in one language."""
+    message = catalogue(language).get(f"module.weather.report{'.single' if single else ''}")
+    if not message:
+        return None
+    pattern = re.escape(message).replace(re.escape("{zone}"), "(?P<zone>.+?)")
+    return re.compile(pattern.replace(re.escape("$newValue$"), "(?P<weather>.+?)") + r"\s*$")
+
+
+_WEATHER = [
+    found
+    for language in languages()
+    for single in (False, True)
+    if (found := _weather_pattern(language, single)) is not None
+]
+
+
+def parse_weather_report(text: str) -> tuple[str, str] | None:
+    """'Weather (East): Snow' → ('East', 'Snow'); 'Weather: Snow' → ('', 'Snow'): the
+    weather a player set with the module's button; None for other lines."""
+    for pattern in _WEATHER:
+        match = pattern.search(text)
+        if match is not None:
+            zone = match.groupdict().get("zone") or ""
+            return zone.strip(), match.group("weather").strip()
+    return None
+
+
 @dataclass(frozen=True, slots=True)
 class DiceReport:
     """A roll VASSAL reported: the button's name and each die."""

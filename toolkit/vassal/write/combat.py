@@ -107,6 +107,20 @@ def dice_name(say: Words) -> str:
 
 
 @dataclass(frozen=True)
+class ModuleChoice:
+    """A module property the players set from the toolbar (the weather of a zone), which the
+    combat reads: the button picks one of ``values`` and the chat reports it."""
+
+    name: str
+    button: str
+    tooltip: str
+    prompt: str
+    report: str
+    """The chat line, VASSAL filling ``$newValue$``."""
+    values: tuple[str, ...]
+
+
+@dataclass(frozen=True)
 class ModuleCombat:
     """What the module needs to resolve one combat rule: properties, traits and expressions."""
 
@@ -127,6 +141,9 @@ class ModuleCombat:
     """What the defender writes: the call, the account, then (after the dice) the result."""
     language: str = DEFAULT_LANGUAGE
     """The language of the game, which the menu, the button and the chat speak."""
+    choices: tuple[ModuleChoice, ...] = ()
+    """Module properties the players set from the toolbar, each a property of
+    ``module_properties``."""
 
 
 def module_combat(game: Game, boards: Sequence[Board]) -> ModuleCombat | None:
@@ -803,8 +820,11 @@ def write_combat(root: etree._Element, combat: ModuleCombat) -> None:
     container = root.find(M + "properties.GlobalProperties")  # a module may have one only
     if container is None:
         container = etree.SubElement(root, M + "properties.GlobalProperties")
+    choices = {choice.name: choice for choice in combat.choices}
     for name, value in combat.module_properties:
-        global_property(container, name, value)
+        prop = global_property(container, name, value)
+        if name in choices:
+            _choice_button(prop, choices[name])
     count, sides = combat.dice
     say = words(combat.language)
     dice, button = dice_name(say), say("module.combat.button")
@@ -853,5 +873,22 @@ def write_combat(root: etree._Element, combat: ModuleCombat) -> None:
             reportFormat="",
             deckCount="-1",
             singleMap="false",
+        ),
+    )
+
+
+def _choice_button(prop: etree._Element, choice: ModuleChoice) -> None:
+    """A toolbar button that sets the property to one of its values, picked from a list."""
+    prop.set("description", choice.button)
+    etree.SubElement(
+        prop,
+        M + "properties.ChangePropertyButton",
+        attrs(
+            text=choice.button,
+            tooltip=choice.tooltip,
+            icon="",
+            hotkey="",
+            reportFormat=choice.report,
+            propChanger=encode(["E", choice.prompt, encode(choice.values, ",")], ","),
         ),
     )

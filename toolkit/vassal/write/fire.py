@@ -26,16 +26,24 @@ into the condition as ``$name$``. When the defender fires first, the button fire
 defender's volley and writes its hits; the attacker takes its losses and presses the button
 again, and its survivors fire.
 
-Dice per step count each unit's steps (``Sum``). A rule whose modifiers the module cannot
-judge (the weather, dice halved or doubled, crossings and firing first with supporting units)
-is left to the players and ``toolkit check``. Declared modifiers are not applied: the call
-declares none.
+Dice per step count each unit's steps (``Sum``). The weather is what the players set with a
+toolbar button, one for each weather zone of the map (the places' ``weather_zone``), one for
+the whole game without zones; a modifier's weathers are a list the defender's zone's weather
+is looked up in. Dice multiplied (halved in snow or in a swamp, Europe Engulfed 1.12, 6.82) are
+counted fire group by fire group and multiplier by multiplier, each count rounded down and the
+dice the fractions make together going to the group's worst number, as the engine rounds
+them. A rule whose modifiers the module cannot judge (crossings and firing first with
+supporting units) is left to the players and ``toolkit check``. Declared modifiers are not
+applied: the call declares none.
 """
 
 from __future__ import annotations
 
+import math
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from fractions import Fraction
 from itertools import product
 
 from toolkit.catalogue import Words, words
@@ -64,6 +72,7 @@ from toolkit.vassal.write.combat import (
     ROLL_KEY,
     SEPARATOR,
     UNIT,
+    ModuleChoice,
     ModuleCombat,
     after_comma,
     call_message,
@@ -92,6 +101,10 @@ defender fires first (0 otherwise)."""
 FIRST = "CombatFirst"
 """The defender's property: 1 when it fires first."""
 HITS = "CombatHits"
+WEATHER = "CombatWeather"
+"""The defender's property: the weather at its place, as the players set it."""
+GROUP = "CombatGroup"
+"""A unit's fire group (armour, infantry) as a number, for dice halved group by group."""
 """The module's count of the hits a side scored so far: ``CombatHitsA``, ``CombatHitsD``."""
 _FIRST_CODE = 61470
 """The keys of the dice loops and counts: codes from here on, with Ctrl (none is a key)."""
@@ -110,16 +123,16 @@ def module_fire(game: Game, names: Mapping[str, str]) -> ModuleCombat | None:
 
 def fire_expressible(rule: CombatRule) -> bool:
     """True when the module gives the engine's dice: every modifier not declared is a hit
-    bonus, a cancelling of hits or the defender firing first, on the units' counters, the
-    place, the crossings and the other side's units, not the weather nor a number of dice;
-    with supporting units (one infantry for each artillery), both sides fire at once, one
-    bonus for each side, on the counters only."""
+    bonus, a number of dice multiplied, a cancelling of hits or the defender firing first, on
+    the units' counters, the place, the weather the players set, the crossings and the other
+    side's units; with supporting units (one infantry for each artillery), both sides fire at
+    once, one bonus for each side, on the counters only."""
     fire = rule.fire
     if fire is None:
         return False
     active = [m for m in rule.modifiers if not m.declared]
     for m in active:
-        if m.weather or m.shift or m.each or m.strength != 1 or m.dice != 1:
+        if m.shift or m.each or m.strength != 1 or m.dice <= 0:
             return False
         if m.first not in (None, "defender"):
             return False
@@ -131,6 +144,8 @@ def fire_expressible(rule: CombatRule) -> bool:
         return False
     for m in active:
         if m.terrain or m.where is not None or m.across or m.unless_enemy or m.first:
+            return False
+        if m.weather or m.not_weather or m.dice != 1:
             return False
     bonuses = [m for m in active if m.roll]
     return all(sum(1 for m in bonuses if m.affects(side)) <= 1 for side in SIDES)
@@ -166,6 +181,7 @@ class _FireWriter:
     rolled: list[tuple[CombatSide, int]] = field(default_factory=list)
     """(side, target) of each dice loop, in the order the dice are rolled."""
     applies: list[tuple[CombatModifier, str]] = field(default_factory=list)
+    choices: list[ModuleChoice] = field(default_factory=list)
 
     @property
     def say(self) -> Words:
@@ -181,15 +197,17 @@ class _FireWriter:
             selectors[id(m)] = self._selector(f"CombatSel{n}", m.pieces, covered, index)
             self._selector(f"CombatSup{n}", m.supported_by, covered, index)
         supported = any(m.supported_by is not None for m in active)
+        self._weather(active)
         conditions = {} if supported else self._conditions(active, selectors, covered, index)
         self._steps(covered)
+        groups = self._groups(covered)
         for side in SIDES:
             targets = self._targets(side, covered)
             if supported:
                 bonus = next((m for m in active if m.roll and m.affects(side)), None)
                 self._dice(side, targets, bonus, active, selectors)
             else:
-                self._terms_dice(side, targets, active, conditions)
+                self._terms_dice(side, targets, active, conditions, groups)
             self._absorbs(side, active, conditions or selectors, announce=supported)
         first = self._first(active, conditions)
         for side in SIDES:
@@ -211,6 +229,7 @@ class _FireWriter:
             dict(self.exprs),
             messages,
             self.game.language,
+            tuple(self.choices),
         )
 
     # -- units -------------------------------------------------------------------------------
@@ -259,6 +278,65 @@ class _FireWriter:
             self.counters.setdefault(counter.id, {})[prop] = _by_face(values)
         return sorted(found)
 
+    def _groups(self, covered: Sequence[Counter]) -> int:
+        """Each unit's fire group as its property ``CombatGroup`` (1, 2…), for dice halved
+        group by group (Europe Engulfed 1.12: armour and infantry apart); how many there are."""
+        names: dict[str, int] = {}
+        for counter in covered:
+            value = counter.properties.get(self.fire.group) if self.fire.group else None
+            name = str(value if value is not None else counter.class_)
+            number = names.setdefault(name, len(names) + 1)
+            self.counters.setdefault(counter.id, {})[GROUP] = str(number)
+        self.props[GROUP] = "0"
+        return len(names)
+
+    def _weather(self, active: Sequence[CombatModifier]) -> None:
+        """The weather the players set, one toolbar button per weather zone of the map (the
+        places' ``weather_zone``; one for the whole game without zones), and the defender's
+        ``CombatWeather``: the weather of its zone."""
+        if not any(m.weather or m.not_weather for m in active):
+            return
+        say = self.say
+        values = [say("module.weather.clear")]
+        for m in self.rule.modifiers:
+            for word in sorted(m.weather | m.not_weather):
+                if weather_words(word) not in values:
+                    values.append(weather_words(word))
+        zones: dict[str, list[str]] = {}
+        for key, place in self.game.locations.items():
+            zone = place.properties.get("weather_zone")
+            if isinstance(zone, str) and zone:
+                zones.setdefault(zone, []).append(key)
+        if not zones:
+            self._weather_choice("Weather", None, values)
+            self.exprs[WEATHER] = "Weather"
+            return
+        expression = '""'
+        named = {z: "Weather" + "".join(p.title() for p in re.split(r"\W+", z)) for z in zones}
+        for zone in sorted(zones):
+            self._weather_choice(named[zone], zone, values)
+        for zone in sorted(zones, reverse=True):
+            places = f"{named[zone]}Places"
+            self.props[places] = self._list(frozenset(zones[zone]))
+            here = f'{places}.contains("{SEPARATOR}" + LocationName + "{SEPARATOR}")'
+            expression = f"If({all_of([AS_TEXT, here])}, {named[zone]}, {expression})"
+        self.exprs[WEATHER] = expression
+
+    def _weather_choice(self, name: str, zone: str | None, values: Sequence[str]) -> None:
+        say, shown = self.say, weather_words(zone or "")
+        single = "" if zone else ".single"
+        self.props[name] = values[0]
+        self.choices.append(
+            ModuleChoice(
+                name,
+                say(f"module.weather.button{single}", zone=shown),
+                say("module.weather.tooltip"),
+                say(f"module.weather.prompt{single}", zone=shown),
+                say(f"module.weather.report{single}", zone=shown),
+                tuple(values),
+            )
+        )
+
     # -- terms on the place, the crossings and the other side ---------------------------------
 
     def _conditions(
@@ -281,6 +359,14 @@ class _FireWriter:
                 self.props[name] = self._list(modifier_places(situation, m))
                 here = f'{name}.contains("{SEPARATOR}" + LocationName + "{SEPARATOR}")'
                 whole.append(all_of([AS_TEXT, here]))
+            if m.weather:
+                name = f"CombatWeathers{n}"
+                self.props[name] = _words_list(m.weather)
+                whole.append(f'{name}.contains("{SEPARATOR}" + {WEATHER} + "{SEPARATOR}")')
+            if m.not_weather:
+                name = f"CombatNotWeathers{n}"
+                self.props[name] = _words_list(m.not_weather)
+                whole.append(f'!({name}.contains("{SEPARATOR}" + {WEATHER} + "{SEPARATOR}"))')
             crossing = ""
             if m.across:
                 name = f"CombatCross{n}"
@@ -353,9 +439,11 @@ class _FireWriter:
         targets: Sequence[int],
         active: Sequence[CombatModifier],
         conditions: Mapping[int, str],
+        groups: int,
     ) -> None:
         """How many dice the side rolls on each number: each unit's target is its value and
-        the bonuses whose conditions it meets."""
+        the bonuses whose conditions it meets; its dice are multiplied by the modifiers whose
+        conditions it meets, and rounded down over each fire group's dice at once."""
         letter = LETTER[side]
         sign = 1 if self.fire.hit == "at-most" else -1
         bonuses = [(conditions[id(m)], m.roll) for m in active if m.roll and m.affects(side)]
@@ -368,18 +456,86 @@ class _FireWriter:
             for chosen in product(*((0, roll) for _, roll in bonuses))
         }
         numbers = sorted({b for v in possible if (b := bucket(v, self.fire)) is not None})
+        factors = [m for m in active if m.dice != 1 and m.affects(side)]
+        tests = {number: self._hits_on(target, number) for number in numbers}
+        if not factors:
+            for number in numbers:
+                counted = self._dice_of(all_of([combat_condition(side), tests[number]]))
+                self.exprs[dice_property(side, number)] = counted
+                self.rolled.append((side, number))
+            return
+        terms: dict[int, list[str]] = {number: [] for number in numbers}
+        multiplied = self._multipliers(factors, conditions)
+        for k, factor in enumerate(sorted(multiplied, reverse=True)):
+            units = all_of([combat_condition(side), multiplied[factor]])
+            if factor == 1:
+                for number in numbers:
+                    terms[number].append(self._dice_of(all_of([units, tests[number]])))
+                continue
+            for group in range(1, groups + 1):
+                raw = {}
+                for number in numbers:
+                    name = f"CombatRaw{letter}{group}F{k}T{number}"
+                    chosen = [units, f"{GROUP} == {group}", tests[number]]
+                    self.exprs[name] = self._dice_of(all_of(chosen))
+                    raw[number] = name
+                floors, left = _rounded(raw, factor, self.fire.hit)
+                for number in numbers:
+                    # a property, not an If inside a sum: VASSAL adds no number an If returns
+                    name = f"CombatLeft{letter}{group}F{k}T{number}"
+                    self.exprs[name] = left[number]
+                    terms[number].append(f"{floors[number]} + {name}")
         for number in numbers:
-            if self.fire.hit == "at-most":
-                test = f"({target}) >= {number}" if number == self.fire.sides else "=="
-            else:
-                test = f"({target}) <= 1" if number == 1 else "=="
-            if test == "==":
-                test = f"({target}) == {number}"
-            pick = picks(all_of([combat_condition(side), test]))
-            counted = f'Sum("{STEP}", {pick})' if self.fire.per == "step" else f"Count({pick})"
-            per = self.fire.dice
-            self.exprs[dice_property(side, number)] = f"{counted} * {per}" if per != 1 else counted
+            self.exprs[dice_property(side, number)] = " + ".join(terms[number])
             self.rolled.append((side, number))
+
+    def _multipliers(
+        self, factors: Sequence[CombatModifier], conditions: Mapping[int, str]
+    ) -> dict[Fraction, str]:
+        """Multiplier → the condition a unit meets when its dice are multiplied by it: one of
+        the sets of dice modifiers that may apply together holds for it and no other does
+        (plain conditions: VASSAL does no arithmetic on what ``If`` returns)."""
+        found: dict[Fraction, list[str]] = {}
+        for chosen in product((False, True), repeat=len(factors)):
+            on = [m for m, c in zip(factors, chosen, strict=True) if c]
+            if any(self._exclusive(a, b) for a in on for b in on if a is not b):
+                continue
+            off = [m for m in factors if m not in on and not any(self._exclusive(m, o) for o in on)]
+            factor = math.prod((m.dice for m in on), start=Fraction(1))
+            parts = [conditions[id(m)] for m in on] + [f"!({conditions[id(m)]})" for m in off]
+            found.setdefault(factor, []).append(all_of(parts) if parts else "true")
+        return {factor: any_of(parts) for factor, parts in found.items()}
+
+    def _exclusive(self, a: CombatModifier, b: CombatModifier) -> bool:
+        """True when two modifiers never hold for the same unit: their weathers exclude each
+        other, or they pick no counter in common."""
+        if a.weather and (a.weather <= b.not_weather or (b.weather and not a.weather & b.weather)):
+            return True
+        if b.weather and b.weather <= a.not_weather:
+            return True
+        index = SelectorIndex.of(self.game)
+        covered = [c for c in self.game.counters if self.rule.pieces.matches(c, index, c.faction)]
+        picked = [
+            {c.id for c in covered if m.pieces is None or m.pieces.matches(c, index, c.faction)}
+            for m in (a, b)
+        ]
+        return not picked[0] & picked[1]
+
+    def _hits_on(self, target: str, number: int) -> str:
+        """The condition a unit of this target meets when it hits on ``number``."""
+        if self.fire.hit == "at-most" and number == self.fire.sides:
+            return f"({target}) >= {number}"
+        if self.fire.hit == "at-least" and number == 1:
+            return f"({target}) <= 1"
+        return f"({target}) == {number}"
+
+    def _dice_of(self, condition: str) -> str:
+        """The dice the units a condition picks roll: one per unit or per step, times the
+        rule's dice each."""
+        pick = picks(condition)
+        counted = f'Sum("{STEP}", {pick})' if self.fire.per == "step" else f"Count({pick})"
+        per = self.fire.dice
+        return f"{counted} * {per}" if per != 1 else counted
 
     def _dice(
         self,
@@ -561,6 +717,34 @@ class _FireWriter:
         self.exprs[name] = " + ".join(['""', *parts])
         none = string_literal(self.say("module.combat.fire.no-dice"))
         return f"If({name}.length() > 2, {after_comma(name)}, {none})"
+
+
+def weather_words(word: str) -> str:
+    """A weather as players read it on the toolbar: 'light-mud' → 'Light Mud'."""
+    return " ".join(part.capitalize() for part in word.split("-") if part)
+
+
+def _words_list(weathers: frozenset[str]) -> str:
+    """'|Mud|Snow|': weathers as the toolbar button sets them."""
+    return SEPARATOR + SEPARATOR.join(sorted(weather_words(w) for w in weathers)) + SEPARATOR
+
+
+def _rounded(
+    raw: Mapping[int, str], factor: Fraction, hit: str
+) -> tuple[dict[int, str], dict[int, str]]:
+    """A fire group's dice once multiplied and rounded down all at once: each number's share
+    rounded down, and the dice the fractions left over make, which go to the worst number the
+    group has dice on (Europe Engulfed 1.12, as the engine gives them); number → each."""
+    p, q = factor.numerator, factor.denominator
+    floors = {n: f"({name} * {p} / {q})" for n, name in raw.items()}
+    total = " + ".join(raw.values())
+    left = f"(({total}) * {p} / {q} - {' - '.join(floors.values())})"
+    worst_first = sorted(raw, reverse=hit == "at-least")
+    extra = {}
+    for i, number in enumerate(worst_first):
+        worse = [f"{raw[w]} == 0" for w in worst_first[:i]]
+        extra[number] = f"If({all_of([f'{raw[number]} > 0', *worse])}, {left}, 0)"
+    return floors, extra
 
 
 def _crossing_test(name: str) -> str:
