@@ -6,12 +6,16 @@ from the kit's own layout numbers, so a wrong transform anywhere shows up as a w
 
 from __future__ import annotations
 
+import atexit
 import dataclasses
 import hashlib
 import io
+import shutil
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
+from pathlib import Path
 
 import pytest
 from pdfminer.high_level import extract_pages
@@ -24,6 +28,7 @@ from tests.kit.fakes import face_of_colour, fake_artwork
 from toolkit.artwork import Artwork
 from toolkit.catalogue import catalogue, languages
 from toolkit.kit.book import build_kit
+from toolkit.kit.outputs import kit_files
 from toolkit.kit.paper import MM
 from toolkit.model import Game
 from toolkit.options import BuildOptions
@@ -169,14 +174,44 @@ def embedded_fonts(reader: PdfReader) -> list[DictionaryObject]:
 
 
 _SHARED_KITS: dict[tuple[str, str], bytes] = {}
+_CACHE: list[str] = []
 
 
-def shared_kit(game: Game, real: bool = False) -> bytes:
+def _session_cache() -> str:
+    """A conversion cache for this session's real kits, removed at exit: a game's print-shop
+    edition reuses what its home kit converted (its maps above all) instead of converting all
+    again."""
+    if not _CACHE:
+        _CACHE.append(tempfile.mkdtemp(prefix="kit-cache-"))
+        atexit.register(shutil.rmtree, _CACHE[0], True)
+    return _CACHE[0]
+
+
+def _real_editions(game: Game) -> dict[str, bytes]:
+    """Both editions of ``game``'s kit from the real renderers' drawings at ``-j 2``, made by one
+    build as ``toolkit build --kit print-shop`` makes them: drawn once, converted once."""
+    settings = BuildOptions(jobs=2, kit="print-shop", cache=Path(_session_cache()))
+    with Workers(game, settings.jobs) as workers:
+        files = dict(kit_files(game, draw_artwork(game, workers), settings, workers))
+    return {
+        "real": files[f"{game.id}-kit.pdf"],
+        "print-shop": files[f"{game.id}-kit-print-shop.pdf"],
+    }
+
+
+def shared_kit(game: Game, real: bool = False, edition: str = "home") -> bytes:
     """:func:`make_kit` (or with ``real``, :func:`real_kit` at ``-j 2``) of ``game`` on its own
     settings, built once per session for the tests that only read a game's kit (its pages'
-    text, its sheets' register): a real game's kit takes seconds. Tests of how a kit is built
-    (byte identity, options, the environment) build their own."""
-    key = (hashlib.sha256(repr(game).encode()).hexdigest(), "real" if real else "fake")
-    if key not in _SHARED_KITS:
-        _SHARED_KITS[key] = real_kit(game, jobs=2) if real else make_kit(game)
-    return _SHARED_KITS[key]
+    text, its sheets' register): a real game's kit takes seconds. A real kit's build makes the
+    print-shop ``edition`` beside it (as ``--kit print-shop`` does), so asking for both costs
+    one build. Tests of how a kit is built (byte identity, options, the environment) build
+    their own."""
+    digest = hashlib.sha256(repr(game).encode()).hexdigest()
+    kind = "print-shop" if edition == "print-shop" else "real" if real else "fake"
+    if (digest, kind) not in _SHARED_KITS:
+        if kind == "fake":
+            _SHARED_KITS[digest, kind] = make_kit(game)
+        else:
+            for made, pdf in _real_editions(game).items():
+                _SHARED_KITS[digest, made] = pdf
+    return _SHARED_KITS[digest, kind]

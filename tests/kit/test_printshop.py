@@ -16,9 +16,17 @@ from pdfminer.layout import LTContainer, LTCurve, LTPage
 from pypdf import PageObject, PdfReader
 from pypdf.generic import ArrayObject, ContentStream, DictionaryObject, StreamObject
 
-from tests.conftest import load_fixture, tool_missing
-from tests.kit.conftest import TOLERANCE, face_boxes, layout_pages, make_kit, with_print
+from tests.conftest import SOURCES, load_fixture, tool_missing
+from tests.kit.conftest import (
+    TOLERANCE,
+    face_boxes,
+    layout_pages,
+    make_kit,
+    shared_kit,
+    with_print,
+)
 from tests.kit.fakes import fake_artwork
+from toolkit.catalogue import words
 from toolkit.kit.artwork import kit_art
 from toolkit.kit.book import build_kit, kit_settings, plan_kit
 from toolkit.kit.errors import KitError
@@ -27,6 +35,7 @@ from toolkit.kit.pdf import writer
 from toolkit.kit.pdf.cmyk import limit_ink, open_press
 from toolkit.kit.pdf.pdfx import to_pdfx
 from toolkit.kit.sheets import counter_pieces, sheet_plans
+from toolkit.load import load_game
 from toolkit.model import Game
 from toolkit.options import BuildOptions
 from toolkit.render.artwork import draw_artwork
@@ -81,6 +90,15 @@ def drawn(reader: PdfReader) -> Iterator[tuple[StreamObject, DictionaryObject]]:
         yield from resources(res)
 
 
+_END = rb"(?=[\s/\[<(%]|$)"
+RGB_OPERATOR = re.compile(rb"(?:^|\s)(?:[-+]?[\d.]+\s+){3}(?:rg|RG)" + _END)
+CMYK_OPERATOR = re.compile(rb"(?:^|\s)((?:[-+]?[\d.]+\s+){4})[kK]" + _END)
+DEVICE_SPACE = re.compile(rb"(/Device\w+)\s*(?:cs|CS)" + _END)
+"""Colour operators found in a content stream's bytes: a scan, not a parse (pypdf's parser takes
+seconds on a game's maps); numbers never stand before an operator inside the kit's strings,
+which are glyph codes in hex."""
+
+
 def colour_spaces(reader: PdfReader) -> set[str]:
     """The name of every colour space set or used anywhere: operators, resources, images,
     groups."""
@@ -96,17 +114,26 @@ def colour_spaces(reader: PdfReader) -> set[str]:
         for space in res.get("/ColorSpace", DictionaryObject()).get_object().values():
             space = space.get_object()
             found.add(str(space[0] if isinstance(space, ArrayObject) else space))
-        for operands, operator in ContentStream(stream, None).operations:
-            if operator in (b"rg", b"RG"):
-                found.add("/DeviceRGB")
-            elif operator in (b"k", b"K"):
-                found.add("/DeviceCMYK")
-            elif operator in (b"cs", b"CS") and str(operands[0]).startswith("/Device"):
-                found.add(str(operands[0]))
+        data = stream.get_data()
+        if RGB_OPERATOR.search(data):
+            found.add("/DeviceRGB")
+        if CMYK_OPERATOR.search(data):
+            found.add("/DeviceCMYK")
+        found |= {name.decode() for name in DEVICE_SPACE.findall(data)}
     for page in reader.pages:
         if "/Group" in page:
             found.add(str(page["/Group"].get_object().get("/CS")))
     return found - {"None"}
+
+
+def ink_totals(reader: PdfReader) -> list[float]:
+    """The total ink (C + M + Y + K, 1 for 100 %) of every CMYK colour a content stream sets."""
+    return [
+        sum(float(v) for v in operands.split())
+        for stream, _res in drawn(reader)
+        if stream.get("/Subtype") != "/Image"
+        for operands in CMYK_OPERATOR.findall(stream.get_data())
+    ]
 
 
 # -- PDF/X-4 -------------------------------------------------------------------------------------
@@ -137,13 +164,7 @@ def test_images_are_cmyk(reader: PdfReader) -> None:
 
 
 def test_every_colour_keeps_under_the_ink_limit(reader: PdfReader) -> None:
-    totals = [
-        sum(float(v) for v in operands)
-        for stream, _res in drawn(reader)
-        if stream.get("/Subtype") != "/Image"
-        for operands, operator in ContentStream(stream, None).operations
-        if operator in (b"k", b"K")
-    ]
+    totals = ink_totals(reader)
     assert totals
     assert max(totals) <= INK_LIMIT / 100 + 1e-3
 
@@ -477,3 +498,127 @@ def test_the_print_shop_edition_bleeds_3_mm_whatever_the_game_says(cards_game: G
     thin = with_print(cards_game, bleed=1.0)
     assert kit_settings(thin, BuildOptions()).bleed == 1.0
     assert kit_settings(thin, BuildOptions(), "print-shop").bleed == pytest.approx(3 * MM)
+
+
+# -- every example game's edition ---------------------------------------------------------------
+
+GAMES = sorted(p.parent.name for p in SOURCES.glob("*/game.json"))
+
+
+def preflight(reader: PdfReader, ink_limit: int) -> list[str]:
+    """What a printer's preflight would refuse in a print-shop kit, one line each: RGB anywhere,
+    ink over the limit, no PDF/X-4 output intent, a page without its boxes, a piece sheet
+    without 3 mm of bleed, die lines off their CutContour layer."""
+    problems = []
+    rgb = colour_spaces(reader) - {"/DeviceCMYK", "/DeviceGray", "/Separation", "/Pattern"}
+    if rgb:
+        problems.append(f"colour spaces other than CMYK and grey: {sorted(rgb)}")
+    totals = ink_totals(reader)
+    if not totals or max(totals) > ink_limit / 100 + 1e-3:
+        problems.append(f"ink over {ink_limit} %: {max(totals, default=0):.2f}")
+    info = reader.trailer["/Info"].get_object()
+    intents = reader.trailer["/Root"].get("/OutputIntents", ArrayObject())
+    profiles = [i.get_object()["/DestOutputProfile"].get_object() for i in intents]
+    if info.get("/GTS_PDFXVersion") != "PDF/X-4" or [p["/N"] for p in profiles] != [4]:
+        problems.append("no PDF/X-4 key or no CMYK output intent")
+    for number, page in enumerate(reader.pages, start=1):
+        if "/TrimBox" not in page or "/BleedBox" not in page:
+            problems.append(f"page {number}: no TrimBox or BleedBox")
+        elif page.trimbox != page.mediabox and (
+            float(page.trimbox.left) - float(page.bleedbox.left) < 3 * MM - 1e-3
+        ):
+            problems.append(f"page {number}: less than 3 mm of bleed")
+    forms = die_forms(reader)
+    layers = reader.trailer["/Root"].get("/OCProperties", DictionaryObject()).get("/OCGs", [])
+    if not forms or len(layers) != 1:
+        problems.append("no die lines, or not on one layer")
+    for index, form in forms:
+        spaces = form["/Resources"].get("/ColorSpace", DictionaryObject()).values()
+        inks = [s.get_object()[1] for s in spaces]
+        if form["/OC"].get_object() != layers[0].get_object() or inks != ["/CutContour"]:
+            problems.append(f"page {index + 1}: die lines not a CutContour separation")
+    return problems
+
+
+def test_the_preflight_refuses_a_home_kit(cards_game: Game) -> None:
+    home = PdfReader(io.BytesIO(make_kit(cards_game)))
+    refused = " ".join(preflight(home, INK_LIMIT))
+    for reason in ("CMYK and grey", "output intent", "die lines"):
+        assert reason in refused, reason
+
+
+def separations(pdf: bytes, pages: list[int], folder: Path) -> set[str]:
+    """The files Ghostscript's tiffsep device writes for ``pages`` (1-based) at 10 dpi."""
+    source = folder / "kit.pdf"
+    source.write_bytes(pdf)
+    made: set[str] = set()
+    for page in pages:
+        ran = subprocess.run(
+            ["gs", "-q", "-dNOPAUSE", "-dBATCH", "-dSAFER", "-sDEVICE=tiffsep", "-r10",
+             f"-dFirstPage={page}", f"-dLastPage={page}",
+             f"-sOutputFile={folder / f'page{page}.tif'}", source],
+            capture_output=True,
+            text=True,
+        )  # fmt: skip
+        assert ran.returncode == 0, ran.stderr
+        made |= {p.name for p in folder.glob(f"page{page}(*).tif")}
+    return made
+
+
+@pytest.fixture(scope="module", params=GAMES)
+def example(request: pytest.FixtureRequest) -> tuple[Game, bytes]:
+    """An example game and its print-shop edition (built with its home kit, once a session)."""
+    result = load_game(SOURCES / request.param)
+    assert result.game is not None, result.report.format_text()
+    return result.game, shared_kit(result.game, real=True, edition="print-shop")
+
+
+def test_every_example_games_edition_passes_the_preflight(example: tuple[Game, bytes]) -> None:
+    _game, pdf = example
+    assert preflight(PdfReader(io.BytesIO(pdf)), BuildOptions().ink_limit) == []
+
+
+def test_every_example_games_fonts_are_embedded(example: tuple[Game, bytes]) -> None:
+    if shutil.which("pdffonts") is None:
+        tool_missing("poppler's pdffonts is not installed")
+    listing = subprocess.run(
+        ["pdffonts", "-"], input=example[1], capture_output=True, check=True
+    ).stdout.decode()
+    rows = listing.splitlines()[2:]
+    assert rows
+    assert all(re.search(r"\byes\s+(yes|no)\s+(yes|no)\s+\d+\s+\d+$", row) for row in rows), listing
+
+
+def sheet_texts(pdf: bytes, first: int, last: int) -> dict[int, str]:
+    """The text of pages ``first`` to ``last`` (1-based) by poppler's pdftotext: pypdf's
+    extraction reads every counter face's form, seconds a sheet. Spaces are made plain (the
+    kit's French sets no-break spaces that poppler gives back as plain ones)."""
+    text = subprocess.run(
+        ["pdftotext", "-f", str(first), "-l", str(last), "-", "-"],
+        input=pdf,
+        capture_output=True,
+        check=True,
+    ).stdout.decode()
+    return {page: " ".join(t.split()) for page, t in enumerate(text.split("\f"), start=first)}
+
+
+def test_ghostscript_cuts_a_counter_and_a_card_sheet_of_every_example_game(
+    example: tuple[Game, bytes], tmp_path: Path
+) -> None:
+    if shutil.which("gs") is None or shutil.which("pdftotext") is None:
+        tool_missing("Ghostscript (gs) or poppler's pdftotext is not installed")
+    game, pdf = example
+    with_lines = [index + 1 for index, _form in die_forms(PdfReader(io.BytesIO(pdf)))]
+    texts = sheet_texts(pdf, with_lines[0], with_lines[-1])
+    say = words(game.language)
+    headers = [
+        " ".join(say(f"kit.section.{kind}", group="").split()) for kind in ("counters", "cards")
+    ]
+    sheets = [next((page for page in with_lines if header in texts[page]), 0) for header in headers]
+    counters, cards = sheets
+    assert counters and bool(cards) == bool(game.cards), sheets
+    pages = [page for page in sheets if page]
+    made = separations(pdf, pages, tmp_path)
+    for page in pages:
+        for ink in ("Cyan", "Magenta", "Yellow", "Black", "CutContour"):
+            assert f"page{page}({ink}).tif" in made, made

@@ -13,11 +13,12 @@ from lxml import etree
 from tests.conftest import SOURCES, load_fixture
 from tests.render.test_maps_games import showcase_hex_map, write_game
 from toolkit.catalogue import words
+from toolkit.legibility import set_texts
 from toolkit.load import load_game
 from toolkit.model import Game
 from toolkit.render.fonts import text_extent
 from toolkit.render.maps import draw_map, map_svg
-from toolkit.render.maps.base import Label, Rect
+from toolkit.render.maps.base import MIN_TEXT, Label, Rect, fit_size, shrunk
 from toolkit.render.maps.features import values_text
 from toolkit.render.maps.labels import Placer, inside
 
@@ -97,7 +98,10 @@ def test_source_game_labels_do_not_collide(folder: Path) -> None:
     if result.game is None:
         pytest.skip(f"{folder.name} does not validate yet (being written)")
     for the_map in result.game.maps:
-        assert overlaps(map_svg(result.game, the_map)) == [], the_map.id
+        svg = map_svg(result.game, the_map)
+        assert overlaps(svg) == [], the_map.id
+        small = [(t.words, round(t.size, 2)) for t in set_texts(svg) if t.size < MIN_TEXT - 1e-6]
+        assert small == [], the_map.id  # a printer refuses text below 6 pt
 
 
 def test_names_sit_below_the_hex_number(minimal_hex: Game) -> None:
@@ -177,3 +181,18 @@ def test_axis_allies_1914_prints_every_name_on_its_sheet() -> None:
     drawing = draw_map(game, game.maps[0])
     sheet = Rect(0.0, 0.0, *drawing.size)
     assert [label.text for label in drawing.labels if not label.box.inside(sheet)] == []
+
+
+def test_a_name_with_no_room_moves_rather_than_shrink_below_6_pt() -> None:
+    placer = Placer(20.0, Rect(0.0, 0.0, 400.0, 300.0))
+    placer.block(Rect(0.0, 0.0, 400.0, 300.0))  # nowhere is clear
+    tried: list[float] = []
+
+    def build(size: float, lines: int) -> list[list[Label]]:
+        tried.append(size)
+        return [[Label("Saint-Pierre-des-Corps", 200.0, 150.0, size)]]
+
+    (placed,) = placer.place_sized(build, 7.0, within=lambda box: True)
+    assert min(tried) == MIN_TEXT and placed.size >= MIN_TEXT
+    assert shrunk(5.0, 0.72) == 5.0  # a size set below 6 pt is kept, not shrunk further
+    assert fit_size("Saint-Pierre-des-Corps", 8.0, 10.0) == MIN_TEXT

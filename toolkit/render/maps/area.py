@@ -43,6 +43,7 @@ from toolkit.render.maps.area_links import (
 )
 from toolkit.render.maps.base import (
     INK,
+    MIN_TEXT,
     SEA_INK,
     Label,
     Point,
@@ -52,6 +53,7 @@ from toolkit.render.maps.base import (
     line_height,
     mix,
     readable_ink,
+    shrunk,
     text_box,
 )
 from toolkit.render.maps.cells import Site, schematic_cells, shared_edge
@@ -109,8 +111,9 @@ def _drawn_shapes(tiles: list[Tile]) -> dict[str, tuple[tuple[Point, ...], ...]]
 def area_sizes(plan: Plan) -> Sizes:
     """Text and symbol sizes for an area map, from the typical size of a space."""
     space = min(13.0, max(7.0, 0.05 * plan.unit))
+    small = max(MIN_TEXT, space * 0.85)
     return Sizes(
-        number=space * 0.8, name=space * 0.85, value=space * 0.85, symbol=space * 1.35, space=space
+        number=max(MIN_TEXT, space * 0.8), name=small, value=small, symbol=space * 1.35, space=space
     )
 
 
@@ -238,7 +241,8 @@ def place_space_name(
     x, y = at
     step = line_height(size)
     tries = []
-    for font, lines in ((size, 1), (size, 2), (size * 0.85, 2), (size * 0.72, 2)):
+    shares = ((1.0, 1), (1.0, 2), (0.85, 2), (0.72, 2))
+    for font, lines in dict.fromkeys((shrunk(size, share), lines) for share, lines in shares):
         for dx, dy in (
             (0, 0),
             (0, -step),

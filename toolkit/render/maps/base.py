@@ -18,6 +18,10 @@ from toolkit.render.svg import attrs, esc, fmt
 
 Point = tuple[float, float]
 
+MIN_TEXT = 6.0
+"""The least size, in points at print size, a map's text is set at or shrunk to: printers ask
+for 6 pt. A label that does not fit at it moves or takes more lines rather than shrink."""
+
 INK = "#1a1a1a"
 """Near-black for outlines and text: softer than pure black in print, still full contrast."""
 GRID_INK = "#4d4d4d"
@@ -200,12 +204,19 @@ def label_svg(label: Label) -> str:
     return f"<text{attrs(x=label.x, y=label.y)}{common}>{esc(label.text)}</text>"
 
 
+def shrunk(size: float, share: float) -> float:
+    """``size`` times ``share``, never below :data:`MIN_TEXT` (a size the designer set below it
+    is kept, not shrunk further)."""
+    return max(size * share, min(size, MIN_TEXT))
+
+
 def fit_size(text: str, size: float, width: float, bold: bool = False, floor: float = 0.6) -> float:
-    """The font size at which ``text`` fits ``width``, never below ``floor`` times ``size``."""
+    """The font size at which ``text`` fits ``width``, never below ``floor`` times ``size`` nor
+    below :data:`MIN_TEXT`."""
     natural = text_extent(text, size, bold)[0]
     if natural <= width or natural <= 0:
         return size
-    return max(size * floor, size * width / natural)
+    return max(shrunk(size, floor), size * width / natural)
 
 
 # -- colours ---------------------------------------------------------------------------------------

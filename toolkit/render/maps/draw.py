@@ -28,7 +28,16 @@ from toolkit.render.maps.area import (
     area_spots,
     area_stacks,
 )
-from toolkit.render.maps.base import INK, Label, Point, Rect, el, label_svg, safe_colour
+from toolkit.render.maps.base import (
+    INK,
+    MIN_TEXT,
+    Label,
+    Point,
+    Rect,
+    el,
+    label_svg,
+    safe_colour,
+)
 from toolkit.render.maps.bridges import bridges_svg
 from toolkit.render.maps.canvas import Sheet, lay_out_sheet
 from toolkit.render.maps.decor import (
@@ -144,11 +153,10 @@ def draw_map(game: Game, the_map: Map) -> MapDrawing:
 
 def grid_sizes(the_map: Map, unit: float) -> Sizes:
     """Text and symbol sizes for a hex or square map, widened to the location size."""
-    number = the_map.style.numbers_size or min(10.0, max(4.0, 0.13 * unit))
-    name = min(12.0, max(5.0, 0.16 * unit))
-    return Sizes(
-        number=number, name=name, value=max(4.0, 0.8 * name), symbol=min(24.0, max(6.0, 0.3 * unit))
-    )
+    number = the_map.style.numbers_size or min(10.0, max(MIN_TEXT, 0.13 * unit))
+    name = min(12.0, max(MIN_TEXT, 0.16 * unit))
+    value = max(MIN_TEXT, 0.8 * name)
+    return Sizes(number=number, name=name, value=value, symbol=min(24.0, max(6.0, 0.3 * unit)))
 
 
 # -- the sheet ------------------------------------------------------------------------------------

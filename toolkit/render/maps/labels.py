@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
-from toolkit.render.maps.base import Label, Rect, RectIndex, rect_union
+from toolkit.render.maps.base import Label, Rect, RectIndex, rect_union, shrunk
 
 PAD = 0.6
 """Points of clear space kept around every label: touching letters read as one word."""
@@ -21,7 +21,8 @@ PAD = 0.6
 Option = Sequence[Label]
 """One way to place a label: its lines, each positioned."""
 HOME_TRIES = ((1.0, 1), (0.85, 1), (1.0, 2), (0.85, 2), (0.85, 3), (0.72, 2), (0.72, 3))
-"""(share of the size, lines) tried in turn to keep a name within its own hex."""
+"""(share of the size, lines) tried in turn to keep a name within its own hex; no share shrinks
+a name below :data:`~toolkit.render.maps.base.MIN_TEXT`."""
 
 
 class Placer:
@@ -103,7 +104,8 @@ class Placer:
         that reaches into the next hex).
         """
         if within is not None:
-            home_built = [build(size * font, lines) for font, lines in HOME_TRIES]
+            home_tries = dict.fromkeys((shrunk(size, font), lines) for font, lines in HOME_TRIES)
+            home_built = [build(font, lines) for font, lines in home_tries]
             home = (  # the largest size that fits, near spots before far ones
                 option
                 for options in home_built
@@ -114,8 +116,9 @@ class Placer:
             chosen = next((o for o in home if self._clear(o)), None)
             if chosen is not None:
                 return self._keep(chosen)
-        tries = [(size, 1), (size * 0.85, 1), (size * 0.85, 2), (size * 0.72, 2)]
-        built = [build(font, lines) for font, lines in tries]
+        tries = ((1.0, 1), (0.85, 1), (0.85, 2), (0.72, 2))
+        sized = dict.fromkeys((shrunk(size, font), lines) for font, lines in tries)
+        built = [build(font, lines) for font, lines in sized]
         for tier in range(2 if near else 1):
             for test in (self._clear, self._fits):
                 for options in built:

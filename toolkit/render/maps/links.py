@@ -7,9 +7,9 @@ from collections.abc import Callable
 
 from toolkit.model import Game
 from toolkit.model.map import Link, LocationKey, Map
-from toolkit.render.maps.base import INK, Rect, el, label_svg
+from toolkit.render.maps.base import INK, Rect, el, label_svg, rect_union
 from toolkit.render.maps.features import around
-from toolkit.render.maps.labels import Option, Placer
+from toolkit.render.maps.labels import Option, Placer, wrap
 from toolkit.render.maps.plan import Plan
 
 _ARROWS = {"left": "\u2190", "right": "\u2192", "top": "\u2191", "bottom": "\u2193"}
@@ -53,13 +53,14 @@ def _tab_options(
     box: Rect, text: str, edge: str, reach: float
 ) -> Callable[[float, int], list[Option]]:
     def build(size: float, lines: int) -> list[Option]:
-        return _first_toward(edge, around(box, [text], size, "link", reach, True))
+        return _first_toward(edge, around(box, wrap(text, lines), size, "link", reach, True))
 
     return build
 
 
 def link_tabs(game: Game, the_map: Map, plan: Plan, placer: Placer, size: float) -> str:
-    """Every link of the map as a framed, arrowed tab placed clear of other labels."""
+    """Every link of the map as a framed, arrowed tab placed clear of other labels: over two
+    lines where one would not fit at a size a printer accepts."""
     out = []
     for link in the_map.links:
         centre = plan.centres.get(link.from_label)
@@ -74,20 +75,22 @@ def link_tabs(game: Game, the_map: Map, plan: Plan, placer: Placer, size: float)
         x, y = centre
         point = Rect(x, y, x, y).grow(plan.unit * 0.12)
         placed = placer.place_sized(_tab_options(point, text, edge, plan.unit * 0.35), size)
-        for label in placed:
-            box: Rect = label.box.grow(0.5)
-            out.append(
-                el(
-                    "rect",
-                    x=box.x0,
-                    y=box.y0,
-                    width=box.width,
-                    height=box.height,
-                    rx=1,
-                    fill="#fff8dc",
-                    stroke=INK,
-                    stroke_width=0.4,
-                )
+        frame = rect_union(label.box for label in placed)
+        if frame is None:
+            continue
+        box = frame.grow(0.5)
+        out.append(
+            el(
+                "rect",
+                x=box.x0,
+                y=box.y0,
+                width=box.width,
+                height=box.height,
+                rx=1,
+                fill="#fff8dc",
+                stroke=INK,
+                stroke_width=0.4,
             )
-            out.append(label_svg(label))
+        )
+        out += [label_svg(label) for label in placed]
     return f'<g class="links">{"".join(out)}</g>' if out else ""
