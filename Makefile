@@ -40,8 +40,10 @@ APT := apt-get -o DPkg::Lock::Timeout=300 -y -q --no-install-recommends
 APT_LOCK_TRIES ?= 60
 APT_LOCK_PAUSE ?= 5
 
+# Two workers, a test file each at a time: the suite's real-tool checks wait on Java, Chromium
+# and Ghostscript as much as on Python, and a file keeps its module-scoped builds to itself.
 test: $(STAMP) tools
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n 2 --dist loadfile
 
 tools:
 	@missing=""; for pair in $(TOOLS); do \
