@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from toolkit.catalogue import words
 from toolkit.report.story import (
     HIDDEN,
     chat_lines,
@@ -23,6 +24,12 @@ def test_turns_are_read_from_our_tracker_and_from_vassal_s_default() -> None:
     assert turn_said(["<Anne> - see you next turn"], "Turn 1") == "Turn 1"
 
 
+def test_a_french_module_s_turn_reports_are_read_too() -> None:
+    """A French module's tracker says 'Nouveau tour', and the chat reads its no-break space
+    as a space."""
+    assert turn_said(chat_lines(["CHAT* Nouveau tour\u00a0: Tour 2 Combat"]), "") == "Tour 2 Combat"
+
+
 def test_dice_are_read_from_the_dice_buttons_reports() -> None:
     chat = ["** 2d6 = 3,5 *** <Anne>", "*** 1d6 = 6 *** <Ben>", "<Ben> - 2 = 2 ***"]
     assert dice_rolled(chat) == ["2d6 = 3,5", "1d6 = 6"]
@@ -33,6 +40,8 @@ def test_hidden_names_are_taken_out_as_whole_words() -> None:
     assert scrub(text, ["1st Rifles", "rd-1-inf"]) == (
         f"* {HIDDEN} moves; 21st Rifles stay; {HIDDEN}/3 and rd-1-inf-x"
     )
+    french = words("fr")("report.hidden")
+    assert scrub("* 1st Rifles attaque", ["1st Rifles"], french) == "* un pion caché attaque"
 
 
 def test_a_chat_line_titles_a_step_without_vassal_s_marks() -> None:
