@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from toolkit.catalogue import words
+from toolkit.catalogue import ENGLISH, words
 from toolkit.report.story import (
     HIDDEN,
     chat_lines,
@@ -45,7 +45,12 @@ def test_hidden_names_are_taken_out_as_whole_words() -> None:
 
 
 def test_a_chat_line_titles_a_step_without_vassal_s_marks() -> None:
-    assert chat_title("** 2d6 = 3,5 *** <Anne>") == "2d6 = 3,5"
-    assert chat_title("<Ben> - Combat at 0806 from 0705") == "Ben: Combat at 0806 from 0705"
-    assert chat_title("* New turn: Turn 2 Combat") == "New turn: Turn 2 Combat"
-    assert chat_title("* <Anne> Turn Updated from 1 to 2") == "Anne: Turn Updated from 1 to 2"
+    assert chat_title("** 2d6 = 3,5 *** <Anne>", ENGLISH) == "2d6 = 3,5"
+    assert (
+        chat_title("<Ben> - Combat at 0806 from 0705", ENGLISH) == "Ben: Combat at 0806 from 0705"
+    )
+    assert chat_title("* New turn: Turn 2 Combat", ENGLISH) == "New turn: Turn 2 Combat"
+    assert (
+        chat_title("* <Anne> Turn Updated from 1 to 2", ENGLISH) == "Anne: Turn Updated from 1 to 2"
+    )
+    assert chat_title("<Anne> - à vous", words("fr")) == "Anne\u00a0: à vous"

@@ -93,7 +93,7 @@ def _nav(steps: Sequence[Step], say: Words) -> str:
         parts.append(f"<h3>{escape(heading)}</h3>")
         for step in group:
             broke = ' class="broke"' if step.broken else ""
-            said = chat_title(step.chat[0]) if step.chat else ""
+            said = chat_title(step.chat[0], say) if step.chat else ""
             what = step.moves[0].name if step.moves else said
             text = f"{step.number}. {what}" if step.number else start
             parts.append(f'<a href="#step-{step.number}"{broke}>{escape(_short(text))}</a>')

@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from toolkit.catalogue import ENGLISH, catalogue, languages
+from toolkit.catalogue import ENGLISH, Words, catalogue, languages
 from toolkit.model.map import LocationKey, parse_location_key
 from toolkit.model.position import Position
 from toolkit.report.control import combats_called
@@ -146,15 +146,16 @@ SPEAKER = re.compile(r"^<(?P<who>[^<>]+)>\s*(?:-\s*)?(?P<text>.*)$")
 """A player's chat line as VASSAL writes it ("<Anne> - see you")."""
 
 
-def chat_title(line: str) -> str:
+def chat_title(line: str, say: Words) -> str:
     """A chat line as a step's title in a list: a roll as its result, a player's line after
-    their name, and VASSAL's report stars left out ("2d6 = 3,5", "Anne: see you")."""
+    their name (as the game's language sets it), and VASSAL's report stars left out
+    ("2d6 = 3,5", "Anne: see you")."""
     rolled = DICE.match(line)
     if rolled is not None:
         return f"{rolled.group('dice')} = {rolled.group('result')}"
     said = SPEAKER.match(line.lstrip("* ").rstrip("* "))
     if said is not None:
-        return f"{said.group('who')}: {said.group('text')}"
+        return say("report.page.said", who=said.group("who"), text=said.group("text"))
     return line.strip("* ")
 
 
