@@ -100,6 +100,7 @@ PLAYER_CODE = [
     "toolkit/kit",
     "toolkit/render/maps",
     "toolkit/render/charts",
+    "toolkit/report",
     "toolkit/vassal/write",
     "toolkit/vassal/format/piles.py",
     "toolkit/targets.py",
@@ -142,6 +143,16 @@ PHRASES = [
     "Combat dice",
     "Attacker rolls",
     "hitting on",
+    "Start of the log",
+    "Before the first turn",
+    "a hidden piece",
+    "enters the map",
+    "changed hands",
+    "dice roll",
+    "rule broken",
+    "Turn by turn",
+    "What could not be read",
+    "what every side sees",
 ]
 """Phrases the code printed before the catalogue; a docstring or comment may still use them."""
 
@@ -172,7 +183,8 @@ def test_no_player_phrase_is_left_in_the_code() -> None:
         for path in files
         for line, value in _code_strings(path)
         for phrase in PHRASES
-        if phrase in value and not value.startswith(("kit.", "map.", "module.", "rules."))
+        if phrase in value
+        and not value.startswith(("kit.", "map.", "module.", "report.", "rules."))
     ]
     assert left == []
 

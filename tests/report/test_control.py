@@ -3,9 +3,12 @@ the turn's summary that counts them."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from tests.conftest import load_fixture
+from toolkit.catalogue import ENGLISH, words
 from toolkit.model import Game
 from toolkit.model.position import Piece, Position, start_control
 from toolkit.report.control import combats_called, hands_changed
@@ -81,10 +84,22 @@ def test_the_summary_counts_combats_and_names_places_that_changed_hands() -> Non
         _step(2, True, ("0705",), ("Redtown",)),
         _step(3, False, ("Hilltop", "0806"), ("Hilltop", "Redtown")),
     ]
-    (summary,) = summarise(steps)
-    assert summary.text() == (
+    (summary,) = summarise(steps, ENGLISH)
+    assert summary.text(ENGLISH) == (
         "Turn 3: 2 moves, 3 combats, 0 dice rolls, Redtown and Hilltop changed hands;"
         " no rule broken"
     )
-    data = summary.to_json()
+    data = summary.to_json(ENGLISH)
     assert (data["combats"], data["changed_hands"]) == (3, ["Redtown", "Hilltop"])
+
+
+def test_a_french_summary_is_french_and_its_json_keys_stay_the_same() -> None:
+    steps = [_step(0, False, (), ()), _step(1, True, ("0705",), ("Redtown",))]
+    steps = [replace(steps[0], turn=""), replace(steps[1], turn="")]
+    french = words("fr")
+    (summary,) = summarise(steps, french)
+    assert summary.text(french) == (
+        "Avant le premier tour\u00a0: 1 déplacement, 1 combat, 0 jets de dés,"
+        " Redtown change de camp\u202f; aucune règle enfreinte"
+    )
+    assert summary.to_json(french).keys() == summary.to_json(ENGLISH).keys()

@@ -10,6 +10,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from toolkit.catalogue import words
 from toolkit.check import read_log_turn, setup_of_save
 from toolkit.model import Game
 from toolkit.model.position import start_control
@@ -262,6 +263,7 @@ def log_steps(
         layout.tables,
         layout.hands,
         notes,
+        words(game.language)("report.hidden"),
     )
     if len(positions) == len(steps):
         steps = traced_moves(steps, traced, {board.name: board for board in layout.places})
@@ -325,23 +327,28 @@ def log_report(
         offset = len(steps)
         steps += [replace(step, number=step.number + offset) for step in found]
         problems += unread
-    summaries = summarise(steps)
+    say = words(game.language)
+    summaries = summarise(steps, say)
     board_art = {
         b.name: (f"b{i}", board_image(b, images), images.sizes[b.image])
         for i, b in enumerate(layout.boards)
     }
-    who = f" — as {viewer} sees it" if viewer else " — what every side sees"
-    title = f"{game.title}: {', '.join(log.name for log in logs)}{who}"
-    page = report_page(title, steps, board_art, images, summaries, problems)
+    names = ", ".join(log.name for log in logs)
+    title = (
+        say("report.title.side", game=game.title, logs=names, side=viewer)
+        if viewer
+        else say("report.title.public", game=game.title, logs=names)
+    )
+    page = report_page(title, steps, board_art, images, summaries, problems, say)
     files: dict[str, bytes] = {"index.html": page.encode("utf-8")}
     files.update(_turn_pictures(layout, steps, images))
     files.update(_animations(layout, steps, images))
-    text = "\n".join(s.text() for s in summaries) + "\n"
+    text = "\n".join(s.text(say) for s in summaries) + "\n"
     files["summary.txt"] = text.encode("utf-8")
     data = {
         "game": game.title,
         "side": viewer,
-        "turns": [s.to_json() for s in summaries],
+        "turns": [s.to_json(say) for s in summaries],
         "problems": problems,
     }
     files["summary.json"] = (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode()

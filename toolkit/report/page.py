@@ -7,6 +7,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from html import escape
 
+from toolkit.catalogue import Words
 from toolkit.report.pictures import (
     Images,
     Refs,
@@ -16,7 +17,7 @@ from toolkit.report.pictures import (
     step_svg,
 )
 from toolkit.report.scene import Shown
-from toolkit.report.story import Step, chat_title
+from toolkit.report.story import Hand, Step, chat_title
 from toolkit.report.summary import TurnSummary, turn_groups
 
 STYLE = """
@@ -57,7 +58,7 @@ function show(n){
   if(location.hash!=='#'+steps[n].id)history.replaceState(null,'','#'+steps[n].id);
 }
 function fromHash(){const i=steps.findIndex(s=>'#'+s.id===location.hash);show(i<0?0:i);}
-document.getElementById('prev').onclick=()=>show(current-1);
+document.getElementById('previous').onclick=()=>show(current-1);
 document.getElementById('next').onclick=()=>show(current+1);
 document.getElementById('first').onclick=()=>show(0);
 document.getElementById('last').onclick=()=>show(steps.length-1);
@@ -73,23 +74,28 @@ fromHash();
 """
 
 
-def step_title(step: Step) -> str:
-    """'Step 4 — Turn 1 Movement', or 'Start' for the game as the log began."""
+def step_title(step: Step, say: Words) -> str:
+    """'Step 4 — Turn 1 Movement', or 'Start of the log' for the game as the log began, in
+    the game's language (the turn as the log names it)."""
     if step.number == 0:
-        return "Start of the log"
-    return f"Step {step.number}" + (f" — {step.turn}" if step.turn else "")
+        return say("report.page.start-of-log")
+    if step.turn:
+        return say("report.page.step.turn", number=step.number, turn=step.turn)
+    return say("report.page.step", number=step.number)
 
 
-def _nav(steps: Sequence[Step]) -> str:
-    parts = ['<nav class="steps" aria-label="Steps">']
+def _nav(steps: Sequence[Step], say: Words) -> str:
+    parts = [f'<nav class="steps" aria-label="{escape(say("report.page.steps"))}">']
+    start = say("report.page.start")
     for group in turn_groups(steps):
-        heading = "Start" if group[0].number == 0 else group[0].turn or "Before the first turn"
+        heading = start if group[0].number == 0 else group[0].turn
+        heading = heading or say("report.before-first-turn")
         parts.append(f"<h3>{escape(heading)}</h3>")
         for step in group:
             broke = ' class="broke"' if step.broken else ""
-            said = chat_title(step.chat[0]) if step.chat else ""
+            said = chat_title(step.chat[0], say) if step.chat else ""
             what = step.moves[0].name if step.moves else said
-            text = f"{step.number}. {what}" if step.number else "Start"
+            text = f"{step.number}. {what}" if step.number else start
             parts.append(f'<a href="#step-{step.number}"{broke}>{escape(_short(text))}</a>')
     parts.append("</nav>")
     return "".join(parts)
@@ -122,8 +128,10 @@ class BoardStates:
         return state_ref
 
 
-def _section(step: Step, boards: Mapping[str, tuple[int, int]], states: BoardStates) -> str:
-    title = step_title(step)
+def _section(
+    step: Step, boards: Mapping[str, tuple[int, int]], states: BoardStates, say: Words
+) -> str:
+    title = step_title(step, say)
     parts = [
         f'<section class="step" id="step-{step.number}" data-title="{escape(title)}">',
         f"<h2>{escape(title)}</h2>",
@@ -143,33 +151,57 @@ def _section(step: Step, boards: Mapping[str, tuple[int, int]], states: BoardSta
     if others:
         parts.append('<div class="others">' + "".join(others) + "</div>")
     for move in step.moves:
-        verb = "moves" if move.start is not None else "enters the map"
-        parts.append(f'<p class="move">{escape(move.name)} {verb}</p>')
+        moved_how = "report.page.moves" if move.start is not None else "report.page.enters"
+        parts.append(f'<p class="move">{escape(say(moved_how, piece=move.name))}</p>')
     if step.hands:
         held = [
-            f"{hand.name}: {', '.join(hand.cards)}"
-            if hand.cards
-            else f"{hand.name}: "
-            + (f"{hand.count} card" if hand.count == 1 else f"{hand.count} cards")
-            for hand in step.hands
+            say("report.page.hand", side=hand.name, cards=_hand(hand, say)) for hand in step.hands
         ]
         parts.append(f'<p class="hands">{escape(" · ".join(held))}</p>')
     for place in step.combats:
-        parts.append(f'<p class="combat">Combat at {escape(place)}</p>')
+        parts.append(f'<p class="combat">{escape(say("report.page.combat", place=place))}</p>')
     for place in step.taken:
-        parts.append(f'<p class="taken">{escape(place)} changed hands</p>')
+        parts.append(f'<p class="taken">{escape(say("report.page.taken", place=place))}</p>')
     if step.dice:
-        parts.append(f'<p class="dice">Dice: {escape("; ".join(step.dice))}</p>')
+        rolls = say("punct.semicolon").join(step.dice)
+        parts.append(f'<p class="dice">{escape(say("report.page.dice", rolls=rolls))}</p>')
     if step.chat:
         parts.append(f'<div class="chat">{escape(chr(10).join(step.chat))}</div>')
     if step.broken:
         parts.append('<ul class="broken">')
         for b in step.broken:
             where = f" ({', '.join(b.places)})" if b.places else ""
-            parts.append(f"<li>Rule {escape(b.cite)}{escape(where)}: {escape(b.message)}</li>")
+            rule = say("report.page.rule", cite=b.cite, places=where, message=b.message)
+            parts.append(f"<li>{escape(rule)}</li>")
         parts.append("</ul>")
     parts.append("</section>")
     return "".join(parts)
+
+
+def _hand(hand: Hand, say: Words) -> str:
+    """The viewer's own hand by its cards, another side's by how many it holds."""
+    if hand.cards:
+        return ", ".join(hand.cards)
+    return say(f"report.page.cards.{'one' if hand.count == 1 else 'many'}", count=hand.count)
+
+
+def _controls(last: int, say: Words) -> str:
+    """The buttons and the slider that go from step to step."""
+
+    def button(key: str, text: str) -> str:
+        tip = escape(say(f"report.page.{key}.tip"))
+        return f'<button id="{key}" title="{tip}">{text}</button>'
+
+    label = escape(say("report.page.slider"))
+    return (
+        '<div class="controls">'
+        + button("first", f"&laquo; {escape(say('report.page.first'))}")
+        + button("previous", f"&lsaquo; {escape(say('report.page.previous'))}")
+        + f'<input id="slider" type="range" min="0" max="{last}" value="0" aria-label="{label}">'
+        + button("next", f"{escape(say('report.page.next'))} &rsaquo;")
+        + button("last", f"{escape(say('report.page.last'))} &raquo;")
+        + '<span id="where"></span></div>'
+    )
 
 
 def report_page(
@@ -179,30 +211,28 @@ def report_page(
     images: Images,
     summaries: Sequence[TurnSummary],
     problems: Sequence[str],
+    say: Words,
 ) -> str:
-    """The whole page (``boards``: board name → (ref, PNG, size) in the page's order)."""
+    """The whole page in the game's language (``boards``: board name → (ref, PNG, size) in
+    the page's order)."""
     refs = Refs()
     sizes = {name: size for name, (_, _, size) in boards.items()}
     board_refs = {name: ref for name, (ref, _, _) in boards.items()}
     states = BoardStates(images, refs, board_refs)
-    sections = "".join(_section(s, sizes, states) for s in steps)
+    sections = "".join(_section(s, sizes, states, say) for s in steps)
     pngs = {name: (ref, png) for name, (ref, png, _) in boards.items()}
     defs = image_defs(refs, images, pngs, states.written)
-    summary = "".join(f"<li>{escape(s.text())}</li>" for s in summaries)
+    summary = "".join(f"<li>{escape(s.text(say))}</li>" for s in summaries)
     unread = "".join(f"<li>{escape(p)}</li>" for p in problems)
     last = max(len(steps) - 1, 0)
+    turn_by_turn = escape(say("report.page.turn-by-turn"))
+    unread_heading = escape(say("report.page.unread"))
     return (
-        '<!DOCTYPE html><html lang="en"><head><meta charset="utf-8">'
+        f'<!DOCTYPE html><html lang="{escape(say.language)}"><head><meta charset="utf-8">'
         '<meta name="viewport" content="width=device-width,initial-scale=1">'
         f"<title>{escape(title)}</title><style>{STYLE}</style></head><body>"
-        f"{defs}{_nav(steps)}<main><h1>{escape(title)}</h1>"
-        '<div class="controls"><button id="first" title="First step (Home)">&laquo; First</button>'
-        '<button id="prev" title="Previous step (←)">&lsaquo; Previous</button>'
-        f'<input id="slider" type="range" min="0" max="{last}" value="0" aria-label="Step">'
-        '<button id="next" title="Next step (→)">Next &rsaquo;</button>'
-        '<button id="last" title="Last step (End)">Last &raquo;</button>'
-        '<span id="where"></span></div>'
-        f'{sections}<h2>Turn by turn</h2><ul class="summary">{summary}</ul>'
-        + (f'<h2>What could not be read</h2><ul class="problems">{unread}</ul>' if unread else "")
+        f"{defs}{_nav(steps, say)}<main><h1>{escape(title)}</h1>{_controls(last, say)}"
+        f'{sections}<h2>{turn_by_turn}</h2><ul class="summary">{summary}</ul>'
+        + (f'<h2>{unread_heading}</h2><ul class="problems">{unread}</ul>' if unread else "")
         + f"</main><script>{SCRIPT}</script></body></html>"
     )

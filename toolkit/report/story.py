@@ -13,6 +13,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
+from toolkit.catalogue import ENGLISH, Words, catalogue, languages
 from toolkit.model.map import LocationKey, parse_location_key
 from toolkit.model.position import Position
 from toolkit.report.control import combats_called
@@ -23,13 +24,29 @@ from toolkit.vassal.format.layout import Board as PlacedBoard
 from toolkit.vassal.read.logs import LogError, StepReplay, parse_move
 from toolkit.vassal.read.positions import place_at
 
-HIDDEN = "a hidden piece"
-"""What a hidden piece's name becomes in a text the viewer reads."""
+HIDDEN = ENGLISH("report.hidden")
+"""What a hidden piece's name becomes in a text the viewer reads (in English; a report says
+it in the game's language)."""
+
+
+def _new_turn_words() -> str:
+    """What our turn tracker's report says before the turn, in every language ('New turn:',
+    'Nouveau tour :'), any run of spaces matching (the chat's spaces are read as one)."""
+    found = set()
+    for language in languages():
+        said = catalogue(language).get("module.turn.report", "").split("$newTurn$")[0]
+        if said.strip("* "):
+            found.add(r"\s*".join(re.escape(word) for word in said.strip("* ").split()))
+    return "|".join(sorted(found, key=len, reverse=True))
+
+
 NEW_TURN = re.compile(
-    r"^\*\s*(?:New turn:|.*\bTurn Updated from .* to)\s*(?P<turn>.+?)\s*$", re.IGNORECASE
+    rf"^\*\s*(?:{_new_turn_words()}|.*\bTurn Updated from .* to)\s*(?P<turn>.+?)\s*$",
+    re.IGNORECASE,
 )
-"""How a turn tracker reports a new turn or phase in the chat: ours ("* New turn: Turn 2
-Combat"), and VASSAL's default ("* <Alice> Turn Updated from 1 to 2")."""
+"""How a turn tracker reports a new turn or phase in the chat: ours, in any language ("* New
+turn: Turn 2 Combat", "* Nouveau tour : Tour 2 Combat"), and VASSAL's default ("* <Alice>
+Turn Updated from 1 to 2")."""
 DICE = re.compile(r"^\*{1,3}\s*(?P<dice>[^*=]+?)\s*=\s*(?P<result>[^*]+?)\s*\*{2,3}")
 """How a VASSAL dice button reports a roll ("** 2d6 = 3,5 *** <Alice>", its default)."""
 CHAT = "CHAT"
@@ -106,11 +123,11 @@ def hands_seen(
     )
 
 
-def scrub(text: str, hidden: Sequence[str]) -> str:
-    """``text`` with every hidden name or id, as a whole word, replaced by :data:`HIDDEN`."""
+def scrub(text: str, hidden: Sequence[str], instead: str = HIDDEN) -> str:
+    """``text`` with every hidden name or id, as a whole word, replaced by ``instead``."""
     for name in hidden:
         pattern = r"(?<![\w-])" + re.escape(name) + r"(?![\w-])"
-        text = re.sub(pattern, HIDDEN, text, flags=re.IGNORECASE)
+        text = re.sub(pattern, lambda _: instead, text, flags=re.IGNORECASE)
     return text
 
 
@@ -129,15 +146,16 @@ SPEAKER = re.compile(r"^<(?P<who>[^<>]+)>\s*(?:-\s*)?(?P<text>.*)$")
 """A player's chat line as VASSAL writes it ("<Anne> - see you")."""
 
 
-def chat_title(line: str) -> str:
+def chat_title(line: str, say: Words) -> str:
     """A chat line as a step's title in a list: a roll as its result, a player's line after
-    their name, and VASSAL's report stars left out ("2d6 = 3,5", "Anne: see you")."""
+    their name (as the game's language sets it), and VASSAL's report stars left out
+    ("2d6 = 3,5", "Anne: see you")."""
     rolled = DICE.match(line)
     if rolled is not None:
         return f"{rolled.group('dice')} = {rolled.group('result')}"
     said = SPEAKER.match(line.lstrip("* ").rstrip("* "))
     if said is not None:
-        return f"{said.group('who')}: {said.group('text')}"
+        return say("report.page.said", who=said.group("who"), text=said.group("text"))
     return line.strip("* ")
 
 
@@ -224,12 +242,14 @@ def story(
     tables: frozenset[str] = frozenset(),
     hands: Mapping[str, str] | None = None,
     notes: Sequence[str] = (),
+    instead: str = HIDDEN,
 ) -> tuple[tuple[Step, ...], list[str]]:
     """Every step of a replayed log as ``viewer`` sees it (``commands``: each step's logged
     commands), and one line per problem met; ``positions`` are the checker's, one more than
     the steps, and ``violations`` what :func:`check_steps` found in them; ``tables``: the
     module's maps that are not boards; ``hands``: hand map name → its side's name; ``notes``:
-    what reading the log found wrong, which may name hidden pieces (scrubbed like the chat)."""
+    what reading the log found wrong, which may name hidden pieces (scrubbed like the chat);
+    ``instead``: what a hidden piece's name becomes, in the game's language."""
     table: dict[str, AddPiece] = dict(replay.start)
     states = [dict(table)]
     for changed in replay.steps:
@@ -243,14 +263,14 @@ def story(
         for v, number in zip(violations, violation_steps(positions, violations), strict=True):
             by_step.setdefault(number, []).append(_broken(v, hidden))
     steps: list[Step] = []
-    problems: list[str] = [scrub(note, hidden) for note in notes]
+    problems: list[str] = [scrub(note, hidden, instead) for note in notes]
     turn = ""
     for number, pieces in enumerate(states):
         shown = scene(pieces, boards, viewer)
         logged = commands[number - 1] if number else ()
         moves, unread = step_moves(logged, {s.ref: s for s in shown}, pieces, boards, tables)
         problems += [f"logged action {number}: {line}" for line in unread]
-        chat = [scrub(line, hidden) for line in chat_lines(logged)]
+        chat = [scrub(line, hidden, instead) for line in chat_lines(logged)]
         turn = turn_said(chat, turn)
         dice = dice_rolled(chat)
         steps.append(

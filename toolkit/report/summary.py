@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from toolkit.catalogue import Words
 from toolkit.report.story import Step
 
 
@@ -24,24 +25,30 @@ class TurnSummary:
     taken: tuple[str, ...] = ()
     """The named places that changed hands, in the order they did."""
 
-    def text(self) -> str:
+    def text(self, say: Words) -> str:
         """'Turn 3: 12 moves, 2 combats, 3 dice rolls, Warsaw changed hands; 1 rule broken:
-        5.1 at 0604'."""
+        5.1 at 0604', in the game's language."""
         counts = ", ".join(
             [
-                _count(self.moves, "move"),
-                _count(self.combats, "combat"),
-                _count(self.rolls, "dice roll"),
+                _count(say, self.moves, "moves"),
+                _count(say, self.combats, "combats"),
+                _count(say, self.rolls, "rolls"),
             ]
         )
         if self.taken:
-            counts += f", {_names(self.taken)} changed hands"
+            taken = "report.summary.taken." + ("one" if len(self.taken) == 1 else "many")
+            counts += ", " + say(taken, places=_names(say, self.taken))
         if not self.broken:
-            return f"{self.turn}: {counts}; no rule broken"
-        where = ", ".join(f"{cite} at {place}" if place else cite for cite, place in self.broken)
-        return f"{self.turn}: {counts}; {_count(len(self.broken), 'rule')} broken: {where}"
+            return say("report.summary.clean", turn=self.turn, counts=counts)
+        where = ", ".join(
+            say("report.summary.at", cite=cite, place=place) if place else cite
+            for cite, place in self.broken
+        )
+        broken = "report.summary.broken." + ("one" if len(self.broken) == 1 else "many")
+        return say(broken, turn=self.turn, counts=counts, count=len(self.broken), where=where)
 
-    def to_json(self) -> dict[str, object]:
+    def to_json(self, say: Words) -> dict[str, object]:
+        """The summary for tools: the same keys in every language; only ``text`` is worded."""
         return {
             "turn": self.turn,
             "steps": [self.first, self.last],
@@ -50,17 +57,20 @@ class TurnSummary:
             "dice_rolls": self.rolls,
             "changed_hands": list(self.taken),
             "rules_broken": [{"cite": c, "at": p} for c, p in self.broken],
-            "text": self.text(),
+            "text": self.text(say),
         }
 
 
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" + ("" if n == 1 else "s")
+def _count(say: Words, n: int, what: str) -> str:
+    """'1 move', '3 moves' (``what``: the catalogue's word for the count, 'moves')."""
+    return say(f"report.summary.{what}.{'one' if n == 1 else 'many'}", count=n)
 
 
-def _names(names: Sequence[str]) -> str:
+def _names(say: Words, names: Sequence[str]) -> str:
     """'Warsaw', 'Warsaw and Lodz', 'Warsaw, Lodz and Kovno'."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+    if len(names) == 1:
+        return names[0]
+    return say("report.summary.and", names=", ".join(names[:-1]), last=names[-1])
 
 
 def turn_groups(steps: Sequence[Step]) -> list[list[Step]]:
@@ -74,14 +84,14 @@ def turn_groups(steps: Sequence[Step]) -> list[list[Step]]:
     return groups
 
 
-def summarise(steps: Sequence[Step]) -> list[TurnSummary]:
+def summarise(steps: Sequence[Step], say: Words) -> list[TurnSummary]:
     """One summary per turn the log names (the steps before it names one: 'Before the first
-    turn'); the starting position is not a turn."""
+    turn', in the game's language); the starting position is not a turn."""
     found: list[TurnSummary] = []
     for group in turn_groups([s for s in steps if s.number != 0]):
         found.append(
             TurnSummary(
-                group[0].turn or "Before the first turn",
+                group[0].turn or say("report.before-first-turn"),
                 group[0].number,
                 group[-1].number,
                 sum(1 for s in group if s.moves),
