@@ -13,6 +13,7 @@ import pytest
 
 from tests.browser import browser  # noqa: F401  (the fixture)
 from tests.conftest import SOURCES, built_module
+from toolkit.catalogue import words
 from toolkit.model.map import location_key
 from toolkit.report.make import make_report, module_images, module_layout
 from toolkit.vassal.format.codec import decode, obfuscate
@@ -73,8 +74,9 @@ def test_a_log_of_each_example_game_is_reported(
     page = reported.files["index.html"].decode()
     assert all(f'id="step-{n}"' in page for n in range(2 * MOVES + 3))
     summary = reported.files["summary.txt"].decode().splitlines()
-    assert [line.split(":")[0] for line in summary] == ["Turn 1", "Turn 2"]
-    assert all(f"{MOVES} moves" in line for line in summary), summary
+    assert [line.split(":")[0].strip() for line in summary] == ["Turn 1", "Turn 2"]
+    moves = words(game.language)("report.summary.moves.many", count=MOVES)
+    assert all(moves in line for line in summary), summary
 
 
 def test_an_arrow_lands_in_the_space_a_piece_moved_to(
