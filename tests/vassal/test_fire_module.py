@@ -478,9 +478,10 @@ battleship at 4, one infantry supported by each battleship, each attacking battl
 cancelling a hit."""
 
 
-def _area_battle_game(tmp_path: Path) -> Game:
+def area_battle_game(tmp_path: Path, rules: Mapping[str, object] = BATTLE_RULES) -> Game:
+    """The small area game with ``rules`` and attack and defence values to roll against."""
     folder = copy_fixture("minimal-area", tmp_path)
-    (folder / "rules.json").write_text(json.dumps(BATTLE_RULES), "utf-8")
+    (folder / "rules.json").write_text(json.dumps(rules), "utf-8")
     path = folder / "counters" / "pieces.json"
     data = json.loads(path.read_text("utf-8"))
     values = {"infantry": (1, 2), "battleship": (4, 4)}
@@ -498,7 +499,7 @@ def test_vassal_rolls_the_dice_the_engine_plans(tmp_path: Path) -> None:
     VASSAL writes the call and the dice the engine plans (one infantry supported), rolls the
     combat dice once per die, and writes the hits the engine scores with those dice; the log
     checker reads the same dice back."""
-    the_game = _area_battle_game(tmp_path)
+    the_game = area_battle_game(tmp_path)
     uk = [("uk-infantry", 1), ("uk-infantry", 2), ("uk-battleship", 1)]
     attackers = [Piece(f"{c}/{n}", c, "europe:france", "front", "uk", 1) for c, n in uk]
     defenders = [
@@ -547,7 +548,7 @@ def test_vassal_rolls_the_dice_the_engine_plans(tmp_path: Path) -> None:
 def test_the_checker_counts_each_unit_of_an_area_battle_once(tmp_path: Path) -> None:
     """The module's call names the space both sides share as where the attack comes from: the
     checker takes the attacking side's units there once, and wants their 5 dice, not 8."""
-    the_game = _area_battle_game(tmp_path)
+    the_game = area_battle_game(tmp_path)
     uk = [("uk-infantry", 1), ("uk-infantry", 2), ("uk-battleship", 1)]
     pieces = [Piece(f"{c}/{n}", c, "europe:france", "front", "uk", 1) for c, n in uk]
     pieces += [

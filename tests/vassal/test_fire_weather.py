@@ -4,19 +4,16 @@ group at once) agree with the engine, for the rulebook's combats and generated o
 
 from __future__ import annotations
 
-import json
 import random
 import re
 from pathlib import Path
 
 import pytest
 
-from tests.conftest import copy_fixture
 from tests.games.test_combat_examples import Unit, battle, game_of
 from tests.vassal.engine import run_probe
-from tests.vassal.test_fire_module import _LINE, PROBE, _agree, _module, _unit
+from tests.vassal.test_fire_module import _LINE, PROBE, _agree, _module, _unit, area_battle_game
 from toolkit.check import played_combats
-from toolkit.load import load_game
 from toolkit.model.position import Piece, Position
 from toolkit.model.rules import CombatRule
 from toolkit.render.artwork import draw_artwork, rasterise
@@ -195,18 +192,7 @@ def test_vassal_halves_the_dice_in_the_weather_set(tmp_path: Path) -> None:
     attacking in France roll one die (three infantry dice halved, one battleship die halved,
     each class rounded down), as the engine says; the two German infantry roll two, hitting
     one higher in the snow."""
-    folder = copy_fixture("minimal-area", tmp_path)
-    (folder / "rules.json").write_text(json.dumps(SNOW_RULES), "utf-8")
-    path = folder / "counters" / "pieces.json"
-    data = json.loads(path.read_text("utf-8"))
-    values = {"infantry": (1, 2), "battleship": (4, 4)}
-    for counter in data["counters"]:
-        attack, defence = values[counter["class"]]
-        counter["properties"] = {"attack": attack, "defence": defence}
-    path.write_text(json.dumps(data), "utf-8")
-    loaded = load_game(folder)
-    assert loaded.game is not None, loaded.report.format_text()
-    the_game = loaded.game
+    the_game = area_battle_game(tmp_path, SNOW_RULES)
     uk = [("uk-infantry", 1), ("uk-infantry", 2), ("uk-infantry", 3), ("uk-battleship", 1)]
     attackers = [Piece(f"{c}/{n}", c, "europe:france", "front", "uk", 1) for c, n in uk]
     defenders = [
