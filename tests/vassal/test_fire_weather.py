@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.games.test_combat_examples import Unit, battle, game_of
+from tests.games.test_combat_examples import GERMANS, SOVIETS, Unit, battle, game_of
 from tests.vassal.engine import run_probe
 from tests.vassal.test_fire_module import _LINE, PROBE, _agree, _module, _unit, area_battle_game
 from toolkit.check import played_combats
@@ -33,20 +33,6 @@ from toolkit.vassal.write.fire import weather_words
 from toolkit.vassal.write.module import compile_module, position_save
 from toolkit.workers import Workers
 
-GERMANS: list[Unit] = [
-    ("ge-panzer/1", "front"),
-    ("ge-panzer/2", "front"),
-    ("ge-panzer/3", "front"),
-    ("ge-infantry/1", "front"),
-    ("ge-infantry/2", "front"),
-    ("ge-infantry/3", "front"),
-    ("ge-infantry/4", "step-3"),
-]
-SOVIETS: list[Unit] = [
-    ("su-armour/1", "step-2"),
-    ("su-infantry/1", "step-3"),
-    ("su-infantry/2", "step-3"),
-]
 ELITE_IN_SNOW: list[Unit] = [
     ("ge-elite-infantry/1", "step-3"),
     ("ge-infantry/1", "step-3"),
