@@ -168,9 +168,11 @@ def report(keys: Sequence[str], message: str) -> Trait:
     )
 
 
-def trigger(key_: str, condition: str, actions: Sequence[str]) -> Trait:
+def trigger(key_: str, condition: str, actions: Sequence[str], count: str | None = None) -> Trait:
     """A Trigger Action: on ``key_``, when the BeanShell ``condition`` holds for the piece,
-    send it ``actions``. No menu entry (it is the module's own machinery)."""
+    send it ``actions``, ``count`` times when a count is given (a '$property$'; a counted loop
+    runs at least once, so the condition must rule 'none' out). No menu entry (it is the
+    module's own machinery)."""
     fields = [
         "",  # name
         "",  # menu command: none
@@ -178,13 +180,13 @@ def trigger(key_: str, condition: str, actions: Sequence[str]) -> Trait:
         "{" + condition + "}",
         "",  # watched keys: its own key is enough
         encode_list(list(actions)),
-        "false",  # no loop
+        "false" if count is None else "true",  # loop
         "",
         "",
         "counted",
         "",
         "",
-        "1",
+        count or "1",
         "false",
         "",
         "1",

@@ -61,7 +61,6 @@ from toolkit.model.rules import (
 )
 from toolkit.rules.combat.engagement import SIDES, crosses, effect_words, modifier_places
 from toolkit.rules.context import Situation
-from toolkit.vassal.format.codec import encode, encode_list
 from toolkit.vassal.format.expressions import all_of, any_of, string_literal
 from toolkit.vassal.format.traits import Trait, report, trigger
 from toolkit.vassal.write.combat import (
@@ -657,7 +656,7 @@ class _FireWriter:
             keys.append(loop_key)
             dice = dice_property(side, target)
             when = f"({dice} > 0){volley[side]}"
-            traits.append(_loop(loop_key, when, (ROLL_KEY, count_key), f"${dice}$"))
+            traits.append(trigger(loop_key, when, (ROLL_KEY, count_key), f"${dice}$"))
             compare = "<=" if self.fire.hit == "at-most" else ">="
             hits = f"{HITS}{LETTER[side]}"
             added = f"{hits} + If(GetProperty({total}) {compare} {target}, 1, 0)"
@@ -769,28 +768,3 @@ def _by_face(values: Sequence[int]) -> str:
     for level in range(len(values), 1, -1):
         expression = f"If(Face_Level == {level}, {values[level - 1]}, {expression})"
     return "{" + expression + "}"
-
-
-def _loop(key_: str, condition: str, actions: Sequence[str], count: str) -> Trait:
-    """A Trigger Action that sends ``actions`` ``count`` times (a '$property$'), when the
-    condition holds: a counted loop runs at least once, so the condition must say 'none'."""
-    fields = [
-        "",  # name
-        "",  # menu command: none
-        key_,
-        "{" + condition + "}",
-        "",  # watched keys: its own key is enough
-        encode_list(list(actions)),
-        "true",  # loop
-        "",
-        "",
-        "counted",
-        "",
-        "",
-        count,
-        "false",
-        "",
-        "1",
-        "1",
-    ]
-    return Trait("macro;" + encode(fields, ";"), "")
