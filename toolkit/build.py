@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from toolkit.artwork import Artwork
+from toolkit.boardsize import oversized_boards
 from toolkit.cache import Cache, key, pack, unpack
 from toolkit.check import setup_diagnostics
 from toolkit.delivery import Delivery, claim, discard, listing, new_staging
@@ -58,7 +59,8 @@ class BuildSummary:
     listing: list[list[object]] | None = field(default=None, repr=False, compare=False)
     """Every file written, as :func:`~toolkit.delivery.listing` gives it, when known."""
     warnings: list[Diagnostic] = field(default_factory=list, compare=False)
-    """What drawing found that does not stop a build (text too small to print)."""
+    """What drawing found that does not stop a build (text too small to print, a map too large
+    for VASSAL)."""
 
 
 def selected_targets(only: Sequence[str] | None) -> list[Target]:
@@ -71,8 +73,9 @@ def selected_targets(only: Sequence[str] | None) -> list[Target]:
 def build_checks(game: Game, jobs: int = 1) -> list[Diagnostic]:
     """Everything :func:`build_game` would stop on before writing a file, as diagnostics:
     setups that break rules they do not waive, and counters that cannot be drawn legibly (a
-    text that does not fit, an image that cannot be read). ``toolkit validate`` runs these, so
-    a clean validate means the build succeeds."""
+    text that does not fit, an image that cannot be read); and the warnings drawing finds (text
+    too small to print, maps too large for VASSAL at the game's resolution). ``toolkit
+    validate`` runs these, so a clean validate means the build succeeds."""
     found = list(setup_diagnostics(game))
     with Workers(game, jobs) as workers:
         try:
@@ -81,6 +84,7 @@ def build_checks(game: Game, jobs: int = 1) -> list[Diagnostic]:
             found += [layout_diagnostic(game, e) for e in error.errors]
         else:
             found += small_text(game, artwork)
+            found += oversized_boards(game, artwork, game.print.dpi)
     return found
 
 
@@ -124,6 +128,7 @@ def _build_into(
             with Workers(game, options.jobs, apart=True) as workers:
                 artwork = _artwork(game, workers, cache)
                 warnings = _legibility(game, artwork, targets, options)
+                warnings += module_boards(game, artwork, targets, options)
                 if any(target.pixels for target in targets):
                     artwork = rasterise(artwork, options.dpi or game.print.dpi, workers, cache)
                 made = []
@@ -383,6 +388,16 @@ def _legibility(
     if any(d.severity == "error" for d in found):
         raise DiagnosticsError(found)
     return found
+
+
+def module_boards(
+    game: Game, artwork: Artwork, targets: Sequence[Target], options: BuildOptions
+) -> list[Diagnostic]:
+    """Maps too large for VASSAL at the module's resolution (``--dpi``, else the game's):
+    warnings, when the module is made."""
+    if not any(target.name == "vmod" for target in targets):
+        return []
+    return oversized_boards(game, artwork, options.dpi or game.print.dpi)
 
 
 def _artwork(game: Game, workers: Workers, cache: Cache) -> Artwork:
