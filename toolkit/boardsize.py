@@ -1,7 +1,7 @@
 """Map images too large for VASSAL: boards whose pixels at the module's resolution would make
 VASSAL run out of memory when it opens the module.
 
-What VASSAL (3.6, 3.7) does with a board image, read in its source:
+What VASSAL does with a board image, read in its source (3.6.0 to 3.7.26):
 
 - Before a module opens, a separate process cuts every image larger than one 256 × 256 tile
   into tiles at 1:1, 1:2, 1:4… (``VASSAL.launch.TilingHandler``, which runs
@@ -9,18 +9,20 @@ What VASSAL (3.6, 3.7) does with a board image, read in its source:
   into one ``BufferedImage`` of ``TYPE_INT_RGB`` or ``TYPE_INT_ARGB_PRE``: 4 bytes a pixel
   (``tilecache.FileArchiveImageTiler.run``).
 - It starts the process with a heap of 1.66 × the largest image's decoded megabytes + 150 MB,
-  a rule its comment says was "determined empirically" (``TilingHandler.sliceTiles``); on
-  failure it retries with 50 % more, up to the tiler's heap limit (a preference, 3/4 of the
-  machine's memory by default: ``ModuleManager.tilerHeapSetup``), then gives up with "ran out
-  of memory" and the module does not open.
-- The player itself runs with a maximum heap of 1024 MB unless the user raises it
-  (``VASSAL.launch.AbstractLaunchAction.DEFAULT_MAXIMUM_HEAP``).
-- Beyond that, a board of more than 2^31 − 1 pixels cannot be held at all: its pixels would
-  not fit one Java array, ``TilingHandler.findImages`` counts them in an ``int``, and from
-  3.7.21 ``VASSAL.tools.imageop.ScaleOpBitmapImpl.fixSize`` refuses a scaled image that large.
+  a rule its comment says was "determined empirically" (``TilingHandler.sliceTiles``), capped
+  by the tiler's heap limit (a preference, 3/4 of the machine's memory by default:
+  ``ModuleManager.tilerHeapSetup``). From 3.7 it retries with 50 % more up to that limit, then
+  gives up with "ran out of memory", and the module does not open.
+- The player itself runs with a maximum heap of 1024 MB from 3.7, 512 MB in 3.6, unless the
+  user raises it (``VASSAL.launch.AbstractLaunchAction.DEFAULT_MAXIMUM_HEAP``).
+- Hard limits: up to 3.7.5 the tiler's heap is computed in an ``int`` that overflows past
+  2^29 pixels (``TilingHandler.sliceTiles``); no version can hold more than 2^31 − 1 pixels in
+  one image (its pixels are one Java array, and ``TilingHandler.findImages`` counts them in an
+  ``int``); from 3.7.21 ``VASSAL.tools.imageop.ScaleOpBitmapImpl.fixSize`` refuses a scaled
+  image that large.
 
-So a board fits when the heap VASSAL would ask to tile it is within the heap VASSAL gives a
-module by default (:data:`HEAP_BUDGET_MB`): about 138 million pixels, a 78 × 78 in map at
+So a board fits when the heap VASSAL would ask to tile it is within the heap VASSAL 3.7 gives
+a module by default (:data:`HEAP_BUDGET_MB`): about 138 million pixels, a 78 × 78 in map at
 150 dpi or a 39 × 39 in one at 300 dpi. The finding is a warning (an error under
 ``--strict``), at the map's file, with the resolution at which the map would fit.
 """
@@ -46,10 +48,15 @@ TILER_HEAP_FACTOR = 1.66
 TILER_HEAP_BASE_MB = 150
 """The tiler's heap before any image (``TilingHandler.sliceTiles``)."""
 HEAP_BUDGET_MB = 1024
-"""The heap a board's tiling may ask for: the maximum heap VASSAL gives a module unless the
+"""The heap a board's tiling may ask for: the maximum heap VASSAL 3.7 gives a module unless the
 player raises it (``AbstractLaunchAction.DEFAULT_MAXIMUM_HEAP``). The tiler's own limit depends
-on the player's machine (3/4 of its memory); a module that opens with VASSAL's defaults must
-not count on more than this."""
+on the player's machine (3/4 of its memory), so a module cannot know it; this is the memory
+VASSAL itself deems a module needs, and what a machine of 1.4 GB gives the tiler. (3.6's
+default was 512 MB; held to it, a 22 × 34 in map would not fit at 300 dpi, which the tiler
+of 3.6 cuts on any machine of 1 GB.)"""
+MAX_PIXELS = 2**31 - 1
+"""The most pixels one Java image can hold (its pixels are one array with an ``int`` index);
+VASSAL 3.7.21+ refuses a larger scaled image (``ScaleOpBitmapImpl.fixSize``)."""
 MIN_DPI = 36
 """The least resolution a build takes (``--dpi``, "print" "dpi" in game.json)."""
 
@@ -93,9 +100,10 @@ def oversized_boards(game: Game, artwork: Artwork, dpi: int) -> list[Diagnostic]
         columns, rows = pixel_size(width, height, dpi)
         file = _map_file(game, map_id)
         line, column = locate(file, "") if file else (1, 1)
+        beyond = ", more than Java can hold in one image" if columns * rows > MAX_PIXELS else ""
         message = (
             f"map {map_id!r} is a {columns} × {rows} px board at {dpi} dpi "
-            f"({columns * rows / 1e6:.0f} million pixels): VASSAL would need about "
+            f"({columns * rows / 1e6:.0f} million pixels{beyond}): VASSAL would need about "
             f"{tiler_heap_mb(columns * rows) / 1024:.1f} GB of memory to cut it into tiles, "
             f"more than the {HEAP_BUDGET_MB / 1024:g} GB it runs a module with by default, and "
             f"the module may not open: {_remedy(width, height, dpi)}"
