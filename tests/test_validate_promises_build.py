@@ -21,8 +21,8 @@ def _promise(folder: Path, workdir: Path) -> None:
     if result.report.errors:
         return  # nothing promised
     assert result.game is not None
-    if build_checks(result.game):
-        return
+    if any(d.severity == "error" for d in build_checks(result.game)):
+        return  # validate said the build would stop; warnings promise a build
     built = run_cli("build", str(folder), "-o", str(workdir / "out"), cwd=workdir, timeout=300)
     assert built.returncode == 0, f"validate was clean but the build failed:\n{built.stderr}"
 
