@@ -12,7 +12,7 @@ import pytest
 from pdfminer.layout import LTChar, LTComponent, LTContainer, LTPage
 from pypdf import PdfReader
 
-from tests.conftest import load_fixture
+from tests.conftest import SOURCES, load_fixture
 from tests.kit.conftest import (
     TOLERANCE,
     Box,
@@ -25,6 +25,7 @@ from tests.kit.conftest import (
 from tests.kit.fakes import fake_artwork
 from tests.kit.test_pdf import A4, LETTER, unmirror
 from toolkit.artwork import Artwork, CardArt, Drawing
+from toolkit.catalogue import words
 from toolkit.kit.artwork import kit_art
 from toolkit.kit.book import kit_settings, plan_kit
 from toolkit.kit.cardsheets import (
@@ -35,13 +36,17 @@ from toolkit.kit.cardsheets import (
     TOP_HEADER,
     UNPRINTED,
     card_grid,
+    card_sheet_plans,
 )
-from toolkit.kit.draw import HEADER_SIZE, MARK_GAP, MARK_LENGTH
-from toolkit.kit.paper import MM, Page
+from toolkit.kit.draw import HEADER_SIZE, MARK_GAP, MARK_LENGTH, SMALLEST_HEADER_SIZE, side_heading
+from toolkit.kit.layout import page_svg
+from toolkit.kit.measure import text_width
+from toolkit.kit.paper import MM, Page, paper
+from toolkit.load import load_game
 from toolkit.model import Game
 from toolkit.model.card import CARD_SIZES
 from toolkit.options import BuildOptions
-from toolkit.render.svg import attrs, svg_document
+from toolkit.render.svg import attrs, esc, svg_document
 
 SIDES = {"front": 0x50, "back": 0x60}
 
@@ -270,6 +275,56 @@ def test_every_card_page_has_its_header_and_page_number(cards_game: Game, paper:
         left = min(box.x for _i, side, box in card_boxes(fronts) if side == "front")
         header = [c for c in _chars(fronts) if c.get_text() == "C"]
         assert header and max(c.x1 for c in header) < left - MIN_BLEED
+
+
+def test_a_side_header_too_long_shrinks_then_leaves_out_the_title() -> None:
+    title, section, right = "Distant Foreign Fields", "Cards: All cards — sheet 1, fronts", "page 9"
+    full = f"{title} · {section}"
+    wide = text_width(full, HEADER_SIZE) + 12 + text_width(right, HEADER_SIZE)
+    assert side_heading(wide, title, section, right) == (full, HEADER_SIZE)
+    assert side_heading(wide - 1, title, section, right) == (full, SMALLEST_HEADER_SIZE)
+    short = text_width(section, HEADER_SIZE) + 12 + text_width(right, HEADER_SIZE)
+    assert side_heading(short, title, section, right) == (section, HEADER_SIZE)
+    head, size = side_heading(short / 2, title, section, right)
+    assert head.endswith("…") and size == SMALLEST_HEADER_SIZE  # the last resort, never wider
+    assert text_width(head, size) + text_width(right, size) < short / 2
+
+
+EXAMPLES = sorted(p.parent.name for p in SOURCES.glob("*/game.json"))
+
+
+@pytest.fixture(scope="module", params=EXAMPLES)
+def example(request: pytest.FixtureRequest) -> Game:
+    result = load_game(SOURCES / request.param)
+    assert result.game is not None, result.report.format_text()
+    return result.game
+
+
+@pytest.mark.parametrize("duplex", ["long-edge", "short-edge"])
+@pytest.mark.parametrize("paper_name", ["letter", "a4"])
+def test_no_card_sheet_header_of_an_example_game_is_cut_short(
+    example: Game, paper_name: str, duplex: str
+) -> None:
+    """Poker cards fill a Letter page, so their header runs up the left margin, one card high:
+    what it says is printed whole, whichever paper and duplex, up to a kit of 999 pages."""
+    settings = kit_settings(example, BuildOptions(paper=paper_name, duplex=duplex))
+    blank = Drawing(svg_document(10, 10, ""), 10, 10)
+    art = {card.id: CardArt(blank, blank) for card in example.cards}
+    plans = card_sheet_plans(
+        example,
+        art,
+        paper(settings.paper),
+        settings.duplex,
+        settings.back_offset,
+        settings.bleed,
+        settings.gutter,
+    ).pages
+    assert bool(plans) == bool(example.cards)
+    say = words(example.language)
+    for plan in plans:
+        svg = page_svg(plan, example.title, 999, 999, say)
+        assert "…" not in svg, (plan.section, plan.label)
+        assert esc(plan.label) in svg and esc(plan.section) in svg
 
 
 def _chars(page: LTPage) -> list[LTChar]:

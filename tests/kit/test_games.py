@@ -17,9 +17,12 @@ from tests.kit.conftest import (
     shared_kit,
     sheet_pairs,
 )
+from tests.kit.fakes import fake_artwork
 from tests.kit.test_pdf import unmirror
 from toolkit.catalogue import words
-from toolkit.kit.paper import PAPER_SIZES
+from toolkit.kit.artwork import kit_art
+from toolkit.kit.paper import PAPER_SIZES, paper
+from toolkit.kit.sheets import sheet_plans
 from toolkit.load import load_game
 from toolkit.model import Game
 
@@ -87,3 +90,25 @@ def test_backs_line_up_for_this_games_counter_mix(game: Game) -> None:
                 assert by == pytest.approx(fy, abs=TOLERANCE)
                 checked += 1
     assert checked > 0
+
+
+def test_two_factions_few_control_markers_share_one_page() -> None:
+    """Axis & Allies Europe: Germany's and the United States' flags overflow their full sheets;
+    they print on one page together, each faction's block whole, not on two nearly empty ones,
+    and the cover lists the page under both."""
+    game = load_game(SOURCES / "axis-allies-europe").game
+    assert game is not None
+    printed = kit_art(game, fake_artwork(game)).counters
+    plans = sheet_plans(game, printed, paper("letter"), "long-edge", (0.0, 0.0), 9.0, 0.0)
+    assert [(p.section, p.label) for p in plans.one_sided] == [
+        ("Counters without backs: Germany, sheet 2 · United States, sheet 2", ""),
+        ("Counters without backs: Markers", "sheet 1"),
+    ]
+    shared = plans.one_sided[0]
+    assert shared.contents == (
+        "Counters without backs: Germany",
+        "Counters without backs: United States",
+    )
+    _x, y, _width, height = shared.trim or (0.0, 0.0, 0.0, 0.0)
+    page = shared.page
+    assert page.margin <= y and y + height <= page.height - page.margin  # both blocks fit

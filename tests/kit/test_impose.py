@@ -9,6 +9,7 @@ import pytest
 
 from toolkit.kit.errors import KitError
 from toolkit.kit.impose import (
+    MARK_SPACE,
     Block,
     Piece,
     Sheet,
@@ -19,6 +20,7 @@ from toolkit.kit.impose import (
     mirror_point,
     mirror_rect,
     mirror_slot,
+    share_pages,
 )
 from toolkit.kit.paper import MM, Page, Rect, paper
 from toolkit.kit.sheets import HEADER_ROOM
@@ -155,6 +157,38 @@ def test_a_full_sheet_is_packed() -> None:
     block = sheet.blocks[0]
     assert block.columns == int((612 - 72 - 18) // 45)
     assert block.rows == int((792 - 72 - 18 - 2 * HEADER_ROOM) // 45)
+
+
+def test_small_sheets_share_a_page_in_order_each_kept_whole() -> None:
+    """Three groups' few counters take one page, stacked in group order with the gap impose
+    keeps between blocks; a sheet that would not fit whole starts the next page."""
+    pieces = [
+        Piece("de-flag", 45, 45, 20, "Germany"),
+        Piece("us-flag", 45, 45, 20, "United States"),
+        Piece("it-flag", 45, 45, 9, "Italy"),
+        Piece("turn", 45, 45, 200, "Markers"),
+    ]
+    sheets = impose(pieces, LETTER, EIGHTH, 0.0, HEADER_ROOM)
+    pages = share_pages(sheets, LETTER, EIGHTH, HEADER_ROOM)
+    assert [[s.group for s in page] for page in pages] == [
+        ["Germany", "United States", "Italy"],
+        ["Markers"],
+        ["Markers"],
+    ]
+    first = pages[0]
+    for above, below in zip(first, first[1:], strict=False):
+        assert below.block[1] == pytest.approx(
+            above.block[1] + above.block[3] + 2 * (EIGHTH + MARK_SPACE)
+        )
+        assert below.blocks[0].slots[0].y == pytest.approx(below.block[1])  # slots moved too
+    bottom = LETTER.height - LETTER.margin - HEADER_ROOM - EIGHTH
+    for page in pages:
+        assert page[-1].block[1] + page[-1].block[3] <= bottom + 1e-6
+        slots = [slot.rect for sheet in page for slot in sheet.slots]
+        assert not any(overlaps(a, b) for a, b in combinations(slots, 2))
+    assert [s.slots for s in pages[1] + pages[2]] == [
+        s.slots for s in sheets[3:]
+    ]  # no room: as laid out
 
 
 def test_butted_counters_bleed_only_outwards_and_gutters_split() -> None:

@@ -3,6 +3,7 @@ page it makes, and nothing the other side hides in any byte of a side's report."
 
 from __future__ import annotations
 
+import json
 import zipfile
 from pathlib import Path
 from typing import Any
@@ -10,7 +11,7 @@ from typing import Any
 import pytest
 
 from tests.browser import browser  # noqa: F401  (the fixture)
-from tests.conftest import ROOT, load_fixture, run_cli
+from tests.conftest import ROOT, copy_fixture, load_fixture, run_cli
 from toolkit.render.artwork import draw_artwork
 from toolkit.vassal.format.codec import decode, encode, obfuscate
 from toolkit.vassal.format.commands import leaf_commands, parse_add_piece
@@ -340,3 +341,56 @@ def test_a_traced_move_is_drawn_along_its_path(blue_report: Path, board: Board) 
     assert through == ["0906"]  # by Redtown, which Red holds
     broke = page.split('id="step-2"')[1].split("</section>")[0]
     assert '<line class="move"' in broke and "<polyline" not in broke
+
+
+def test_a_french_games_report_says_what_it_could_not_read_in_french(
+    board: Board, tmp_path: Path
+) -> None:
+    """The same mismatched log in a French game: the page tells the player, in French, which
+    action went unread and which map the module lacks, without the parser's English reasons,
+    which the command line still gives whoever runs it."""
+    from toolkit.build import build_game, selected_targets
+    from toolkit.load import load_game
+    from toolkit.options import BuildOptions
+    from toolkit.report.make import make_report
+
+    folder = copy_fixture("cards-hex", tmp_path)
+    about = folder / "game.json"
+    document = json.loads(about.read_text("utf-8"))
+    document["language"] = "fr"
+    about.write_text(json.dumps(document), "utf-8")
+    game = load_game(folder).game
+    assert game is not None and game.language == "fr"
+    built = build_game(game, tmp_path / "out", selected_targets(["vmod"]), BuildOptions()).folder
+    with open_archive(built / "scenarios" / "meeting.vsav") as archive:
+        start = read_saved_game(archive)
+    stray = encode(
+        ["+", "9100", "stack", encode(["Atlantis", "10", "10", "1016", "@@-1"], ";")], "/"
+    )
+    valley = "The Valley"
+    steps = [
+        _moved(start, "1024", _centre(board, "0806"), "9002"),
+        [format_move(MovePiece("1016", "Atlantis", (10, 10), None, valley, (0, 0), None, None))]
+        + [stray],
+        [format_move(MovePiece("4242", valley, (10, 10), None, valley, (0, 0), None, None))],
+    ]
+    log = _write_log(tmp_path / "odd.vlog", start, steps)
+    reported = make_report(game, built / "cards-hex.vmod", [log], "blue")
+    assert reported.problems == (
+        "odd.vlog: logged action 3: piece '4242' is not in the game",
+        "odd.vlog: logged action 2: a piece moves to map 'Atlantis', which the module "
+        "does not have",
+    )
+    page = reported.files["index.html"].decode()
+    told = page.split('<ul class="problems">')[1].split("</ul>")[0]
+    assert told == (
+        "<li>odd.vlog, action 3\u00a0: cette action n’a pas pu être lue\u202f; le rapport"
+        " continue sans elle.</li>"
+        "<li>odd.vlog\u00a0: des pions se trouvent sur la carte «\u00a0Atlantis\u00a0» ou s’y"
+        " rendent, et ce module ne l’a pas\u202f; les images les omettent.</li>"
+    )
+    assert "Ce qui n’a pas pu être lu" in page
+    summary = json.loads(reported.files["summary.json"])
+    assert summary["problems"] == [
+        line.removeprefix("<li>") for line in told.split("</li>") if line
+    ]

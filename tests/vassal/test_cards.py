@@ -18,6 +18,7 @@ from tests.conftest import copy_fixture, load_fixture
 from tests.vassal.engine import run_engine, run_probe
 from toolkit.artwork import Artwork, CardArt, Drawing
 from toolkit.build import build_game, selected_targets
+from toolkit.catalogue import words
 from toolkit.check import check_log, check_save, check_setup
 from toolkit.load import load_game
 from toolkit.model import Game
@@ -34,7 +35,13 @@ from toolkit.vassal.read.logs import MovePiece, encode_log, format_move
 from toolkit.vassal.read.positions import position_from_commands
 from toolkit.vassal.read.reader import open_archive, read_saved_game_commands
 from toolkit.vassal.write.boards import png_size
-from toolkit.vassal.write.cards import card_images, card_sizes, holding_gpids, solid_png
+from toolkit.vassal.write.cards import (
+    card_images,
+    card_sizes,
+    card_traits,
+    holding_gpids,
+    solid_png,
+)
 from toolkit.vassal.write.drawpiles import (
     DECK_FIELDS_36,
     MAX_COLUMN,
@@ -45,6 +52,7 @@ from toolkit.vassal.write.drawpiles import (
 from toolkit.vassal.write.elements import MAP, WIDGET, M
 from toolkit.vassal.write.identity import assign_gpids
 from toolkit.vassal.write.module import game_boards, position_save
+from toolkit.vassal.write.pieces import piece_def
 from toolkit.workers import Workers
 
 FIXTURE = "cards-hex"
@@ -556,3 +564,21 @@ def test_a_deck_of_public_cards_deals_them_open() -> None:
         piles, _ = lay_out_piles(which, names, sizes, (94, 94))
         draw = next(spec for spec in piles if spec.pile.name == "Blue events")
         assert draw.draw_face_up is not private_in_deck
+
+
+@pytest.mark.parametrize(("language", "peek"), [("en", "Peek"), ("fr", "Regarder")])
+def test_every_way_of_hiding_names_its_peek_in_the_games_language(language: str, peek: str) -> None:
+    """A hidden block, a unit its side hides and a private card each carry a Peek menu item,
+    which VASSAL would call "Peek" in every language: the module names it itself."""
+    say = words(language)
+    kinds = load_fixture("counters-kinds")
+    block = piece_def(kinds.counter("ge-inf-block"), "Allemagne", say=say).traits
+    unit = piece_def(kinds.counter("ge-inf-block"), hidden_image="hidden.png", say=say).traits
+    cards = load_fixture(FIXTURE)
+    deck = cards.decks[0]
+    card = cards.card(deck.all_cards[0])
+    private = card_traits(card, deck, pile_names(cards), "Blue", say)
+    for traits in (block, unit, private):
+        (masks,) = [t for t in traits if t.type.startswith("obs;")]
+        assert f";side:;{peek};" in masks.type
+        assert language == "en" or "Peek" not in masks.type

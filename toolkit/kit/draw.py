@@ -27,6 +27,8 @@ MARK_GAP = 3.0
 MARK_LENGTH = 9.0
 HEADER_SIZE = 7.0
 """Point size of the title and page number in the margin."""
+SMALLEST_HEADER_SIZE = 6.0
+"""The least a header shrinks to where its margin is short: still read without a loupe."""
 
 
 def text(
@@ -185,18 +187,37 @@ def crosshair(x: float, y: float, size: float, width: float = 0.5) -> str:
 # -- headers -------------------------------------------------------------------------------------
 
 
-def side_header(strip: tuple[float, float, float], heading: str, right: str) -> str:
+def side_header(strip: tuple[float, float, float], title: str, section: str, right: str) -> str:
     """The header turned to run up a side margin, for a page whose top has no room (a sheet of
     poker cards on Letter): ``strip`` is (x of the baseline, top, bottom) of a stretch clear of
     marks; the glyphs stand on the paper's side of the baseline. ``right`` (the page number)
-    ends the line whole; ``heading`` is shortened to leave it room."""
+    ends the line; the heading before it is the fullest that fits whole (see ``side_heading``).
+    """
     x, top, bottom = strip
     room = bottom - top
-    head = fit_text(heading, room - text_width(right, HEADER_SIZE) - 12, HEADER_SIZE)
-    line = text(x, bottom, head, HEADER_SIZE, colour=MUTED) + text(
-        x + room, bottom, right, HEADER_SIZE, anchor="end", colour=MUTED
+    head, size = side_heading(room, title, section, right)
+    line = text(x, bottom, head, size, colour=MUTED) + text(
+        x + room, bottom, right, size, anchor="end", colour=MUTED
     )
     return group(line, f"rotate(-90 {fmt(x)} {fmt(bottom)})")
+
+
+def side_heading(room: float, title: str, section: str, right: str) -> tuple[str, float]:
+    """The heading and point size of a side header ``room`` long: the title and the section at
+    the header's size, else smaller, else the section alone (the title heads every other page
+    and the cover, so nothing a player needs is lost); cut short with an ellipsis only when
+    not even that fits, so a player reads the whole of what is printed."""
+    for heading in (f"{title} · {section}", section):
+        for size in (HEADER_SIZE, SMALLEST_HEADER_SIZE):
+            if text_width(heading, size) + _header_gap(size) + text_width(right, size) <= room:
+                return heading, size
+    size = SMALLEST_HEADER_SIZE
+    return fit_text(section, room - text_width(right, size) - _header_gap(size), size), size
+
+
+def _header_gap(size: float) -> float:
+    """The space between a header's heading and its page number."""
+    return 12 * size / HEADER_SIZE
 
 
 def header(page: Page, title: str, section: str, right: str) -> str:

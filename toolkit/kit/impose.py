@@ -11,6 +11,7 @@ the top; the header room is kept at both ends, so the mirrored backs also clear 
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -316,6 +317,40 @@ def _place(
         blocks.append(Block(x, y, grid.columns, grid.rows, grid.width, grid.height, gutter, slots))
         y += height + gap
     return Sheet(group, tuple(blocks))
+
+
+def share_pages(
+    sheets: Sequence[Sheet], page: Page, bleed: float, header: float = 0.0
+) -> list[tuple[Sheet, ...]]:
+    """Sheets laid out by :func:`impose`, put one under another on as few pages as keep them
+    in order, each sheet whole: a sheet that leaves room below takes the next one there, with
+    the gap :func:`impose` keeps between blocks. For sheets that need no page of their own
+    (one-sided counters left over from several groups), so none prints nearly empty."""
+    gap = 2 * (bleed + MARK_SPACE)
+    bottom = page.height - page.margin - header - bleed
+    pages: list[list[Sheet]] = []
+    for sheet in sheets:
+        if pages:
+            _x, top, _w, height = pages[-1][-1].block
+            moved = _moved(sheet, top + height + gap - sheet.block[1])
+            if moved.block[1] + moved.block[3] <= bottom + 1e-6:
+                pages[-1].append(moved)
+                continue
+        pages.append([sheet])
+    return [tuple(shared) for shared in pages]
+
+
+def _moved(sheet: Sheet, dy: float) -> Sheet:
+    """``sheet`` moved ``dy`` down the page, every block and slot with it."""
+    blocks = tuple(
+        dataclasses.replace(
+            block,
+            y=block.y + dy,
+            slots=tuple(dataclasses.replace(slot, y=slot.y + dy) for slot in block.slots),
+        )
+        for block in sheet.blocks
+    )
+    return Sheet(sheet.group, blocks)
 
 
 def bleed_rect(block: Block, slot: Slot, bleed: float) -> Rect:

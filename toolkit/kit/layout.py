@@ -81,7 +81,7 @@ def page_svg(plan: PagePlan, title: str, number: int, total: int, say: Words = E
     section = f"{plan.section} — {plan.label}" if plan.label else plan.section
     page_of = say("kit.page.number", page=number, pages=total)
     if plan.side_header is not None:
-        head = draw.side_header(plan.side_header, f"{title} · {section}", page_of)
+        head = draw.side_header(plan.side_header, title, section, page_of)
     else:
         head = draw.header(plan.page, title, section, page_of)
     return svg_document(plan.page.width, plan.page.height, plan.body + head)

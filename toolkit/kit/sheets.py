@@ -8,11 +8,11 @@ cannot drift from its front.
 from __future__ import annotations
 
 import hashlib
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from toolkit.catalogue import words
+from toolkit.catalogue import Words, words
 from toolkit.kit import draw
 from toolkit.kit.artwork import PrintedCounter
 from toolkit.kit.impose import (
@@ -24,6 +24,7 @@ from toolkit.kit.impose import (
     bleed_rect,
     impose,
     mirror_rect,
+    share_pages,
 )
 from toolkit.kit.layout import Cut, PagePlan, Placement
 from toolkit.kit.paper import Page, Rect, grow
@@ -84,48 +85,100 @@ def sheet_plans(
 ) -> SheetPlans:
     """A fronts page and (with ``backs``) its backs page for every sheet, in print order; with
     ``backs``, a sheet of one-sided counters only has no backs page and comes apart, numbered
-    after its group's other sheets."""
+    after its group's other sheets, and such sheets of several groups share a page where they
+    fit (a faction's few control markers left over from its full sheets)."""
     sheets = impose(counter_pieces(game, printed), page, bleed, gutter, HEADER_ROOM)
     blank = [backs and not any(_has_back(sheet, printed)) for sheet in sheets]
-    ordered = [s for s, b in zip(sheets, blank, strict=True) if not b]
-    ordered += [s for s, b in zip(sheets, blank, strict=True) if b]
     plans = SheetPlans([], [])
     numbers: dict[str, int] = {}
     say = words(game.language)
-    for sheet in ordered:
-        numbers[sheet.group] = numbers.get(sheet.group, 0) + 1
-        number = numbers[sheet.group]
-        one_sided = backs and not any(_has_back(sheet, printed))
-        section = say(
-            "kit.section.counters-one-sided" if one_sided else "kit.section.counters",
-            group=sheet.group,
+
+    def number(group: str) -> int:
+        numbers[group] = numbers.get(group, 0) + 1
+        return numbers[group]
+
+    for sheet in (s for s, b in zip(sheets, blank, strict=True) if not b):
+        sheet_number = number(sheet.group)
+        section = say("kit.section.counters", group=sheet.group)
+        fronts = say("kit.sheets.fronts", sheet=sheet_number)
+        plans.two_sided.append(_front_plan(game, sheet, printed, page, bleed, section, fronts))
+        if backs:
+            plans.two_sided.append(
+                _back_plan(sheet, printed, page, duplex, offset, bleed, section, sheet_number, say)
+            )
+    one_sided = [s for s, b in zip(sheets, blank, strict=True) if b]
+    for shared in share_pages(one_sided, page, bleed, HEADER_ROOM):
+        parts = [(s.group, number(s.group)) for s in shared]
+        sheet = Sheet(shared[0].group, tuple(b for s in shared for b in s.blocks))
+        section, label, contents = _one_sided_heading(parts, say)
+        plans.one_sided.append(
+            _front_plan(game, sheet, printed, page, bleed, section, label, contents)
         )
-        trim = sheet.block
-        front = PagePlan(
-            page,
-            section,
-            front_body(sheet, printed, page, bleed),
-            front_faces(sheet, printed),
-            label=say("kit.sheets.sheet" if one_sided else "kit.sheets.fronts", sheet=number),
-            trim=trim,
-            bleed=grow(trim, bleed),
-            cuts=tuple(_cut(game, slot) for block in sheet.blocks for slot in block.slots),
-        )
-        if one_sided or not backs:
-            (plans.one_sided if one_sided else plans.two_sided).append(front)
-            continue
-        back_trim = mirror_rect(trim, page, duplex, offset)
-        back = PagePlan(
-            page,
-            section,
-            back_body(sheet, printed, page, duplex, offset, bleed),
-            back_faces(sheet, printed, page, duplex, offset),
-            label=say("kit.sheets.backs", sheet=number, duplex=say(f"kit.print.duplex-{duplex}")),
-            trim=back_trim,
-            bleed=grow(back_trim, bleed),
-        )
-        plans.two_sided.extend((front, back))
     return plans
+
+
+def _one_sided_heading(
+    parts: Sequence[tuple[str, int]], say: Words
+) -> tuple[str, str, tuple[str, ...]]:
+    """The section, label and contents entries of a page of one-sided sheets, given each
+    sheet's group and number: a page shared by several groups names each with its sheet."""
+    if len(parts) == 1:
+        ((group, sheet_number),) = parts
+        section = say("kit.section.counters-one-sided", group=group)
+        return section, say("kit.sheets.sheet", sheet=sheet_number), ()
+    named = " · ".join(say("kit.sheets.group-sheet", group=g, sheet=n) for g, n in parts)
+    contents = tuple(say("kit.section.counters-one-sided", group=g) for g, _n in parts)
+    return say("kit.section.counters-one-sided", group=named), "", contents
+
+
+def _front_plan(
+    game: Game,
+    sheet: Sheet,
+    printed: Mapping[str, PrintedCounter],
+    page: Page,
+    bleed: float,
+    section: str,
+    label: str,
+    contents: tuple[str, ...] = (),
+) -> PagePlan:
+    """A sheet's fronts page, with its trim, bleed and die lines."""
+    trim = sheet.block
+    return PagePlan(
+        page,
+        section,
+        front_body(sheet, printed, page, bleed),
+        front_faces(sheet, printed),
+        label=label,
+        trim=trim,
+        bleed=grow(trim, bleed),
+        contents=contents,
+        cuts=tuple(_cut(game, slot) for block in sheet.blocks for slot in block.slots),
+    )
+
+
+def _back_plan(
+    sheet: Sheet,
+    printed: Mapping[str, PrintedCounter],
+    page: Page,
+    duplex: Duplex,
+    offset: tuple[float, float],
+    bleed: float,
+    section: str,
+    sheet_number: int,
+    say: Words,
+) -> PagePlan:
+    """A sheet's backs page: its fronts page mirrored through the duplex rule and offset."""
+    back_trim = mirror_rect(sheet.block, page, duplex, offset)
+    duplex_name = say(f"kit.print.duplex-{duplex}")
+    return PagePlan(
+        page,
+        section,
+        back_body(sheet, printed, page, duplex, offset, bleed),
+        back_faces(sheet, printed, page, duplex, offset),
+        label=say("kit.sheets.backs", sheet=sheet_number, duplex=duplex_name),
+        trim=back_trim,
+        bleed=grow(back_trim, bleed),
+    )
 
 
 def _has_back(sheet: Sheet, printed: Mapping[str, PrintedCounter]) -> Iterator[bool]:

@@ -29,6 +29,7 @@ from toolkit.report.pictures import (
 from toolkit.report.scene import Shown, scene
 from toolkit.report.story import Step, story, traced_moves
 from toolkit.report.summary import summarise, turn_groups
+from toolkit.report.unread import Unread, from_diagnostic, player_lines
 from toolkit.rules.turn import trace_steps
 from toolkit.vassal.format.commands import AddPiece, PieceStringError, parse_add_piece
 from toolkit.vassal.format.layout import Board as PlacedBoard
@@ -51,10 +52,15 @@ class ReportError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Reported:
-    """The report's files (name → bytes) and one line per thing that could not be read."""
+    """The report's files (name → bytes) and what could not be read."""
 
     files: Mapping[str, bytes]
-    problems: tuple[str, ...]
+    unread: tuple[Unread, ...] = ()
+
+    @property
+    def problems(self) -> tuple[str, ...]:
+        """One diagnostic line per thing that could not be read, for whoever runs the tool."""
+        return tuple(item.diagnostic() for item in self.unread)
 
 
 def module_images(module: Path) -> dict[str, bytes]:
@@ -145,15 +151,15 @@ def viewer_of(game: Game, side: str | None) -> str | None:
     raise ReportError(f"no side {side!r} in {game.title} (its sides: {names})")
 
 
-def _pieces(commands: Sequence[str]) -> tuple[dict[str, AddPiece], list[str]]:
+def _pieces(commands: Sequence[str]) -> tuple[dict[str, AddPiece], list[Unread]]:
     found: dict[str, AddPiece] = {}
-    problems: list[str] = []
+    problems: list[Unread] = []
     for command in commands:
         if command.startswith("+/"):
             try:
                 piece = parse_add_piece(command)
             except PieceStringError as error:
-                problems.append(f"a piece that cannot be read: {error}")
+                problems.append(Unread("unread-piece", f"a piece that cannot be read: {error}"))
                 continue
             found[piece.piece_id] = piece
     return found, problems
@@ -191,8 +197,8 @@ def board_image(board: Board, images: Images) -> bytes:
     return images.data[board.image]
 
 
-def _unknown_maps(commands: Sequence[str], layout: Layout) -> list[str]:
-    """One line per map the pieces stand on that the module does not have."""
+def _unknown_maps(commands: Sequence[str], layout: Layout) -> list[Unread]:
+    """Each map the pieces stand on that the module does not have."""
     known = {board.name for board in layout.boards} | layout.tables
     found: dict[str, int] = {}
     for piece in _pieces(commands)[0].values():
@@ -200,7 +206,12 @@ def _unknown_maps(commands: Sequence[str], layout: Layout) -> list[str]:
         if piece.basic.type.startswith(("piece;", "stack")) and fields[0] not in ("", "null"):
             found[fields[0]] = found.get(fields[0], 0) + 1
     return [
-        f"{n} piece(s) stand on map {name!r}, which the module does not have"
+        Unread(
+            "map",
+            f"{n} piece(s) stand on map {name!r}, which the module does not have",
+            map_name=name,
+            count=n,
+        )
         for name, n in sorted(found.items())
         if name not in known
     ]
@@ -221,14 +232,15 @@ def save_report(save: Path, layout: Layout, images: Images, viewer: str | None) 
     problems += _unknown_maps(commands, layout)
     problems += _missing_images(shown, images)
     files = _board_pngs(_safe_stem(save), layout, shown, images)
-    return Reported(files, tuple(f"{save.name}: {p}" for p in problems))
+    return Reported(files, tuple(replace(p, file=save.name) for p in problems))
 
 
-def _missing_images(shown: Sequence[Shown], images: Images) -> list[str]:
+def _missing_images(shown: Sequence[Shown], images: Images) -> list[Unread]:
     missing = {p.image for p in shown} - set(images.sizes)
     if not missing:
         return []
-    return [f"{len(missing)} piece image(s) are not in the module: drawn as grey squares"]
+    line = f"{len(missing)} piece image(s) are not in the module: drawn as grey squares"
+    return [Unread("images", line, count=len(missing))]
 
 
 def _safe_stem(path: Path) -> str:
@@ -238,8 +250,8 @@ def _safe_stem(path: Path) -> str:
 
 def log_steps(
     game: Game, log_path: Path, layout: Layout, viewer: str | None
-) -> tuple[tuple[Step, ...], list[str]]:
-    """A log's steps as ``viewer`` sees them, and one line per problem.
+) -> tuple[tuple[Step, ...], list[Unread]]:
+    """A log's steps as ``viewer`` sees them, and what could not be read in it.
 
     :raises ReportError: the log cannot be read at all.
     """
@@ -252,7 +264,7 @@ def log_steps(
     replay = replay_steps(log)
     violations, traced = trace_steps(game, positions) if positions else ([], {})
     names = frozenset(board.name for board in layout.boards)
-    notes = [d.message for d in report.diagnostics]
+    notes = [from_diagnostic(d.code, d.message) for d in report.diagnostics]
     steps, problems = story(
         replay,
         log.steps,
@@ -272,7 +284,7 @@ def log_steps(
         steps = tuple(
             replace(step, taken=places) for step, places in zip(steps, taken, strict=True)
         )
-    return steps, [f"{log_path.name}: {line}" for line in problems]
+    return steps, [replace(problem, file=log_path.name) for problem in problems]
 
 
 def _setup(game: Game, setup_id: str | None) -> Setup | None:
@@ -321,7 +333,7 @@ def log_report(
 ) -> Reported:
     """The page, the turn pictures and the summaries of one or more logs played in order."""
     steps: list[Step] = []
-    problems: list[str] = []
+    problems: list[Unread] = []
     for log in logs:
         found, unread = log_steps(game, log, layout, viewer)
         offset = len(steps)
@@ -329,6 +341,7 @@ def log_report(
         problems += unread
     say = words(game.language)
     summaries = summarise(steps, say)
+    told = player_lines(problems, say)
     board_art = {
         b.name: (f"b{i}", board_image(b, images), images.sizes[b.image])
         for i, b in enumerate(layout.boards)
@@ -339,7 +352,7 @@ def log_report(
         if viewer
         else say("report.title.public", game=game.title, logs=names)
     )
-    page = report_page(title, steps, board_art, images, summaries, problems, say)
+    page = report_page(title, steps, board_art, images, summaries, told, say)
     files: dict[str, bytes] = {"index.html": page.encode("utf-8")}
     files.update(_turn_pictures(layout, steps, images))
     files.update(_animations(layout, steps, images))
@@ -349,7 +362,7 @@ def log_report(
         "game": game.title,
         "side": viewer,
         "turns": [s.to_json(say) for s in summaries],
-        "problems": problems,
+        "problems": told,
     }
     files["summary.json"] = (json.dumps(data, indent=2, ensure_ascii=False) + "\n").encode()
     return Reported(files, tuple(problems))
@@ -366,16 +379,16 @@ def make_report(game: Game, module: Path, inputs: Sequence[Path], side: str | No
     layout = module_layout(module, data, game)
     images = Images.of(data)
     files: dict[str, bytes] = {}
-    problems: list[str] = []
+    problems: list[Unread] = []
     logs = [p for p in inputs if p.suffix.lower() == ".vlog"]
     for save in [p for p in inputs if p.suffix.lower() != ".vlog"]:
         done = save_report(save, layout, images, viewer)
         files.update(done.files)
-        problems += done.problems
+        problems += done.unread
     if logs:
         done = log_report(game, logs, layout, images, viewer)
         files.update(done.files)
-        problems += done.problems
+        problems += done.unread
     return Reported(files, tuple(problems))
 
 

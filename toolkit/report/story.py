@@ -18,6 +18,7 @@ from toolkit.model.map import LocationKey, parse_location_key
 from toolkit.model.position import Position
 from toolkit.report.control import combats_called
 from toolkit.report.scene import Shown, face_of, hidden_names, members, scene, where
+from toolkit.report.unread import Unread
 from toolkit.rules.violations import Violation
 from toolkit.vassal.format.commands import AddPiece
 from toolkit.vassal.format.layout import Board as PlacedBoard
@@ -178,22 +179,23 @@ def step_moves(
     pieces: Mapping[str, AddPiece],
     boards: frozenset[str],
     tables: frozenset[str] = frozenset(),
-) -> tuple[list[Move], list[str]]:
+) -> tuple[list[Move], list[Unread]]:
     """The moves of a step that land on a board, named as the viewer sees the piece (a
-    stack by its top piece), and one line per move that cannot be read or goes to a map
-    that is neither a board nor one of ``tables`` (the module's hands and card table)."""
+    stack by its top piece), and what went unread: a move that cannot be read or goes to a
+    map that is neither a board nor one of ``tables`` (the module's hands and card table)."""
     moves: list[Move] = []
-    problems: list[str] = []
+    problems: list[Unread] = []
     for command in commands:
         if not command.startswith("M/"):
             continue
         try:
             move = parse_move(command)
         except LogError as error:
-            problems.append(str(error))
+            problems.append(Unread("action", str(error)))
             continue
         if move.map_id is not None and move.map_id not in boards | tables:
-            problems.append(f"a piece moves to map {move.map_id!r}, which the module does not have")
+            line = f"a piece moves to map {move.map_id!r}, which the module does not have"
+            problems.append(Unread("map", line, map_name=move.map_id))
         if move.map_id is None or move.map_id not in boards:
             continue
         ref = move.piece_id
@@ -241,11 +243,11 @@ def story(
     violations: Sequence[Violation],
     tables: frozenset[str] = frozenset(),
     hands: Mapping[str, str] | None = None,
-    notes: Sequence[str] = (),
+    notes: Sequence[Unread] = (),
     instead: str = HIDDEN,
-) -> tuple[tuple[Step, ...], list[str]]:
+) -> tuple[tuple[Step, ...], list[Unread]]:
     """Every step of a replayed log as ``viewer`` sees it (``commands``: each step's logged
-    commands), and one line per problem met; ``positions`` are the checker's, one more than
+    commands), and what could not be read in it; ``positions`` are the checker's, one more than
     the steps, and ``violations`` what :func:`check_steps` found in them; ``tables``: the
     module's maps that are not boards; ``hands``: hand map name → its side's name; ``notes``:
     what reading the log found wrong, which may name hidden pieces (scrubbed like the chat);
@@ -263,13 +265,15 @@ def story(
         for v, number in zip(violations, violation_steps(positions, violations), strict=True):
             by_step.setdefault(number, []).append(_broken(v, hidden))
     steps: list[Step] = []
-    problems: list[str] = [scrub(note, hidden, instead) for note in notes]
+    problems = [replace(note, line=scrub(note.line, hidden, instead)) for note in notes]
     turn = ""
     for number, pieces in enumerate(states):
         shown = scene(pieces, boards, viewer)
         logged = commands[number - 1] if number else ()
         moves, unread = step_moves(logged, {s.ref: s for s in shown}, pieces, boards, tables)
-        problems += [f"logged action {number}: {line}" for line in unread]
+        problems += [
+            replace(u, action=number, line=f"logged action {number}: {u.line}") for u in unread
+        ]
         chat = [scrub(line, hidden, instead) for line in chat_lines(logged)]
         turn = turn_said(chat, turn)
         dice = dice_rolled(chat)

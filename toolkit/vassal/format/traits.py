@@ -223,12 +223,14 @@ def mask(
     masked_by: str | None = None,
     command: str = "Hide from the other side",
     framed: bool = False,
+    peek: str = "Peek",
 ) -> Trait:
     """Hide a piece from the other sides (a block stands on its edge): they see ``image`` and
     ``masked_name``; its own side sees the piece, with ``image`` inset in a corner so it knows
     the others do not (``framed``: the piece a little smaller over ``image``, for a mask as
     large as the piece, such as a card's back). ``masked_by`` is the side hiding it now;
-    ``command`` (Ctrl-M) hides and shows it."""
+    ``command`` (Ctrl-M) hides and shows it; ``peek`` names the menu item that shows the
+    hiding side its piece (VASSAL's default word is English, so a module names it itself)."""
     fields = [
         key("M"),
         image,
@@ -236,7 +238,7 @@ def mask(
         "2" if framed else "I",
         safe_text(masked_name),
         "side:",
-        "Peek",
+        peek,
         "",
         "true",
         "",

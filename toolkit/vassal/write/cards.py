@@ -153,6 +153,7 @@ def card_traits(
             masked_by,
             say("module.card.hide-or-reveal"),
             True,
+            say("module.piece.peek"),
         ),
         basic_piece(card.name, card_image(card.id, "front")),
     ]

@@ -137,7 +137,8 @@ def piece_def(
     if masked:
         masked_name = say("module.piece.block", faction=faction_name or counter.faction or "?")
         hide = say("module.piece.hide")
-        traits.append(mask(face_image(counter.id, "hidden"), masked_name, command=hide))
+        peek = say("module.piece.peek")
+        traits.append(mask(face_image(counter.id, "hidden"), masked_name, command=hide, peek=peek))
     hideable = not masked and hidden_image is not None
     if hideable and hidden_image is not None:
         unit = (
@@ -145,7 +146,8 @@ def piece_def(
             if faction_name
             else say("module.piece.hidden-unit")
         )
-        traits.append(mask(hidden_image, unit, command=say("module.piece.hide"), framed=True))
+        hide, peek = say("module.piece.hide"), say("module.piece.peek")
+        traits.append(mask(hidden_image, unit, command=hide, framed=True, peek=peek))
     if spec is not None:
         traits.append(layer(spec))
         traits.append(basic_piece(counter.name))
