@@ -1098,3 +1098,15 @@ def test_the_checker_finds_a_unit_cut_off_from_its_home_areas(game):
     assert [(v.rule, v.cite, v.pieces) for v in found] == [
         ("supply", "EE 3.1, 3.2", ("ge-infantry/1",))
     ]
+
+
+@pytest.mark.parametrize(
+    "rule_id", ["sea-transport", "sea-supply-western-allies", "sea-supply-axis-ussr"]
+)
+def test_sea_capacity_is_printed_but_left_to_the_players(game, rule_id):
+    """5.34 counts what a Fleet Point carried this turn, 3.31 the supply lines crossing its sea
+    area: no position shows either (land units are never left in a sea area, 5.3). The rules
+    summary prints them, marked not checked, and the checker passes them by."""
+    from toolkit.kit.summary import rule_notes
+
+    assert rule_notes(game, rule(game, rule_id)) == "Not checked."

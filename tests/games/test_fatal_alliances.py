@@ -8,12 +8,14 @@ tests check what the rulebook states and the conventions the sources promise.
 from __future__ import annotations
 
 import dataclasses
+import json
 import re
 from collections import Counter as Tally
 from pathlib import Path
 
 import pytest
 
+from tests.conftest import run_cli
 from tests.kit.conftest import page_texts, shared_kit
 from toolkit.geometry import hex_round, point_to_hex
 from toolkit.kit.summary import printed_rules, rule_notes
@@ -30,6 +32,7 @@ from toolkit.rules.context import Situation
 from toolkit.rules.registry import CHECKS, check_position
 
 GAME = Path(__file__).resolve().parents[2] / "sources" / "fatal-alliances"
+CASES = Path(__file__).resolve().parents[1] / "rules" / "cases" / "positions" / "fatal-alliances"
 AUTO_VICTORY = {"berlin", "vienne", "istanbul", "london", "moscou", "paris", "rome"}
 
 
@@ -1459,14 +1462,14 @@ def test_morale_markers_name_their_nation_as_the_rulebook_abbreviates_it(game):
 
 
 def test_the_rules_summary_reads_each_exception_as_one(game):
-    # "sauf" introduces a condition that lifts the rule, never a note; one rule of the book
-    # checked as several is printed once (the AMPH's cargo, 11.3.4.1)
+    # "sauf" introduces a condition that lifts the rule, never a note; no sentence of the
+    # AMPH's cargo (11.3.4.1), checked as several rules, is printed twice
     for rule_ in game.rules:
         notes = rule_notes(game, rule_)
         for after in re.findall(r"sauf (\S)", notes):
             assert after.islower() or after in "«(", (rule_.id, notes)
-    capacity = [r.text for r in printed_rules(game, "capacity")]
-    assert sum(text.startswith("Un AMPH") for text in capacity) == 1
+    amph = [r.text for r in printed_rules(game, "capacity") if r.text.startswith("Un AMPH")]
+    assert len(amph) == len(set(amph)) == 2
 
 
 def test_1917_places_the_minors_22_4_puts_at_war(game):
@@ -1498,3 +1501,31 @@ def test_result_codes_read_in_the_middle_of_a_sentence(game):
     ]
     assert texts
     assert [t for t in texts if t[0].isupper()] == []
+
+
+def test_check_reports_overloaded_ships_at_sea_with_the_rule_number(tmp_path):
+    """11.3.4.1 on a position: cargo is counted in the sea boxes' sections, where a land unit
+    can only be aboard; each line names the box and section and cites the rule."""
+    case = CASES / "sea-transport-overloaded.json"
+    position = tmp_path / "position.json"
+    position.write_text(json.dumps(json.loads(case.read_text("utf-8"))["position"]), "utf-8")
+    checked = run_cli("check", str(GAME), "--position", str(position), cwd=tmp_path)
+    assert checked.returncode == 1, checked.stderr
+    assert checked.stdout.splitlines() == [
+        "europe:north-sea/2: error[rule trs-capacity] FA 11.3.4.1: In Mer du Nord 2, INF 1914 "
+        "and ART 1915 (4 points) are aboard TRS 1914 (Alliés), which can carry 2 points in all.",
+        "europe:bay-of-biscay/1: error[rule amph-capacity] FA 11.3.4.1: In Golfe de Gascogne 1, "
+        "ARM 1916 and ART 1915 (4 points) are aboard TRS 1914 (Alliés), which can carry 2 "
+        "points in all.",
+        "europe:english-channel/1: error[rule amph-no-heavy] FA 11.3.4.1: ARM 1916 is in "
+        "Manche 1, where the rule keeps it out: Un ARM, un MECH, une CAV ou une ART n'est en "
+        "mer qu'à bord d'un TRS ; un AMPH ne les transporte pas.",
+    ]
+
+
+@pytest.mark.parametrize("rule_id", ["amph-no-air", "scs-capacity"])
+def test_cargo_a_position_cannot_show_is_printed_as_not_checked(game, rule_id):
+    """An aircraft in a sea box may be flying a naval air mission (11.2), and an infantry
+    division may ride a TRS or an AMPH of its section as well as a SCS: the position does not
+    say which ship carries what, so these rules are printed, marked not checked."""
+    assert rule_notes(game, rule(game, rule_id)) == "Non vérifiée."

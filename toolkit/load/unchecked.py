@@ -28,8 +28,12 @@ STATIC_KINDS = frozenset({"stacking", "entry", "counter-mix", "placement", "capa
 def warn_unchecked(
     ctx: Context, source: Source, rule: Rule, pointer: str, counters: Mapping[str, Counter]
 ) -> None:
-    """Warn about every field of ``rule`` the checker cannot honour, and why."""
-    if rule.kind not in STATIC_KINDS:
+    """Warn about every field of ``rule`` the checker cannot honour, and why.
+
+    A rule of severity 'ignore' is declared unchecked: the printed summary says "not checked"
+    beside it and the checker passes it by, so none of its fields is silently dropped.
+    """
+    if rule.kind not in STATIC_KINDS or rule.severity == "ignore":
         return
     warn = _Warner(ctx, source, rule, pointer)
     if rule.when == "movement":

@@ -35,7 +35,11 @@ def place_name(game: Game, key: str) -> str:
         printed = f"{board} {location.label}"
         return f"{location.name} ({printed})" if location.name else printed
     if location.kind == "cell":
-        return f"{board} {location.name or location.label}"
+        # a section of a box printed on a map is found by its box ('North Sea 2'); a track
+        # cell by its chart ('Turn Track 3')
+        parent = game.locations.get(location.parent) if location.parent else None
+        holder = parent.name if parent is not None and parent.name else board
+        return f"{holder} {location.name or location.label}"
     return location.name or f"{board} {location.label}"
 
 
