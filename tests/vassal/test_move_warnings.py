@@ -1,0 +1,158 @@
+"""The module's warnings about a move say what the rules engine says, and VASSAL says it too.
+
+A move too long for the piece's allowance, and a move out of an enemy zone of control where an
+earlier drag of the same turn ended: the module's conditions are evaluated here on the drags
+the engine judges (:func:`toolkit.vassal.write.raised.raised_by_move`), and a probe drags pieces
+in a real VASSAL and reads the chat log.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.conftest import load_fixture
+from toolkit.geometry import hex_distance
+from toolkit.model import Game
+from toolkit.model.position import Piece, Position
+from toolkit.model.rules import ZocRule
+from toolkit.render.artwork import draw_artwork
+from toolkit.rules.context import Situation
+from toolkit.rules.turn import check_moves, check_steps
+from toolkit.rules.zoc import in_enemy_zone, zoc_map
+from toolkit.vassal.format.layout import Board
+from toolkit.vassal.write.module import game_boards
+from toolkit.vassal.write.moves import MOVE_ASPECTS
+from toolkit.vassal.write.raised import Drag, raised_by_move
+from toolkit.vassal.write.warnings import ModuleWarnings, module_warnings
+from toolkit.workers import Workers
+
+TURN = {"Turn": "1"}
+"""The turn tracker's property as VASSAL shows it in the first turn."""
+STAMP = "T1"
+"""What a piece dragged in the first turn recorded."""
+
+
+@pytest.fixture(scope="module")
+def rules_hex() -> tuple[Game, list[Board], ModuleWarnings]:
+    the_game = load_fixture("rules-hex")
+    with Workers(the_game) as workers:
+        places = draw_artwork(the_game, workers, counters=False)
+    boards = game_boards(the_game, places, dpi=the_game.print.dpi)
+    return the_game, boards, module_warnings(the_game, boards)
+
+
+def _piece(piece_id: str, location: str) -> Piece:
+    counter = piece_id.rsplit("/", 1)[0]
+    return Piece(piece_id, counter, location, "front", counter.split("-", 1)[0], 1)
+
+
+def _hexes(the_game: Game) -> list[str]:
+    return sorted(k for k, loc in the_game.locations.items() if loc.kind == "hex")
+
+
+def _warned(
+    setting: tuple[Game, list[Board], ModuleWarnings],
+    after: Position,
+    drag: Drag,
+    switch: int = 1,
+) -> set[str]:
+    the_game, boards, warnings = setting
+    return {r.aspect for r in raised_by_move(the_game, boards, warnings, after, drag, TURN, switch)}
+
+
+def test_a_move_beyond_the_reach_warns_and_the_engine_finds_it_too_long(
+    rules_hex: tuple[Game, list[Board], ModuleWarnings],
+) -> None:
+    """Artillery moves 2, and a road step costs 1/2: it may go 4 hexes along a road, never 5.
+    From every hex to every hex, the module warns exactly when the straight line is longer
+    than 4 hexes, and every move it warns of is one the engine finds too long."""
+    the_game = rules_hex[0]
+    hexes = _hexes(the_game)
+    art = "rd-2-art/1"
+    warned = 0
+    for start in hexes:
+        before = Position((_piece(art, start),))
+        for end in hexes:
+            after = Position((_piece(art, end),))
+            said = _warned(rules_hex, after, Drag(art, start))
+            a, b = the_game.locations[start].hex, the_game.locations[end].hex
+            assert a is not None and b is not None
+            assert ("too-far" in said) == (hex_distance(a, b) > 4), (start, end)
+            if "too-far" in said:
+                warned += 1
+                rules = {v.rule for v in check_moves(the_game, before, after)}
+                assert "movement" in rules, (start, end)
+    assert warned > 0
+
+
+def test_a_move_within_the_reach_or_switched_off_says_nothing(
+    rules_hex: tuple[Game, list[Board], ModuleWarnings],
+) -> None:
+    art = "rd-2-art/1"
+    within = _warned(rules_hex, Position((_piece(art, "front:0503"),)), Drag(art, "front:0101"))
+    beyond = Position((_piece(art, "front:0603"),))
+    assert within == set()
+    assert _warned(rules_hex, beyond, Drag(art, "front:0101")) == {"too-far"}
+    assert _warned(rules_hex, beyond, Drag(art, "front:0101"), switch=0) == set()
+
+
+ENEMIES = (_piece("rd-1-inf/1", "front:0803"), _piece("rd-1-inf/2", "front:0402"))
+"""Red infantry exerting zones, one beside the river (which its zone does not cross)."""
+
+
+def test_a_piece_moving_on_out_of_an_enemy_zone_it_stopped_in_warns_where_the_engine_says(
+    rules_hex: tuple[Game, list[Board], ModuleWarnings],
+) -> None:
+    """From every hex to each of its neighbours, after a drag of the same turn ended there:
+    the module warns exactly where the engine's zone of control holds the piece."""
+    the_game = rules_hex[0]
+    rule = next(r for r in the_game.rules if isinstance(r, ZocRule))
+    mover = "bl-1-inf/1"
+    warned = 0
+    for start in _hexes(the_game):
+        if start in {p.location for p in ENEMIES}:
+            continue
+        stood = Position((*ENEMIES, _piece(mover, start)))
+        zones = zoc_map(Situation(the_game, stood), rule)
+        held = in_enemy_zone(zones, start, "blue")
+        label = the_game.locations[start].label
+        for label_to in the_game.maps[0].neighbours(label):
+            end = f"front:{label_to}"
+            after = Position((*ENEMIES, _piece(mover, end)))
+            said = _warned(rules_hex, after, Drag(mover, start, STAMP))
+            assert ("zoc-leave" in said) == held, (start, end)
+            warned += "zoc-leave" in said
+    assert warned > 0
+
+
+def test_the_engine_reports_the_leave_the_module_warns_of(
+    rules_hex: tuple[Game, list[Board], ModuleWarnings],
+) -> None:
+    """Two drags of one turn, into the zone of the infantry at 0803 and on out of it: the
+    engine reports the zoc rule, and the module warns on the second drag only; the same
+    second drag in a later turn, or as the first of the turn, is no warning."""
+    the_game = rules_hex[0]
+    mover = "bl-1-inf/1"
+    steps = [Position((*ENEMIES, _piece(mover, f"front:{h}"))) for h in ("0801", "0802", "0702")]
+    assert "zoc" in {v.rule for v in check_steps(the_game, steps)}
+    assert "zoc" not in {v.rule for v in check_steps(the_game, steps[1:])}
+    assert _warned(rules_hex, steps[1], Drag(mover, "front:0801")) == set()
+    assert _warned(rules_hex, steps[2], Drag(mover, "front:0802", STAMP)) == {"zoc-leave"}
+    assert _warned(rules_hex, steps[2], Drag(mover, "front:0802", "")) == set()
+    assert _warned(rules_hex, steps[2], Drag(mover, "front:0802", "T2")) == set()
+
+
+def test_the_move_warnings_are_written_once_per_side(
+    rules_hex: tuple[Game, list[Board], ModuleWarnings],
+) -> None:
+    """Every unit covered by the movement and zoc rules checks them, and the prototype that
+    reads the turn of the last drag records it."""
+    _, _, warnings = rules_hex
+    aspects = {w.aspect for ws in warnings.warnings.values() for w in ws}
+    assert aspects & MOVE_ASPECTS == {"too-far", "zoc-leave"}
+    recording = [
+        traits
+        for traits in warnings.prototypes.values()
+        if any("PROP;RulesMoved" in t.type for t in traits)
+    ]
+    assert recording
