@@ -8,22 +8,25 @@ in a real VASSAL and reads the chat log.
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 from tests.conftest import load_fixture
+from tests.vassal.engine import run_engine, run_move_probe
 from toolkit.geometry import hex_distance
 from toolkit.model import Game
 from toolkit.model.position import Piece, Position
 from toolkit.model.rules import ZocRule
-from toolkit.render.artwork import draw_artwork
+from toolkit.render.artwork import draw_artwork, rasterise
 from toolkit.rules.context import Situation
 from toolkit.rules.turn import check_moves, check_steps
 from toolkit.rules.zoc import in_enemy_zone, zoc_map
 from toolkit.vassal.format.layout import Board
-from toolkit.vassal.write.module import game_boards
+from toolkit.vassal.write.module import compile_module, game_boards, position_save
 from toolkit.vassal.write.moves import MOVE_ASPECTS
 from toolkit.vassal.write.raised import Drag, raised_by_move
-from toolkit.vassal.write.warnings import ModuleWarnings, module_warnings
+from toolkit.vassal.write.warnings import MOVED_KEY, ModuleWarnings, module_warnings
 from toolkit.workers import Workers
 
 TURN = {"Turn": "1"}
@@ -156,3 +159,64 @@ def test_the_move_warnings_are_written_once_per_side(
         if any("PROP;RulesMoved" in t.type for t in traits)
     ]
     assert recording
+
+
+# -- real VASSAL --------------------------------------------------------------------------------
+
+
+def test_vassal_warns_of_a_drag_too_long_and_of_leaving_a_zone_it_stopped_in(
+    tmp_path: Path,
+) -> None:
+    """Dragged in a real VASSAL: the artillery 5 hexes (too far), then 1 (no warning); the
+    infantry into the zone of the Red infantry at 0803 (no warning), then on out of it: the
+    chat log has the two warnings predicted here, word for word, and no other about a move."""
+    the_game = load_fixture("rules-hex")
+    with Workers(the_game) as workers:
+        artwork = rasterise(draw_artwork(the_game, workers), the_game.print.dpi, workers)
+    module = tmp_path / "rules-hex.vmod"
+    module.write_bytes(compile_module(the_game, artwork).vmod)
+    start = Position(
+        (*ENEMIES, _piece("rd-2-art/1", "front:0101"), _piece("bl-1-inf/1", "front:0801"))
+    )
+    save = tmp_path / "start.vsav"
+    save.write_bytes(position_save(the_game, artwork, start))
+    boards = game_boards(the_game, artwork)
+    warnings = module_warnings(the_game, boards)
+    (board,) = boards
+
+    def to(counter: str, label: str) -> str:
+        x, y = board.centres[label]
+        return f"{counter}@{x},{y}"
+
+    drags = [
+        to("rd-2-art", "0601"),
+        to("rd-2-art", "0501"),
+        to("bl-1-inf", "0802"),
+        to("bl-1-inf", "0702"),
+    ]
+    lines = run_move_probe(module, save, MOVED_KEY, drags, tmp_path)
+
+    messages = {w.aspect: w.message for ws in warnings.warnings.values() for w in ws}
+    by_drag = {line.drag: line for line in lines}
+    assert [(n, by_drag[n].start, by_drag[n].end) for n in (1, 2, 3, 4)] == [
+        (1, "0101", "0601"),
+        (2, "0601", "0501"),
+        (3, "0801", "0802"),
+        (4, "0802", "0702"),
+    ]
+    said = []
+    for line in lines:
+        for aspect in sorted(MOVE_ASPECTS & messages.keys()):
+            if line.text == _said(messages[aspect], line.name, line.start, line.end):
+                said.append((line.drag, aspect))
+    assert said == [(1, "too-far"), (4, "zoc-leave")]
+    assert run_engine(module).problems == []
+
+
+def _said(message: str, name: str, start: str, end: str) -> str:
+    """A report's format as the chat shows it: VASSAL's '* ' first, the colour mark out, the
+    properties filled in, entities read."""
+    text = "* " + message.removeprefix("!").strip()
+    text = text.replace("$newPieceName$", name).replace("$OldLocationName$", start)
+    text = text.replace("$location$", end)
+    return text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
