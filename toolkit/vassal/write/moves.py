@@ -20,12 +20,13 @@ What VASSAL 3.6 gives a piece after a drag, and what these warnings read of it:
 **Too far.** After a drag within one map, from a hex to a hex, a piece a movement rule covers
 warns when the range exceeds its reach: its allowance (a counter property, its largest on any
 face; a map property; or a number) divided by the cheapest step the rule allows (a road at 1/2
-doubles the reach, a terrain or line that costs nothing leaves the rule unwatched). Weather only
-makes steps dearer, and a zone of control only adds costs, so neither widens it. A drag is judged
+doubles the reach, a terrain or line that costs nothing leaves the rule unwatched; weather that
+makes steps cheaper widens it too). A zone of control only adds costs, so it never narrows it. A drag is judged
 alone: a move made in several drags is judged leg by leg, each a lower bound. Moves between
-maps, to or from a box, and area maps are not judged. Moves the rulebook allows beyond the
-allowance without the rule saying so in its costs (a railway the rule does not price) are not
-known here; the rule's ``unless`` is quoted in the warning.
+maps, to or from a box, and area maps are not judged, nor are maps crossed by a line the game
+says costs nothing a hex (a railway whose properties say 'unlimited' or 'mp_per_hex' 0, as Distant
+Foreign Fields' do) unless the rule prices it. What the rule leaves to its ``unless`` (one more
+hex with too few points, in Fatal Alliances) is quoted in the warning, not widened.
 
 **Out of a zone of control.** A zone rule whose effect is 'stop' warns when a piece it covers is
 dragged out of a location in an enemy zone after a drag earlier in the same turn (and phase)
