@@ -220,3 +220,68 @@ def _said(message: str, name: str, start: str, end: str) -> str:
     text = text.replace("$newPieceName$", name).replace("$OldLocationName$", start)
     text = text.replace("$location$", end)
     return text.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+
+
+# -- the example games ----------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module", params=["distant-foreign-fields", "fatal-alliances"])
+def example(request: pytest.FixtureRequest) -> tuple[Game, list[Board], ModuleWarnings]:
+    from tests.model.rule_games import game
+
+    the_game = game(request.param)
+    with Workers(the_game) as workers:
+        places = draw_artwork(the_game, workers, counters=False)
+    boards = game_boards(the_game, places, dpi=the_game.print.dpi)
+    return the_game, boards, module_warnings(the_game, boards)
+
+
+def test_in_the_example_games_the_zone_the_module_counts_is_the_engines(
+    example: tuple[Game, list[Board], ModuleWarnings],
+) -> None:
+    """From the first scenario, each piece a zoc rule covers is dragged on from hexes around
+    the enemy (a sample, on sideways and upright grids, across rivers and lakes): the module
+    warns exactly where the engine's zone holds it."""
+    the_game, _, warnings = example
+    rule = next(r for r in the_game.rules if isinstance(r, ZocRule))
+    start = Position.from_setup(the_game, the_game.setups[0])
+    situation = Situation(the_game, start)
+    zones = zoc_map(situation, rule)
+    covered = [
+        p
+        for p in start.pieces
+        if any(
+            w.aspect == "zoc-leave"
+            for w in warnings.warnings.get(
+                warnings.key_for(the_game.counter(p.counter), p.owner), ()
+            )
+        )
+        and (p.location or "").count(":") == 1
+        and the_game.locations[p.location or ""].kind == "hex"
+    ]
+    assert covered
+    mover = covered[0]
+    side = situation.side_of(mover)
+    near = sorted(k for k, sides in zones.items() if the_game.locations[k].kind == "hex")
+    checked = {True: 0, False: 0}
+    for key in near[:: max(1, len(near) // 12)]:
+        the_map = next(m for m in the_game.maps if m.id == the_game.locations[key].map_id)
+        for label in the_map.neighbours(the_game.locations[key].label)[:2]:
+            pieces = [p for p in start.pieces if p.id != mover.id]
+            moved = Piece(
+                mover.id,
+                mover.counter,
+                f"{the_map.id}:{label}",
+                mover.face,
+                mover.owner,
+                mover.step,
+            )
+            after = Position((*pieces, moved), start.control)
+            held = in_enemy_zone(
+                zoc_map(Situation(the_game, Position((*pieces,), start.control)), rule), key, side
+            )
+            stamp = STAMP + ("|" if the_game.turns.phases else "")  # no phase set: 'T1|'
+            said = _warned(example, after, Drag(mover.id, key, stamp))
+            assert ("zoc-leave" in said) == held, (key, label)
+            checked[held] += 1
+    assert checked[True] > 0

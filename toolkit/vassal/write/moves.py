@@ -21,7 +21,7 @@ What VASSAL 3.6 gives a piece after a drag, and what these warnings read of it:
 warns when the range exceeds its reach: its allowance (a counter property, its largest on any
 face; a map property; or a number) divided by the cheapest step the rule allows (a road at 1/2
 doubles the reach, a terrain or line that costs nothing leaves the rule unwatched; weather that
-makes steps cheaper widens it too). A zone of control only adds costs, so it never narrows it. A drag is judged
+makes steps cheaper widens it too). A zone of control only adds costs. A drag is judged
 alone: a move made in several drags is judged leg by leg, each a lower bound. Moves between
 maps, to or from a box, and area maps are not judged, nor are maps crossed by a line the game
 says costs nothing a hex (a railway whose properties say 'unlimited' or 'mp_per_hex' 0, as Distant
