@@ -8,6 +8,7 @@ in a real VASSAL and reads the chat log.
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 import pytest
@@ -285,3 +286,53 @@ def test_in_the_example_games_the_zone_the_module_counts_is_the_engines(
             assert ("zoc-leave" in said) == held, (key, label)
             checked[held] += 1
     assert checked[True] > 0
+
+
+def test_on_squares_without_diagonals_the_range_counts_rows_and_columns_apart() -> None:
+    """Infantry moves 3, a road step costs 1/2: on a square grid without diagonal moves it
+    may go 6 squares, counted across and down (Manhattan), and every move the module warns of
+    is one the engine finds too long."""
+    the_game = load_fixture("minimal-square")
+    with Workers(the_game) as workers:
+        places = draw_artwork(the_game, workers, counters=False)
+    boards = game_boards(the_game, places, dpi=the_game.print.dpi)
+    setting = (the_game, boards, module_warnings(the_game, boards))
+    squares = sorted(k for k, loc in the_game.locations.items() if loc.kind == "square")
+    mover = "bl-1-inf/1"
+    warned = 0
+    for start in squares[::3]:
+        a = the_game.locations[start]
+        for end in squares:
+            b = the_game.locations[end]
+            assert a.column is not None and b.column is not None
+            steps = abs(a.column - b.column) + abs((a.row or 0) - (b.row or 0))
+            after = Position((_piece(mover, end),))
+            said = _warned(setting, after, Drag(mover, start))
+            assert ("too-far" in said) == (steps > 6), (start, end)
+            if "too-far" in said:
+                warned += 1
+                before = Position((_piece(mover, start),))
+                assert "movement" in {v.rule for v in check_moves(the_game, before, after)}
+    assert warned > 0
+
+
+def test_a_zone_that_holds_warns_on_the_first_drag_out() -> None:
+    """A zone no piece may leave ('no-exit'): the first drag out of it warns, however the
+    piece came there; a drag elsewhere does not; and no piece records its drags."""
+    the_game = load_fixture("rules-hex")
+    rules = tuple(
+        dataclasses.replace(r, effect="no-exit") if isinstance(r, ZocRule) else r
+        for r in the_game.rules
+    )
+    the_game = dataclasses.replace(the_game, rules=rules)
+    with Workers(the_game) as workers:
+        places = draw_artwork(the_game, workers, counters=False)
+    boards = game_boards(the_game, places, dpi=the_game.print.dpi)
+    warnings = module_warnings(the_game, boards)
+    setting = (the_game, boards, warnings)
+    mover = "bl-1-inf/1"
+    out = Position((*ENEMIES, _piece(mover, "front:0702")))
+    assert _warned(setting, out, Drag(mover, "front:0802")) == {"zoc-exit"}
+    assert _warned(setting, out, Drag(mover, "front:0602")) == set()
+    traits = [t.type for ts in warnings.prototypes.values() for t in ts]
+    assert not any(t.startswith("PROP;") for t in traits)

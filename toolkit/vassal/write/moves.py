@@ -234,11 +234,14 @@ class _MovePlan:
         number = _number(self.game, rule)
         reach = f"RulesReach{number}"
         properties: dict[str, dict[str, str]] = {}
+        on_maps = {m.id for m in self.game.maps}  # the maps where the rule knows an allowance
         if isinstance(rule.allowance, PropertyRef) and rule.allowance.map_property:
+            on_maps = set()
             for board in self.boards:
                 value = self._map_value(board, rule.allowance.map_property)
                 if board.name in self.norms and value is not None:
                     self.maps[board.name][reach] = str(_reach(value, cheapest))
+                    on_maps.add(board.map_id)
         for key, counter, faction in self.holders:
             if not rule.pieces.matches(counter, self.index, faction):
                 continue
@@ -252,7 +255,9 @@ class _MovePlan:
         if not self._list(
             starts,
             lambda location: rule.where.matches(location, self.index),
-            lambda the_map: free.isdisjoint(line.type for line in the_map.lines),
+            lambda the_map: (
+                the_map.id in on_maps and free.isdisjoint(line.type for line in the_map.lines)
+            ),
         ):
             if free:
                 return f"moves along {', '.join(sorted(free))} are unlimited on its maps"
