@@ -168,8 +168,9 @@ def test_the_move_warnings_are_written_once_per_side(
 def test_vassal_warns_of_a_drag_too_long_and_of_leaving_a_zone_it_stopped_in(
     tmp_path: Path,
 ) -> None:
-    """Dragged in a real VASSAL: the artillery 5 hexes (too far), then 1 (no warning); the
-    infantry into the zone of the Red infantry at 0803 (no warning), then on out of it: the
+    """Dragged in a real VASSAL: infantry that starts in the zone of the Red infantry at 0803
+    out of it (no warning: it did not stop there this turn); the artillery 5 hexes (too far),
+    then 1 (no warning); other infantry into the zone (no warning), then on out of it: the
     chat log has the two warnings predicted here, word for word, and no other about a move."""
     the_game = load_fixture("rules-hex")
     with Workers(the_game) as workers:
@@ -177,7 +178,12 @@ def test_vassal_warns_of_a_drag_too_long_and_of_leaving_a_zone_it_stopped_in(
     module = tmp_path / "rules-hex.vmod"
     module.write_bytes(compile_module(the_game, artwork).vmod)
     start = Position(
-        (*ENEMIES, _piece("rd-2-art/1", "front:0101"), _piece("bl-1-inf/1", "front:0801"))
+        (
+            *ENEMIES,
+            _piece("rd-2-art/1", "front:0101"),
+            _piece("bl-1-inf/1", "front:0801"),
+            _piece("bl-2-inf/1", "front:0804"),
+        )
     )
     save = tmp_path / "start.vsav"
     save.write_bytes(position_save(the_game, artwork, start))
@@ -190,6 +196,7 @@ def test_vassal_warns_of_a_drag_too_long_and_of_leaving_a_zone_it_stopped_in(
         return f"{counter}@{x},{y}"
 
     drags = [
+        to("bl-2-inf", "0705"),
         to("rd-2-art", "0601"),
         to("rd-2-art", "0501"),
         to("bl-1-inf", "0802"),
@@ -199,18 +206,19 @@ def test_vassal_warns_of_a_drag_too_long_and_of_leaving_a_zone_it_stopped_in(
 
     messages = {w.aspect: w.message for ws in warnings.warnings.values() for w in ws}
     by_drag = {line.drag: line for line in lines}
-    assert [(n, by_drag[n].start, by_drag[n].end) for n in (1, 2, 3, 4)] == [
-        (1, "0101", "0601"),
-        (2, "0601", "0501"),
-        (3, "0801", "0802"),
-        (4, "0802", "0702"),
+    assert [(n, by_drag[n].start, by_drag[n].end) for n in (1, 2, 3, 4, 5)] == [
+        (1, "0804", "0705"),
+        (2, "0101", "0601"),
+        (3, "0601", "0501"),
+        (4, "0801", "0802"),
+        (5, "0802", "0702"),
     ]
     said = []
     for line in lines:
         for aspect in sorted(MOVE_ASPECTS & messages.keys()):
             if line.text == _said(messages[aspect], line.name, line.start, line.end):
                 said.append((line.drag, aspect))
-    assert said == [(1, "too-far"), (4, "zoc-leave")]
+    assert said == [(2, "too-far"), (5, "zoc-leave")]
     assert run_engine(module).problems == []
 
 

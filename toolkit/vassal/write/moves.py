@@ -31,7 +31,8 @@ hex with too few points, in Fatal Alliances) is quoted in the warning, not widen
 **Out of a zone of control.** A zone rule whose effect is 'stop' warns when a piece it covers is
 dragged out of a location in an enemy zone after a drag earlier in the same turn (and phase)
 ended there: the piece records the turn of its last drag in a Dynamic Property
-(:data:`RECORD`), after its warnings have read the previous value. Whether the place left lies
+(:data:`RECORD`), after its warnings have read the previous value (its trigger stands outside
+theirs: a Trigger Action lets the traits inside it act on a key first). Whether the place left lies
 in an enemy zone is counted over the pieces (VASSAL's ``Count``): an enemy piece the rule says
 exerts a zone, on the same map, in a location its ``where`` picks, within one hex of the place
 left, unless the side between them is of a ``blocked_by`` type no bridge carries the zone across

@@ -567,18 +567,19 @@ def warnings_prototype_name(watched: Sequence[Warning]) -> str:
 
 
 def _prototype(watched: tuple[Warning, ...]) -> tuple[Trait, ...]:
-    """A trigger and a report per warning, then, when one reads the turn a piece was last
-    dragged in, the trigger that records it and the property it is kept in (after the
-    warnings: VASSAL hands a key to a piece's traits outermost first), then the placeholder."""
+    """A trigger and a report per warning, then the placeholder piece; first, when a warning
+    reads the turn a piece was last dragged in, the trigger that records it and the property
+    it is kept in. First, so it records after the warnings read: a Trigger Action hands a key
+    to the traits inside it before acting itself, so the innermost triggers act first."""
     traits: list[Trait] = []
-    for warning in watched:
-        traits.append(trigger(MOVED_KEY, warning.condition, (warning.key,)))
-        traits.append(report((warning.key,), warning.message))
     stamp = next((w.records for w in watched if w.records), "")
     if stamp:
         moved = "LocationName != OldLocationName || CurrentMap != OldMap"
         traits.append(trigger(MOVED_KEY, moved, (RECORD_KEY,)))
         traits.append(dynamic_property(RECORD, [(RECORD_KEY, stamp)]))
+    for warning in watched:
+        traits.append(trigger(MOVED_KEY, warning.condition, (warning.key,)))
+        traits.append(report((warning.key,), warning.message))
     return (*traits, PROTOTYPE_BASE)
 
 
