@@ -274,3 +274,44 @@ def run_refresh_probe(module: Path, saves: list[Path], work: Path) -> RefreshRep
         elif chat:
             report.chat.append(_unquote(chat.group(1)))
     return report
+
+
+# -- what the module writes in the chat log when pieces are dragged -------------------------------
+
+MOVE_PROBE = Path(__file__).with_name("MoveProbe.java")
+_MOVED = re.compile(
+    rf"^MOVED (\d+) counter={_QUOTED} from={_QUOTED} to={_QUOTED} name={_QUOTED} "
+    rf"text={_QUOTED}$"
+)
+
+
+@dataclass(frozen=True)
+class DragLine:
+    """One line the module wrote in the chat log after a drag ('' when it wrote nothing)."""
+
+    drag: int
+    """The drag's number, from 1."""
+    counter: str
+    start: str
+    end: str
+    """Where VASSAL says the piece stood, and stands after the drag."""
+    name: str
+    text: str
+
+
+def run_move_probe(
+    module: Path, save: Path, key: str, drags: list[str], work: Path
+) -> list[DragLine]:
+    """Load a module and a save in VASSAL, make each drag ('COUNTER@X,Y', or 'OFF' to press
+    the warnings switch) as VASSAL's piece mover does, sending the pieces ``key``, and read
+    back what the module wrote in the chat log; skip the test when no engine can run here."""
+    run_engine(module, timeout=900)  # prepares the engine and the harness, or skips
+    stdout = _run_probe(MOVE_PROBE, "MoveProbe", [key, str(module), str(save), *drags], work)
+    lines = []
+    for line in stdout.splitlines():
+        found = _MOVED.match(line)
+        if found:
+            texts = [_unquote(found.group(i)) for i in range(2, 7)]
+            lines.append(DragLine(int(found.group(1)), *texts))
+    assert lines, stdout[-3000:]
+    return lines

@@ -161,7 +161,8 @@ def test_every_stacking_and_entry_rule_is_watched_or_says_why(
 
 
 def test_what_cannot_be_watched_after_a_move() -> None:
-    """A&A 1914 sets no stacking limit, and fighters may fly over the sea mid-move."""
+    """A&A 1914 sets no stacking limit, fighters may fly over the sea mid-move, and its
+    spaces have no grid to measure a move's range on."""
     the_game = game("axis-allies-1914")
     with Workers(the_game) as workers:
         boards = game_boards(
@@ -171,6 +172,8 @@ def test_what_cannot_be_watched_after_a_move() -> None:
     assert left_out == {
         "contested-stacking": "it sets no limit anywhere",
         "fighters-end-on-land": "it holds at the end of phase only, not after every move",
+        "movement": "it covers no hex or square the module can measure a range on",
+        "suez-canal": "it covers no hex or square the module can measure a range on",
     }
 
 

@@ -14,7 +14,8 @@ parentheses, the string methods ``contains``, ``startsWith``, ``length`` and ``s
 VASSAL's functions ``SumLocation``, ``If``, ``GetProperty``, and ``Sum`` and ``Count`` over the
 pieces a condition picks (``$name$`` in it is first filled in from the piece evaluating).
 Anything else is an :class:`ExpressionError`, so a form the reader does not know cannot slip
-into a module untested.
+into a module untested. As in Java, the right side of ``&&`` and ``||`` is not evaluated when the
+left side decides (a condition may guard what would fail without the guard).
 """
 
 from __future__ import annotations
@@ -175,6 +176,9 @@ class _Parser:
         self.position = 0
         self.scope = scope
         self.as_text = as_text
+        self.skip = 0
+        """Above 0: reading the right side of a ``&&`` or ``||`` Java does not evaluate (the
+        left side decided), so nothing is looked up, called or checked there."""
 
     def peek(self) -> str | None:
         return self.tokens[self.position].text if self.position < len(self.tokens) else None
@@ -195,23 +199,36 @@ class _Parser:
         value = self.conjunction()
         while self.peek() == "||":
             self.take()
-            right = self.conjunction()
-            value = _truth(value) or _truth(right)
+            if not self.skip and _truth(value):
+                self.skipping(self.conjunction)  # Java does not evaluate it
+            else:
+                right = self.conjunction()
+                value = value if self.skip else _truth(right)
         return value
 
     def conjunction(self) -> Value:
         value = self.comparison()
         while self.peek() == "&&":
             self.take()
-            right = self.comparison()
-            value = _truth(value) and _truth(right)
+            if not self.skip and not _truth(value):
+                self.skipping(self.comparison)  # Java does not evaluate it
+            else:
+                right = self.comparison()
+                value = value if self.skip else _truth(right)
         return value
+
+    def skipping(self, read: Callable[[], Value]) -> None:
+        """Read an operand without evaluating it."""
+        self.skip += 1
+        read()
+        self.skip -= 1
 
     def comparison(self) -> Value:
         value = self.additive()
         while self.peek() in ("==", "!=", "<", ">", "<=", ">="):
             op = self.take().text
-            value = _compare(op, value, self.additive())
+            right = self.additive()
+            value = False if self.skip else _compare(op, value, right)
         return value
 
     def additive(self) -> Value:
@@ -219,6 +236,8 @@ class _Parser:
         while self.peek() in ("+", "-"):
             op = self.take().text
             right = self.multiplicative()
+            if self.skip:
+                continue
             value = _add(value, right) if op == "+" else _number(value) - _number(right)
         return value
 
@@ -226,16 +245,17 @@ class _Parser:
         value = self.unary()
         while self.peek() in ("*", "/", "%"):
             op = self.take().text
-            value = _arithmetic(op, value, self.unary())
+            right = self.unary()
+            value = False if self.skip else _arithmetic(op, value, right)
         return value
 
     def unary(self) -> Value:
-        if self.peek() == "!":
-            self.take()
-            return not _truth(self.unary())
-        if self.peek() == "-":
-            self.take()
-            return -_number(self.unary())
+        if self.peek() in ("!", "-"):
+            op = self.take().text
+            value = self.unary()
+            if self.skip:
+                return False
+            return not _truth(value) if op == "!" else -_number(value)
         return self.postfix()
 
     def postfix(self) -> Value:
@@ -244,7 +264,7 @@ class _Parser:
             self.take()
             method = self.take().text
             arguments = self.arguments()
-            value = _method(value, method, arguments)
+            value = False if self.skip else _method(value, method, arguments)
         return value
 
     def arguments(self) -> list[Value]:
@@ -273,7 +293,10 @@ class _Parser:
         if token.text in ("true", "false"):
             return token.text == "true"
         if self.peek() == "(":
-            return self.call(token.text, self.arguments())
+            arguments = self.arguments()
+            return False if self.skip else self.call(token.text, arguments)
+        if self.skip:
+            return False
         return bind(self.scope.properties(token.text), token.text in self.as_text)
 
     def call(self, function: str, arguments: list[Value]) -> Value:

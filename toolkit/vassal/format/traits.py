@@ -345,3 +345,12 @@ def text_label(text: str, size: int = 14, colour: str = "255,255,255") -> Trait:
         "false",
     ]
     return Trait("label;" + encode(fields, ";"), safe_text(text))
+
+
+def dynamic_property(name: str, setters: Sequence[tuple[str, str]], value: str = "") -> Trait:
+    """A Dynamic Property: a value the piece keeps and its keys change. Each setter is a key
+    and the format it sets the value to (``$name$`` filled in from the piece when the key
+    arrives); no menu entries, no numeric limits."""
+    commands = [encode(["", key_, encode(["P", format_], ",")], ":") for key_, format_ in setters]
+    fields = [name, "false,0,100,false", encode_list(commands), ""]
+    return Trait("PROP;" + encode(fields, ";"), safe_text(value))

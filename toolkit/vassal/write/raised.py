@@ -10,7 +10,7 @@ and a real VASSAL, where one is at hand, to what they predict.
 from __future__ import annotations
 
 import functools
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from functools import partial
 
@@ -19,6 +19,7 @@ from toolkit.model.position import Piece, Position
 from toolkit.vassal.format.expressions import Scope, evaluate
 from toolkit.vassal.format.layout import Board
 from toolkit.vassal.write.boards import vassal_places
+from toolkit.vassal.write.moves import MOVE_ASPECTS, RECORD
 from toolkit.vassal.write.warnings import SWITCH, ModuleWarnings
 
 
@@ -43,7 +44,8 @@ def raised(
 ) -> list[Raised]:
     """Every warning the module's expressions raise when each piece of ``position`` is the one
     that has just moved, evaluated by :func:`toolkit.vassal.format.expressions.evaluate` on the same
-    properties VASSAL would give it. Pieces off every board raise nothing."""
+    properties VASSAL would give it. Pieces off every board raise nothing, and neither do
+    the warnings about a move (:func:`raised_by_move` judges those)."""
     where = vassal_places(game, boards)
     module = dict(warnings.module_properties) | {SWITCH: str(switch)}
     at: dict[tuple[str, str], list[Piece]] = {}
@@ -58,6 +60,8 @@ def raised(
         for piece in pieces:
             scope = Scope(partial(place.property, piece), place.total)
             for warning in warnings.warnings.get(keys[piece.id], ()):
+                if warning.aspect in MOVE_ASPECTS:
+                    continue
                 if evaluate(warning.condition, scope) is True:
                     found.append(
                         Raised(warning.rule_id, warning.aspect, piece.id, piece.location or "")
@@ -103,3 +107,58 @@ class _Place:
             if text.lstrip("-").isdigit():
                 value += int(text)
         return value
+
+
+@dataclass(frozen=True, slots=True)
+class Drag:
+    """A piece dragged on a board, as its properties say after the drag."""
+
+    piece: str
+    """The piece id, in the position after the drag."""
+    start: str
+    """The location key it was dragged from."""
+    record: str = ""
+    """What its :data:`~toolkit.vassal.write.moves.RECORD` held before: the turn (and phase)
+    of its previous drag, as the module stamps it ('T3', 'T3|Movement')."""
+
+
+def raised_by_move(
+    game: Game,
+    boards: Sequence[Board],
+    warnings: ModuleWarnings,
+    after: Position,
+    drag: Drag,
+    turn: Mapping[str, str],
+    switch: int = 1,
+) -> list[Raised]:
+    """Every warning about a move (:mod:`toolkit.vassal.write.moves`) the module raises when
+    the piece of ``drag`` has just been dragged from its start to where ``after`` has it, the
+    turn's properties (``Turn``, ``Phase``) as ``turn`` gives them; evaluated as
+    :func:`raised` evaluates, each ``Count`` over the pieces of ``after``."""
+    where = vassal_places(game, boards)
+    spots = {board.name: board for board in boards}
+    labels = {key: game.locations[key].label for key in where}
+    module = dict(warnings.module_properties) | {SWITCH: str(switch)} | dict(turn)
+
+    def properties(piece: Piece, extra: Mapping[str, str]) -> Callable[[str], str]:
+        key = warnings.key_for(game.counter(piece.counter), piece.owner)
+        board, name = where[piece.location or ""]
+        x, y = spots[board].centres[labels[piece.location or ""]]
+        own = dict(warnings.properties.get(key, {}))
+        here = {"LocationName": name, "CurrentMap": board, "CurrentX": str(x), "CurrentY": str(y)}
+        maps = dict(warnings.map_properties.get(board, ()))
+        return lambda n: extra.get(n, here.get(n, own.get(n, maps.get(n, module.get(n, "")))))
+
+    on_board = [p for p in after.pieces if (p.location or "") in where]
+    others = [Scope(properties(p, {}), lambda _: 0) for p in on_board]
+    moved = after.piece(drag.piece)
+    board, name = where[drag.start]
+    x, y = spots[board].centres[labels[drag.start]]
+    old = {"OldLocationName": name, "OldMap": board, "OldX": str(x), "OldY": str(y)}
+    scope = Scope(properties(moved, old | {RECORD: drag.record}), lambda _: 0, lambda: others)
+    key = warnings.key_for(game.counter(moved.counter), moved.owner)
+    return [
+        Raised(w.rule_id, w.aspect, moved.id, moved.location or "")
+        for w in warnings.warnings.get(key, ())
+        if w.aspect in MOVE_ASPECTS and evaluate(w.condition, scope) is True
+    ]

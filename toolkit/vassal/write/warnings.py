@@ -15,6 +15,9 @@ How VASSAL is made to check them, with nothing but its own traits and expression
   carries (its weight, its side); every such property also exists on the module with the value
   0, so a piece without it counts nothing.
 
+Warnings about the move itself (farther than the allowance, out of a zone of control the piece
+had to stop in) are worked out in :mod:`.moves` and written here with the others.
+
 What VASSAL cannot know is left to ``toolkit check``: who controls a place now (printed owners
 are used), whether a piece was captured (its printed faction counts), which scenario is played
 (rules for some scenarios only are not watched), and rules that hold only at the end of a turn
@@ -43,19 +46,29 @@ from toolkit.model.rules import (
     StackingBonus,
     StackingRule,
 )
-from toolkit.vassal.format.expressions import (
-    all_of,
-    any_of,
-    smaller,
-    string_literal,
-    sum_location,
-)
+from toolkit.vassal.format.expressions import all_of, any_of, smaller, sum_location
 from toolkit.vassal.format.layout import Board
-from toolkit.vassal.format.traits import PROTOTYPE_BASE, Trait, marker, report, trigger
+from toolkit.vassal.format.traits import (
+    PROTOTYPE_BASE,
+    Trait,
+    dynamic_property,
+    marker,
+    report,
+    trigger,
+)
 from toolkit.vassal.write.boards import Places, board_places
+from toolkit.vassal.write.moves import (
+    RECORD,
+    RECORD_KEY,
+    MoveWatches,
+    in_list,
+    move_watches,
+    turn_stamp,
+)
+from toolkit.vassal.write.moves import (
+    SWITCH as SWITCH,
+)
 
-SWITCH = "RulesWarnings"
-"""The module's global property that turns warnings on (1) and off (0)."""
 MOVED_KEY = "61440,0"
 """F13: what every map sends to a piece that has just moved (no keyboard sends it)."""
 _REPORT_CODES = tuple(range(61441, 61452))
@@ -82,6 +95,9 @@ class Warning:
     """The Report Action's format (VASSAL fills in ``$location$`` and ``$newPieceName$``)."""
     key: str
     """The keystroke the trigger sends to the report."""
+    records: str = ""
+    """A format: after its warnings, the piece records it in :data:`RECORD` (the turn it was
+    dragged in), which this warning reads; '' when it reads nothing of the kind."""
 
 
 @dataclass(frozen=True)
@@ -140,6 +156,8 @@ def module_warnings(
             plan.entry(rule)
         elif isinstance(rule, StackingRule):
             plan.stacking(rule)
+    refs = [(h.key, h.counter, h.faction) for h in plan.holders]
+    plan.moves(move_watches(game, boards, places, refs, separator))
     return plan.result()
 
 
@@ -402,6 +420,33 @@ class _Plan:
                 self._watch(counter, warning)
         return True
 
+    # -- moves -------------------------------------------------------------------------------
+
+    def moves(self, watches: MoveWatches) -> None:
+        """The warnings about a move (:mod:`.moves`), with the properties they read."""
+        self.unwatched.extend(watches.unwatched)
+        for board, props in watches.map_properties.items():
+            self.lists.setdefault(board, {}).update(props)
+        records = turn_stamp(self.game)[1]
+        for watch in watches.watches:
+            key = self._next_key(watch.rule)
+            if key is None:
+                continue
+            for name in watch.zeros:
+                self._sum(name)
+            for holder, props in watch.properties.items():
+                for name, value in props.items():
+                    self.counter_props.setdefault(holder, {})[name] = value
+            message = self._report(f"module.warning.{watch.aspect}", watch.rule)
+            made: dict[str, Warning] = {}  # by condition: a side's pieces check the same
+            for holder, condition in watch.conditions.items():
+                if condition not in made:
+                    stamp = records if watch.records else ""
+                    made[condition] = Warning(
+                        watch.rule.id, watch.aspect, condition, message, key, stamp
+                    )
+                self.counter_warnings.setdefault(holder, []).append(made[condition])
+
     # -- shared --------------------------------------------------------------------------------
 
     def _rule_number(self, rule: Rule) -> int:
@@ -436,19 +481,7 @@ class _Plan:
 
     def _in_list(self, name: str) -> str:
         """True when the piece's location is one its map's list ``name`` picks."""
-        here = f"{string_literal(self.separator)} + LocationName + {string_literal(self.separator)}"
-        listed = f"{name}.contains({here})"
-        return all_of(
-            [
-                "LocationName.length() > 0",
-                any_of(
-                    [
-                        f'{name}.startsWith("+") && {listed}',
-                        f'{name}.startsWith("-") && !{listed}',
-                    ]
-                ),
-            ]
-        )
+        return in_list(name, self.separator)
 
     def _switch(self) -> str:
         return f"{SWITCH} == 1"
@@ -528,12 +561,22 @@ def warnings_prototype_name(watched: Sequence[Warning]) -> str:
         for part in (warning.rule_id, warning.aspect, warning.condition, warning.message):
             digest.update(part.encode("utf-8") + b"\0")
         digest.update(warning.key.encode("utf-8") + b"\1")
+        if warning.records:
+            digest.update(warning.records.encode("utf-8") + b"\2")
     return f"Rules warnings {digest.hexdigest()[:12]}"
 
 
 def _prototype(watched: tuple[Warning, ...]) -> tuple[Trait, ...]:
-    """A trigger and a report per warning, then the placeholder piece."""
+    """A trigger and a report per warning, then the placeholder piece; first, when a warning
+    reads the turn a piece was last dragged in, the trigger that records it and the property
+    it is kept in. First, so it records after the warnings read: a Trigger Action hands a key
+    to the traits inside it before acting itself, so the innermost triggers act first."""
     traits: list[Trait] = []
+    stamp = next((w.records for w in watched if w.records), "")
+    if stamp:
+        moved = "LocationName != OldLocationName || CurrentMap != OldMap"
+        traits.append(trigger(MOVED_KEY, moved, (RECORD_KEY,)))
+        traits.append(dynamic_property(RECORD, [(RECORD_KEY, stamp)]))
     for warning in watched:
         traits.append(trigger(MOVED_KEY, warning.condition, (warning.key,)))
         traits.append(report((warning.key,), warning.message))
