@@ -267,3 +267,62 @@ def test_axis_allies_1914_leaves_out_its_tile_of_open_atlantic() -> None:
     _page, tiles = plan_tiles(*drawn.size, LETTER)
     left_out = [t.name for t in tiles if blank(t.source)]
     assert left_out == ["A3"]
+
+
+# -- the map's title block and legend --------------------------------------------------------
+
+
+def test_a_cut_moves_off_a_panel_it_would_run_through() -> None:
+    """A title block across the first even cut is whole between two cuts once it is known."""
+    size = (2880.0, 2304.0)
+    page, even = plan_tiles(*size, LETTER)
+    cut = (even[0].source[2] + even[1].source[0]) / 2
+    panel = (cut - 100.0, 20.0, cut + 20.0, 60.0)
+    assert not _whole_somewhere(panel, even)
+    turned, tiles = plan_tiles(*size, LETTER, blocks=[panel])
+    assert turned == page and len(tiles) == len(even)
+    assert _whole_somewhere(panel, tiles)
+
+
+def test_a_panel_outweighs_a_word() -> None:
+    """Where a cut must split a word or run through a panel, it splits the word."""
+    size = (2880.0, 2304.0)
+    _page, even = plan_tiles(*size, LETTER)
+    cut = (even[0].source[2] + even[1].source[0]) / 2
+    panel = (cut - 60.0, 20.0, cut + 60.0, 60.0)
+    words = [(cut - 120.0, 300.0, cut - 50.0, 310.0), (cut + 50.0, 300.0, cut + 120.0, 310.0)]
+    _page, tiles = plan_tiles(*size, LETTER, words=words, blocks=[panel])
+    assert _whole_somewhere(panel, tiles)
+
+
+@pytest.mark.parametrize(
+    ("name", "map_id", "parted"),
+    [
+        ("axis-allies-europe", "europe", False),
+        ("fatal-alliances", "europe", True),
+        ("fatal-alliances", "world", True),
+        ("europe-engulfed", "europe", True),
+        ("axis-allies-1914", "world", False),
+    ],
+    ids=["aa-europe", "fa-europe", "fa-world", "europe-engulfed", "aa-1914"],
+)
+def test_the_title_block_and_legend_columns_are_whole_on_one_tile(
+    name: str, map_id: str, parted: bool
+) -> None:
+    """No cut between tiles runs through a map's title block; a legend in a band across the
+    map, wider than a tile, is parted between its columns, never through one."""
+    from tests.model.rule_games import game
+
+    drawn_game = game(name)
+    drawn = draw_map(drawn_game, drawn_game.map(map_id))
+    page = paper(drawn_game.print.paper)
+    placement = drawn.placement
+    _turned, tiles = plan_tiles(*drawn.size, page, words=placement.names, blocks=placement.blocks)
+    [title] = [
+        (x, y, x + b.width, y + b.height) for b, x, y in drawn.sheet.blocks if b.role == "title"
+    ]
+    assert title in placement.blocks
+    assert _whole_somewhere(title, tiles)
+    if parted:
+        assert len(placement.blocks) > 2  # the legend's columns
+        assert [b for b in placement.blocks if not _whole_somewhere(b, tiles)] == []

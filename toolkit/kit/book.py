@@ -155,6 +155,7 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
             background = background_spaces(game, the_map.id)
             blank = blank_windows(place, background) if place is not None else None
             names = place.names if place is not None else ()
+            panels = place.blocks if place is not None else ()
             tiles = tile_plans(
                 key,
                 the_map.name,
@@ -165,8 +166,10 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
                 say=say,
                 bleed=tile_bleed,
                 words=names,
+                blocks=panels,
             )
-            blank_tiles |= len(tiles) < len(plan_tiles(*size, page)[1])
+            planned = plan_tiles(*size, page, words=names, blocks=panels)[1]
+            blank_tiles |= len(tiles) < len(planned)
             boards.extend(tiles)
         if settings.maps in ("full", "both"):
             boards.append(full_plan(key, the_map.name, section, size, say=say, bleed=tile_bleed))

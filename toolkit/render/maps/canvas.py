@@ -2,7 +2,8 @@
 
 The title block and legend sit in bands above or below the playing area (by their position's
 corner), so they never cover a hex. Area maps first try the corner inside the frame, where a
-schematic map often has empty sea, and only grow a band when a space's name is in the way.
+schematic map often has empty sea, and only grow a band when a space's name is in the way; a
+block set another way for a band (a legend, wider and lower) is set that way there.
 """
 
 from __future__ import annotations
@@ -117,7 +118,7 @@ def lay_out_sheet(
                 inside.append((block, spot))
                 continue
         band = bands[corner[0]]
-        (band.left if corner[1] == "left" else band.right).append(block)
+        (band.left if corner[1] == "left" else band.right).append(block.banded or block)
     width = max(
         content.width, bands["top"].size(content.width)[0], bands["bottom"].size(content.width)[0]
     )
