@@ -153,6 +153,11 @@ def draw_map(game: Game, the_map: Map) -> MapDrawing:
     return MapDrawing(svg, size, plan, sheet, labels, placement)
 
 
+NUMBER_CLEARANCE = 0.3
+"""Clear space kept around a hex number, in its sizes, so no name sits so close beside, above
+or under a number that the two read as one label ('W3434' over 'Trieste')."""
+
+
 def _whole(sheet: Sheet) -> list[Rect]:
     """What a tiled map's cuts must not cross: each panel (title block, legend) that fits one
     sheet, and the pieces of one too wide for that (a legend's columns)."""
@@ -274,8 +279,8 @@ def _grid_body(
         the_map, plan, sizes.number, style.numbers_color, style.numbers_position, colours.fills
     )
     numbers = numbers_beside_lines(the_map, plan, numbers, plan.unit * 0.07)
-    for label in numbers:
-        placer.block(label.box)
+    for label in numbers:  # a name just under a number would read as its second line
+        placer.keep_apart(label.box, NUMBER_CLEARANCE * label.size)
     for p, q, _ in line_segments(the_map, plan):
         for box in segment_boxes(p, q, plan.unit * 0.06):
             placer.avoid(box)
