@@ -9,11 +9,12 @@ the later tile on its dashed line and lays its edge on the earlier tile's line.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence, Set
+from collections.abc import Sequence, Set
 from dataclasses import dataclass
 
 from toolkit.catalogue import ENGLISH, Words
 from toolkit.kit import draw
+from toolkit.kit.blank import Contents, Needs
 from toolkit.kit.errors import KitError
 from toolkit.kit.layout import PagePlan, Placement
 from toolkit.kit.paper import INCH, Page, Rect
@@ -158,12 +159,13 @@ def plan_tiles(
     overlap: float = OVERLAP,
     words: Sequence[Box] = (),
     blocks: Sequence[Box] = (),
+    needs: Contents | None = None,
 ) -> tuple[Page, list[Tile]]:
-    """Cut a drawing of ``width``×``height`` into tiles on ``page`` turned whichever way needs
-    fewer sheets (portrait wins ties, unless only landscape keeps the ``blocks`` whole).
-    Neighbours overlap by ``overlap`` (on the page); the cuts keep clear of the ``blocks`` (the
-    map's title block and legend) and of the printed ``words`` where they can (see
-    :func:`_spans`).
+    """Cut a drawing of ``width``×``height`` into tiles on ``page`` turned whichever way prints
+    fewer sheets (tiles that show nothing, by ``needs``, print none; portrait wins ties,
+    unless only landscape keeps the ``blocks`` whole). Neighbours overlap by ``overlap`` (on
+    the page); the cuts keep clear of the ``blocks`` (the map's title block and legend) and
+    of the printed ``words`` where they can (see :func:`_spans`).
 
     :raises KitError: a page too small to overlap on.
     """
@@ -180,7 +182,11 @@ def plan_tiles(
             Tile(c, r, (x, y, w, h)) for r, (y, h) in enumerate(ys) for c, (x, w) in enumerate(xs)
         ]
         half = overlap / scale / 2
-        cost = (len(tiles), _cut_through(xs, half, wide) + _cut_through(ys, half, tall))
+        empty = _left_out(tiles, needs([t.source for t in tiles])) if needs is not None else ()
+        cost = (
+            len(tiles) - len(empty),
+            _cut_through(xs, half, wide) + _cut_through(ys, half, tall),
+        )
         if best is None or cost < best[0]:
             best = (cost, candidate, tiles)
     assert best is not None  # two candidates were tried
@@ -201,7 +207,7 @@ def tile_plans(
     size: tuple[float, float],
     page: Page,
     scale: float = 1.0,
-    blank: Callable[[Rect], bool] | None = None,
+    needs: Contents | None = None,
     *,
     say: Words = ENGLISH,
     bleed: float = 0.0,
@@ -209,21 +215,19 @@ def tile_plans(
     blocks: Sequence[Box] = (),
 ) -> list[PagePlan]:
     """One page per tile of a drawing, each with its alignment marks, label and index; a tile
-    ``blank`` says holds nothing gets no page (its square in the index is grey); the cuts keep
-    clear of the drawing's ``blocks`` (title block, legend) and printed ``words`` where they
-    can.
+    that shows nothing the other printed tiles do not (by ``needs``) gets no page (its square
+    in the index is grey); the cuts keep clear of the drawing's ``blocks`` (title block,
+    legend) and printed ``words`` where they can.
 
     With a ``bleed`` (the print-shop edition) a tile is a piece a printer trims: its window is
     the page's TrimBox, and the drawing runs ``bleed`` past it on every side (the BleedBox),
     so a trim that misses by a hair shows more map, not white paper.
     """
-    turned, tiles = plan_tiles(size[0], size[1], page, scale, words=words, blocks=blocks)
+    turned, tiles = plan_tiles(*size, page, scale, words=words, blocks=blocks, needs=needs)
     columns = max(t.column for t in tiles) + 1
     rows = max(t.row for t in tiles) + 1
-    neighbours = {(t.column, t.row): t for t in tiles}
-    left_out = {(t.column, t.row) for t in tiles if blank is not None and blank(t.source)}
-    if len(left_out) == len(tiles):
-        left_out = set()  # a map with nothing on it still prints
+    left_out = _left_out(tiles, needs([t.source for t in tiles])) if needs is not None else set()
+    neighbours = {(t.column, t.row): t for t in tiles if (t.column, t.row) not in left_out}
     area_x, area_y, _w, _h = tile_area(turned)
     plans = []
     for tile in tiles:
@@ -245,6 +249,38 @@ def tile_plans(
             PagePlan(turned, section, body, (placement,), label=label, trim=window, bleed=bled)
         )
     return plans
+
+
+def _left_out(tiles: Sequence[Tile], needs: Sequence[Needs]) -> set[tuple[int, int]]:
+    """The tiles to print no page for, taken in turn: each one that shows nothing the tiles
+    still printed do not, as long as those stay joined edge to edge (a tile with no printed
+    neighbour could not be laid in its place). A map with nothing on it still prints whole."""
+    if not any(needs):
+        return set()
+    printed = set(range(len(tiles)))
+    for index in range(len(tiles)):
+        rest = printed - {index}
+        if all(others & rest for others in needs[index]) and _joined(
+            [(tiles[i].column, tiles[i].row) for i in rest]
+        ):
+            printed = rest
+    return {(t.column, t.row) for i, t in enumerate(tiles) if i not in printed}
+
+
+def _joined(places: Sequence[tuple[int, int]]) -> bool:
+    """Whether the grid cells form one piece, neighbours sharing a side (none do not)."""
+    if not places:
+        return False
+    cells = set(places)
+    seen = {places[0]}
+    todo = [places[0]]
+    while todo:
+        column, row = todo.pop()
+        for step in ((column + 1, row), (column - 1, row), (column, row + 1), (column, row - 1)):
+            if step in cells and step not in seen:
+                seen.add(step)
+                todo.append(step)
+    return seen == cells
 
 
 def grown(rect: Rect, by: float) -> Rect:
