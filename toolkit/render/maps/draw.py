@@ -229,7 +229,7 @@ def _blocks(
         entries = map_legend(game, the_map, probe, sizes, colours)
         legend_size = min(12.0, max(7.0, sizes.name * 1.1))
         heading = say("map.legend.title")
-        # whole on one tile of a tiled map inside the frame; across the map in a band
+        # whole on one tile of a tiled map; across the map where a band would grow too tall
         legend = legend_block(entries, legend_size, min(max(width, 300.0), PANEL_WIDTH), heading)
         wide = legend_block(entries, legend_size, max(width, 300.0), heading)
         if legend is not None:
@@ -242,8 +242,9 @@ def _blocks(
 PANEL_WIDTH = 6 * 72
 """The widest the title block is set unless the source sizes it: a panel no wider lies whole
 on one tile of the map printed on letter or A4 paper (margins and overlap included), so no
-cut between tiles need run through it. The legend is as narrow inside the playing area; in a
-band across the map it takes the map's width, and a cut parts it between its columns."""
+cut between tiles need run through it. The legend is set as narrow, unless it lies in a band
+across the map where that would cost much paper (see ``canvas.BAND_ALLOWANCE``): it then
+takes the map's width, and a cut parts it between its columns."""
 
 
 def map_legend(
