@@ -385,7 +385,7 @@ def test_a_panel_outweighs_a_word() -> None:
         ("fatal-alliances", "europe", "parted"),
         ("fatal-alliances", "world", "parted"),
         ("europe-engulfed", "europe", "parted"),
-        ("axis-allies-1914", "world", "parted-across-the-title's-cut"),
+        ("axis-allies-1914", "world", "parted"),
     ],
     ids=["aa-europe", "fa-europe", "fa-world", "europe-engulfed", "aa-1914"],
 )
@@ -394,7 +394,7 @@ def test_the_title_block_and_legend_columns_are_whole_on_one_tile(
 ) -> None:
     """No cut between tiles runs through a map's title block, nor through its legend where
     the legend is set to fit a tile; one set across the map in a band is parted between its
-    columns (Axis & Allies 1914's first cut, right of the title, still runs through one)."""
+    columns, never through one."""
     from tests.model.rule_games import game
 
     drawn_game = game(name)
@@ -409,4 +409,4 @@ def test_the_title_block_and_legend_columns_are_whole_on_one_tile(
     assert _whole_somewhere(title, tiles)
     crossed = [b for b in placement.blocks if not _whole_somewhere(b, tiles)]
     assert len(placement.blocks) == 2 if legend == "whole" else len(placement.blocks) > 2
-    assert len(crossed) == (0 if legend in ("whole", "parted") else 1)
+    assert crossed == []

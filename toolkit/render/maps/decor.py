@@ -204,10 +204,15 @@ def legend_block(
         return f'<g class="legend">{"".join(parts)}</g>'
 
     def pieces(x: float, y: float) -> list[Rect]:
-        # each column as far as its longest entry reaches; the first also holds the heading
-        used = col_w - size * 1.7
-        first = Rect(x, y, x + 6 + max(used, text_width(heading, head, True)), y + height)
-        rest = [rect_of(x + 6 + col * col_w, y, used, height) for col in range(1, columns)]
+        # each column as far as its own longest entry reaches; the first holds the heading too
+        reach = [
+            sw
+            + size * 0.6
+            + max(text_width(e.text, size) for e in entries[c * rows : (c + 1) * rows])
+            for c in range(columns)
+        ]
+        first = Rect(x, y, x + 6 + max(reach[0], text_width(heading, head, True)), y + height)
+        rest = [rect_of(x + 6 + c * col_w, y, reach[c], height) for c in range(1, columns)]
         return [first, *rest]
 
     return Block(width, height, draw, "legend", pieces=pieces)
