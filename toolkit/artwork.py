@@ -55,6 +55,9 @@ class MapPlacement:
     names: tuple[tuple[float, float, float, float], ...] = ()
     """Boxes (left, top, right, bottom) of the printed words among the marks (names, numbers,
     values), which a tiled map's cuts had better not split."""
+    blocks: tuple[tuple[float, float, float, float], ...] = ()
+    """Boxes (left, top, right, bottom) of the framed panels that say what the map is (the title
+    block, the legend), which a tiled map's cuts must not cross."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -116,6 +119,7 @@ def placement_data(placement: MapPlacement) -> dict[str, Any]:
         "stacks": {k: list(v) for k, v in placement.stacks.items()},
         "marks": [list(m) for m in placement.marks],
         "names": [list(m) for m in placement.names],
+        "blocks": [list(m) for m in placement.blocks],
     }
 
 
@@ -140,6 +144,7 @@ def placement_from_data(data: Mapping[str, Any]) -> MapPlacement:
             stacks={str(k): _point(v) for k, v in data["stacks"].items()},
             marks=tuple(_point4(m) for m in data["marks"]),
             names=tuple(_point4(m) for m in data["names"]),
+            blocks=tuple(_point4(m) for m in data["blocks"]),
         )
     except (KeyError, TypeError, AttributeError) as error:
         raise ValueError(f"not a map placement: {error}") from None

@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
 
 import pytest
 
 from toolkit.artwork import MapPlacement
-from toolkit.kit.blank import background_spaces, blank_windows
+from toolkit.kit.blank import background_spaces, window_needs
 from toolkit.kit.errors import KitError
-from toolkit.kit.paper import INCH, MM, Page, paper
+from toolkit.kit.paper import INCH, MM, Page, Rect, paper
 from toolkit.kit.tiles import (
     LEFT_OUT,
     MIN_CHART_SCALE,
     OVERLAP,
     Tile,
+    _left_out,
     chart_plans,
     column_letters,
     full_plan,
@@ -226,44 +228,185 @@ def _sea_map(**extra: object) -> MapPlacement:
     )
 
 
+def _blank(
+    placement: MapPlacement, background: frozenset[str] = frozenset()
+) -> Callable[[Rect], bool]:
+    """Whether a window alone (no other tile printed) shows nothing."""
+    needs = window_needs(placement, background)
+    assert needs is not None
+    return lambda window: needs([window])[0] == []
+
+
 def test_a_window_of_open_sea_is_blank_and_a_coast_or_a_name_is_not() -> None:
-    blank = blank_windows(_sea_map(), frozenset({"a", "b"}))
-    assert blank is not None
+    blank = _blank(_sea_map(), frozenset({"a", "b"}))
     assert blank((50.0, 50.0, 200.0, 200.0))  # inside sea a
     assert blank((50.0, 200.0, 200.0, 200.0))  # across the line between two sea zones
     assert not blank((750.0, 420.0, 200.0, 50.0))  # the island's coast
     assert not blank((850.0, 50.0, 100.0, 100.0))  # sea a's name
-    marked = blank_windows(_sea_map(marks=((60.0, 60.0, 90.0, 70.0),)), frozenset({"a", "b"}))
-    assert marked is not None and not marked((50.0, 50.0, 200.0, 200.0))  # a printed label
-    strict = blank_windows(_sea_map())  # without background, every border counts
-    assert strict is not None and not strict((50.0, 200.0, 200.0, 200.0))
+    marked = _blank(_sea_map(marks=((60.0, 60.0, 90.0, 70.0),)), frozenset({"a", "b"}))
+    assert not marked((50.0, 50.0, 200.0, 200.0))  # a printed label
+    strict = _blank(_sea_map())  # without background, every border counts
+    assert not strict((50.0, 200.0, 200.0, 200.0))
 
 
 def test_a_placement_without_outlines_blanks_nothing() -> None:
-    assert blank_windows(MapPlacement((0.0, 0.0, 1.0, 1.0))) is None
+    assert window_needs(MapPlacement((0.0, 0.0, 1.0, 1.0))) is None
+
+
+def test_what_a_printed_neighbour_shows_whole_leaves_a_window_empty() -> None:
+    """A name in the overlap is whole on the other tile; a space's stack spot on the far
+    side of it is shown where the space's name is: the right tile needs neither. Alone, it
+    shows both."""
+    land = ((0.0, 0.0), (1000.0, 0.0), (1000.0, 600.0), (0.0, 600.0))
+    placement = MapPlacement(
+        (0.0, 0.0, 1000.0, 600.0),
+        centres={"land": (100.0, 100.0)},
+        outlines={"land": land},
+        stacks={"land": (900.0, 500.0)},
+        marks=((480.0, 300.0, 520.0, 310.0),),
+    )
+    needs = window_needs(placement)
+    assert needs is not None
+    left, right = (0.0, 0.0, 530.0, 600.0), (470.0, 0.0, 530.0, 600.0)
+    assert needs([left, right]) == [
+        [frozenset(), frozenset({1})],
+        [frozenset({0}), frozenset({0})],
+    ]
+    assert needs([right])[0] != []
+
+
+def test_inside_the_map_a_border_needs_its_tile_and_at_the_edge_only_where_unseen() -> None:
+    """Two land spaces side by side, their border running down the middle: a window on the
+    border inside the map needs a page (leaving it out would make a hole); at the map's edge
+    it does not, while another printed window shows the same border."""
+    west = ((0.0, 0.0), (500.0, 0.0), (500.0, 900.0), (0.0, 900.0))
+    east = ((500.0, 0.0), (1000.0, 0.0), (1000.0, 900.0), (500.0, 900.0))
+    placement = MapPlacement((0.0, 0.0, 1000.0, 900.0), outlines={"west": west, "east": east})
+    needs = window_needs(placement)
+    assert needs is not None
+    top, middle = (400.0, 0.0, 200.0, 300.0), (400.0, 300.0, 200.0, 300.0)
+    assert needs([top, middle]) == [[frozenset({1})], [frozenset()]]
 
 
 def test_a_blank_tile_has_no_page_and_a_grey_square_in_the_index() -> None:
     size = (2000.0, 1500.0)
     every = tile_plans("map:world", "World", "Map: World", size, LETTER)
     first = plan_tiles(*size, LETTER)[1][0].source
-    plans = tile_plans("map:world", "World", "Map: World", size, LETTER, blank=lambda w: w == first)
+
+    def first_empty(windows: Sequence[Rect]) -> list[list[frozenset[int]]]:
+        return [[] if w == first else [frozenset()] for w in windows]
+
+    plans = tile_plans("map:world", "World", "Map: World", size, LETTER, needs=first_empty)
     assert len(plans) == len(every) - 1
     assert "tile A1" not in {p.label for p in plans}
     assert LEFT_OUT in plans[0].body and LEFT_OUT not in every[0].body
-    everything = tile_plans("map:w", "W", "Map", size, LETTER, blank=lambda w: True)
+    # B1 lost its only neighbour on the left: no cut line there any more
+    assert "✂" in every[1].body and plans[0].label == "tile B1" and "✂" not in plans[0].body
+
+    def nothing(windows: Sequence[Rect]) -> list[list[frozenset[int]]]:
+        return [[] for _ in windows]
+
+    everything = tile_plans("map:w", "W", "Map", size, LETTER, needs=nothing)
     assert len(everything) == len(every)  # a map with nothing on it still prints
 
 
-def test_axis_allies_1914_leaves_out_its_tile_of_open_atlantic() -> None:
-    """The world map's tile A3 is open Atlantic between sea zones 1 and 22, far from both
-    names: it gets no page; a tile with a name or a coast keeps its page."""
+def test_a_blank_tile_that_joins_others_to_the_map_prints() -> None:
+    """Of two rows of three tiles, the middle column is empty: its top tile is left out, but
+    then its bottom one joins the last column to the rest and prints. An empty corner whose
+    neighbour prints is left out."""
+    tiles = [Tile(c, r, (c * 100.0, r * 100.0, 100.0, 100.0)) for r in range(2) for c in range(3)]
+    needs: list[list[frozenset[int]]] = [[frozenset()] for _ in tiles]
+    needs[1] = needs[4] = []
+    assert _left_out(tiles, needs) == {(1, 0)}
+    needs = [[frozenset()] for _ in tiles]
+    needs[5] = []
+    assert _left_out(tiles, needs) == {(2, 1)}
+
+
+def _left_out_names(name: str, map_id: str) -> list[str]:
     from tests.model.rule_games import game
 
-    aa = game("axis-allies-1914")
-    drawn = draw_map(aa, aa.map("world"))
-    blank = blank_windows(drawn.placement, background_spaces(aa, "world"))
-    assert blank is not None
-    _page, tiles = plan_tiles(*drawn.size, LETTER)
-    left_out = [t.name for t in tiles if blank(t.source)]
-    assert left_out == ["A3"]
+    the_game = game(name)
+    drawn = draw_map(the_game, the_game.map(map_id))
+    placement = drawn.placement
+    needs = window_needs(placement, background_spaces(the_game, map_id))
+    assert needs is not None
+    page = paper(the_game.print.paper)
+    _page, tiles = plan_tiles(
+        *drawn.size, page, words=placement.names, blocks=placement.blocks, needs=needs
+    )
+    left_out = _left_out(tiles, needs([t.source for t in tiles]))
+    return sorted(t.name for t in tiles if (t.column, t.row) in left_out)
+
+
+def test_axis_allies_1914_leaves_out_its_tiles_of_open_sea_and_empty_land() -> None:
+    """The world map's tiles of open Atlantic (A3), of Greenland's ice (B1) and of the far
+    side of Siberia (F1) get no page: each shows nothing, or only what a printed tile shows
+    too. C4 keeps its page: Sea Zone 24's name is on it."""
+    assert _left_out_names("axis-allies-1914", "world") == ["A3", "B1", "F1"]
+
+
+def test_europe_engulfed_leaves_out_the_far_side_of_the_urals() -> None:
+    """Tile G2 showed the inside of the Urals space, named on G1, and a stretch of its border
+    with Kuibyshev that F2 shows too; G3 the like of the Urals, Astrakhan and Persia."""
+    assert _left_out_names("europe-engulfed", "europe") == ["G2", "G3"]
+
+
+# -- the map's title block and legend --------------------------------------------------------
+
+
+def test_a_cut_moves_off_a_panel_it_would_run_through() -> None:
+    """A title block across the first even cut is whole between two cuts once it is known."""
+    size = (2880.0, 2304.0)
+    page, even = plan_tiles(*size, LETTER)
+    cut = (even[0].source[2] + even[1].source[0]) / 2
+    panel = (cut - 100.0, 20.0, cut + 20.0, 60.0)
+    assert not _whole_somewhere(panel, even)
+    turned, tiles = plan_tiles(*size, LETTER, blocks=[panel])
+    assert turned == page and len(tiles) == len(even)
+    assert _whole_somewhere(panel, tiles)
+
+
+def test_a_panel_outweighs_a_word() -> None:
+    """Where a cut must split a word or run through a panel, it splits the word."""
+    size = (2880.0, 2304.0)
+    _page, even = plan_tiles(*size, LETTER)
+    cut = (even[0].source[2] + even[1].source[0]) / 2
+    panel = (cut - 60.0, 20.0, cut + 60.0, 60.0)
+    words = [(cut - 120.0, 300.0, cut - 50.0, 310.0), (cut + 50.0, 300.0, cut + 120.0, 310.0)]
+    _page, tiles = plan_tiles(*size, LETTER, words=words, blocks=[panel])
+    assert _whole_somewhere(panel, tiles)
+
+
+@pytest.mark.parametrize(
+    ("name", "map_id", "legend"),
+    [
+        ("axis-allies-europe", "europe", "whole"),
+        ("fatal-alliances", "europe", "parted"),
+        ("fatal-alliances", "world", "parted"),
+        ("europe-engulfed", "europe", "parted"),
+        ("axis-allies-1914", "world", "parted"),
+    ],
+    ids=["aa-europe", "fa-europe", "fa-world", "europe-engulfed", "aa-1914"],
+)
+def test_the_title_block_and_legend_columns_are_whole_on_one_tile(
+    name: str, map_id: str, legend: str
+) -> None:
+    """No cut between tiles runs through a map's title block, nor through its legend where
+    the legend is set to fit a tile; one set across the map in a band is parted between its
+    columns, never through one."""
+    from tests.model.rule_games import game
+
+    drawn_game = game(name)
+    drawn = draw_map(drawn_game, drawn_game.map(map_id))
+    page = paper(drawn_game.print.paper)
+    placement = drawn.placement
+    _turned, tiles = plan_tiles(*drawn.size, page, words=placement.names, blocks=placement.blocks)
+    [title] = [
+        (x, y, x + b.width, y + b.height) for b, x, y in drawn.sheet.blocks if b.role == "title"
+    ]
+    assert title in placement.blocks
+    assert _whole_somewhere(title, tiles)
+    crossed = [b for b in placement.blocks if not _whole_somewhere(b, tiles)]
+    assert len(placement.blocks) == 2 if legend == "whole" else len(placement.blocks) > 2
+    assert crossed == []

@@ -11,7 +11,8 @@ import pytest
 from tests.conftest import SOURCES
 from toolkit.load import load_game
 from toolkit.model.map import AreaMapGrid
-from toolkit.render.maps.decor import LegendEntry
+from toolkit.render.maps.canvas import BAND_ALLOWANCE, lay_out_sheet
+from toolkit.render.maps.decor import Block, LegendEntry, legend_block
 from toolkit.render.maps.draw import (
     area_sizes,
     build_plan,
@@ -63,3 +64,33 @@ def test_a_long_map_title_stays_on_one_sheet_of_the_tiled_map(name: str, map_id:
     [title] = [block for block, _x, _y in drawn.sheet.blocks if block.role == "title"]
     assert title.width <= 7.5 * 72  # a Letter page inside its margins
     assert title.height >= 12.0  # still a title, not a footnote
+
+
+def _panel(width: float, height: float, banded: Block | None = None) -> Block:
+    return Block(width, height, lambda x, y: "", "legend", banded=banded)
+
+
+@pytest.mark.parametrize(
+    ("narrow_height", "wide_used"), [(200.0, False), (300.0, True)], ids=["a-bit", "much"]
+)
+def test_a_band_takes_a_legend_set_wide_only_where_narrow_costs_much_height(
+    narrow_height: float, wide_used: bool
+) -> None:
+    """A legend set to fit one tile goes in the band as it is, unless its wide setting saves
+    more than the allowance of height; inside the playing area it stays narrow."""
+    wide = _panel(1200.0, 100.0)
+    legend = _panel(400.0, narrow_height, banded=wide)
+    sheet = lay_out_sheet((1500.0, 1000.0), 20.0, [], [(legend, "bottom-left")], [])
+    [(placed, _x, _y)] = sheet.blocks
+    assert (placed is wide) == wide_used
+    assert BAND_ALLOWANCE == 2 * 72
+
+
+def test_a_legend_too_wide_for_a_tile_is_parted_between_its_columns() -> None:
+    entries = [LegendEntry(f"Entry {i}", lambda x, y, w, h: "") for i in range(12)]
+    legend = legend_block(entries, 8.0, 900.0, "Legend")
+    assert legend is not None and legend.pieces is not None
+    pieces = legend.pieces(0.0, 0.0)
+    assert len(pieces) > 1
+    assert all(a.x1 < b.x0 for a, b in zip(pieces, pieces[1:], strict=False))
+    assert pieces[0].x0 == 0.0 and pieces[-1].x1 <= legend.width

@@ -19,6 +19,7 @@ from toolkit.model import Game
 from toolkit.render.fonts import text_extent
 from toolkit.render.maps import draw_map, map_svg
 from toolkit.render.maps.base import MIN_TEXT, Label, Rect, fit_size, shrunk
+from toolkit.render.maps.draw import NUMBER_CLEARANCE
 from toolkit.render.maps.features import values_text
 from toolkit.render.maps.labels import Placer, inside
 
@@ -141,6 +142,36 @@ def test_names_avoid_hex_numbers_wherever_the_numbers_sit(
     svg = map_svg(game, game.maps[0])
     assert sum(1 for role, _, _ in text_boxes(svg) if role == "number") == 12 * 9
     assert overlaps(svg) == []
+
+
+def _too_near_a_number(drawing_labels: list[Label], room: float) -> list[tuple[str, str]]:
+    """(label, number) pairs where a label comes within ``room`` number sizes of a number."""
+    numbers = [lb for lb in drawing_labels if lb.role == "number"]
+    return [
+        (label.text, number.text)
+        for label in drawing_labels
+        if label.role != "number"
+        for number in numbers
+        if label.box.overlaps(number.box.grow(room * number.size))
+    ]
+
+
+@pytest.mark.parametrize("map_id", ["europe", "world"])
+def test_no_name_sits_against_a_hex_number(map_id: str) -> None:
+    """Fatal Alliances' Trieste was set right under its hex's number ('W3434' over
+    'Trieste'), which reads as one label: every name keeps a line's gap from every number,
+    and stays in its own hex rather than move into the next one for it."""
+    from tests.model.rule_games import game
+
+    fatal = game("fatal-alliances")
+    the_map = fatal.map(map_id)
+    drawing = draw_map(fatal, the_map)
+    assert _too_near_a_number(drawing.labels, NUMBER_CLEARANCE * 0.99) == []
+    if map_id == "europe":
+        [trieste] = [lb for lb in drawing.labels if lb.text == "Trieste"]
+        centre = drawing.plan.centres["W3434"]
+        assert abs(trieste.x - centre[0]) < drawing.plan.unit / 2
+        assert abs(trieste.y - centre[1]) < drawing.plan.unit / 2
 
 
 def test_a_map_value_takes_the_decimal_point_of_the_maps_language() -> None:

@@ -4,6 +4,7 @@ reference the source wrote."""
 from __future__ import annotations
 
 import pytest
+from lxml import etree
 
 from tests.conftest import load_fixture
 from tests.model.twomaps import load_two_maps
@@ -55,3 +56,19 @@ def test_a_space_is_named_by_its_name() -> None:
 def test_an_unresolved_target_of_a_hand_built_model_is_shown_as_written() -> None:
     game = load_fixture("minimal-hex")
     assert link_text(game, Link("0101", "nowhere")) == "nowhere"
+
+
+def test_a_row_of_exits_to_one_map_shares_one_tab_clear_of_the_rest() -> None:
+    """Distant Foreign Fields' Transcaucasian map leads from each hex of its bottom row to the
+    Middle East map and from each of its left column to the Balkan map: a tab per hex crowded
+    the edges, each tab against the next. One tab per row, on a bracket, is legible."""
+    from tests.model.rule_games import game
+    from tests.render.test_maps_labels import SVG, overlaps, text_boxes
+
+    dff = game("distant-foreign-fields")
+    svg = map_svg(dff, dff.map("tcf"))
+    tabs = [text for _role, text, _box in text_boxes(svg, {"link"})]
+    assert sorted(tabs) == ["BF (1 turn) ←", "↓ MEF (1 turn)"]
+    links = etree.fromstring(svg.encode()).find(f".//{SVG}g[@class='links']")
+    assert links is not None and len(links.findall(f"{SVG}path")) == 2  # the two brackets
+    assert overlaps(svg) == []

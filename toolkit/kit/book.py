@@ -16,7 +16,7 @@ from toolkit.cache import key as cache_key
 from toolkit.catalogue import words
 from toolkit.kit import measure
 from toolkit.kit.artwork import KitArt, kit_art, svg_size
-from toolkit.kit.blank import background_spaces, blank_windows
+from toolkit.kit.blank import background_spaces, window_needs
 from toolkit.kit.calibration import calibration_plans
 from toolkit.kit.cardsheets import card_sheet_plans
 from toolkit.kit.charts import CHART_MODES, ChartItem, chart_pages
@@ -153,20 +153,23 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
         if settings.maps in ("tiled", "both"):
             place = artwork.places.get(the_map.id)
             background = background_spaces(game, the_map.id)
-            blank = blank_windows(place, background) if place is not None else None
+            needs = window_needs(place, background) if place is not None else None
             names = place.names if place is not None else ()
+            panels = place.blocks if place is not None else ()
             tiles = tile_plans(
                 key,
                 the_map.name,
                 section,
                 size,
                 page,
-                blank=blank,
+                needs=needs,
                 say=say,
                 bleed=tile_bleed,
                 words=names,
+                blocks=panels,
             )
-            blank_tiles |= len(tiles) < len(plan_tiles(*size, page)[1])
+            planned = plan_tiles(*size, page, words=names, blocks=panels, needs=needs)[1]
+            blank_tiles |= len(tiles) < len(planned)
             boards.extend(tiles)
         if settings.maps in ("full", "both"):
             boards.append(full_plan(key, the_map.name, section, size, say=say, bleed=tile_bleed))

@@ -9,11 +9,12 @@ the later tile on its dashed line and lays its edge on the earlier tile's line.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence, Set
+from collections.abc import Sequence, Set
 from dataclasses import dataclass
 
 from toolkit.catalogue import ENGLISH, Words
 from toolkit.kit import draw
+from toolkit.kit.blank import Contents, Needs
 from toolkit.kit.errors import KitError
 from toolkit.kit.layout import PagePlan, Placement
 from toolkit.kit.paper import INCH, Page, Rect
@@ -72,15 +73,21 @@ Box = tuple[float, float, float, float]
 
 
 def _spans(
-    length: float, window: float, overlap: float, words: Sequence[tuple[float, float]] = ()
+    length: float,
+    window: float,
+    overlap: float,
+    words: Sequence[tuple[float, float]] = (),
+    blocks: Sequence[tuple[float, float]] = (),
 ) -> list[tuple[float, float]]:
     """(start, size) of each window along one axis, each overlapping the next by ``overlap``.
 
-    As few windows as fit. Without ``words`` they are all the same size: the map is spread
-    evenly over its tiles, so no page ends up holding a sliver of map on a sheet of white.
-    With ``words`` ((start, end) of each printed word along the axis), each cut moves, within
-    what the windows allow, to where it splits fewest of them on both its tiles: a word cut by
-    one tile's edge is then whole on its neighbour's.
+    As few windows as fit. Without ``words`` or ``blocks`` they are all the same size: the map
+    is spread evenly over its tiles, so no page ends up holding a sliver of map on a sheet of
+    white. Otherwise each cut moves, within what the windows allow, first off the ``blocks``
+    ((start, end) of each framed panel along the axis: the title block, the legend), so that
+    each lies whole between two cuts, on one tile; then to where it splits fewest ``words``
+    ((start, end) of each printed word) on both its tiles: a word cut by one tile's edge is
+    then whole on its neighbour's.
     """
     if length <= window + 1e-6:
         return [(0.0, length)]
@@ -90,11 +97,15 @@ def _spans(
     cuts = [i * (size - overlap) + half for i in range(1, count)]
     # only a word longer than the overlap can reach past both its edges
     long = [(a, b) for a, b in words if b - a > overlap]
-    if long:
-        cuts = _cuts_clear_of(cuts, length, window, overlap, long)
+    if long or blocks:
+        cuts = _cuts_clear_of(cuts, length, window, overlap, long, blocks)
     edges = [0.0, *(c - half for c in cuts)]
     ends = [*(c + half for c in cuts), length]
     return [(start, end - start) for start, end in zip(edges, ends, strict=True)]
+
+
+PANEL_CLEARANCE: float = 3.0
+"""How far a cut keeps from a panel's frame, so its dashed line does not run along it."""
 
 
 def _cuts_clear_of(
@@ -103,24 +114,35 @@ def _cuts_clear_of(
     window: float,
     overlap: float,
     words: Sequence[tuple[float, float]],
+    blocks: Sequence[tuple[float, float]] = (),
 ) -> list[float]:
     """The cut lines (middles of the overlaps), each as near its even place as it can be among
-    those that split the fewest ``words`` on both tiles, left to right, every window no wider
-    than ``window`` and the last reaching ``length``."""
+    those that cross the fewest ``blocks`` and then split the fewest ``words`` on both tiles,
+    left to right, every window no wider than ``window`` and the last reaching ``length``."""
     half = overlap / 2
     count = len(even) + 1
     cuts: list[float] = []
     previous = half
+    beside = [(a - PANEL_CLEARANCE, b + PANEL_CLEARANCE) for a, b in blocks]
     for index, wanted in enumerate(even, start=1):
         after = count - index  # windows from this cut to the end
         low = length + half - after * window + (after - 1) * overlap
         high = previous + window - overlap
         spots = {wanted, *(a + half for a, _b in words), *(b - half for _a, b in words)}
+        spots |= {edge for panel in beside for edge in panel}
         choices = [min(max(x, low), high) for x in spots]
-        cut = min(choices, key=lambda c: (_split(c, half, words), abs(c - wanted)))
+        cut = min(
+            choices,
+            key=lambda c: (_crossed(c, beside), _split(c, half, words), abs(c - wanted)),
+        )
         cuts.append(cut)
         previous = cut
     return cuts
+
+
+def _crossed(cut: float, blocks: Sequence[tuple[float, float]]) -> int:
+    """How many blocks the cut line runs through."""
+    return sum(1 for a, b in blocks if a + 1e-6 < cut < b - 1e-6)
 
 
 def _split(cut: float, half: float, words: Sequence[tuple[float, float]]) -> int:
@@ -136,29 +158,46 @@ def plan_tiles(
     scale: float = 1.0,
     overlap: float = OVERLAP,
     words: Sequence[Box] = (),
+    blocks: Sequence[Box] = (),
+    needs: Contents | None = None,
 ) -> tuple[Page, list[Tile]]:
-    """Cut a drawing of ``width``×``height`` into tiles on ``page`` turned whichever way needs
-    fewer sheets (portrait wins ties). Neighbours overlap by ``overlap`` (on the page); the
-    cuts keep clear of the printed ``words`` where they can (see :func:`_spans`).
+    """Cut a drawing of ``width``×``height`` into tiles on ``page`` turned whichever way prints
+    fewer sheets (tiles that show nothing, by ``needs``, print none; portrait wins ties,
+    unless only landscape keeps the ``blocks`` whole). Neighbours overlap by ``overlap`` (on
+    the page); the cuts keep clear of the ``blocks`` (the map's title block and legend) and
+    of the printed ``words`` where they can (see :func:`_spans`).
 
     :raises KitError: a page too small to overlap on.
     """
-    best: tuple[int, Page, list[Tile]] | None = None
-    across = [(b[0], b[2]) for b in words]
-    down = [(b[1], b[3]) for b in words]
+    best: tuple[tuple[int, int], Page, list[Tile]] | None = None
+    across, down = [(b[0], b[2]) for b in words], [(b[1], b[3]) for b in words]
+    wide, tall = [(b[0], b[2]) for b in blocks], [(b[1], b[3]) for b in blocks]
     for candidate in (page, page.turned()):
         _x, _y, area_w, area_h = tile_area(candidate)
         if min(area_w, area_h) <= 2 * overlap:
             raise KitError("the page is too small to tile on")
-        xs = _spans(width, area_w / scale, overlap / scale, across)
-        ys = _spans(height, area_h / scale, overlap / scale, down)
+        xs = _spans(width, area_w / scale, overlap / scale, across, wide)
+        ys = _spans(height, area_h / scale, overlap / scale, down, tall)
         tiles = [
             Tile(c, r, (x, y, w, h)) for r, (y, h) in enumerate(ys) for c, (x, w) in enumerate(xs)
         ]
-        if best is None or len(tiles) < best[0]:
-            best = (len(tiles), candidate, tiles)
+        half = overlap / scale / 2
+        empty = _left_out(tiles, needs([t.source for t in tiles])) if needs is not None else ()
+        cost = (
+            len(tiles) - len(empty),
+            _cut_through(xs, half, wide) + _cut_through(ys, half, tall),
+        )
+        if best is None or cost < best[0]:
+            best = (cost, candidate, tiles)
     assert best is not None  # two candidates were tried
     return best[1], best[2]
+
+
+def _cut_through(
+    spans: Sequence[tuple[float, float]], half: float, blocks: Sequence[tuple[float, float]]
+) -> int:
+    """How many times the cuts between ``spans`` run through one of the ``blocks``."""
+    return sum(_crossed(start + half, blocks) for start, _size in spans[1:])
 
 
 def tile_plans(
@@ -168,27 +207,27 @@ def tile_plans(
     size: tuple[float, float],
     page: Page,
     scale: float = 1.0,
-    blank: Callable[[Rect], bool] | None = None,
+    needs: Contents | None = None,
     *,
     say: Words = ENGLISH,
     bleed: float = 0.0,
     words: Sequence[Box] = (),
+    blocks: Sequence[Box] = (),
 ) -> list[PagePlan]:
     """One page per tile of a drawing, each with its alignment marks, label and index; a tile
-    ``blank`` says holds nothing gets no page (its square in the index is grey); the cuts keep
-    clear of the drawing's printed ``words`` where they can.
+    that shows nothing the other printed tiles do not (by ``needs``) gets no page (its square
+    in the index is grey); the cuts keep clear of the drawing's ``blocks`` (title block,
+    legend) and printed ``words`` where they can.
 
     With a ``bleed`` (the print-shop edition) a tile is a piece a printer trims: its window is
     the page's TrimBox, and the drawing runs ``bleed`` past it on every side (the BleedBox),
     so a trim that misses by a hair shows more map, not white paper.
     """
-    turned, tiles = plan_tiles(size[0], size[1], page, scale, words=words)
+    turned, tiles = plan_tiles(*size, page, scale, words=words, blocks=blocks, needs=needs)
     columns = max(t.column for t in tiles) + 1
     rows = max(t.row for t in tiles) + 1
-    neighbours = {(t.column, t.row): t for t in tiles}
-    left_out = {(t.column, t.row) for t in tiles if blank is not None and blank(t.source)}
-    if len(left_out) == len(tiles):
-        left_out = set()  # a map with nothing on it still prints
+    left_out = _left_out(tiles, needs([t.source for t in tiles])) if needs is not None else set()
+    neighbours = {(t.column, t.row): t for t in tiles if (t.column, t.row) not in left_out}
     area_x, area_y, _w, _h = tile_area(turned)
     plans = []
     for tile in tiles:
@@ -210,6 +249,38 @@ def tile_plans(
             PagePlan(turned, section, body, (placement,), label=label, trim=window, bleed=bled)
         )
     return plans
+
+
+def _left_out(tiles: Sequence[Tile], needs: Sequence[Needs]) -> set[tuple[int, int]]:
+    """The tiles to print no page for, taken in turn: each one that shows nothing the tiles
+    still printed do not, as long as those stay joined edge to edge (a tile with no printed
+    neighbour could not be laid in its place). A map with nothing on it still prints whole."""
+    if not any(needs):
+        return set()
+    printed = set(range(len(tiles)))
+    for index in range(len(tiles)):
+        rest = printed - {index}
+        if all(others & rest for others in needs[index]) and _joined(
+            [(tiles[i].column, tiles[i].row) for i in rest]
+        ):
+            printed = rest
+    return {(t.column, t.row) for i, t in enumerate(tiles) if i not in printed}
+
+
+def _joined(places: Sequence[tuple[int, int]]) -> bool:
+    """Whether the grid cells form one piece, neighbours sharing a side (none do not)."""
+    if not places:
+        return False
+    cells = set(places)
+    seen = {places[0]}
+    todo = [places[0]]
+    while todo:
+        column, row = todo.pop()
+        for step in ((column + 1, row), (column - 1, row), (column, row + 1), (column, row - 1)):
+            if step in cells and step not in seen:
+                seen.add(step)
+                todo.append(step)
+    return seen == cells
 
 
 def grown(rect: Rect, by: float) -> Rect:

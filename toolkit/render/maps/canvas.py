@@ -2,7 +2,9 @@
 
 The title block and legend sit in bands above or below the playing area (by their position's
 corner), so they never cover a hex. Area maps first try the corner inside the frame, where a
-schematic map often has empty sea, and only grow a band when a space's name is in the way.
+schematic map often has empty sea, and only grow a band when a space's name is in the way; a
+block with a wider, lower setting (a legend) takes it in a band where its own setting would
+make the band much taller.
 """
 
 from __future__ import annotations
@@ -90,6 +92,18 @@ class _Band:
         return out
 
 
+BAND_ALLOWANCE = 2 * 72
+"""How much taller a block set to fit one tile of a tiled map may make a band than its wider
+setting: past that, the band across the whole map is mostly empty paper (a row of tiles more,
+as likely as not), and the wide setting is used."""
+
+
+def _for_band(block: Block) -> Block:
+    """The block as a band holds it: as set, unless a wider setting saves much height."""
+    wide = block.banded
+    return wide if wide is not None and block.height - wide.height > BAND_ALLOWANCE else block
+
+
 def lay_out_sheet(
     frame_size: tuple[float, float],
     margin: float,
@@ -117,7 +131,7 @@ def lay_out_sheet(
                 inside.append((block, spot))
                 continue
         band = bands[corner[0]]
-        (band.left if corner[1] == "left" else band.right).append(block)
+        (band.left if corner[1] == "left" else band.right).append(_for_band(block))
     width = max(
         content.width, bands["top"].size(content.width)[0], bands["bottom"].size(content.width)[0]
     )

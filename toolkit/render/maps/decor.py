@@ -40,6 +40,12 @@ class Block:
     draw: Callable[[float, float], str]
     role: str = "block"
     labels: Callable[[float, float], list[Label]] = field(default=lambda x, y: [])
+    pieces: Callable[[float, float], list[Rect]] | None = None
+    """Where the block drawn at (x, y) may be parted, as the boxes of its whole pieces (a
+    legend's columns), for a block too wide for one sheet of a tiled map; None: it is one."""
+    banded: Block | None = None
+    """The same block set wider and lower, for a band across the sheet (where each point of
+    height costs the whole map's width, and width is free); None: there is no other."""
 
 
 # -- title block -----------------------------------------------------------------------------------
@@ -93,6 +99,10 @@ def scale_bar_svg(x: float, y: float, step: float, count: int, text: str, size: 
     return f'<g class="scale">{cells}{label_svg(label)}</g>'
 
 
+COMPASS_WIDTH = 1.8
+"""The room the title block's compass takes beside the name, in the name's sizes."""
+
+
 def title_block(
     name: str, subtitle: str, size: float, compass: bool, scale: tuple[float, int, str] | None
 ) -> Block | None:
@@ -102,7 +112,7 @@ def title_block(
     sub_size = max(6.0, size * 0.45)
     text_w = max(text_width(name, size, True), text_width(subtitle, sub_size))
     compass_h = size * 2.6 if compass else 0.0
-    compass_w = compass_h * 0.5 + size * 0.5 if compass else 0.0
+    compass_w = size * COMPASS_WIDTH if compass else 0.0
     scale_h = scale_w = 0.0
     if scale is not None:
         step, count, label = scale
@@ -128,6 +138,14 @@ def title_block(
         return f'<g class="title-block">{"".join(parts)}</g>'
 
     return Block(width, height, draw, "title")
+
+
+def title_size_within(name: str, subtitle: str, compass: bool, width: float) -> float:
+    """The name's size at which :func:`title_block` is ``width`` wide: the block's text, its
+    compass and their padding all grow with the size."""
+    per_point = max(text_width(name, 1.0, True), 0.45 * text_width(subtitle, 1.0))
+    per_point += COMPASS_WIDTH if compass else 0.0
+    return (width - 12) / max(per_point, 1e-6)
 
 
 # -- legend --------------------------------------------------------------------------------------
@@ -185,7 +203,19 @@ def legend_block(
             )
         return f'<g class="legend">{"".join(parts)}</g>'
 
-    return Block(width, height, draw, "legend")
+    def pieces(x: float, y: float) -> list[Rect]:
+        # each column as far as its own longest entry reaches; the first holds the heading too
+        reach = [
+            sw
+            + size * 0.6
+            + max(text_width(e.text, size) for e in entries[c * rows : (c + 1) * rows])
+            for c in range(columns)
+        ]
+        first = Rect(x, y, x + 6 + max(reach[0], text_width(heading, head, True)), y + height)
+        rest = [rect_of(x + 6 + c * col_w, y, reach[c], height) for c in range(1, columns)]
+        return [first, *rest]
+
+    return Block(width, height, draw, "legend", pieces=pieces)
 
 
 # -- boxes and tracks ----------------------------------------------------------------------------

@@ -13,13 +13,12 @@ player must read.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from toolkit.artwork import MapPlacement
 from toolkit.catalogue import words
 from toolkit.model import Game
 from toolkit.model.map import AreaMapGrid, Box, Map
-from toolkit.render.fonts import text_width
 from toolkit.render.maps.area import (
     AreaParts,
     area_layers,
@@ -49,6 +48,7 @@ from toolkit.render.maps.decor import (
     boxes_svg,
     legend_block,
     title_block,
+    title_size_within,
 )
 from toolkit.render.maps.features import (
     Placed,
@@ -146,9 +146,28 @@ def draw_map(game: Game, the_map: Map) -> MapDrawing:
     )
     size = declared_size(sheet.width, sheet.height)
     marks = [*placer.marks(), *(label.box for label in labels)]
-    marks += [Rect(x, y, x + block.width, y + block.height) for block, x, y in sheet.blocks]
-    placement = _placement(plan, spots, stacks, marks, [label.box for label in labels])
+    panels = [Rect(x, y, x + block.width, y + block.height) for block, x, y in sheet.blocks]
+    placement = _placement(
+        plan, spots, stacks, [*marks, *panels], [label.box for label in labels], _whole(sheet)
+    )
     return MapDrawing(svg, size, plan, sheet, labels, placement)
+
+
+NUMBER_CLEARANCE = 0.3
+"""Clear space kept around a hex number, in its sizes, so no name sits so close beside, above
+or under a number that the two read as one label ('W3434' over 'Trieste')."""
+
+
+def _whole(sheet: Sheet) -> list[Rect]:
+    """What a tiled map's cuts must not cross: each panel (title block, legend) that fits one
+    sheet, and the pieces of one too wide for that (a legend's columns)."""
+    whole = []
+    for block, x, y in sheet.blocks:
+        if block.width > PANEL_WIDTH and block.pieces is not None:
+            whole += block.pieces(x, y)
+        else:
+            whole.append(Rect(x, y, x + block.width, y + block.height))
+    return whole
 
 
 def grid_sizes(the_map: Map, unit: float) -> Sizes:
@@ -194,7 +213,8 @@ def _blocks(
     title_size = style.title_size or min(30.0, max(12.0, min(width, probe.frame.height) / 25))
     subtitle = " — ".join(t for t in (game.title, game.subtitle) if t)
     if not style.title_size:  # a long name is set smaller rather than run over the next tile
-        title_size = max(12.0, min(title_size, TITLE_WIDTH / _title_width(the_map, subtitle)))
+        fit = title_size_within(the_map.name, subtitle, style.compass, PANEL_WIDTH)
+        title_size = max(12.0, min(title_size, fit))
     shown = style.title_position != "none"
     title = title_block(
         the_map.name if shown else "",
@@ -208,20 +228,23 @@ def _blocks(
     if style.legend_position != "none":
         entries = map_legend(game, the_map, probe, sizes, colours)
         legend_size = min(12.0, max(7.0, sizes.name * 1.1))
-        legend = legend_block(entries, legend_size, max(width, 300.0), say("map.legend.title"))
+        heading = say("map.legend.title")
+        # whole on one tile of a tiled map; across the map where a band would grow too tall
+        legend = legend_block(entries, legend_size, min(max(width, 300.0), PANEL_WIDTH), heading)
+        wide = legend_block(entries, legend_size, max(width, 300.0), heading)
         if legend is not None:
+            if wide is not None and wide.width > legend.width:
+                legend = replace(legend, banded=wide)
             out.append((legend, style.legend_position))
     return out
 
 
-TITLE_WIDTH = 6.5 * 72
-"""The widest a map's name is set unless the source sizes it: one sheet of a tiled map."""
-
-
-def _title_width(the_map: Map, subtitle: str) -> float:
-    """The title's width at 1 pt: the map's name in bold, or the game's line under it (set at
-    0.45 of the name's size), whichever is wider; at least a hair, for an empty title."""
-    return max(text_width(the_map.name, 1.0, True), 0.45 * text_width(subtitle, 1.0), 1e-6)
+PANEL_WIDTH = 6 * 72
+"""The widest the title block is set unless the source sizes it: a panel no wider lies whole
+on one tile of the map printed on letter or A4 paper (margins and overlap included), so no
+cut between tiles need run through it. The legend is set as narrow, unless it lies in a band
+across the map where that would cost much paper (see ``canvas.BAND_ALLOWANCE``): it then
+takes the map's width, and a cut parts it between its columns."""
 
 
 def map_legend(
@@ -257,8 +280,8 @@ def _grid_body(
         the_map, plan, sizes.number, style.numbers_color, style.numbers_position, colours.fills
     )
     numbers = numbers_beside_lines(the_map, plan, numbers, plan.unit * 0.07)
-    for label in numbers:
-        placer.block(label.box)
+    for label in numbers:  # a name just under a number would read as its second line
+        placer.keep_apart(label.box, NUMBER_CLEARANCE * label.size)
     for p, q, _ in line_segments(the_map, plan):
         for box in segment_boxes(p, q, plan.unit * 0.06):
             placer.avoid(box)
@@ -349,6 +372,7 @@ def _placement(
     stacks: dict[str, Point],
     marks: list[Rect],
     names: list[Rect],
+    blocks: list[Rect],
 ) -> MapPlacement:
     """The typed placement other outputs read instead of the SVG."""
     frame = plan.frame
@@ -361,4 +385,5 @@ def _placement(
         stacks=stacks,
         marks=tuple(sorted({(r.x0, r.y0, r.x1, r.y1) for r in marks})),
         names=tuple(sorted({(r.x0, r.y0, r.x1, r.y1) for r in names})),
+        blocks=tuple(sorted({(r.x0, r.y0, r.x1, r.y1) for r in blocks})),
     )

@@ -33,12 +33,21 @@ class Placer:
         self.index = RectIndex(cell)
         self.soft = RectIndex(cell)
         """Things labels had better avoid but may cross when nothing else fits: roads, rivers."""
+        self.halo = RectIndex(cell)
+        """Room around things a label must not abut (hex numbers): a label placed by choice
+        keeps out of it, one placed where it overlaps least may not."""
         self.bounds = bounds
         self.placed: list[Label] = []
 
     def block(self, rect: Rect) -> None:
         """Mark a box (a symbol, a hex number) that labels must not cover."""
         self.index.add(rect)
+
+    def keep_apart(self, rect: Rect, room: float) -> None:
+        """Mark a box labels must not cover nor come within ``room`` of (a hex number: a name
+        just under it would read as its second line)."""
+        self.index.add(rect)
+        self.halo.add(rect.grow(room))
 
     def free(self, rect: Rect) -> bool:
         """Whether a box is clear of everything and inside the bounds."""
@@ -54,14 +63,19 @@ class Placer:
         self.soft.add(rect)
 
     def _fits(self, option: Option) -> bool:
-        return bool(option) and all(self.free(label.box) for label in option)
+        return bool(option) and all(
+            self.free(label.box) and not self.halo.hits(label.box) for label in option
+        )
 
     def _clear(self, option: Option) -> bool:
         return self._fits(option) and not any(self.soft.hits(lb.box) for lb in option)
 
     def _badness(self, option: Option) -> float:
         outside = 0.0 if all(lb.box.inside(self.bounds) for lb in option) else 1e6
-        return outside + sum(self.index.overlap_area(lb.box.grow(PAD)) for lb in option)
+        covered = sum(self.index.overlap_area(lb.box.grow(PAD)) for lb in option)
+        # coming too near a number is bad, covering anything is worse
+        near = sum(self.halo.overlap_area(lb.box) for lb in option) / 100
+        return outside + covered + near
 
     def place(
         self, options: Sequence[Option], fallback: bool = True, near: int | None = None
@@ -100,8 +114,8 @@ class Placer:
 
         With ``within`` (the name's own hex), every size and up to three lines are first tried
         for an option whose lines all stay within, clear of everything, roads and rivers too;
-        only a name that has no such room spills (a name across a railway reads worse than one
-        that reaches into the next hex).
+        then one that stays within across a road or river; only a name that has no such room
+        spills (a name wholly in the next hex reads as that hex's).
         """
         if within is not None:
             home_tries = dict.fromkeys((shrunk(size, font), lines) for font, lines in HOME_TRIES)
@@ -113,7 +127,9 @@ class Placer:
                 for option in _tier(options, near, tier)
                 if all(within(label.box) for label in option)
             )
-            chosen = next((o for o in home if self._clear(o)), None)
+            home_options = list(home)
+            chosen = next((o for o in home_options if self._clear(o)), None)
+            chosen = chosen or next((o for o in home_options if self._fits(o)), None)
             if chosen is not None:
                 return self._keep(chosen)
         tries = ((1.0, 1), (0.85, 1), (0.85, 2), (0.72, 2))
@@ -126,7 +142,7 @@ class Placer:
                     chosen = next((o for o in part if test(o)), None)
                     if chosen is not None:
                         return self._keep(chosen)
-        return self.place(built[-1])
+        return self.place([option for options in built for option in options])
 
 
 def inside(option: Option, bounds: Rect) -> Option:

@@ -3,14 +3,19 @@ naming the map (and the place) it leads to."""
 
 from __future__ import annotations
 
+import dataclasses
+import math
+from collections import Counter
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from toolkit.model import Game
 from toolkit.model.map import Link, LocationKey, Map
-from toolkit.render.maps.base import INK, Rect, el, label_svg, rect_union
+from toolkit.render.maps.base import INK, Point, Rect, el, label_svg, line_height, rect_union
 from toolkit.render.maps.features import around
 from toolkit.render.maps.labels import Option, Placer, wrap
 from toolkit.render.maps.plan import Plan
+from toolkit.render.svg import fmt
 
 _ARROWS = {"left": "\u2190", "right": "\u2192", "top": "\u2191", "bottom": "\u2193"}
 
@@ -58,26 +63,66 @@ def _tab_options(
     return build
 
 
-def link_tabs(game: Game, the_map: Map, plan: Plan, placer: Placer, size: float) -> str:
-    """Every link of the map as a framed, arrowed tab placed clear of other labels: over two
-    lines where one would not fit at a size a printer accepts."""
-    out = []
+@dataclass(frozen=True, slots=True)
+class _Run:
+    """Neighbouring locations along one map edge whose links read alike: one tab for all."""
+
+    text: str
+    edge: str
+    centres: tuple[Point, ...]
+
+
+def _runs(game: Game, the_map: Map, plan: Plan) -> list[_Run]:
+    """The map's links as runs: the locations whose links read alike, each run a chain of
+    neighbours (hexes or squares side by side), its tab toward the edge most of them are
+    nearest to (a corner hex goes with its row)."""
+    groups: dict[str, list[Point]] = {}
     for link in the_map.links:
         centre = plan.centres.get(link.from_label)
-        if centre is None:
-            continue
-        edge = _edge(plan, *centre)
-        text = (
-            f"{_ARROWS[edge]} {link_text(game, link)}"
-            if edge in ("right", "top", "bottom")
-            else f"{link_text(game, link)} {_ARROWS[edge]}"
-        )
-        x, y = centre
-        point = Rect(x, y, x, y).grow(plan.unit * 0.12)
-        placed = placer.place_sized(_tab_options(point, text, edge, plan.unit * 0.35), size)
+        if centre is not None and centre not in groups.setdefault(link_text(game, link), []):
+            groups[link_text(game, link)].append(centre)
+    runs = []
+    for body, centres in groups.items():
+        for chain in _chains(centres, 1.2 * plan.unit):
+            edges = Counter(_edge(plan, *centre) for centre in chain)
+            edge = max(edges, key=lambda e: (edges[e], -list(edges).index(e)))
+            along = 0 if edge in ("top", "bottom") else 1
+            arrowed = f"{_ARROWS[edge]} {body}" if edge != "left" else f"{body} {_ARROWS[edge]}"
+            runs.append(_Run(arrowed, edge, tuple(sorted(chain, key=lambda p: p[along]))))
+    return runs
+
+
+def _chains(points: list[Point], reach: float) -> list[list[Point]]:
+    """The points in groups linked by steps no longer than ``reach``."""
+    chains: list[list[Point]] = []
+    for point in points:
+        joined = [c for c in chains if any(math.dist(point, p) <= reach for p in c)]
+        merged = [point] + [p for c in joined for p in c]
+        chains = [c for c in chains if c not in joined] + [merged]
+    return chains
+
+
+def link_tabs(game: Game, the_map: Map, plan: Plan, placer: Placer, size: float) -> str:
+    """Every link of the map as a framed, arrowed tab placed clear of other labels: over two
+    lines where one would not fit at a size a printer accepts. Neighbouring locations along
+    an edge that lead to the same place share one tab, on a bracket along the edge that spans
+    them: a row of identical tabs would crowd the edge and bury its names."""
+    out = []
+    for run in _runs(game, the_map, plan):
+        xs, ys = [p[0] for p in run.centres], [p[1] for p in run.centres]
+        span = Rect(min(xs), min(ys), max(xs), max(ys))
+        build = _tab_options(span.grow(plan.unit * 0.12), run.text, run.edge, plan.unit * 0.35)
+        bracket = None
+        if len(run.centres) > 1:
+            bracket = _bracket_line(span, run.edge, plan.unit * 0.35)
+            build = _on_line(bracket, build)
+        placed = placer.place_sized(build, size)
         frame = rect_union(label.box for label in placed)
         if frame is None:
             continue
+        if bracket is not None:
+            out.append(_bracket(bracket, run.edge, plan.unit * 0.15))
+            placer.avoid(bracket.grow(1.0))
         box = frame.grow(0.5)
         out.append(
             el(
@@ -94,3 +139,55 @@ def link_tabs(game: Game, the_map: Map, plan: Plan, placer: Placer, size: float)
         )
         out += [label_svg(label) for label in placed]
     return f'<g class="links">{"".join(out)}</g>' if out else ""
+
+
+def _bracket_line(span: Rect, edge: str, beyond: float) -> Rect:
+    """Where a run's bracket runs: along the run, ``beyond`` its locations' centres on the
+    side of the edge (a line of no width, as a box)."""
+    if edge == "bottom":
+        return Rect(span.x0, span.y1 + beyond, span.x1, span.y1 + beyond)
+    if edge == "top":
+        return Rect(span.x0, span.y0 - beyond, span.x1, span.y0 - beyond)
+    if edge == "left":
+        return Rect(span.x0 - beyond, span.y0, span.x0 - beyond, span.y1)
+    return Rect(span.x1 + beyond, span.y0, span.x1 + beyond, span.y1)
+
+
+def _on_line(
+    line: Rect, build: Callable[[float, int], list[Option]]
+) -> Callable[[float, int], list[Option]]:
+    """``build``'s options after one centred on the middle of the bracket ``line``."""
+
+    def on_line(size: float, lines: int) -> list[Option]:
+        options = build(size, lines)
+        first = options[0]
+        baseline = (line.y0 + line.y1) / 2 + 0.36 * size - line_height(size) * (len(first) - 1) / 2
+        centred = [
+            dataclasses.replace(label, x=(line.x0 + line.x1) / 2, y=label.y - first[0].y + baseline)
+            for label in first
+        ]
+        return [centred, *options]
+
+    return on_line
+
+
+def _bracket(line: Rect, edge: str, tick: float) -> str:
+    """The bracket: the ``line`` with a tick at each end, toward the locations it spans."""
+    if edge in ("top", "bottom"):
+        toward = -tick if edge == "bottom" else tick
+        points = [
+            (line.x0, line.y0 + toward),
+            (line.x0, line.y0),
+            (line.x1, line.y0),
+            (line.x1, line.y0 + toward),
+        ]
+    else:
+        toward = tick if edge == "left" else -tick
+        points = [
+            (line.x0 + toward, line.y0),
+            (line.x0, line.y0),
+            (line.x0, line.y1),
+            (line.x0 + toward, line.y1),
+        ]
+    d = "M" + " L".join(f"{fmt(px)} {fmt(py)}" for px, py in points)
+    return el("path", d=d, fill="none", stroke=INK, stroke_width=0.8)
