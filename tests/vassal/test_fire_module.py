@@ -43,13 +43,12 @@ from toolkit.vassal.read.chat import (
     parse_combat_call,
     parse_dice_report,
 )
-from toolkit.vassal.write.combat import BY, FROM, ROLE, ModuleCombat, dice_name
-from toolkit.vassal.write.fire import (
+from toolkit.vassal.write.combat import BY, FROM, ROLE, ModuleCombat, dice_name, module_fire
+from toolkit.vassal.write.combat.fire_sheet import (
     HITS,
     LETTER,
     bucket,
     dice_property,
-    module_fire,
     scored_property,
 )
 from toolkit.vassal.write.module import compile_module, position_save

@@ -29,7 +29,7 @@ from toolkit.vassal.read.chat import (
     parse_dice_report,
     parse_weather_report,
 )
-from toolkit.vassal.write.fire import weather_words
+from toolkit.vassal.write.combat.fire_terms import weather_words
 from toolkit.vassal.write.module import compile_module, position_save
 from toolkit.workers import Workers
 
