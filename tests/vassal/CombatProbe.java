@@ -34,6 +34,7 @@ import javax.swing.text.Document;
  *
  *   ROLE loc="..." counter="..." role="..."
  *   AFTER loc="..." counter="..." role="..."   (each piece's role once the combat is written)
+ *   SETTING name="..." value="..."   (each property set before the combat, once it is written)
  *   CHAT text="..."
  *
  * and ends with "PROBE done". The harness's own report comes first.
@@ -94,6 +95,11 @@ public class CombatProbe {
               + " counter=" + q(String.valueOf(piece.getProperty("CounterId")))
               + " role=" + q(String.valueOf(piece.getProperty("CombatRole"))));
           }
+        }
+        for (String setting : settings) {
+          final String name = setting.split("=", 2)[0];
+          out.println("SETTING name=" + q(name) + " value="
+            + q(String.valueOf(GameModule.getGameModule().getMutableProperty(name).getPropertyValue())));
         }
         final String added = doc.getText(before, doc.getLength() - before);
         for (String line : added.split("\n")) {

@@ -298,8 +298,7 @@ EXAMPLES = [
 
 DFF_EXAMPLES = [
     # Distant Foreign Fields (seed 002, 13.0): attackers moved into the hex, from where they came;
-    # the rulebook's declarations (an ace, an exploitation, an amphibious landing) are left out,
-    # as the module's call declares none
+    # nothing declared (the rulebook's declarations: tests/vassal/test_combat_declared.py)
     ("w-of-bapaume", [("de-1-inf/1", "front", "bapaume"), ("de-2-inf/1", "front", "bapaume"),
                       ("de-3-inf/1", "front", "arras")], [("au-1-inf/1", "front")]),
     ("albert", [("de-4-inf/1", "front", "e-of-albert"), ("de-5-inf/1", "front", "e-of-albert")],

@@ -4,10 +4,11 @@ VASSAL's own expressions and writes it in the chat log, with the rule numbers. I
 a piece.
 
 The parts, each importing only those before it: :mod:`.marks` (what a player marks, the
-properties and keys every part shares), :mod:`.chat` (what the chat says), :mod:`.traits`
-(the pieces' traits and the combat prototype), :mod:`.buttons` (the module's toolbar),
-:mod:`.odds` and :mod:`.table` (combat on a results table), :mod:`.fire_sheet`,
-:mod:`.fire_terms`, :mod:`.fire_dice` and :mod:`.fire` (combat by dice).
+properties and keys every part shares), :mod:`.chat` (what the chat says), :mod:`.declared`
+(what a player declares), :mod:`.traits` (the pieces' traits and the combat prototype),
+:mod:`.buttons` (the module's toolbar), :mod:`.odds` and :mod:`.table` (combat on a results
+table), :mod:`.fire_sheet`, :mod:`.fire_terms`, :mod:`.fire_dice` and :mod:`.fire` (combat by
+dice).
 """
 
 from __future__ import annotations

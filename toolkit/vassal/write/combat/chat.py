@@ -19,17 +19,20 @@ def shown(name: str, scale: int) -> str:
     return f'If({name} % {scale} == 0, "" + {name} / {scale}, {name} + "/{scale}")'
 
 
-def call_message(say: Words) -> str:
+def call_message(say: Words, declared: str = "") -> str:
     """The line that calls the combat, as :func:`~toolkit.vassal.read.chat.format_combat_call`
-    writes it and the log checker reads it: the defender's place, the attackers' places and
-    their side."""
-    return " + ".join(
-        [
-            f'If({AS_TEXT}, {phrase(say, "call", place="LocationName")}, "")',
-            f'If({FROM}.length() > 2, {phrase(say, "call.from", places=after_comma(FROM))}, "")',
-            f'If({BY}.length() > 0, {phrase(say, "call.by", side=BY)}, "")',
-        ]
-    )
+    writes it and the log checker reads it: the defender's place, the attackers' places, their
+    side and, when ``declared`` names the defender's property listing them (', a, b'), the
+    modifiers declared."""
+    parts = [
+        f'If({AS_TEXT}, {phrase(say, "call", place="LocationName")}, "")',
+        f'If({FROM}.length() > 2, {phrase(say, "call.from", places=after_comma(FROM))}, "")',
+        f'If({BY}.length() > 0, {phrase(say, "call.by", side=BY)}, "")',
+    ]
+    if declared:
+        listed = phrase(say, "call.declaring", declared=after_comma(declared))
+        parts.append(f'If({declared}.length() > 2, {listed}, "")')
+    return " + ".join(parts)
 
 
 def after_comma(name: str) -> str:
@@ -64,11 +67,12 @@ def table_messages(
     applies: Sequence[tuple[CombatModifier, str]],
     terrain: Sequence[tuple[str, str, str]],
     exprs: dict[str, str],
+    declared: str = "",
 ) -> tuple[str, ...]:
     """The call, the account and the result of a table combat; ``applies``: each modifier and
     the defender's property saying it applies; ``terrain``: each terrain effect's test, name
     and effect. Adds to ``exprs`` the properties the account reads."""
-    call = call_message(say)
+    call = call_message(say, declared)
     strengths = {"attack": shown("CombatAttack", scale)}
     strengths["defence"] = shown("CombatDefenceBase", scale)
     account = [phrase(say, "account", **strengths)]

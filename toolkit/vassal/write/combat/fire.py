@@ -33,8 +33,9 @@ is looked up in. Dice multiplied (halved in snow or in a swamp, Europe Engulfed 
 counted fire group by fire group and multiplier by multiplier, each count rounded down and the
 dice the fractions make together going to the group's worst number, as the engine rounds
 them. A rule whose modifiers the module cannot judge (crossings and firing first with
-supporting units) is left to the players and ``toolkit check``. Declared modifiers are not
-applied: the call declares none.
+supporting units) is left to the players and ``toolkit check``. Declared modifiers apply while
+a player sets them declared on their toolbar buttons (:mod:`.declared`), a term on the whole
+combat; with supporting units, none is.
 """
 
 from __future__ import annotations
@@ -42,12 +43,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from toolkit.catalogue import words
 from toolkit.model import Game
 from toolkit.model.rules import CombatRule, CombatSide, SelectorIndex
 from toolkit.rules.combat.engagement import SIDES, effect_words
 from toolkit.vassal.format.expressions import string_literal
 from toolkit.vassal.format.traits import Trait, report, trigger
 from toolkit.vassal.write.combat.chat import after_comma, call_message, chat_text, phrase
+from toolkit.vassal.write.combat.declared import (
+    LISTED,
+    declarable,
+    declarations,
+    initial_values,
+)
 from toolkit.vassal.write.combat.fire_dice import absorbs, supported_dice, terms_dice
 from toolkit.vassal.write.combat.fire_sheet import (
     FIRST,
@@ -91,7 +99,8 @@ def module_fire(game: Game, names: Mapping[str, str]) -> ModuleCombat | None:
         if isinstance(rule, CombatRule) and rule.fire is not None and not rule.setups:
             if not fire_expressible(rule):
                 return None
-            return _FireWriter(game, rule, rule.fire, dict(names)).write()
+            declared = declarations(declarable(rule, _declarable), words(game.language))
+            return _FireWriter(game, rule, rule.fire, dict(names), declared=declared).write()
     return None
 
 
@@ -125,13 +134,21 @@ def fire_expressible(rule: CombatRule) -> bool:
     return all(sum(1 for m in bonuses if m.affects(side)) <= 1 for side in SIDES)
 
 
+def _declarable(rule: CombatRule) -> bool:
+    """True when the module gives the engine's dice with a rule's declared modifiers applied
+    always: supporting units leave no room for a declaration's terms."""
+    active = [m for m in rule.modifiers if not m.declared]
+    return fire_expressible(rule) and not any(m.supported_by is not None for m in active)
+
+
 @dataclass
 class _FireWriter(FireSheet):
     def write(self) -> ModuleCombat:
         index = SelectorIndex.of(self.game)
         covered = [c for c in self.game.counters if self.rule.pieces.matches(c, index, c.faction)]
-        self.props |= {UNIT: "0", FROM: "", BY: ""}
-        active = [m for m in self.rule.modifiers if not m.declared]
+        held = self.declared.holds
+        self.props |= {UNIT: "0", FROM: "", BY: ""} | initial_values(self.declared)
+        active = [m for m in self.rule.modifiers if not m.declared or id(m) in held]
         selectors = {}
         for n, m in enumerate(active):
             selectors[id(m)] = self.selector(f"CombatSel{n}", m.pieces, covered, index)
@@ -171,7 +188,7 @@ class _FireWriter(FireSheet):
             dict(self.exprs),
             messages,
             self.game.language,
-            tuple(self.choices),
+            (*self.choices, *self.declared.choices),
         )
 
     def _prototype(self, messages: Sequence[str], first: bool) -> tuple[Trait, ...]:
@@ -180,7 +197,9 @@ class _FireWriter(FireSheet):
         and the reset on the first, the result and the marks cleared on the second)."""
         keys, traits = self._rolling(first)
         if not first:
-            return combat_prototype(self.exprs, messages, self.say, (keys, traits))
+            return combat_prototype(
+                self.exprs, messages, self.say, (keys, traits), resets=self.declared.resets
+            )
         before, after = f"{STAGE} == 0", f"({STAGE} == 1) || ({FIRST} == 0)"
         gates = {step: before for step in ("reset", "gather", "call", "account")}
         gates |= {"result": after, "clear": after}
@@ -191,7 +210,15 @@ class _FireWriter(FireSheet):
             report((said,), "{" + messages[3] + "}"),
             set_global(STAGE, ((stage, "{" + f"If(({before}) && ({FIRST} == 1), 1, 0)" + "}"),)),
         ]
-        return combat_prototype(self.exprs, messages, self.say, (keys, traits), gates, (stage,))
+        return combat_prototype(
+            self.exprs,
+            messages,
+            self.say,
+            (keys, traits),
+            gates,
+            (stage,),
+            self.declared.resets,
+        )
 
     def _rolling(self, first: bool) -> tuple[list[str], list[Trait]]:
         """The keys the defender sends itself to roll every die, and the traits that roll
@@ -248,7 +275,11 @@ class _FireWriter(FireSheet):
             cite=string_literal(chat_text(self.rule.cite)),
             button=string_literal(say("module.combat.button")),
         )
-        return (call_message(say), " + ".join(lines), result, first)
+        listed = ""
+        if self.declared.listed:
+            self.exprs[LISTED] = self.declared.listed
+            listed = LISTED
+        return (call_message(say, listed), " + ".join(lines), result, first)
 
     def _dice_list(self, side: CombatSide) -> str:
         """'2d6 hitting on 1 or less, 1d6 hitting on 3 or less', or 'no dice'."""

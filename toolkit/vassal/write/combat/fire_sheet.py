@@ -18,6 +18,7 @@ from toolkit.model.rules import (
     PieceSelector,
     SelectorIndex,
 )
+from toolkit.vassal.write.combat.declared import Declarations
 from toolkit.vassal.write.combat.marks import SEPARATOR, ModuleChoice
 
 LETTER: dict[CombatSide, str] = {"attacker": "A", "defender": "D"}
@@ -74,6 +75,8 @@ class FireSheet:
     """(side, target) of each dice loop, in the order the dice are rolled."""
     applies: list[tuple[CombatModifier, str]] = field(default_factory=list)
     choices: list[ModuleChoice] = field(default_factory=list)
+    declared: Declarations = field(default_factory=Declarations)
+    """The declared modifiers the module applies while a player declares them."""
 
     @property
     def say(self) -> Words:

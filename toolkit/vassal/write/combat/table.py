@@ -15,8 +15,9 @@ How each step of the engine (:mod:`toolkit.rules.combat`) becomes VASSAL's:
 - an odds step a:b is reached when b × attack ≥ a × defence (cross-multiplied, no division);
 - the results are a chain of ``If`` over the column and the rows' ranges of rolls.
 
-Modifiers only a player knows of (declared) are not applied: the call declares none. A rule
-with modifiers the module cannot express (weather, enemy units, support) is left out whole.
+Modifiers only a player knows of (declared) apply while a player sets them declared on their
+toolbar buttons (:mod:`.declared`): their test on the place holds only then. A rule with
+modifiers the module cannot express (weather, enemy units, support) is left out whole.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from toolkit.vassal.format.expressions import all_of, string_literal
 from toolkit.vassal.format.layout import Board
 from toolkit.vassal.write.boards import board_places
 from toolkit.vassal.write.combat.chat import table_messages
+from toolkit.vassal.write.combat.declared import LISTED, declarable, declarations, initial_values
 from toolkit.vassal.write.combat.marks import (
     AS_TEXT,
     BY,
@@ -68,7 +70,10 @@ def module_combat(game: Game, boards: Sequence[Board]) -> ModuleCombat | None:
             chart = next((c for c in game.charts if c.id == rule.table.chart), None)
             if chart is not None and _expressible(rule):
                 start = Position.from_setup(game, game.setups[0]) if game.setups else Position()
-                return _Writer(game, boards, rule, chart, start).write()
+                declared = declarable(rule, _expressible)
+                # declared strength modifiers may make too many sets: the combat without them
+                written = _Writer(game, boards, rule, chart, start, declared).write()
+                return written or _Writer(game, boards, rule, chart, start).write()
     return None
 
 
@@ -94,6 +99,8 @@ class _Writer:
     chart: Chart
     start: Position
     """A position of the game (its printed owners say who controls a place)."""
+    declared: tuple[CombatModifier, ...] = ()
+    """The declared modifiers the module applies while a player declares them."""
     props: dict[str, str] = field(default_factory=dict)
     counters: dict[str, dict[str, str]] = field(default_factory=dict)
     exprs: dict[str, str] = field(default_factory=dict)
@@ -110,13 +117,17 @@ class _Writer:
         places = board_places(game, self.boards)
         self.names = {loc.key: name for _, named in places.values() for name, loc in named.items()}
         covered = [c for c in game.counters if rule.pieces.matches(c, index, c.faction)]
-        active = [m for m in rule.modifiers if not m.declared]
+        found = declarations(self.declared, self.say)
+        active = [m for m in rule.modifiers if not m.declared or id(m) in found.holds]
         strengths = {s: [m for m in active if m.affects(s) and m.strength != 1] for s in SIDES}
-        self.props |= {UNIT: "0", FROM: "", BY: ""}
+        self.props |= {UNIT: "0", FROM: "", BY: ""} | initial_values(found)
         conditions = {
             id(m): self._unit_condition(n, m, covered, index) for n, m in enumerate(active)
         }
-        places_of = {id(m): self._place_test(f"CombatPlaces{n}", m) for n, m in enumerate(active)}
+        places_of = {
+            id(m): _declared_there(self._place_test(f"CombatPlaces{n}", m), found.holds.get(id(m)))
+            for n, m in enumerate(active)
+        }
         sets = {side: self._possible(strengths[side]) for side in SIDES}
         if any(len(found) > MAX_STRENGTH_SETS for found in sets.values()):
             return None
@@ -146,7 +157,12 @@ class _Writer:
         for counter in covered:
             self.counters.setdefault(counter.id, {})[UNIT] = "1"
         dice = parse_dice(table.die or self.chart.die or "1d6")
-        messages = table_messages(self.say, rule, scale, self.applies, self.terrain, self.exprs)
+        if found.listed:
+            self.exprs[LISTED] = found.listed
+        listed = LISTED if found.listed else ""
+        messages = table_messages(
+            self.say, rule, scale, self.applies, self.terrain, self.exprs, listed
+        )
         return ModuleCombat(
             rule.id,
             scale,
@@ -154,10 +170,11 @@ class _Writer:
             tuple(sorted(self.props.items())),
             {cid: counter_traits(props) for cid, props in self.counters.items()},
             {cid: dict(props) for cid, props in self.counters.items()},
-            combat_prototype(self.exprs, messages, self.say),
+            combat_prototype(self.exprs, messages, self.say, resets=found.resets),
             dict(self.exprs),
             messages,
             game.language,
+            found.choices,
         )
 
     @property
@@ -349,6 +366,13 @@ class _Writer:
         self.exprs["CombatDefenceNum"] = " * ".join(f"({n})" for n in numerators)
         self.exprs["CombatDefenceDen"] = " * ".join(f"({d})" for d in denominators)
         self.exprs["CombatShift"] = " + ".join(self.shifts) or "0"
+
+
+def _declared_there(place: str, declared: str | None) -> str:
+    """A modifier's test on the defender's place, and that a player declared it."""
+    if declared is None:
+        return place
+    return declared if place == "true" else all_of([place, declared])
 
 
 def _common(sets: Sequence[set[str] | None]) -> set[str] | None:

@@ -91,6 +91,7 @@ def combat_prototype(
     rolling: tuple[Sequence[str], Sequence[Trait]] | None = None,
     gates: Mapping[str, str] | None = None,
     last: Sequence[str] = (),
+    resets: Sequence[tuple[str, str]] = (),
 ) -> tuple[Trait, ...]:
     """What every unit of the combat carries: its role and mark, the combat as worked out
     from it when it defends, and the steps the combat button sets off on the defender.
@@ -99,7 +100,8 @@ def combat_prototype(
     account and the result, and the traits that answer them (None: one roll of the combat
     dice button, on :data:`ROLL_KEY`). ``gates`` holds a step back unless its condition holds
     on the defender: a step of :data:`GATED` → a BeanShell condition. ``last``: keys the
-    defender sends itself once everything else is done."""
+    defender sends itself once everything else is done. ``resets``: the module's properties
+    set back to a value when the marks are cleared (the declarations, each combat's own)."""
     reset_key, gather_key, call_key, account_key, _, result_key, clear_key = STEPS
     keys, traits = rolling or ((ROLL_KEY,), (roll_dice(),))
     named = dict(
@@ -136,6 +138,7 @@ def combat_prototype(
         *traits,
         *gated,
         report((result_key,), "{" + messages[2] + "}"),
+        *(set_global(name, ((clear_key, value),)) for name, value in resets),
         PROTOTYPE_BASE,
     )
 
