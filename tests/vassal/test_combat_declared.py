@@ -9,7 +9,7 @@ import dataclasses
 import functools
 import random
 import re
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from fractions import Fraction
 from pathlib import Path
 
@@ -58,6 +58,25 @@ def declaring(combat: ModuleCombat, game: Game, ids: Sequence[str]) -> dict[str,
             declared = texts[choice.button] in ids
             found[choice.name] = say("module.declare.on" if declared else "module.declare.off")
     assert {texts[c.button] for c in combat.choices if c.button in texts} >= set(ids)
+    return found
+
+
+def unit_property(combat: ModuleCombat, game: Game, modifier: str) -> str:
+    """The property a unit's menu command sets when a player declares ``modifier`` for it."""
+    rule = next(r for r in game.rules if isinstance(r, CombatRule) and r.id == combat.rule_id)
+    text = next(m.text for m in rule.modifiers if m.id == modifier)
+    button = next(c.name for c in combat.choices if c.button == text)
+    return button.replace("CombatDeclared", "CombatFor")
+
+
+def marking(
+    combat: ModuleCombat, game: Game, declared: Mapping[str, Sequence[str]]
+) -> dict[str, dict[str, str]]:
+    """Piece id → its properties once a player declared each modifier for the units named."""
+    found: dict[str, dict[str, str]] = {}
+    for modifier, units in declared.items():
+        for unit in units:
+            found.setdefault(unit, {})[unit_property(combat, game, modifier)] = "on"
     return found
 
 
@@ -147,6 +166,52 @@ def test_declarations_read_back_by_id_or_by_reason() -> None:
         assert declared_by_id(rule, declared) == expected, declared
 
 
+def test_an_ace_declared_for_one_unit_is_its_alone() -> None:
+    """Lines 2026-2030: the ace's bonus declared for the 6th Division alone (13.0): the 6th
+    attacks at 4 across the river, the 7th at 3, the British firing first; the call names the
+    6th, and the checker reads it back as the ace for that unit."""
+    game, combat = _module("distant-foreign-fields")
+    attackers = [
+        ("de-6-inf/1", "front", "w-of-st-quentin"),
+        ("de-7-inf/1", "front", "w-of-st-quentin"),
+    ]
+    ace = {"ace": ("de-6-inf/1",)}
+    situation, rule, engagement = battle(
+        game, "chaulnes", attackers, [("gb-1-inf/1", "back")], declared=ace
+    )
+    marks = marking(combat, game, ace)
+    for seed in range(3):
+        plan = _agree(
+            game,
+            combat,
+            situation,
+            rule,
+            engagement,
+            rng=random.Random(seed),
+            module=declaring(combat, game, ()),
+            marks=marks,
+        )
+    assert {p: g.target for g in plan.groups for p in g.pieces if p.startswith("de-")} == {
+        "de-6-inf/1": 4,
+        "de-7-inf/1": 3,
+    }
+    from tests.vassal.test_fire_module import _Board
+
+    defender = engagement.defenders[0]
+    roles = {p.id: "attacker" for p in engagement.attackers} | {defender.id: "defender"}
+    board = _Board(game, combat, situation.position, roles, engagement.origins)
+    name = game.counter("de-6-inf").name
+    names = unit_property(combat, game, "ace").replace("CombatFor", "CombatForNames")
+    board.module |= {"CombatFrom": ", chaulnes", "CombatBy": "Central Powers", names: f", {name}"}
+    call = str(
+        evaluate(combat.messages[0], board.scopes[situation.position.pieces.index(defender)])
+    )
+    assert call.endswith(f" declaring An ace's bonus given to a unit ({name})"), call
+    parsed = parse_combat_call(call)
+    assert parsed is not None
+    assert declared_by_id(rule, parsed.declared) == (("ace", (name,)),)
+
+
 # -- dice: Europe Engulfed ----------------------------------------------------------------------
 
 
@@ -165,6 +230,26 @@ def test_an_assault_doubles_both_sides_dice() -> None:
             plan = _agree(game, combat, situation, rule, engagement, rng=rng, module=module)
             doubled = any(a.reason.startswith("Assault") for a in plan.applied)
             assert doubled == bool(declared)
+
+
+def test_ground_support_declared_for_two_panzers() -> None:
+    """Line 697: the German ground support supports two of the three panzers (6.6), which hit
+    on 5, the third on 6 with the Soviet armour still there: the module's dice are the
+    engine's with the support declared for those two."""
+    from tests.vassal.test_fire_weather import GERMANS, SOVIETS, _weather
+
+    game, combat = _module("europe-engulfed")
+    support = {"ground-support": ("ge-panzer/1", "ge-panzer/2")}
+    situation, rule, engagement = battle(game, "europe:kiev", GERMANS, SOVIETS, declared=support)
+    for seed in range(2):
+        rng = random.Random(seed)
+        module = _weather("europe:kiev", None, rng) | declaring(combat, game, ())
+        marks = marking(combat, game, support)
+        plan = _agree(
+            game, combat, situation, rule, engagement, rng=rng, module=module, marks=marks
+        )
+    targets = {p: g.target for g in plan.groups for p in g.pieces}
+    assert [targets[f"ge-panzer/{n}"] for n in (1, 2, 3)] == [5, 5, 6]
 
 
 # -- a results table ----------------------------------------------------------------------------
@@ -205,19 +290,22 @@ def _check_table(
     position: Position,
     location: str,
     attackers: Sequence[Piece],
-    declared: Sequence[str],
+    declared: Mapping[str, tuple[str, ...]],
     roll: int,
 ) -> None:
+    """The module agrees with the engine: ``declared`` → the units it is declared for, on
+    their menus (none: on its button, for the whole combat)."""
     situation = Situation(the_game, position)
     rule = next(r for r in the_game.rules if isinstance(r, CombatRule))
     assert rule.table is not None
     chart = the_game.chart(rule.table.chart)
-    engagement = engage(situation, rule, location, attackers, declared={d: () for d in declared})
+    engagement = engage(situation, rule, location, attackers, declared=declared)
     odds = table_odds(situation, rule, engagement, chart)
     defender = engagement.defenders[0]
     roles = {p.id: "attacker" for p in engagement.attackers} | {defender.id: "defender"}
     table = _Table(the_game, boards, combat, position, roles, roll)
-    table.module |= declaring(combat, the_game, declared)
+    table.module |= declaring(combat, the_game, [d for d, units in declared.items() if not units])
+    table.marks |= marking(combat, the_game, declared)
     scope = table.scopes[position.pieces.index(defender)]
     say = lambda name: evaluate(combat.expressions[name], scope)  # noqa: E731
     what = f"{location} by {[p.id for p in attackers]} declaring {declared}"
@@ -245,8 +333,27 @@ def test_declared_table_modifiers_agree_with_the_engine(
     the_game, boards, combat = _declared_river()
     position = placed(the_game, where)
     attackers = [p for p in position.pieces if p.location != attacked]
+    on = {d: () for d in declared}
     for roll in (1, 6):
-        _check_table(the_game, boards, combat, position, attacked, attackers, declared, roll)
+        _check_table(the_game, boards, combat, position, attacked, attackers, on, roll)
+
+
+@pytest.mark.parametrize(("where", "attacked"), ENGINE_EXAMPLES)
+def test_table_modifiers_declared_for_units_agree_with_the_engine(
+    where: dict[str, str], attacked: str
+) -> None:
+    """Declared on their menus: dug in for the defender, a forced march for one attacker."""
+    the_game, boards, combat = _declared_river()
+    position = placed(the_game, where)
+    attackers = [p for p in position.pieces if p.location != attacked]
+    defender = next(p for p in position.pieces if p.location == attacked)
+    for declared in (
+        {"dug-in": (defender.id,)},
+        {"forced-march": (attackers[0].id,)},
+        {"dug-in": (defender.id,), "forced-march": tuple(p.id for p in attackers)},
+    ):
+        for roll in (1, 6):
+            _check_table(the_game, boards, combat, position, attacked, attackers, declared, roll)
 
 
 def test_the_declarations_are_buttons_set_back_after_the_combat() -> None:
@@ -277,36 +384,50 @@ def _fatal_alliances() -> tuple[Game, list[Board], ModuleCombat]:
     return the_game, boards, combat
 
 
-@pytest.mark.parametrize("declared", [(), ("trench",)], ids=["open", "trench"])
-def test_fatal_alliances_trench_agrees_with_the_engine(declared: tuple[str, ...]) -> None:
+@pytest.mark.parametrize(
+    "declared",
+    [{}, {"trench": ()}, {"trench": ("fr-inf-1914/1",)}],
+    ids=["open", "trench", "one-corps"],
+)
+def test_fatal_alliances_trench_agrees_with_the_engine(
+    declared: dict[str, tuple[str, ...]],
+) -> None:
     """21.6: declared, each defending corps in a trench is -1 on the roll: two French corps,
-    -2 (the engine's example), in French in the chat."""
+    -2 (the engine's example); declared for one corps on its menu, -1; in French in the chat,
+    the call naming the corps."""
     the_game, boards, combat = _fatal_alliances()
     attackers = [("ge-inf-1914/1", "front"), ("ge-inf-1914/2", "front")]
     defenders = [("fr-inf-1914/1", "front"), ("fr-inf-1914/2", "front")]
-    on = {name: () for name in declared}
     situation, rule, engagement = battle(
-        the_game, "europe:W3020", attackers, defenders, declared=on
+        the_game, "europe:W3020", attackers, defenders, declared=declared
     )
     position = situation.position
     odds = table_odds(situation, rule, engagement, the_game.chart("land-combat"))
-    assert odds.roll_modifier == (-2 if declared else 0)
+    units = declared.get("trench")
+    assert odds.roll_modifier == (0 if units is None else -1 if units else -2)
     defender = engagement.defenders[0]
     roles = {p.id: "attacker" for p in engagement.attackers} | {defender.id: "defender"}
     table = _Table(the_game, boards, combat, position, roles, 10)
-    table.module |= declaring(combat, the_game, declared)
+    table.module |= declaring(combat, the_game, [d for d, named in declared.items() if not named])
+    table.marks |= marking(combat, the_game, declared)
     scope = table.scopes[position.pieces.index(defender)]
     assert evaluate(combat.expressions["CombatRollModifier"], scope) == odds.roll_modifier
     assert evaluate(combat.expressions["CombatColumn"], scope) == odds.column
     account = str(evaluate(combat.messages[1], scope))
     said = "Corps en défense dans une tranchée (FA 21.6)\u00a0: -1 au jet de dé"
-    assert (said in account) == bool(declared), account
-    table.module |= {"CombatFrom": ", W3020", "CombatBy": "Empires centraux"}
+    assert (said in account) == (units is not None), account
+    corps = the_game.counter("fr-inf-1914").name
+    names = unit_property(combat, the_game, "trench").replace("CombatFor", "CombatForNames")
+    gathered = f", {corps}" if units else ""
+    table.module |= {"CombatFrom": ", W3020", "CombatBy": "Empires centraux", names: gathered}
     call = str(evaluate(combat.messages[0], scope))
     parsed = parse_combat_call(call)
-    assert parsed is not None and parsed.declared == tuple(
-        ("Corps en défense dans une tranchée", ()) for _ in declared
+    named = (corps,) if units else ()
+    reason = "Corps en défense dans une tranchée"
+    assert parsed is not None and parsed.declared == (
+        () if units is None else ((reason, named),)
     ), call
+    assert declared_by_id(rule, parsed.declared) == (() if units is None else (("trench", named),))
 
 
 # -- real VASSAL --------------------------------------------------------------------------------
@@ -336,13 +457,14 @@ BARRAGE_RULES = {
 }
 
 
-@pytest.mark.parametrize("declared", [True, False], ids=["barrage", "none"])
-def test_vassal_applies_a_declared_barrage(tmp_path: Path, declared: bool) -> None:
+@pytest.mark.parametrize("declared", ["button", "menu", "none"])
+def test_vassal_applies_a_declared_barrage(tmp_path: Path, declared: str) -> None:
     """The barrage declared on its toolbar button: two British infantry attacking two German
     infantry in France hit on 2, not 1, as the engine says for the combat declared so; the
     call names the barrage, the account says it with its rule, the log checker reads the
-    declaration back, and the button is set back once the combat is written. Not declared,
-    none of it."""
+    declaration back, and the button is set back once the combat is written. Declared from
+    one unit's menu, that unit alone hits on 2 and the call names it; not declared, none of
+    it."""
     the_game = area_battle_game(tmp_path, BARRAGE_RULES)
     attackers = [Piece(f"uk-infantry/{n}", "uk-infantry", "europe:france", "front", "uk", 1)
                  for n in (1, 2)]  # fmt: skip
@@ -356,8 +478,10 @@ def test_vassal_applies_a_declared_barrage(tmp_path: Path, declared: bool) -> No
     save = tmp_path / "barrage.vsav"
     save.write_bytes(position_save(the_game, artwork, position))
     keys = [key("A", CTRL_SHIFT), key("E", CTRL_SHIFT)]
-    setting = f"CombatDeclared0={'declared' if declared else 'not declared'}"
+    setting = f"CombatDeclared0={'declared' if declared == 'button' else 'not declared'}"
     args = [str(module), str(save), *keys, "id:uk-infantry", "France", "1", setting]
+    if declared == "menu":  # the first declaration's command on a British infantry's menu
+        args.append(f"id:uk-infantry={key('1', CTRL_SHIFT)}")
 
     stdout = run_probe(PROBE, args, module, tmp_path).stdout
 
@@ -365,18 +489,22 @@ def test_vassal_applies_a_declared_barrage(tmp_path: Path, declared: bool) -> No
     chat = [re.sub(r"\\(.)", r"\1", m.group(1)) for m in lines if m]
     situation = Situation(the_game, position)
     rule = next(r for r in the_game.rules if isinstance(r, CombatRule))
-    on = {"barrage": ()} if declared else {}
+    name = the_game.counter("uk-infantry").name
+    on = {"button": {"barrage": ()}, "menu": {"barrage": ("uk-infantry/1",)}}.get(declared, {})
     engagement = engage(situation, rule, "europe:france", attackers, declared=on)
     plan = fire_plan(situation, rule, engagement)
-    target = 2 if declared else 1
-    assert [(g.dice, g.target) for g in plan.of("attacker")] == [(2, target)]
+    dice = {"button": "2d6 hitting on 2", "menu": "1d6 hitting on 1 or less, 1d6 hitting on 2"}
     account = next((line for line in chat if "Attacker rolls" in line), str(chat))
-    assert f"Attacker rolls 2d6 hitting on {target} or less;" in account, account
+    assert f"Attacker rolls {dice.get(declared, '2d6 hitting on 1')} or less;" in account, account
+    assert sorted(g.target for g in plan.of("attacker") for _ in range(g.dice)) == (
+        [2, 2] if declared == "button" else [1, 2] if declared == "menu" else [1, 1]
+    )
     barrage = "A barrage fired before the attack (7.6): +1 to the roll"
-    assert (barrage in account) == declared, account
+    assert (barrage in account) == (declared != "none"), account
     calls = [c for c in map(parse_combat_call, chat) if c is not None]
-    named = (("A barrage fired before the attack", ()),) if declared else ()
-    assert len(calls) == 1 and calls[0].declared == named, chat
+    named = {"button": (), "menu": (name,)}
+    expected = (("A barrage fired before the attack", named[declared]),) if on else ()
+    assert len(calls) == 1 and calls[0].declared == expected, chat
     rolls = [r for r in map(parse_dice_report, chat) if r is not None]
     assert [len(r.dice) for r in rolls] == [1] * 4, chat
     outcome = fire_outcome(rule, plan, _by_group(plan, [r.dice[0] for r in rolls]))
@@ -387,3 +515,5 @@ def test_vassal_applies_a_declared_barrage(tmp_path: Path, declared: bool) -> No
         assert f"score {hits[0]} hit(s) and take {hits[1]}" in violation.message, violation
     after = re.findall(r'^SETTING name="CombatDeclared0" value="(.*)"$', stdout, re.MULTILINE)
     assert after == ["not declared"], stdout[-2000:]
+    marks = re.findall(r'^AFTER .* for="(.*)" role=', stdout, re.MULTILINE)
+    assert len(marks) == 4 and set(marks) == {""}, marks  # every unit's declaration taken back

@@ -1,11 +1,12 @@
-"""Modifiers a player declares for a combat (an ace, an exploitation, an assault): a toolbar
-button for each sets a module property to 'declared'; the combat applies the modifier while it
-is, names it in the call (as the log checker reads declarations back) and sets it back once
-the combat is over.
+"""Modifiers a player declares for a combat (an ace, an exploitation, an assault): for the
+whole combat with a toolbar button that sets a module property to 'declared', or for one unit
+with a command of its menu. The combat applies a modifier to the units it is declared for (all
+of them while its button says so), names it in the call with those units (as the log checker
+reads declarations back) and sets everything back once the combat is over.
 
-A declaration is for the whole combat: the engine gives a modifier declared without naming
-units to every unit of its side it picks, and so does the module. A declared modifier the
-module cannot judge with the others is left to the players and ``toolkit check``."""
+The engine gives a modifier declared without naming units to every unit of its side it picks,
+and one declared for units to those only: so does the module. A declared modifier the module
+cannot judge with the others is left to the players and ``toolkit check``."""
 
 from __future__ import annotations
 
@@ -16,13 +17,25 @@ from dataclasses import dataclass
 from toolkit.catalogue import Words
 from toolkit.model.rules import CombatModifier, CombatRule
 from toolkit.vassal.format.expressions import string_literal
-from toolkit.vassal.write.combat.chat import chat_text
+from toolkit.vassal.write.combat.chat import after_comma, chat_text
 from toolkit.vassal.write.combat.marks import ModuleChoice
 
 DECLARED = "CombatDeclared"
 """The module's property a declaration's button sets: ``CombatDeclared0``, ``…1``."""
+FOR = "CombatFor"
+"""A unit's property: ``ON`` when a player declared the modifier for it (``CombatFor0``, …),
+else empty."""
+ON = "on"
+"""What a unit's property holds when it is declared for it (text: VASSAL reads '1' as a
+number, which an empty value is not)."""
+NAMES = "CombatForNames"
+"""The module's property gathering the names of the units a modifier is declared for."""
 LISTED = "CombatDeclaredList"
-"""The defender's property: ', ace, exploitation', the declarations the call names."""
+"""The defender's property: ', ace (Panzer), exploitation', what the call names."""
+GATHER_KEY = "62000,130"
+"""What the defender sends the combat's units declared for something: add your name."""
+UNDECLARE_KEY = "62001,130"
+"""What the defender sends them once the combat is written: nothing declared any more."""
 
 
 @dataclass(frozen=True)
@@ -31,11 +44,13 @@ class Declarations:
 
     modifiers: tuple[CombatModifier, ...] = ()
     holds: dict[int, str] = dataclasses.field(default_factory=dict)
-    """Modifier (by id) → the condition that it is declared."""
+    """Modifier (by id) → the condition a unit meets when it is declared for it."""
     choices: tuple[ModuleChoice, ...] = ()
     """The toolbar buttons, one per modifier."""
     resets: tuple[tuple[str, str], ...] = ()
-    """(property, value): what the combat sets back once it is over."""
+    """(property, value): the buttons' properties as the combat sets them back."""
+    menus: tuple[tuple[str, str], ...] = ()
+    """(unit property, menu command) of each modifier."""
     listed: str = ""
     """The expression listing the declarations (``LISTED``); empty without any."""
 
@@ -60,16 +75,17 @@ def declarable(
 
 
 def declarations(modifiers: Sequence[CombatModifier], say: Words) -> Declarations:
-    """What the module adds for these declared modifiers: their properties' buttons, the
-    condition each is declared, the list the call names them by."""
+    """What the module adds for these declared modifiers: their buttons and menu commands,
+    the condition a unit is declared for each, the list the call names them by."""
     if not modifiers:
         return Declarations()
     off, on = say("module.declare.off"), say("module.declare.on")
-    holds, choices, resets, listed = {}, [], [], ['""']
+    holds, choices, resets, menus, listed = {}, [], [], [], ['""']
     for n, m in enumerate(modifiers):
-        name = f"{DECLARED}{n}"
+        name, unit, names = f"{DECLARED}{n}", f"{FOR}{n}", f"{NAMES}{n}"
         reason, cite = chat_text(m.text), chat_text(m.cite)
-        holds[id(m)] = f"{name} == {string_literal(on)}"
+        whole = f"{name} == {string_literal(on)}"
+        holds[id(m)] = f"({whole}) || ({unit} == {string_literal(ON)})"
         choices.append(
             ModuleChoice(
                 name,
@@ -81,10 +97,16 @@ def declarations(modifiers: Sequence[CombatModifier], say: Words) -> Declaration
             )
         )
         resets.append((name, off))
-        listed.append(f'If({holds[id(m)]}, {string_literal(", " + reason)}, "")')
-    return Declarations(tuple(modifiers), holds, tuple(choices), tuple(resets), " + ".join(listed))
+        menus.append((unit, say("module.declare.unit", reason=m.text)))
+        opened = string_literal(f", {reason} (")
+        by_unit = f'If({names}.length() > 2, {opened} + {after_comma(names)} + ")", "")'
+        listed.append(f"If({whole}, {string_literal(', ' + reason)}, {by_unit})")
+    return Declarations(
+        tuple(modifiers), holds, tuple(choices), tuple(resets), tuple(menus), " + ".join(listed)
+    )
 
 
 def initial_values(found: Declarations) -> dict[str, str]:
-    """The module's properties of the declarations, each not declared."""
-    return dict(found.resets)
+    """The module's properties of the declarations: each not declared, no unit named."""
+    names = {f"{NAMES}{n}": "" for n in range(len(found.modifiers))}
+    return dict(found.resets) | names

@@ -33,9 +33,9 @@ is looked up in. Dice multiplied (halved in snow or in a swamp, Europe Engulfed 
 counted fire group by fire group and multiplier by multiplier, each count rounded down and the
 dice the fractions make together going to the group's worst number, as the engine rounds
 them. A rule whose modifiers the module cannot judge (crossings and firing first with
-supporting units) is left to the players and ``toolkit check``. Declared modifiers apply while
-a player sets them declared on their toolbar buttons (:mod:`.declared`), a term on the whole
-combat; with supporting units, none is.
+supporting units) is left to the players and ``toolkit check``. Declared modifiers apply to the
+units a player declares them for, on their toolbar buttons (all units) or the units' menus
+(:mod:`.declared`), a term on the unit; with supporting units, none is.
 """
 
 from __future__ import annotations
@@ -198,7 +198,7 @@ class _FireWriter(FireSheet):
         keys, traits = self._rolling(first)
         if not first:
             return combat_prototype(
-                self.exprs, messages, self.say, (keys, traits), resets=self.declared.resets
+                self.exprs, messages, self.say, (keys, traits), declared=self.declared
             )
         before, after = f"{STAGE} == 0", f"({STAGE} == 1) || ({FIRST} == 0)"
         gates = {step: before for step in ("reset", "gather", "call", "account")}
@@ -217,7 +217,7 @@ class _FireWriter(FireSheet):
             (keys, traits),
             gates,
             (stage,),
-            self.declared.resets,
+            self.declared,
         )
 
     def _rolling(self, first: bool) -> tuple[list[str], list[Trait]]:

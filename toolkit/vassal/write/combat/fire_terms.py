@@ -176,9 +176,9 @@ def modifier_conditions(
             enemy = sheet.selector(f"CombatEnemy{n}", m.unless_enemy, covered, index)
             other: CombatSide = "defender" if m.side == "attacker" else "attacker"
             whole.append(f"Count({picks(all_of([combat_condition(other), enemy]))}) == 0")
-        if id(m) in sheet.declared.holds:
-            whole.append(sheet.declared.holds[id(m)])
         parts = [selectors[id(m)]]
+        if id(m) in sheet.declared.holds:  # declared for the unit, or for the whole combat
+            parts.append(sheet.declared.holds[id(m)])
         if whole:
             sheet.exprs[f"CombatHolds{n}"] = f"If({all_of(whole)}, 1, 0)"
             parts.append(f"$CombatHolds{n}$ == 1")

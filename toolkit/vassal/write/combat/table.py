@@ -15,9 +15,10 @@ How each step of the engine (:mod:`toolkit.rules.combat`) becomes VASSAL's:
 - an odds step a:b is reached when b × attack ≥ a × defence (cross-multiplied, no division);
 - the results are a chain of ``If`` over the column and the rows' ranges of rolls.
 
-Modifiers only a player knows of (declared) apply while a player sets them declared on their
-toolbar buttons (:mod:`.declared`): their test on the place holds only then. A rule with
-modifiers the module cannot express (weather, enemy units, support) is left out whole.
+Modifiers only a player knows of (declared) apply to the units a player declares them for, on
+their toolbar buttons (all units) or the units' menus (:mod:`.declared`): a term on the unit.
+A rule with modifiers the module cannot express (weather, enemy units, support) is left out
+whole.
 """
 
 from __future__ import annotations
@@ -122,12 +123,10 @@ class _Writer:
         strengths = {s: [m for m in active if m.affects(s) and m.strength != 1] for s in SIDES}
         self.props |= {UNIT: "0", FROM: "", BY: ""} | initial_values(found)
         conditions = {
-            id(m): self._unit_condition(n, m, covered, index) for n, m in enumerate(active)
-        }
-        places_of = {
-            id(m): _declared_there(self._place_test(f"CombatPlaces{n}", m), found.holds.get(id(m)))
+            id(m): self._unit_condition(n, m, covered, index, found.holds.get(id(m)))
             for n, m in enumerate(active)
         }
+        places_of = {id(m): self._place_test(f"CombatPlaces{n}", m) for n, m in enumerate(active)}
         sets = {side: self._possible(strengths[side]) for side in SIDES}
         if any(len(found) > MAX_STRENGTH_SETS for found in sets.values()):
             return None
@@ -170,7 +169,7 @@ class _Writer:
             tuple(sorted(self.props.items())),
             {cid: counter_traits(props) for cid, props in self.counters.items()},
             {cid: dict(props) for cid, props in self.counters.items()},
-            combat_prototype(self.exprs, messages, self.say, resets=found.resets),
+            combat_prototype(self.exprs, messages, self.say, declared=found),
             dict(self.exprs),
             messages,
             game.language,
@@ -198,9 +197,15 @@ class _Writer:
     # -- units and places --------------------------------------------------------------------
 
     def _unit_condition(
-        self, n: int, m: CombatModifier, covered: Sequence[Counter], index: SelectorIndex
+        self,
+        n: int,
+        m: CombatModifier,
+        covered: Sequence[Counter],
+        index: SelectorIndex,
+        declared: str | None = None,
     ) -> str:
-        """What a unit must be for a modifier to apply to it (beyond its side)."""
+        """What a unit must be for a modifier to apply to it (beyond its side): ``declared``,
+        the condition that a player declared it for the unit."""
         parts = []
         if m.pieces is not None:
             name = f"CombatSel{n}"
@@ -217,6 +222,8 @@ class _Writer:
             self.pairs[id(m)] = set(self.props[name].strip(SEPARATOR).split(SEPARATOR))
             here = f'"{SEPARATOR}" + LocationName + ">$LocationName${SEPARATOR}"'
             parts += [AS_TEXT, f"{name}.contains({here})"]
+        if declared is not None:
+            parts.append(declared)
         return all_of(parts)
 
     def _crossings(self, types: frozenset[str]) -> str:
@@ -305,7 +312,7 @@ class _Writer:
                 if m.affects(s)
             ]
             count = " + ".join(counts) or "0"
-            selective = m.pieces is not None or bool(m.across) or m.side == "both"
+            selective = m.pieces is not None or bool(m.across) or m.side == "both" or m.declared
             applies = all_of([on_place, f"{count} > 0"]) if selective else on_place
             self.exprs[f"CombatApplies{n}"] = applies
             self.applies.append((m, f"CombatApplies{n}"))
@@ -366,13 +373,6 @@ class _Writer:
         self.exprs["CombatDefenceNum"] = " * ".join(f"({n})" for n in numerators)
         self.exprs["CombatDefenceDen"] = " * ".join(f"({d})" for d in denominators)
         self.exprs["CombatShift"] = " + ".join(self.shifts) or "0"
-
-
-def _declared_there(place: str, declared: str | None) -> str:
-    """A modifier's test on the defender's place, and that a player declared it."""
-    if declared is None:
-        return place
-    return declared if place == "true" else all_of([place, declared])
 
 
 def _common(sets: Sequence[set[str] | None]) -> set[str] | None:

@@ -11,7 +11,7 @@ from toolkit.catalogue import Words
 from toolkit.model import Game
 from toolkit.rules.combat.engagement import SIDES
 from toolkit.vassal.format.codec import encode
-from toolkit.vassal.format.expressions import string_literal
+from toolkit.vassal.format.expressions import all_of, any_of, string_literal
 from toolkit.vassal.format.traits import (
     CTRL_SHIFT,
     PROTOTYPE_BASE,
@@ -20,6 +20,13 @@ from toolkit.vassal.format.traits import (
     marker,
     report,
     trigger,
+)
+from toolkit.vassal.write.combat.declared import (
+    GATHER_KEY,
+    NAMES,
+    ON,
+    UNDECLARE_KEY,
+    Declarations,
 )
 from toolkit.vassal.write.combat.marks import (
     APPEND_KEY,
@@ -36,6 +43,7 @@ from toolkit.vassal.write.combat.marks import (
     ROLL_KEY,
     STEPS,
     ModuleCombat,
+    combat_condition,
 )
 from toolkit.vassal.write.warnings import ModuleWarnings
 
@@ -91,7 +99,7 @@ def combat_prototype(
     rolling: tuple[Sequence[str], Sequence[Trait]] | None = None,
     gates: Mapping[str, str] | None = None,
     last: Sequence[str] = (),
-    resets: Sequence[tuple[str, str]] = (),
+    declared: Declarations | None = None,
 ) -> tuple[Trait, ...]:
     """What every unit of the combat carries: its role and mark, the combat as worked out
     from it when it defends, and the steps the combat button sets off on the defender.
@@ -100,8 +108,8 @@ def combat_prototype(
     account and the result, and the traits that answer them (None: one roll of the combat
     dice button, on :data:`ROLL_KEY`). ``gates`` holds a step back unless its condition holds
     on the defender: a step of :data:`GATED` → a BeanShell condition. ``last``: keys the
-    defender sends itself once everything else is done. ``resets``: the module's properties
-    set back to a value when the marks are cleared (the declarations, each combat's own)."""
+    defender sends itself once everything else is done. ``declared``: the modifiers a player
+    declares, for the whole combat or for units (:func:`declaring`)."""
     reset_key, gather_key, call_key, account_key, _, result_key, clear_key = STEPS
     keys, traits = rolling or ((ROLL_KEY,), (roll_dice(),))
     named = dict(
@@ -132,15 +140,48 @@ def combat_prototype(
         set_global(FROM, ((reset_key, ""), (APPEND_KEY, "{" + joined + "}"))),
         set_global(BY, ((reset_key, ""), (APPEND_KEY, "{SideName}"))),
         _command_to(gather_key, APPEND_KEY, f'{ROLE} == "attacker"'),
+        # before the marks are cleared: the declarations are taken back from the units marked
+        *declaring(declared, gather_key, clear_key, reset_key),
         _command_to(clear_key, CLEAR_KEY, f"{ROLE}.length() > 0"),
         report((call_key,), "{" + messages[0] + "}"),
         report((account_key,), "{" + messages[1] + "}"),
         *traits,
         *gated,
         report((result_key,), "{" + messages[2] + "}"),
-        *(set_global(name, ((clear_key, value),)) for name, value in resets),
         PROTOTYPE_BASE,
     )
+
+
+def declaring(
+    declared: Declarations | None, gather_key: str, clear_key: str, reset_key: str
+) -> tuple[Trait, ...]:
+    """What a unit carries for the declared modifiers: a menu command declaring each for it;
+    as the defender, the gathering of the names of the units each is declared for (on
+    ``gather_key``) and, once the combat is written (``clear_key``), every declaration taken
+    back, the buttons' and the units'."""
+    if declared is None or not declared.modifiers:
+        return ()
+    traits, units = [], []
+    for n, (unit, command) in enumerate(declared.menus):
+        toggle = "{" + f'If({unit} == "{ON}", "", "{ON}")' + "}"
+        commands = [
+            encode([command, key(str(n + 1), CTRL_SHIFT), encode(["P", toggle], ",")], ":"),
+            encode(["", UNDECLARE_KEY, encode(["P", ""], ",")], ":"),
+        ]
+        fields = [unit, "false,0,100,false", encode(commands, ","), ""]
+        traits.append(Trait("PROP;" + encode(fields, ";"), ""))
+        names = f"{NAMES}{n}"
+        added = "{" + f'{names} + If({unit} == "{ON}", ", " + BasicName, "")' + "}"
+        traits.append(set_global(names, ((reset_key, ""), (GATHER_KEY, added))))
+        units.append(f'{unit} == "{ON}"')
+    fighting = any_of([combat_condition(side) for side in SIDES])
+    declared_for = all_of([fighting, any_of(units)])
+    traits += [
+        _command_to(gather_key, GATHER_KEY, declared_for),
+        _command_to(clear_key, UNDECLARE_KEY, declared_for),
+        *(set_global(name, ((clear_key, value),)) for name, value in declared.resets),
+    ]
+    return tuple(traits)
 
 
 def roll_dice() -> Trait:
