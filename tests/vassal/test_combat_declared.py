@@ -252,6 +252,61 @@ def test_ground_support_declared_for_two_panzers() -> None:
     assert [targets[f"ge-panzer/{n}"] for n in (1, 2, 3)] == [5, 5, 6]
 
 
+FIRST_ROUNDS = [
+    # Europe Engulfed's first-round bonuses (tests/games/test_combat_examples.py): the place, the
+    # attackers (and where they came from), the defenders, what is declared, the weather
+    ("maginot", "europe:metz",
+     [("ge-infantry/1", "front", "ruhr"), ("ge-panzer/1", "front", "ruhr")],
+     [("fr-infantry/1", "front"), ("fr-armour/1", "front"), ("gb-militia/1", "front")],
+     ("maginot",), None),  # 6.84
+    ("maginot-german", "europe:metz", [("fr-infantry/1", "front", "paris")],
+     [("ge-infantry/2", "front")], ("maginot",), None),
+    ("fortification", "europe:kiev", [("ge-infantry/1", "front"), ("ge-infantry/2", "front")],
+     [("su-infantry/1", "step-3"), ("su-militia/1", "front")], ("fortification",), None),  # 6.97
+    ("fortification-rough", "europe:lyon", [("ge-infantry/1", "front")],
+     [("su-infantry/1", "step-3")], ("fortification", "assault"), None),
+    ("landing", "europe:north-england", [("ge-airborne/1", "front"), ("ge-infantry/1", "front")],
+     [("gb-infantry/1", "front"), ("gb-armour/1", "front")], ("landing", "landing-armour"),
+     None),  # 7.21, 7.31
+    ("landing-armour", "europe:north-england", [("ge-airborne/1", "front"),
+     ("ge-panzer/1", "front")], [("gb-infantry/1", "front"), ("gb-armour/1", "front")],
+     ("landing", "landing-armour"), None),
+    ("landing-mud", "europe:north-england", [("ge-airborne/1", "front")],
+     [("gb-infantry/1", "front"), ("gb-armour/1", "front")], ("landing", "landing-armour"),
+     "mud"),  # 1.13
+]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("at", "attackers", "defenders", "declared", "weather"),
+    [e[1:] for e in FIRST_ROUNDS],
+    ids=[e[0] for e in FIRST_ROUNDS],
+)
+def test_europe_engulfeds_first_round_bonuses_agree_with_the_engine(
+    at: str,
+    attackers: list[tuple[str, ...]],
+    defenders: list[tuple[str, str]],
+    declared: tuple[str, ...],
+    weather: str | None,
+) -> None:
+    """The Maginot Line, a fortification and the defence of a landing, declared for the first
+    round on their buttons or not: the module's dice are the engine's."""
+    from tests.vassal.test_fire_weather import _weather
+
+    game, combat = _module("europe-engulfed")
+    for named in ((), declared):
+        on = {name: () for name in named}
+        situation, rule, engagement = battle(
+            game, at, attackers, defenders, declared=on, weather=weather
+        )
+        rng = random.Random(len(named))
+        module = _weather(at, weather, rng) | declaring(combat, game, named)
+        plan = _agree(game, combat, situation, rule, engagement, rng=rng, module=module)
+        reasons = {a.reason for a in plan.applied}
+        texts = {m.id: m.text for m in rule.modifiers}
+        assert named or not reasons & {texts[d] for d in declared}
+
+
 # -- a results table ----------------------------------------------------------------------------
 
 DUG_IN = CombatModifier(
