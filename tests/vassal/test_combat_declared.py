@@ -41,7 +41,8 @@ from toolkit.vassal.format.expressions import evaluate
 from toolkit.vassal.format.layout import Board
 from toolkit.vassal.format.traits import CTRL_SHIFT, key
 from toolkit.vassal.read.chat import parse_combat_call, parse_dice_report
-from toolkit.vassal.write.combat import ModuleCombat, module_combat
+from toolkit.vassal.write.combat import ModuleCombat, module_combat, module_fire
+from toolkit.vassal.write.combat import declared as declared_module
 from toolkit.vassal.write.module import compile_module, game_boards, position_save
 from toolkit.workers import Workers
 
@@ -215,21 +216,46 @@ def test_an_ace_declared_for_one_unit_is_its_alone() -> None:
 # -- dice: Europe Engulfed ----------------------------------------------------------------------
 
 
-def test_an_assault_doubles_both_sides_dice() -> None:
+def test_an_assault_doubles_both_sides_dice(monkeypatch: pytest.MonkeyPatch) -> None:
     """6.32: declared, an assault rolls two dice per step on both sides, as the engine does,
-    for 6.26's battle at Kiev, and it is not applied without the declaration."""
+    for 6.26's battle at Kiev, in clear weather and in snow (each count halved after it is
+    doubled), and it is not applied without the declaration; here with room for it."""
     from tests.vassal.test_fire_weather import GERMANS, SOVIETS, _weather
 
+    monkeypatch.setattr(declared_module, "GROWTH", 10)
+    game = game_of("europe-engulfed")
+    combat = module_fire(game, {key: key for key in game.locations})
+    assert combat is not None
+    for weather in (None, "snow"):
+        for declared in ((), ("assault",)):
+            on = {name: () for name in declared}
+            situation, rule, engagement = battle(
+                game, "europe:kiev", GERMANS, SOVIETS, declared=on, weather=weather
+            )
+            for seed in range(2):
+                rng = random.Random(seed)
+                module = _weather("europe:kiev", weather, rng) | declaring(combat, game, declared)
+                plan = _agree(game, combat, situation, rule, engagement, rng=rng, module=module)
+                doubled = any(a.reason.startswith("Assault") for a in plan.applied)
+                assert doubled == bool(declared)
+
+
+def test_a_declaration_too_long_for_the_saves_is_left_out() -> None:
+    """Counting an assault's doubled dice would double the traits every block of a saved game
+    carries (23 MB of them in the 1939 campaign): Europe Engulfed's module leaves the assault
+    to the players, and keeps the other declarations within the budget."""
     game, combat = _module("europe-engulfed")
-    for declared in ((), ("assault",)):
-        on = {name: () for name in declared}
-        situation, rule, engagement = battle(game, "europe:kiev", GERMANS, SOVIETS, declared=on)
-        for seed in range(2):
-            rng = random.Random(seed)
-            module = _weather("europe:kiev", None, rng) | declaring(combat, game, declared)
-            plan = _agree(game, combat, situation, rule, engagement, rng=rng, module=module)
-            doubled = any(a.reason.startswith("Assault") for a in plan.applied)
-            assert doubled == bool(declared)
+    buttons = [c.button for c in combat.choices]
+    assert "Assault: two dice per step" not in buttons
+    assert "Supported by a ground support unit" in buttons and len(buttons) == 3 + 5
+    rule = next(r for r in game.rules if isinstance(r, CombatRule))
+    plain = dataclasses.replace(rule, modifiers=tuple(m for m in rule.modifiers if not m.declared))
+    bare = dataclasses.replace(game, rules=(plain,))
+    without = module_fire(bare, {key: key for key in game.locations})
+    assert without is not None
+    length = sum(len(t.type) for t in combat.prototype)
+    bare_length = sum(len(t.type) for t in without.prototype)
+    assert length <= declared_module.GROWTH * bare_length + declared_module.ROOM
 
 
 def test_ground_support_declared_for_two_panzers() -> None:
@@ -264,7 +290,7 @@ FIRST_ROUNDS = [
     ("fortification", "europe:kiev", [("ge-infantry/1", "front"), ("ge-infantry/2", "front")],
      [("su-infantry/1", "step-3"), ("su-militia/1", "front")], ("fortification",), None),  # 6.97
     ("fortification-rough", "europe:lyon", [("ge-infantry/1", "front")],
-     [("su-infantry/1", "step-3")], ("fortification", "assault"), None),
+     [("su-infantry/1", "step-3")], ("fortification", "ground-support"), None),
     ("landing", "europe:north-england", [("ge-airborne/1", "front"), ("ge-infantry/1", "front")],
      [("gb-infantry/1", "front"), ("gb-armour/1", "front")], ("landing", "landing-armour"),
      None),  # 7.21, 7.31

@@ -45,7 +45,7 @@ from dataclasses import dataclass
 
 from toolkit.catalogue import words
 from toolkit.model import Game
-from toolkit.model.rules import CombatRule, CombatSide, SelectorIndex
+from toolkit.model.rules import CombatFire, CombatModifier, CombatRule, CombatSide, SelectorIndex
 from toolkit.rules.combat.engagement import SIDES, effect_words
 from toolkit.vassal.format.expressions import string_literal
 from toolkit.vassal.format.traits import Trait, report, trigger
@@ -55,6 +55,7 @@ from toolkit.vassal.write.combat.declared import (
     declarable,
     declarations,
     initial_values,
+    with_declarations,
 )
 from toolkit.vassal.write.combat.fire_dice import absorbs, supported_dice, terms_dice
 from toolkit.vassal.write.combat.fire_sheet import (
@@ -99,8 +100,7 @@ def module_fire(game: Game, names: Mapping[str, str]) -> ModuleCombat | None:
         if isinstance(rule, CombatRule) and rule.fire is not None and not rule.setups:
             if not fire_expressible(rule):
                 return None
-            declared = declarations(declarable(rule, _declarable), words(game.language))
-            return _FireWriter(game, rule, rule.fire, dict(names), declared=declared).write()
+            return _fire_combat(game, rule, rule.fire, names)
     return None
 
 
@@ -134,6 +134,19 @@ def fire_expressible(rule: CombatRule) -> bool:
     return all(sum(1 for m in bonuses if m.affects(side)) <= 1 for side in SIDES)
 
 
+def _fire_combat(
+    game: Game, rule: CombatRule, fire: CombatFire, names: Mapping[str, str]
+) -> ModuleCombat | None:
+    """The module's combat by dice, with the declared modifiers that fit."""
+    say = words(game.language)
+
+    def write(chosen: Sequence[CombatModifier]) -> ModuleCombat:
+        declared = declarations(chosen, say)
+        return _FireWriter(game, rule, fire, dict(names), declared=declared).write()
+
+    return with_declarations(declarable(rule, _declarable), write)
+
+
 def _declarable(rule: CombatRule) -> bool:
     """True when the module gives the engine's dice with a rule's declared modifiers applied
     always: supporting units leave no room for a declaration's terms."""
@@ -148,6 +161,7 @@ class _FireWriter(FireSheet):
         covered = [c for c in self.game.counters if self.rule.pieces.matches(c, index, c.faction)]
         held = self.declared.holds
         self.props |= {UNIT: "0", FROM: "", BY: ""} | initial_values(self.declared)
+        self.exprs |= self.declared.expressions
         active = [m for m in self.rule.modifiers if not m.declared or id(m) in held]
         selectors = {}
         for n, m in enumerate(active):

@@ -44,7 +44,13 @@ from toolkit.vassal.format.expressions import all_of, string_literal
 from toolkit.vassal.format.layout import Board
 from toolkit.vassal.write.boards import board_places
 from toolkit.vassal.write.combat.chat import table_messages
-from toolkit.vassal.write.combat.declared import LISTED, declarable, declarations, initial_values
+from toolkit.vassal.write.combat.declared import (
+    LISTED,
+    declarable,
+    declarations,
+    initial_values,
+    with_declarations,
+)
 from toolkit.vassal.write.combat.marks import (
     AS_TEXT,
     BY,
@@ -71,11 +77,19 @@ def module_combat(game: Game, boards: Sequence[Board]) -> ModuleCombat | None:
             chart = next((c for c in game.charts if c.id == rule.table.chart), None)
             if chart is not None and _expressible(rule):
                 start = Position.from_setup(game, game.setups[0]) if game.setups else Position()
-                declared = declarable(rule, _expressible)
-                # declared strength modifiers may make too many sets: the combat without them
-                written = _Writer(game, boards, rule, chart, start, declared).write()
-                return written or _Writer(game, boards, rule, chart, start).write()
+                return _table_combat(game, boards, rule, chart, start)
     return None
+
+
+def _table_combat(
+    game: Game, boards: Sequence[Board], rule: CombatRule, chart: Chart, start: Position
+) -> ModuleCombat | None:
+    """The module's combat on a results table, with the declared modifiers that fit."""
+
+    def write(chosen: Sequence[CombatModifier]) -> ModuleCombat | None:
+        return _Writer(game, boards, rule, chart, start, tuple(chosen)).write()
+
+    return with_declarations(declarable(rule, _expressible), write)
 
 
 def _expressible(rule: CombatRule) -> bool:
@@ -122,6 +136,7 @@ class _Writer:
         active = [m for m in rule.modifiers if not m.declared or id(m) in found.holds]
         strengths = {s: [m for m in active if m.affects(s) and m.strength != 1] for s in SIDES}
         self.props |= {UNIT: "0", FROM: "", BY: ""} | initial_values(found)
+        self.exprs |= found.expressions
         conditions = {
             id(m): self._unit_condition(n, m, covered, index, found.holds.get(id(m)))
             for n, m in enumerate(active)
