@@ -45,7 +45,7 @@ from toolkit.vassal.read.reader import (
     read_saved_game_commands,
     save_description,
 )
-from toolkit.vassal.write.fire import weather_words
+from toolkit.vassal.write.combat.fire_terms import weather_words
 from toolkit.vassal.write.module import game_boards
 from toolkit.workers import Workers
 

@@ -425,6 +425,69 @@ def test_ee_a_swamp_in_snow_is_rough(ee: Game) -> None:
         assert targets(plan)["su-infantry/1"][1] == hits_on
 
 
+def test_ee_the_maginot_line_gives_two_hit_bonuses_when_declared(ee: Game) -> None:
+    """6.84, 6.4g: declared for the initial round of a newly contested Metz attacked from
+    Germany, the Western Allies' land units there hit on 4 or more; not declared (a later
+    round), on 6; a German defending Metz never has it, nor does a militia (glossary)."""
+    germans: list[Unit] = [("ge-infantry/1", "front", "ruhr"), ("ge-panzer/1", "front", "ruhr")]
+    allies: list[Unit] = [
+        ("fr-infantry/1", "front"),
+        ("fr-armour/1", "front"),
+        ("gb-militia/1", "front"),
+    ]
+    for declared, hits_on in (({"maginot": ()}, 4), (None, 6)):
+        situation, rule, engagement = battle(ee, "europe:metz", germans, allies, declared=declared)
+        by_piece = targets(fire_plan(situation, rule, engagement))
+        assert (by_piece["fr-infantry/1"][1], by_piece["fr-armour/1"][1]) == (hits_on, hits_on)
+        assert by_piece["gb-militia/1"][1] == 6
+    defenders: list[Unit] = [("ge-infantry/2", "front")]
+    attackers: list[Unit] = [("fr-infantry/1", "front", "paris")]
+    on = {"maginot": ()}
+    situation, rule, engagement = battle(ee, "europe:metz", attackers, defenders, declared=on)
+    assert targets(fire_plan(situation, rule, engagement))["ge-infantry/2"][1] == 6
+    situation, rule, engagement = battle(ee, "europe:kiev", GERMANS[3:], SOVIETS, declared=on)
+    assert targets(fire_plan(situation, rule, engagement))["su-infantry/1"][1] == 6
+
+
+def test_ee_a_fortification_is_rough_terrain_in_the_first_round(ee: Game) -> None:
+    """6.97, 6.4i: declared for the first round, a fortification gives its defenders the
+    rough terrain's hit bonus (on 5 in clear Kiev), on top of the others (6.4: cumulative);
+    militia never has one."""
+    soviets: list[Unit] = [*SOVIETS[1:], ("su-militia/1", "front")]
+    for declared, hits_on in (({"fortification": ()}, 5), (None, 6)):
+        situation, rule, engagement = battle(
+            ee, "europe:kiev", GERMANS[3:], soviets, declared=declared
+        )
+        by_piece = targets(fire_plan(situation, rule, engagement))
+        assert by_piece["su-infantry/1"][1] == hits_on
+        assert by_piece["su-militia/1"][1] == 6
+    on = {"fortification": ()}
+    situation, rule, engagement = battle(ee, "europe:lyon", GERMANS[3:5], SOVIETS[1:2], declared=on)
+    assert targets(fire_plan(situation, rule, engagement))["su-infantry/1"][1] == 4  # rough too
+
+
+def test_ee_defenders_of_a_landing_fire_at_infantry_with_a_bonus(ee: Game) -> None:
+    """7.21, 7.31, 6.4j: in the first round against an airborne or amphibious assault every
+    defender firing at infantry has one more hit bonus: infantry always, armour while no enemy
+    armour is left to fire at (6.25), and not in mud (1.13)."""
+    airborne: list[Unit] = [("ge-airborne/1", "front"), ("ge-infantry/1", "front")]
+    defenders: list[Unit] = [("gb-infantry/1", "front"), ("gb-armour/1", "front")]
+    landing = {"landing": (), "landing-armour": ()}
+    for declared, hits_on in ((landing, (5, 4)), (None, (6, 5))):
+        situation, rule, engagement = battle(
+            ee, "europe:north-england", airborne, defenders, declared=declared
+        )
+        by_piece = targets(fire_plan(situation, rule, engagement))
+        # the armour firing at infantry has 6.29's bonus too (6.4: they add up)
+        assert (by_piece["gb-infantry/1"][1], by_piece["gb-armour/1"][1]) == hits_on
+    with_armour = [*airborne, ("ge-panzer/1", "front")]
+    situation, rule, engagement = battle(
+        ee, "europe:north-england", with_armour, defenders, declared=landing
+    )
+    by_piece = targets(fire_plan(situation, rule, engagement))
+    assert (by_piece["gb-infantry/1"][1], by_piece["gb-armour/1"][1]) == (5, 6)
+
+
 # -- Axis & Allies Europe (seed 004) and 1914 (seed 003) ----------------------------------------
 
 

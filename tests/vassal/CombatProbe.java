@@ -21,7 +21,9 @@ import javax.swing.text.Document;
  * A combat resolved in the module, as the real engine does it.
  *
  * Usage: CombatProbe MODULE.vmod SAVE.vsav ATTACK_KEY DEFEND_KEY ATTACKERS DEFENDER_PLACE [PRESSES
- *   [NAME=VALUE,...]]  (module properties set before the combat button is pressed: the weather)
+ *   [NAME=VALUE,... [id:COUNTER=KEY]]]  (module properties set before the combat button is
+ *   pressed: the weather, a declaration; a key pressed on the first piece of a counter: a
+ *   declaration from its menu)
  *
  * Loads the module and the save with the shared harness (LoadModule, beside it on the class
  * path), presses the attack key (KEYCODE,MODIFIERS) on every attacker (ATTACKERS is a
@@ -33,7 +35,9 @@ import javax.swing.text.Document;
  * log:
  *
  *   ROLE loc="..." counter="..." role="..."
- *   AFTER loc="..." counter="..." role="..."   (each piece's role once the combat is written)
+ *   AFTER loc="..." counter="..." for="..." role="..."   (each piece's role and CombatFor0
+ *                                                        once the combat is written)
+ *   SETTING name="..." value="..."   (each property set before the combat, once it is written)
  *   CHAT text="..."
  *
  * and ends with "PROBE done". The harness's own report comes first.
@@ -47,7 +51,10 @@ public class CombatProbe {
     final String defender = args[5];
     final int presses = args.length > 6 ? Integer.parseInt(args[6]) : 1;
     // module properties the players set from the toolbar (the weather): "Name=Value,..."
-    final String[] settings = args.length > 7 ? args[7].split(",") : new String[0];
+    final String[] settings =
+      args.length > 7 && !args[7].isEmpty() ? args[7].split(",") : new String[0];
+    // a key pressed on the first piece of a counter: "id:COUNTER=KEYCODE,MODIFIERS"
+    final String[] pressed = args.length > 8 ? args[8].split("=", 2) : null;
     final int rc = LoadModule.run(new String[] {"--no-setups", args[0], args[1]});
     // The harness shows no window: let toolbar hotkeys work as they do in a player's window.
     GlobalOptions.getInstance().setAttribute("hotKeysOnClosedWindows", GlobalOptions.ALWAYS);
@@ -55,6 +62,7 @@ public class CombatProbe {
     SwingUtilities.invokeAndWait(() -> {
       try {
         boolean defenderMarked = false;
+        boolean keyPressed = false;
         for (Map map : Map.getMapList()) {
           for (GamePiece piece : pieces(map)) {
             final String loc = map.locationName(piece.getPosition());
@@ -65,6 +73,10 @@ public class CombatProbe {
             else if (loc.equals(defender) && !defenderMarked) {
               piece.keyEvent(defend);
               defenderMarked = true;
+            }
+            if (pressed != null && !keyPressed && pressed[0].equals("id:" + counter)) {
+              piece.keyEvent(stroke(pressed[1]));
+              keyPressed = true;
             }
             out.println("ROLE loc=" + q(loc)
               + " counter=" + q(String.valueOf(piece.getProperty("CounterId")))
@@ -92,8 +104,14 @@ public class CombatProbe {
           for (GamePiece piece : pieces(map)) {
             out.println("AFTER loc=" + q(map.locationName(piece.getPosition()))
               + " counter=" + q(String.valueOf(piece.getProperty("CounterId")))
+              + " for=" + q(String.valueOf(piece.getProperty("CombatFor0")))
               + " role=" + q(String.valueOf(piece.getProperty("CombatRole"))));
           }
+        }
+        for (String setting : settings) {
+          final String name = setting.split("=", 2)[0];
+          out.println("SETTING name=" + q(name) + " value="
+            + q(String.valueOf(GameModule.getGameModule().getMutableProperty(name).getPropertyValue())));
         }
         final String added = doc.getText(before, doc.getLength() - before);
         for (String line : added.split("\n")) {

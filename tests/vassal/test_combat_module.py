@@ -85,6 +85,8 @@ class _Table:
         self.module = dict(combat.module_properties)
         self.position = position
         self.roles = roles
+        self.marks: dict[str, dict[str, str]] = {}
+        """Piece id → properties set on that piece alone (from its menu)."""
         self.total = total
         self.scopes = [self.scope(p) for p in position.pieces]
 
@@ -105,6 +107,10 @@ class _Table:
                 return self.names.get(piece.location or "", "")
             if name == ROLE:
                 return self.roles.get(piece.id, "")
+            if name in self.marks.get(piece.id, {}):
+                return self.marks[piece.id][name]
+            if name == "BasicName":
+                return counter.name
             if name == "Side":
                 return self.game.side(self.game.faction(piece.owner or "").side).id
             if name == "Face_Level":

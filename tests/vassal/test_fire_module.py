@@ -43,13 +43,12 @@ from toolkit.vassal.read.chat import (
     parse_combat_call,
     parse_dice_report,
 )
-from toolkit.vassal.write.combat import BY, FROM, ROLE, ModuleCombat, dice_name
-from toolkit.vassal.write.fire import (
+from toolkit.vassal.write.combat import BY, FROM, ROLE, ModuleCombat, dice_name, module_fire
+from toolkit.vassal.write.combat.fire_sheet import (
     HITS,
     LETTER,
     bucket,
     dice_property,
-    module_fire,
     scored_property,
 )
 from toolkit.vassal.write.module import compile_module, position_save
@@ -88,6 +87,8 @@ class _Board:
         self.came_from = came_from
         """Piece id → where it moved into the place from (VASSAL's OldLocationName)."""
         self.module = dict(combat.module_properties)
+        self.marks: dict[str, dict[str, str]] = {}
+        """Piece id → properties set on that piece alone (from its menu)."""
         self.total = 0
         self.scopes = [self._scope(p) for p in position.pieces]
 
@@ -111,6 +112,10 @@ class _Board:
                 return self.came_from.get(piece.id, "")
             if name == ROLE:
                 return self.roles.get(piece.id, "")
+            if name in self.marks.get(piece.id, {}):
+                return self.marks[piece.id][name]
+            if name == "BasicName":
+                return counter.name
             if name == "Side":
                 return self.game.side(self.game.faction(piece.owner or "").side).id
             if name == "Face_Level":
@@ -153,15 +158,17 @@ def _agree(
     dice: Sequence[int] | None = None,
     rng: random.Random | None = None,
     module: Mapping[str, str] = MappingProxyType({}),
+    marks: Mapping[str, Mapping[str, str]] = MappingProxyType({}),
 ) -> FirePlan:
     """The module's dice and hits are the engine's for these rolls (the rulebook's, in the
     order a log gives them, or random ones); the engine's plan. ``module``: module properties
-    the players set (the weather)."""
+    the players set (the weather); ``marks``: piece id → properties set on it alone."""
     plan = fire_plan(situation, rule, engagement)
     defender = engagement.defenders[0]
     roles = {p.id: "attacker" for p in engagement.attackers} | {defender.id: "defender"}
     board = _Board(game, combat, situation.position, roles, engagement.origins)
     board.module |= module
+    board.marks |= {piece: dict(values) for piece, values in marks.items()}
     if plan.first is not None or "CombatFirst" in combat.expressions:
         assert board.say(defender, "CombatFirst") == (1 if plan.first == "defender" else 0)
     what = f"{engagement.location}: {[p.id for p in engagement.attackers]} against "
@@ -299,8 +306,7 @@ EXAMPLES = [
 
 DFF_EXAMPLES = [
     # Distant Foreign Fields (seed 002, 13.0): attackers moved into the hex, from where they came;
-    # the rulebook's declarations (an ace, an exploitation, an amphibious landing) are left out,
-    # as the module's call declares none
+    # nothing declared (the rulebook's declarations: tests/vassal/test_combat_declared.py)
     ("w-of-bapaume", [("de-1-inf/1", "front", "bapaume"), ("de-2-inf/1", "front", "bapaume"),
                       ("de-3-inf/1", "front", "arras")], [("au-1-inf/1", "front")]),
     ("albert", [("de-4-inf/1", "front", "e-of-albert"), ("de-5-inf/1", "front", "e-of-albert")],

@@ -62,7 +62,8 @@ class PlayedCombat:
     """The attacking side's id, when the call names it."""
     column: str | None = None
     declared: tuple[tuple[str, tuple[str, ...]], ...] = ()
-    """Each modifier declared, with the names of the units it is for (empty: all it may)."""
+    """Each modifier declared (by its id, or by its reason as the module's call names it), with
+    the names of the units it is for (empty: all it may)."""
     rolls: tuple[Roll, ...] = ()
     after: Position = field(default_factory=Position)
     came_from: Mapping[str, str] = field(default_factory=dict)
@@ -86,6 +87,7 @@ def check_played_combat(game: Game, combat: PlayedCombat) -> list[Violation]:
         message = f"the combat at {name}: no roll was reported after it was called."
         return [Violation(rule.id, rule.cite, "warning", message, (combat.location,))]
     where = (combat.location, place_name(game, combat.location))
+    combat = dataclasses.replace(combat, declared=declared_by_id(rule, combat.declared))
     engagement = _engagement(situation, rule, combat)
     if isinstance(engagement, str):
         return [_violation(rule, rule.cite, where, engagement)]
@@ -105,6 +107,32 @@ def check_played_combat(game: Game, combat: PlayedCombat) -> list[Violation]:
         if problem:
             found.append(_violation(rule, cite, where, f"{account}; {problem}"))
     return found
+
+
+def declared_by_id(
+    rule: CombatRule, declared: Sequence[tuple[str, tuple[str, ...]]]
+) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The declarations of a call, each by its modifier's id: a call names a modifier by its
+    id or by the reason players read (the module's call), which may hold commas where the
+    call's list was split ('Amphibious assault, fought as across a river')."""
+    by_text = {m.text.casefold(): m.id for m in rule.modifiers if m.declared}
+    found = []
+    start = 0
+    while start < len(declared):
+        end = start
+        name, units = declared[start]
+        while name.casefold() not in by_text and end + 1 < len(declared) and not units:
+            longer = f"{name}, {declared[end + 1][0]}"
+            if not any(text.startswith(longer.casefold()) for text in by_text):
+                break
+            end += 1
+            name, units = longer, declared[end][1]
+        if name.casefold() not in by_text:  # not a reason: as the call wrote it
+            end = start
+            name, units = declared[start]
+        found.append((by_text.get(name.casefold(), name), units))
+        start = end + 1
+    return tuple(found)
 
 
 def _in_weather(combat: PlayedCombat) -> PlayedCombat:

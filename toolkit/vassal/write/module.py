@@ -50,9 +50,8 @@ from toolkit.vassal.write.cards import (
     saved_piles,
     solid_png,
 )
-from toolkit.vassal.write.combat import ModuleCombat, module_combat, with_combat
+from toolkit.vassal.write.combat import ModuleCombat, module_combat, module_fire, with_combat
 from toolkit.vassal.write.elements import Slot, text
-from toolkit.vassal.write.fire import module_fire
 from toolkit.vassal.write.identity import (
     NEXT_PIECE_SLOT_ID,
     assign_gpids,
