@@ -58,6 +58,12 @@ class MapPlacement:
     blocks: tuple[tuple[float, float, float, float], ...] = ()
     """Boxes (left, top, right, bottom) of the framed panels that say what the map is (the title
     block, the legend), which a tiled map's cuts must not cross."""
+    boxes: tuple[tuple[float, float, float, float], ...] = ()
+    """Boxes (left, top, right, bottom) of the boxes and tracks printed on the map, which a
+    tiled map's cuts must not cross either, where they can keep off the ``blocks`` too."""
+    cells: tuple[tuple[float, float, float, float], ...] = ()
+    """The tracks' cells, each a little inside the sides it shares with a neighbour: a cut
+    that must cross a track runs between two of them."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -120,6 +126,8 @@ def placement_data(placement: MapPlacement) -> dict[str, Any]:
         "marks": [list(m) for m in placement.marks],
         "names": [list(m) for m in placement.names],
         "blocks": [list(m) for m in placement.blocks],
+        "boxes": [list(m) for m in placement.boxes],
+        "cells": [list(m) for m in placement.cells],
     }
 
 
@@ -145,6 +153,8 @@ def placement_from_data(data: Mapping[str, Any]) -> MapPlacement:
             marks=tuple(_point4(m) for m in data["marks"]),
             names=tuple(_point4(m) for m in data["names"]),
             blocks=tuple(_point4(m) for m in data["blocks"]),
+            boxes=tuple(_point4(m) for m in data["boxes"]),
+            cells=tuple(_point4(m) for m in data["cells"]),
         )
     except (KeyError, TypeError, AttributeError) as error:
         raise ValueError(f"not a map placement: {error}") from None

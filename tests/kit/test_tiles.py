@@ -15,6 +15,7 @@ from toolkit.kit.tiles import (
     LEFT_OUT,
     MIN_CHART_SCALE,
     OVERLAP,
+    PANEL_CLEARANCE,
     Tile,
     _left_out,
     chart_plans,
@@ -401,7 +402,14 @@ def test_the_title_block_and_legend_columns_are_whole_on_one_tile(
     drawn = draw_map(drawn_game, drawn_game.map(map_id))
     page = paper(drawn_game.print.paper)
     placement = drawn.placement
-    _turned, tiles = plan_tiles(*drawn.size, page, words=placement.names, blocks=placement.blocks)
+    _turned, tiles = plan_tiles(
+        *drawn.size,
+        page,
+        words=placement.names,
+        blocks=placement.blocks,
+        boxes=placement.boxes,
+        cells=placement.cells,
+    )
     [title] = [
         (x, y, x + b.width, y + b.height) for b, x, y in drawn.sheet.blocks if b.role == "title"
     ]
@@ -410,3 +418,103 @@ def test_the_title_block_and_legend_columns_are_whole_on_one_tile(
     crossed = [b for b in placement.blocks if not _whole_somewhere(b, tiles)]
     assert len(placement.blocks) == 2 if legend == "whole" else len(placement.blocks) > 2
     assert crossed == []
+
+
+# -- boxes and tracks printed on a map ------------------------------------------------------------
+
+
+def test_a_cut_keeps_off_a_box_before_words_but_not_before_the_title() -> None:
+    """A box outweighs words as the title does; where the cut must run through the title or a
+    box, it runs through the box."""
+    size = (2880.0, 2304.0)
+    page, even = plan_tiles(*size, LETTER)
+    cut = (even[0].source[2] + even[1].source[0]) / 2
+    box = (cut - 60.0, 400.0, cut + 60.0, 444.0)
+    words = [(cut - 120.0, 300.0, cut - 50.0, 310.0), (cut + 50.0, 300.0, cut + 120.0, 310.0)]
+    turned, tiles = plan_tiles(*size, LETTER, words=words, boxes=[box])
+    assert turned == page and _whole_somewhere(box, tiles)
+    # every place the cut could take runs through the title block or one of the boxes
+    title = (cut - 200.0, 20.0, cut + 10.0, 60.0)
+    boxes = [(cut + 5.0, 400.0, cut + 200.0, 444.0), (cut - 2000.0, 500.0, cut - 195.0, 544.0)]
+    boxes.append((cut + 195.0, 600.0, cut + 2000.0, 644.0))
+    _page, tiles = plan_tiles(*size, LETTER, blocks=[title], boxes=boxes)
+    line = (tiles[0].source[2] + tiles[1].source[0]) / 2
+    assert _whole_somewhere(title, tiles)
+    assert sum(1 for b in boxes if b[0] < line < b[2]) == 1
+
+
+def test_a_cut_that_must_cross_a_track_runs_between_its_cells() -> None:
+    """A track longer than a tile is cut, between two cells and through none."""
+    from toolkit.render.maps.draw import CELL_INSET
+
+    size = (2880.0, 2304.0)
+    _page, even = plan_tiles(*size, LETTER)
+    cut = (even[0].source[2] + even[1].source[0]) / 2
+    track = (cut - 310.0, 400.0, cut + 410.0, 450.0)
+    edges = [track[0] + 36.0 * i for i in range(21)]
+    cells = [
+        (a + (CELL_INSET if a > track[0] else 0.0), 414.0, b - CELL_INSET, 450.0)
+        for a, b in zip(edges, edges[1:], strict=False)
+    ]
+    _page, tiles = plan_tiles(*size, LETTER, boxes=[track], cells=cells)
+    line = (tiles[0].source[2] + tiles[1].source[0]) / 2
+    assert track[0] < line < track[2]
+    assert min(abs(line - edge) for edge in edges) <= CELL_INSET - PANEL_CLEARANCE
+
+
+def _drawn(name: str, map_id: str) -> tuple[object, MapPlacement, Page, list[Tile]]:
+    from tests.model.rule_games import game
+
+    the_game = game(name)
+    drawn = draw_map(the_game, the_game.map(map_id))
+    place = drawn.placement
+    needs = window_needs(place, background_spaces(the_game, map_id))
+    turned, tiles = plan_tiles(
+        *drawn.size,
+        paper(the_game.print.paper),
+        words=place.names,
+        blocks=place.blocks,
+        needs=needs,
+        boxes=place.boxes,
+        cells=place.cells,
+    )
+    return drawn.size, place, turned, tiles
+
+
+def _cuts(starts: list[float], half: float) -> list[float]:
+    return [start + half for start in sorted(set(starts))[1:]]
+
+
+def _through(cut: float, spans: list[tuple[float, float]]) -> int:
+    return sum(1 for a, b in spans if a - PANEL_CLEARANCE < cut < b + PANEL_CLEARANCE)
+
+
+@pytest.mark.parametrize("map_id", ["europe", "world"])
+def test_fatal_alliances_sea_boxes_are_cut_only_where_no_cut_could_move(map_id: str) -> None:
+    """Every sea box the real maps print is a box the cuts keep off; a cut runs through one only
+    where, between its neighbours, every other place it could take runs through the title
+    block, a legend column, or as many boxes."""
+    from tests.model.rule_games import game
+
+    size, place, turned, tiles = _drawn("fatal-alliances", map_id)
+    sea_boxes = game("fatal-alliances").map(map_id).boxes
+    printed = {
+        tuple(place.outlines[box.id][i][k] for i, k in ((0, 0), (0, 1), (2, 0), (2, 1)))
+        for box in sea_boxes
+    }
+    assert printed == set(place.boxes)
+    _x, _y, area_w, area_h = tile_area(turned)
+    half = OVERLAP / 2
+    for axis, window in ((0, area_w), (1, area_h)):
+        panels = [(b[axis], b[axis + 2]) for b in place.blocks]
+        boxes = [(b[axis], b[axis + 2]) for b in place.boxes]
+        cuts = _cuts([t.source[axis] for t in tiles], half)
+        bounds = [half, *cuts, size[axis] + half - OVERLAP]
+        for i, cut in enumerate(cuts, start=1):
+            if not _through(cut, boxes):
+                continue
+            low = bounds[i + 1] - window + OVERLAP
+            high = bounds[i - 1] + window - OVERLAP
+            spots = [low + k * 0.5 for k in range(int((high - low) / 0.5) + 1)]
+            best = min((_through(c, panels), _through(c, boxes)) for c in spots)
+            assert (_through(cut, panels), _through(cut, boxes)) == best, (axis, cut)

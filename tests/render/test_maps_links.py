@@ -3,6 +3,9 @@ reference the source wrote."""
 
 from __future__ import annotations
 
+import dataclasses
+import re
+
 import pytest
 from lxml import etree
 
@@ -72,3 +75,33 @@ def test_a_row_of_exits_to_one_map_shares_one_tab_clear_of_the_rest() -> None:
     links = etree.fromstring(svg.encode()).find(f".//{SVG}g[@class='links']")
     assert links is not None and len(links.findall(f"{SVG}path")) == 2  # the two brackets
     assert overlaps(svg) == []
+
+
+def test_a_french_game_counts_the_turns_in_french(two_maps: Game) -> None:
+    french = dataclasses.replace(two_maps, language="fr")
+    [edge] = french.map("valley").links
+    assert link_text(french, edge) == "The Hills 0505 (1 tour)"
+    assert link_text(french, dataclasses.replace(edge, delay=2)) == "The Hills 0505 (2 tours)"
+    assert link_text(two_maps, dataclasses.replace(edge, delay=2)) == "The Hills 0505 (2 turns)"
+
+
+def test_a_name_that_is_only_the_hexs_own_number_gives_way_to_the_target(two_maps: Game) -> None:
+    """The hex already prints its number: a tab saying it again would not say where it leads."""
+    [edge] = two_maps.map("valley").links
+    echo = dataclasses.replace(edge, name=edge.from_label, delay=0)
+    assert link_text(two_maps, echo) == "The Hills 0505"
+
+
+def test_fatal_alliances_exit_tabs_name_the_world_map() -> None:
+    """The European map's junction links are named with their own hex numbers ('W1652'); each
+    tab names the world map and its hex, as the other games' tabs name theirs."""
+    from tests.model.rule_games import game
+
+    fa = game("fatal-alliances")
+    europe = fa.map("europe")
+    world = fa.map("world").name
+    texts = {link_text(fa, link) for link in europe.links}
+    assert texts and all(re.fullmatch(re.escape(world) + r" \d{4}", text) for text in texts)
+    drawn = "\n".join(_texts(map_svg(fa, europe)))
+    assert not re.search(r"[←→↑↓] W\d{4}|W\d{4} ←", drawn)
+    assert re.search(r"[←→↑↓] " + re.escape(world.split()[0]), drawn)

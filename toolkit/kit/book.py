@@ -156,6 +156,8 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
             needs = window_needs(place, background) if place is not None else None
             names = place.names if place is not None else ()
             panels = place.blocks if place is not None else ()
+            boxes = place.boxes if place is not None else ()
+            cells = place.cells if place is not None else ()
             tiles = tile_plans(
                 key,
                 the_map.name,
@@ -167,8 +169,12 @@ def plan_kit(game: Game, artwork: KitArt, settings: KitSettings) -> KitPlan:
                 bleed=tile_bleed,
                 words=names,
                 blocks=panels,
+                boxes=boxes,
+                cells=cells,
             )
-            planned = plan_tiles(*size, page, words=names, blocks=panels, needs=needs)[1]
+            planned = plan_tiles(
+                *size, page, words=names, blocks=panels, needs=needs, boxes=boxes, cells=cells
+            )[1]
             blank_tiles |= len(tiles) < len(planned)
             boards.extend(tiles)
         if settings.maps in ("full", "both"):

@@ -70,24 +70,27 @@ def tile_area(page: Page) -> Rect:
 
 Box = tuple[float, float, float, float]
 """(left, top, right, bottom) in the drawing's units."""
+Span = tuple[float, float]
+"""(start, end) of a box along one axis."""
 
 
 def _spans(
     length: float,
     window: float,
     overlap: float,
-    words: Sequence[tuple[float, float]] = (),
-    blocks: Sequence[tuple[float, float]] = (),
+    words: Sequence[Span] = (),
+    blocks: Sequence[Sequence[Span]] = (),
 ) -> list[tuple[float, float]]:
     """(start, size) of each window along one axis, each overlapping the next by ``overlap``.
 
     As few windows as fit. Without ``words`` or ``blocks`` they are all the same size: the map
     is spread evenly over its tiles, so no page ends up holding a sliver of map on a sheet of
     white. Otherwise each cut moves, within what the windows allow, first off the ``blocks``
-    ((start, end) of each framed panel along the axis: the title block, the legend), so that
-    each lies whole between two cuts, on one tile; then to where it splits fewest ``words``
-    ((start, end) of each printed word) on both its tiles: a word cut by one tile's edge is
-    then whole on its neighbour's.
+    (tiers of framed panels along the axis, the first kept clear of before the next: the title
+    block and legend, then the boxes and tracks, then the tracks' cells), so that each lies
+    whole between two cuts, on one tile; then to where it splits fewest ``words`` ((start, end)
+    of each printed word) on both its tiles: a word cut by one tile's edge is then whole on
+    its neighbour's.
     """
     if length <= window + 1e-6:
         return [(0.0, length)]
@@ -97,7 +100,7 @@ def _spans(
     cuts = [i * (size - overlap) + half for i in range(1, count)]
     # only a word longer than the overlap can reach past both its edges
     long = [(a, b) for a, b in words if b - a > overlap]
-    if long or blocks:
+    if long or any(blocks):
         cuts = _cuts_clear_of(cuts, length, window, overlap, long, blocks)
     edges = [0.0, *(c - half for c in cuts)]
     ends = [*(c + half for c in cuts), length]
@@ -113,39 +116,44 @@ def _cuts_clear_of(
     length: float,
     window: float,
     overlap: float,
-    words: Sequence[tuple[float, float]],
-    blocks: Sequence[tuple[float, float]] = (),
+    words: Sequence[Span],
+    blocks: Sequence[Sequence[Span]] = (),
 ) -> list[float]:
     """The cut lines (middles of the overlaps), each as near its even place as it can be among
-    those that cross the fewest ``blocks`` and then split the fewest ``words`` on both tiles,
-    left to right, every window no wider than ``window`` and the last reaching ``length``."""
+    those that cross the fewest of the first tier of ``blocks``, then of the next…, and then
+    split the fewest ``words`` on both tiles, left to right, every window no wider than
+    ``window`` and the last reaching ``length``."""
     half = overlap / 2
     count = len(even) + 1
     cuts: list[float] = []
     previous = half
-    beside = [(a - PANEL_CLEARANCE, b + PANEL_CLEARANCE) for a, b in blocks]
+    beside = [[(a - PANEL_CLEARANCE, b + PANEL_CLEARANCE) for a, b in tier] for tier in blocks]
     for index, wanted in enumerate(even, start=1):
         after = count - index  # windows from this cut to the end
         low = length + half - after * window + (after - 1) * overlap
         high = previous + window - overlap
         spots = {wanted, *(a + half for a, _b in words), *(b - half for _a, b in words)}
-        spots |= {edge for panel in beside for edge in panel}
+        spots |= {edge for tier in beside for panel in tier for edge in panel}
         choices = [min(max(x, low), high) for x in spots]
         cut = min(
             choices,
-            key=lambda c: (_crossed(c, beside), _split(c, half, words), abs(c - wanted)),
+            key=lambda c: (
+                *(_crossed(c, tier) for tier in beside),
+                _split(c, half, words),
+                abs(c - wanted),
+            ),
         )
         cuts.append(cut)
         previous = cut
     return cuts
 
 
-def _crossed(cut: float, blocks: Sequence[tuple[float, float]]) -> int:
+def _crossed(cut: float, blocks: Sequence[Span]) -> int:
     """How many blocks the cut line runs through."""
     return sum(1 for a, b in blocks if a + 1e-6 < cut < b - 1e-6)
 
 
-def _split(cut: float, half: float, words: Sequence[tuple[float, float]]) -> int:
+def _split(cut: float, half: float, words: Sequence[Span]) -> int:
     """How many words a cut leaves whole on neither tile: those reaching past both edges of
     the overlap around it."""
     return sum(1 for a, b in words if a < cut - half - 1e-6 and b > cut + half + 1e-6)
@@ -160,18 +168,23 @@ def plan_tiles(
     words: Sequence[Box] = (),
     blocks: Sequence[Box] = (),
     needs: Contents | None = None,
+    boxes: Sequence[Box] = (),
+    cells: Sequence[Box] = (),
 ) -> tuple[Page, list[Tile]]:
     """Cut a drawing of ``width``×``height`` into tiles on ``page`` turned whichever way prints
     fewer sheets (tiles that show nothing, by ``needs``, print none; portrait wins ties,
-    unless only landscape keeps the ``blocks`` whole). Neighbours overlap by ``overlap`` (on
-    the page); the cuts keep clear of the ``blocks`` (the map's title block and legend) and
-    of the printed ``words`` where they can (see :func:`_spans`).
+    unless only landscape keeps more of the ``blocks``, then of the ``boxes``, whole).
+    Neighbours overlap by ``overlap`` (on the page); the cuts keep clear of the ``blocks``
+    (the map's title block and legend), then of its ``boxes`` and tracks and the tracks'
+    ``cells``, and of the printed ``words`` where they can (see :func:`_spans`).
 
     :raises KitError: a page too small to overlap on.
     """
-    best: tuple[tuple[int, int], Page, list[Tile]] | None = None
+    best: tuple[tuple[int, ...], Page, list[Tile]] | None = None
     across, down = [(b[0], b[2]) for b in words], [(b[1], b[3]) for b in words]
-    wide, tall = [(b[0], b[2]) for b in blocks], [(b[1], b[3]) for b in blocks]
+    tiers = (blocks, boxes, cells)
+    wide = [[(b[0], b[2]) for b in tier] for tier in tiers]
+    tall = [[(b[1], b[3]) for b in tier] for tier in tiers]
     for candidate in (page, page.turned()):
         _x, _y, area_w, area_h = tile_area(candidate)
         if min(area_w, area_h) <= 2 * overlap:
@@ -185,7 +198,10 @@ def plan_tiles(
         empty = _left_out(tiles, needs([t.source for t in tiles])) if needs is not None else ()
         cost = (
             len(tiles) - len(empty),
-            _cut_through(xs, half, wide) + _cut_through(ys, half, tall),
+            *(
+                _cut_through(xs, half, a) + _cut_through(ys, half, b)
+                for a, b in zip(wide, tall, strict=True)
+            ),
         )
         if best is None or cost < best[0]:
             best = (cost, candidate, tiles)
@@ -193,9 +209,7 @@ def plan_tiles(
     return best[1], best[2]
 
 
-def _cut_through(
-    spans: Sequence[tuple[float, float]], half: float, blocks: Sequence[tuple[float, float]]
-) -> int:
+def _cut_through(spans: Sequence[tuple[float, float]], half: float, blocks: Sequence[Span]) -> int:
     """How many times the cuts between ``spans`` run through one of the ``blocks``."""
     return sum(_crossed(start + half, blocks) for start, _size in spans[1:])
 
@@ -213,17 +227,21 @@ def tile_plans(
     bleed: float = 0.0,
     words: Sequence[Box] = (),
     blocks: Sequence[Box] = (),
+    boxes: Sequence[Box] = (),
+    cells: Sequence[Box] = (),
 ) -> list[PagePlan]:
     """One page per tile of a drawing, each with its alignment marks, label and index; a tile
     that shows nothing the other printed tiles do not (by ``needs``) gets no page (its square
     in the index is grey); the cuts keep clear of the drawing's ``blocks`` (title block,
-    legend) and printed ``words`` where they can.
+    legend), ``boxes`` and tracks, tracks' ``cells`` and printed ``words`` where they can.
 
     With a ``bleed`` (the print-shop edition) a tile is a piece a printer trims: its window is
     the page's TrimBox, and the drawing runs ``bleed`` past it on every side (the BleedBox),
     so a trim that misses by a hair shows more map, not white paper.
     """
-    turned, tiles = plan_tiles(*size, page, scale, words=words, blocks=blocks, needs=needs)
+    turned, tiles = plan_tiles(
+        *size, page, scale, words=words, blocks=blocks, needs=needs, boxes=boxes, cells=cells
+    )
     columns = max(t.column for t in tiles) + 1
     rows = max(t.row for t in tiles) + 1
     left_out = _left_out(tiles, needs([t.source for t in tiles])) if needs is not None else set()

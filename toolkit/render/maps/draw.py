@@ -13,6 +13,7 @@ player must read.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 
 from toolkit.artwork import MapPlacement
@@ -147,9 +148,11 @@ def draw_map(game: Game, the_map: Map) -> MapDrawing:
     size = declared_size(sheet.width, sheet.height)
     marks = [*placer.marks(), *(label.box for label in labels)]
     panels = [Rect(x, y, x + block.width, y + block.height) for block, x, y in sheet.blocks]
+    whole_boxes, cells = _boxes_whole(placements + sheet.strip)
     placement = _placement(
         plan, spots, stacks, [*marks, *panels], [label.box for label in labels], _whole(sheet)
     )
+    placement = replace(placement, boxes=whole_boxes, cells=cells)
     return MapDrawing(svg, size, plan, sheet, labels, placement)
 
 
@@ -168,6 +171,43 @@ def _whole(sheet: Sheet) -> list[Rect]:
         else:
             whole.append(Rect(x, y, x + block.width, y + block.height))
     return whole
+
+
+Edges = tuple[float, float, float, float]
+"""(left, top, right, bottom), as the placement gives boxes."""
+
+CELL_INSET = 4.0
+"""How far inside each side it shares with a neighbour a track's cell is kept whole: more
+than a tiled map's cuts keep from a panel's frame, so a cut may run between two cells."""
+
+
+def _boxes_whole(
+    placements: Sequence[tuple[Box, float, float]],
+) -> tuple[tuple[Edges, ...], tuple[Edges, ...]]:
+    """The boxes and tracks printed on the map, as the placement gives them to the tiler: each
+    whole, and each track's cells, so that a cut that cannot keep clear of a track (one longer
+    than a tile) leaves every cell, and the counters in it, on one tile."""
+    boxes, cells = [], []
+    for box, x, y in placements:
+        width, height = box_size(box)[:2]
+        boxes.append((x, y, x + width, y + height))
+        drawn = box_cells(box, x, y)
+        cells += [_cell_inside(cell, drawn) for cell in drawn]
+    return tuple(sorted(set(boxes))), tuple(sorted(set(cells)))
+
+
+def _cell_inside(
+    cell: tuple[float, float, float, float], cells: Sequence[tuple[float, float, float, float]]
+) -> Edges:
+    """(left, top, right, bottom) of a track's cell, ``CELL_INSET`` inside each side it shares
+    with a neighbour."""
+    x, y, w, h = cell
+    corners = {(round(cx, 3), round(cy, 3)) for cx, cy, _w, _h in cells}
+
+    def inset(dx: float, dy: float) -> float:
+        return CELL_INSET if (round(x + dx, 3), round(y + dy, 3)) in corners else 0.0
+
+    return (x + inset(-w, 0), y + inset(0, -h), x + w - inset(w, 0), y + h - inset(0, h))
 
 
 def grid_sizes(the_map: Map, unit: float) -> Sizes:

@@ -9,6 +9,7 @@ from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from toolkit.catalogue import words
 from toolkit.model import Game
 from toolkit.model.map import Link, LocationKey, Map
 from toolkit.render.maps.base import INK, Point, Rect, el, label_svg, line_height, rect_union
@@ -21,10 +22,14 @@ _ARROWS = {"left": "\u2190", "right": "\u2192", "top": "\u2191", "bottom": "\u21
 
 
 def link_text(game: Game, link: Link) -> str:
-    """What a tab says: the link's name, or where it leads ('The Valley 0304')."""
-    body = link.name or link_target(game, link.to)
+    """What a tab says, in the game's language: the link's name ('A', 'BF'), or where it leads
+    ('The Valley 0304') when it has none or its name is only the number its own hex prints
+    already, which tells a player nothing of where to go; and the turns the crossing takes."""
+    named = link.name and link.name != link.from_label
+    body = link.name if named else link_target(game, link.to)
     if link.delay:
-        body += f" ({link.delay} turn{'s' if link.delay != 1 else ''})"
+        plural = "one" if link.delay == 1 else "many"
+        body = words(game.language)(f"map.link.delay.{plural}", place=body, count=link.delay)
     return body
 
 
