@@ -347,7 +347,7 @@ def _line_problem(
         reason = f"the {name} passes {place}, which is not under friendly control"
     else:
         return _zoc_stop(situation, piece, goal, what, f"cut every way along the {name}")
-    message = f"{what}: {reason} ({along.cite})."
+    message = f"{what}: {reason}."
     message += unless_words(rule)
     return Violation(rule.id, along.cite, rule.severity, message, (start, goal), (piece.id,))
 
@@ -364,7 +364,7 @@ def _off_line(
     name = _line_name(situation, along.lines)
     message = (
         f"{_what(situation, piece, goal)}: it has gone beyond its allowance along the {name},"
-        f" and such a move runs wholly along the {name} ({along.cite})."
+        f" and such a move runs wholly along the {name}."
     )
     start = piece.location or ""
     message += unless_words(rule)
@@ -425,12 +425,14 @@ def _unpaid(
     )
     if lost >= march.loss:
         return []
-    unit = f"strength point(s) ({march.loss_property})" if march.loss_property else "step(s)"
+    prop = march.loss_property
+    unit = f"point(s) of {prop.replace('_', ' ')}" if prop else "step(s)"
+    shown = "shows no loss" if lost <= 0 else f"has lost only {_points(lost)}"
     start, end = legs[0].start, legs[-1].end
     message = (
         f"{piece_words(game, piece)} went from {place_words(game, start)} to"
         f" {place_words(game, end)} on a forced march, beyond its allowance, and must lose"
-        f" {march.loss} {unit} for it ({march.cite}); it has lost {_points(max(lost, 0))}."
+        f" {march.loss} {unit} for it, but {shown}."
     )
     return [Violation(rule.id, march.cite, rule.severity, message, (start, end), (piece_id,))]
 
