@@ -193,7 +193,7 @@ def line_path(
     along = rule.unlimited_along
     piece = _on_map(situation, piece_id)
     start = piece.location or ""
-    if along is None or not on_line(situation, along, start):
+    if along is None or not on_line(situation, along, start) or not on_line(situation, along, goal):
         return None
     zones = _zones(situation, piece) if zoc else _Zones((), (), ())
     side = side_of(situation, piece)
