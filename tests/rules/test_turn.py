@@ -376,6 +376,11 @@ def test_the_drags_of_a_forced_march_spend_one_allowance_and_one_loss() -> None:
     assert check_steps(the_game, steps) == []
     (found,) = check_steps(the_game, steps[:-1])
     assert (found.cite, found.locations) == ("DFF 2.2.5.1", ("wf:0911", "wf:0113"))
+    flipped_first = [
+        steps[0],
+        *(_flipped(DFF, {"de-1-inf/1": at}, "back") for at in ("wf:0911", "wf:0311", "wf:0113")),
+    ]
+    assert check_steps(the_game, flipped_first) == []
 
 
 def test_a_unit_with_no_strength_to_lose_cannot_force_march() -> None:

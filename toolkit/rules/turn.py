@@ -406,12 +406,14 @@ def _unpaid(
     rule: MovementRule,
     setup_id: str | None,
 ) -> list[Violation]:
-    """A forced march whose loss the last position does not show on the piece (one that left
-    play, or was replaced, is not judged)."""
+    """A forced march whose loss the last position does not show on the piece, against the
+    first position that has it (the loss may be shown before the move); one that left play,
+    or was replaced, is not judged."""
     march = rule.forced_march
     if march is None or not march.loss:
         return []
-    before = Situation(game, positions[legs[0].step], setup_id)
+    first = next(p for p in positions if _location_in(p, piece_id) is not None)
+    before = Situation(game, first, setup_id)
     after = Situation(game, positions[-1], setup_id)
     piece = before.position.piece(piece_id)
     try:
