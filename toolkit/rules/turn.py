@@ -2,11 +2,12 @@
 
 Pieces are paired by id. A piece that changed location made a move, checked against every
 movement rule that covers it (a path within its allowance, respecting zones of control, must
-exist in the position before the move), the zones of control it must respect, and the entry
-rules (when that kind is registered) at its destination. A piece that came into play or left
-it is reported plainly, as information (rule ids :data:`ENTERED` and :data:`LEFT`); when the
-scenario is known, a reinforcement brought in elsewhere than, or before, its setup says is an
-error (:data:`ARRIVAL`).
+exist in the position before the move; or a way along the rule's unlimited lines, or within its
+forced march, whose loss the position after the move must show), the zones of control it must
+respect, and the entry rules (when that kind is registered) at its destination. A piece that
+came into play or left it is reported plainly, as information (rule ids :data:`ENTERED` and
+:data:`LEFT`); when the scenario is known, a reinforcement brought in elsewhere than, or before,
+its setup says is an error (:data:`ARRIVAL`).
 """
 
 from __future__ import annotations
@@ -120,11 +121,12 @@ def trace_steps(
     (a VASSAL log, one position per logged action), and the path found for each leg the
     rules allowed (a leg that broke a rule has none: no legal path was found).
 
-    A piece moved in several drags makes one move: its legs spend one allowance, each leg
-    costed in the position it was made in; a leg after one that ended in an enemy zone of
-    control that stops movement is a violation; entry rules are checked wherever a leg ends,
-    so a unit passing through a place it may not enter is caught. Pieces that came into play
-    or left it are noticed once, from the first position to the last.
+    A piece moved in several drags makes one move: its legs spend one allowance, each leg costed in
+    the position it was made in (or they all run along the rule's unlimited lines, or they make a
+    forced march, whose loss the last position must show); a leg after one that ended in an enemy
+    zone of control that stops movement is a violation; entry rules are checked wherever a leg ends,
+    so a unit passing through a place it may not enter is caught. Pieces that came into play or left
+    it are noticed once, from the first position to the last.
     """
     if len(positions) < 2:
         return [], {}
@@ -166,7 +168,9 @@ def _check_legs(
     piece = first.position.piece(piece_id)
     found: list[Violation] = []
     for rule in _movement_rules(first, piece):
-        march = _March()
+        along = rule.unlimited_along
+        begins_on_line = along is not None and on_line(first, along, legs[0].start)
+        march = _March(line="open" if begins_on_line else "closed")
         for number, leg in enumerate(legs):
             situation = Situation(game, positions[leg.step], setup_id)
             at = situation.position.piece(piece_id)
@@ -258,10 +262,6 @@ def _judge(
         what = _what(situation, piece, goal)
         message = f"{what}: its allowance cannot be read, so {rule.id!r} cannot judge the move."
         return Violation(rule.id, rule.cite, "info", message, (start, goal), (piece.id,))
-    if first and (
-        rule.unlimited_along is None or not on_line(situation, rule.unlimited_along, start)
-    ):
-        march.line = "closed"
     along = line_path(situation, rule, piece.id, goal, first) if march.line != "closed" else None
     if march.line == "taken":
         return _Way(along) if along is not None else _off_line(situation, rule, piece, goal, first)
