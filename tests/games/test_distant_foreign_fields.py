@@ -1246,15 +1246,27 @@ def test_the_checker_finds_a_unit_beyond_its_hqs_range(game):
 
 
 def test_the_checker_refuses_a_move_beyond_the_allowance(game):
-    """1.1, 2.2.5: a division moves at most the map's allowance, 8 hexes on the Western Front:
-    Cologne to Paris is far more."""
+    """1.1, 2.2.5: a division moves at most the map's allowance, 8 hexes on the Western Front,
+    12 on a forced march (2.2.5.1): Bapaume to Dieppe's 13 hexes are too far. Cologne to Paris
+    is far more, and the railway that joins them runs through Belgium and France, which the
+    Germans do not hold in August 1914 (2.2.5.3); to Berlin it runs through Germany."""
     from tests.rules.helpers import position
+    from toolkit.model.position import start_control
     from toolkit.rules.turn import check_moves
 
-    before = position(game, {"de-1-inf/1": game.places["cologne"]})
-    after = position(game, {"de-1-inf/1": game.places["paris"]})
-    found = check_moves(game, before, after)
-    assert "movement" in {v.rule for v in found}
+    walk = check_moves(
+        game,
+        position(game, {"de-1-inf/1": game.places["bapaume"]}),
+        position(game, {"de-1-inf/1": "wf:0121"}),
+    )
+    assert [(v.rule, v.cite) for v in walk] == [("movement", "DFF 4.2, 5.0")]
+    control = start_control(game, game.setup("grand-campaign"))
+    before = position(game, {"de-1-inf/1": game.places["cologne"]}, control=control)
+    to_paris = position(game, {"de-1-inf/1": game.places["paris"]}, control=control)
+    found = check_moves(game, before, to_paris)
+    assert [(v.rule, v.cite) for v in found] == [("movement", "DFF 2.2.5.3")]
+    to_berlin = position(game, {"de-1-inf/1": game.places["berlin"]}, control=control)
+    assert check_moves(game, before, to_berlin) == []
 
 
 def test_swiss_and_dutch_territory_is_closed(game):

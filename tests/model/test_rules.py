@@ -18,6 +18,7 @@ from toolkit.model.rules import (
     CapacityRule,
     CounterMixRule,
     EntryRule,
+    ForcedMarch,
     LocationSelector,
     MovementRule,
     PieceSelector,
@@ -28,6 +29,7 @@ from toolkit.model.rules import (
     StackingOverride,
     StackingRule,
     SupplyRule,
+    UnlimitedAlong,
     VictoryRule,
     ZocRule,
     rule_parameters,
@@ -234,6 +236,10 @@ def test_movement_with_a_map_allowance_and_prohibited_hexsides() -> None:
             "peaks": "prohibited",
             "border": 0,
         },
+        unlimited_along=UnlimitedAlong(fs("rail"), "DFF 2.2.5.3", links=fs("rail")),
+        forced_march=ForcedMarch(
+            "DFF 2.2.5.1", PropertyRef(map_property="forced_march"), loss_property="strength"
+        ),
     )
 
 

@@ -77,3 +77,20 @@ def test_the_example_games_warn_of_no_rule_field_they_cannot_check() -> None:
         for message in _warnings(folder)
     }
     assert found == set()
+
+
+def test_a_forced_march_paid_from_a_property_no_counter_shows(tmp_path: Path) -> None:
+    """No counter could pay the loss, so the march would never be allowed: said, not dropped."""
+    game = copy_fixture("rules-hex", tmp_path)
+    path = game / "rules.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["rules"][0]["forced_march"] = {"factor": 1.5, "loss_property": "strenght", "cite": "5.5"}
+    path.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    assert _warnings(game) == [
+        "rule 'movement', field 'forced_march': no counter it selects shows 'strenght', so none"
+        " can pay the loss and a forced march is never allowed; name the property the counters"
+        " print"
+    ]
+    data["rules"][0]["forced_march"]["loss_property"] = "attack"
+    path.write_text(json.dumps(data, indent=2), encoding="utf-8")
+    assert _warnings(game) == []

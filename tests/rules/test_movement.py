@@ -10,7 +10,16 @@ import pytest
 from tests.rules.helpers import game, position
 from toolkit.model.rules import LocationSelector, MovementRule
 from toolkit.rules.context import Situation
-from toolkit.rules.movement import allowance_of, check_movement, path, reachable, step_cost
+from toolkit.rules.movement import (
+    allowance_of,
+    check_movement,
+    forced_allowance,
+    line_path,
+    on_line,
+    path,
+    reachable,
+    step_cost,
+)
 
 
 def _rule(name: str = "rules-hex", rule_id: str = "movement") -> MovementRule:
@@ -125,3 +134,56 @@ def test_a_stop_place_is_entered_but_never_passed() -> None:
 
 def test_a_position_alone_breaks_no_movement_rule() -> None:
     assert check_movement(_situation({"bl-1-inf/1": "front:0404"}), _rule()) == []
+
+
+# -- unlimited lines and forced marches (Distant Foreign Fields 2.2.5.1, 2.2.5.3, 2.2.5.4) ------
+
+
+def _dff(where: dict[str, str]) -> Situation:
+    return _situation(where, "distant-foreign-fields")
+
+
+def test_a_railway_runs_on_through_map_joins_and_rail_exits() -> None:
+    """Cologne's line crosses the join to the Strasbourg map, whose exit 'EF' leads to the
+    Berlin map's exits 'WF' (2.2.5.3)."""
+    rule = _rule("distant-foreign-fields")
+    found = line_path(_dff({"de-1-inf/1": "wf:2704"}), rule, "de-1-inf/1", "berlin:0103")
+    assert found is not None
+    assert ("wf:3002", "strasbourg:0102") == found[6:8]
+    assert found[-2:] == ("strasbourg:1201", "berlin:0103")
+
+
+def test_a_link_that_takes_a_turn_is_taken_only_where_the_move_begins() -> None:
+    """2.2.5.4: a unit railed to Haidar Pasha enters the Transcaucasian Front the next turn,
+    so from where its move begins, not on the way."""
+    rule = _rule("distant-foreign-fields")
+    situation = _dff({"ot-1-inf/1": "bf:2018"})
+    assert line_path(situation, rule, "ot-1-inf/1", "tcf:0112") == ("bf:2018", "tcf:0112")
+    assert line_path(situation, rule, "ot-1-inf/1", "tcf:0112", first=False) is None
+
+
+def test_a_railway_is_ridden_only_from_a_place_on_it() -> None:
+    rule = _rule("distant-foreign-fields")
+    assert rule.unlimited_along is not None
+    situation = _dff({"de-1-inf/1": "wf:2705"})
+    assert not on_line(situation, rule.unlimited_along, "wf:2705")
+    assert on_line(situation, rule.unlimited_along, "wf:2704")
+    assert line_path(situation, rule, "de-1-inf/1", "wf:2704") is None
+
+
+@pytest.mark.parametrize(
+    ("rule_id", "piece", "at", "expected"),
+    [
+        ("movement", "de-1-inf/1", "wf:0911", 12),
+        ("movement", "gb-1-inf/1", "mef:1010", 5),
+        ("movement-cavalry", "fr-1-cav/1", "wf:0911", 24),
+        ("movement", "de-1-army/1", "wf:0911", None),
+    ],
+    ids=["western-front", "middle-east-rounded", "cavalry-factor", "hq-has-no-strength"],
+)
+def test_a_forced_march_allowance(
+    rule_id: str, piece: str, at: str, expected: float | None
+) -> None:
+    situation = _dff({piece: at})
+    rule = _rule("distant-foreign-fields", rule_id)
+    assert forced_allowance(situation, rule, situation.position.piece(piece)) == expected

@@ -18,7 +18,7 @@ from tests.vassal.engine import run_engine, run_move_probe
 from toolkit.geometry import hex_distance
 from toolkit.model import Game
 from toolkit.model.position import Piece, Position
-from toolkit.model.rules import ZocRule
+from toolkit.model.rules import ForcedMarch, MovementRule, ZocRule
 from toolkit.render.artwork import draw_artwork, rasterise
 from toolkit.rules.context import Situation
 from toolkit.rules.turn import check_moves, check_steps
@@ -344,3 +344,42 @@ def test_a_zone_that_holds_warns_on_the_first_drag_out() -> None:
     assert _warned(setting, out, Drag(mover, "front:0602")) == set()
     traits = [t.type for ts in warnings.prototypes.values() for t in ts]
     assert not any(t.startswith("PROP;") for t in traits)
+
+
+def test_a_forced_march_widens_the_reach_so_a_legal_march_is_never_warned(
+    rules_hex: tuple[Game, list[Board], ModuleWarnings],
+) -> None:
+    """Artillery moves 2, half as far again on a forced march: 3 points, 6 hexes along a road
+    at 1/2 a hex, never 7."""
+    the_game, boards, _ = rules_hex
+    rule = the_game.rule("movement")
+    assert isinstance(rule, MovementRule)
+    marching = dataclasses.replace(rule, forced_march=ForcedMarch("5.9", factor=1.5))
+    rules = tuple(marching if r.id == rule.id else r for r in the_game.rules)
+    marched = dataclasses.replace(the_game, rules=rules)
+    setting = (marched, boards, module_warnings(marched, boards))
+    art = "rd-2-art/1"
+    six = _warned(setting, Position((_piece(art, "front:0703"),)), Drag(art, "front:0101"))
+    seven = _warned(setting, Position((_piece(art, "front:0803"),)), Drag(art, "front:0101"))
+    assert (six, seven) == (set(), {"too-far"})
+
+
+def test_a_railway_the_rule_makes_unlimited_leaves_its_maps_unwatched(
+    example: tuple[Game, list[Board], ModuleWarnings],
+) -> None:
+    """Distant Foreign Fields' units go any distance along a friendly railway (2.2.5.3), so no
+    range is ever too long there: its ground movement rules are not watched, by the rules' own
+    word even where the railway's properties say nothing."""
+    the_game, boards, warnings = example
+    unlimited = {r.id for r in the_game.rules if isinstance(r, MovementRule) and r.unlimited_along}
+    plain_lines = tuple(dataclasses.replace(t, properties={}) for t in the_game.line_types)
+    plain = dataclasses.replace(the_game, line_types=plain_lines)
+    for found in (warnings, module_warnings(plain, boards)):
+        left_out = dict(found.unwatched)
+        for rule_id in unlimited:
+            assert left_out.get(rule_id) == "moves along rail are unlimited on its maps"
+    assert unlimited == (
+        {"movement", "movement-cavalry", "movement-air"}
+        if the_game.id == "distant-foreign-fields"
+        else set()
+    )

@@ -25,6 +25,7 @@ from toolkit.model.rules import (
     CombatResults,
     CombatRule,
     CombatTable,
+    ForcedMarch,
     LocationSelector,
     OddsStep,
     PieceSelector,
@@ -33,6 +34,7 @@ from toolkit.model.rules import (
     Rule,
     StackingBonus,
     StackingOverride,
+    UnlimitedAlong,
     VictoryLevel,
     rule_parameters,
 )
@@ -88,6 +90,8 @@ class RuleReader:
             "side_sources": self.side_sources,
             "hexside_costs": self.hexside_costs,
             "line_costs": self.line_costs,
+            "unlimited_along": self.unlimited_along,
+            "forced_march": self.forced_march,
             "blocked_by": self.blocked_by,
             "bridged_by": self.bridged_by,
             "setups": self.setups,
@@ -277,6 +281,30 @@ class RuleReader:
         for name in value:
             self.ctx.check_ref(self.source, "line type", name, f"{pointer}/{name}")
         return MappingProxyType(dict(value))
+
+    def unlimited_along(self, value: dict[str, Any], pointer: str) -> UnlimitedAlong:
+        """Unlimited moves along lines, every line type declared."""
+        known = list(self.ctx.known("line type"))
+        for j, name in enumerate(value["lines"]):
+            self.ctx.check_ref(self.source, "line type", name, f"{pointer}/lines/{j}", known)
+        return UnlimitedAlong(
+            lines=frozenset(value["lines"]),
+            cite=value["cite"],
+            links=frozenset(value.get("links", ())),
+            friendly_control=value.get("friendly_control", True),
+            ends_outside_zoc=value.get("ends_outside_zoc", True),
+        )
+
+    def forced_march(self, value: dict[str, Any], pointer: str) -> ForcedMarch:
+        """A forced march: its allowance or factor (the schema has made it one of them)."""
+        allowance = self.amount(value.get("allowance"), pointer + "/allowance")
+        return ForcedMarch(
+            cite=value["cite"],
+            allowance=allowance,
+            factor=value.get("factor"),
+            loss=value.get("loss", 1),
+            loss_property=value.get("loss_property"),
+        )
 
     def blocked_by(self, value: list[str], pointer: str) -> frozenset[str]:
         """Hexside or border types, every one declared or built in."""

@@ -1,7 +1,7 @@
 """What the rules checker cannot check in a rule: said at validation, never silently dropped.
 
-Each function looks at one kind of rule (stacking, entry, counter-mix, placement, capacity,
-victory) and warns, at the offending field, when the checker would have to ignore part of it.
+Each function looks at one kind of rule (stacking, capacity, victory, movement) and warns, at
+the offending field, when the checker would have to ignore part of it.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from toolkit.model.counter import Counter
 from toolkit.model.rules import (
     CapacityRule,
     LocationSelector,
+    MovementRule,
     PieceSelector,
     Rule,
     SelectorIndex,
@@ -33,10 +34,10 @@ def warn_unchecked(
     A rule of severity 'ignore' is declared unchecked: the printed summary says "not checked"
     beside it and the checker passes it by, so none of its fields is silently dropped.
     """
-    if rule.kind not in STATIC_KINDS or rule.severity == "ignore":
+    if rule.severity == "ignore":
         return
     warn = _Warner(ctx, source, rule, pointer)
-    if rule.when == "movement":
+    if rule.kind in STATIC_KINDS and rule.when == "movement":
         warn(
             "when",
             f"'movement' is never checked for {rule.kind} rules: a position shows where "
@@ -121,9 +122,33 @@ def _victory(warn: _Warner, rule: Rule, counters: Mapping[str, Counter]) -> None
         )
 
 
+def _movement(warn: _Warner, rule: Rule, counters: Mapping[str, Counter]) -> None:
+    """A forced march paid from a property no counter the rule moves shows: none could pay,
+    so none may march, and the march is never allowed."""
+    if not isinstance(rule, MovementRule) or rule.forced_march is None:
+        return
+    prop = rule.forced_march.loss_property
+    if prop is None or rule.forced_march.loss == 0:
+        return
+    index = SelectorIndex()
+    selected = [c for c in counters.values() if rule.pieces.matches(c, index)]
+    if selected and not any(_shows(c, prop) for c in selected):
+        warn(
+            "forced_march",
+            f"no counter it selects shows {prop!r}, so none can pay the loss and a forced "
+            "march is never allowed; name the property the counters print",
+        )
+
+
+def _shows(counter: Counter, prop: str) -> bool:
+    """True when the counter prints the property, on a face or for the whole counter."""
+    return prop in counter.properties or any(prop in face.values for face in counter.faces)
+
+
 UNCHECKED: Mapping[str, Callable[[_Warner, Rule, Mapping[str, Counter]], None]] = {
     "stacking": _stacking,
     "capacity": _capacity,
     "victory": _victory,
+    "movement": _movement,
 }
 """Rule kind → what it checks in such a rule."""

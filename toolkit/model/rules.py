@@ -303,6 +303,42 @@ class EntryRule(RuleBase):
         return self.allow is None or self.allow.matches(location, index, controller)
 
 
+@dataclass(frozen=True, slots=True)
+class UnlimitedAlong:
+    """Moves of any length along some lines (DFF 2.2.5.3's railways): the whole move runs along
+    them from a place on them, through friendly places, and, where the rule says so, neither
+    begins nor ends in an enemy zone of control."""
+
+    lines: frozenset[str]
+    """Line types the move runs along; a line goes on across a map join when both of its
+    neighbouring ends lie on one."""
+    cite: str
+    """The rulebook's number for it, quoted when such a move breaks it."""
+    links: frozenset[str] = frozenset()
+    """Link types between maps the move may take as part of the line (rail exits); a link
+    that takes turns to cross ('delay') only where the move begins."""
+    friendly_control: bool = True
+    """Every place on the way is under friendly control (where a position says nothing of a
+    place's control, a place an enemy piece stands in is not)."""
+    ends_outside_zoc: bool = True
+    """The move neither begins nor ends in an enemy zone of control."""
+
+
+@dataclass(frozen=True, slots=True)
+class ForcedMarch:
+    """A longer move paid for with strength (DFF 2.2.5.1: half as far again for one strength
+    point): the longer allowance, and what each piece that uses it loses."""
+
+    cite: str
+    allowance: int | PropertyRef | None = None
+    """The longer allowance itself (a map's forced-march allowance, rounded as printed)."""
+    factor: float | None = None
+    """Or the allowance times this."""
+    loss: int = 1
+    """What a piece that marches loses: strength points of ``loss_property``, else steps."""
+    loss_property: str | None = None
+
+
 @dataclass(frozen=True, slots=True, kw_only=True)
 class MovementRule(RuleBase):
     """How far pieces move and what entering or crossing costs."""
@@ -322,6 +358,10 @@ class MovementRule(RuleBase):
     road's bridge crosses the river. False: the hexside cost is paid on top."""
     weather_costs: Mapping[str, float] = empty()
     """Weather → factor on every cost (rain doubling costs: 2); weather not listed: 1."""
+    unlimited_along: UnlimitedAlong | None = None
+    """Lines along which a move from a place on them has no limit (railways)."""
+    forced_march: ForcedMarch | None = None
+    """A longer allowance bought with strength."""
 
 
 @dataclass(frozen=True, slots=True, kw_only=True)

@@ -7,6 +7,10 @@ rules add their zones (:mod:`toolkit.rules.zoc`). :func:`reachable` answers "whe
 piece go" and :func:`path` "can it go from here to there"; both run one Dijkstra search bounded
 by the allowance, so they cost time in proportion to the locations within reach.
 
+A rule may also let a move go any distance along some lines (a railway: :func:`line_path`, a
+search over the line's places alone) and buy a longer allowance with strength (a forced march:
+:func:`forced_allowance`).
+
 On a position alone a movement rule has nothing to judge (a piece's place is the entry rules'
 business), so :func:`check_movement` reports nothing; moves are checked by
 :func:`toolkit.rules.turn.check_moves`.
@@ -16,13 +20,15 @@ from __future__ import annotations
 
 import heapq
 import math
+from collections import deque
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from toolkit.model.map import LocationKey, parse_location_key
+from toolkit.model.indexes import LinkEnd
+from toolkit.model.map import LocationKey, location_key, parse_location_key
 from toolkit.model.position import Piece, PieceId
-from toolkit.model.queries import location_crossing, location_lines
-from toolkit.model.rules import PROHIBITED, MovementRule, PropertyRef, Rule
+from toolkit.model.queries import location_crossing, location_lines, location_links
+from toolkit.model.rules import PROHIBITED, MovementRule, PropertyRef, Rule, UnlimitedAlong
 from toolkit.rules.context import Situation
 from toolkit.rules.violations import Violation
 from toolkit.rules.zoc import (
@@ -138,6 +144,157 @@ def number_of(situation: Situation, ref: PropertyRef, piece: Piece) -> float | N
     """A number a rule reads from the game for a piece: its face's or counter's property, or
     the property of the map it is on; None when absent or not a number."""
     return _number(situation, ref, piece)
+
+
+def forced_allowance(situation: Situation, rule: MovementRule, piece: Piece) -> float | None:
+    """The piece's allowance on a forced march under ``rule``; None when the rule has none,
+    it cannot be read, or the piece shows nothing to pay the march's loss with (an HQ has no
+    strength points to lose)."""
+    march = rule.forced_march
+    if march is None:
+        return None
+    if march.loss and march.loss_property is not None:
+        if _number(situation, PropertyRef(march.loss_property), piece) is None:
+            return None
+    if isinstance(march.allowance, PropertyRef):
+        return _number(situation, march.allowance, piece)
+    if march.allowance is not None:
+        return float(march.allowance)
+    base = allowance_of(situation, rule, piece)
+    return None if base is None or march.factor is None else base * march.factor
+
+
+def on_line(situation: Situation, along: UnlimitedAlong, key: LocationKey) -> bool:
+    """True when a place lies on one of the lines, or at an end of one of the links, that
+    ``along`` names: where a move along them may begin."""
+    if key in _line_places(situation, along):
+        return True
+    return any(end.link.type in along.links for end in _links(situation, key))
+
+
+def line_path(
+    situation: Situation,
+    rule: MovementRule,
+    piece_id: PieceId,
+    goal: LocationKey,
+    first: bool = True,
+    zoc: bool = True,
+    control: bool = True,
+) -> tuple[LocationKey, ...] | None:
+    """The shortest way along the rule's unlimited lines from the piece's place to ``goal``
+    (both included), or None: the piece stands on a line, every place entered is friendly
+    (``control``), and enemy zones end the way as they end a move, neither at its start nor
+    at its end where the rule says so (``zoc``).
+
+    :param first: the piece's place is where its move began, so a link that takes turns to
+        cross (a delay) may be taken from it: the piece waited there.
+    :raises ValueError: no such piece, or the piece is off the map.
+    """
+    along = rule.unlimited_along
+    piece = _on_map(situation, piece_id)
+    start = piece.location or ""
+    if along is None or not on_line(situation, along, start) or not on_line(situation, along, goal):
+        return None
+    zones = _zones(situation, piece) if zoc else _Zones((), (), ())
+    side = side_of(situation, piece)
+    if along.ends_outside_zoc and (_in_any(zones, start, side) or _in_any(zones, goal, side)):
+        return None
+    if any(in_enemy_zone(z, start, side) for z in zones.no_exit):
+        return (start,) if goal == start else None
+    friendly = control and along.friendly_control
+    came_from: dict[LocationKey, LocationKey] = {start: start}
+    queue = deque([start])
+    while queue and goal not in came_from:
+        here = queue.popleft()
+        if here != start and _move_ends(situation, rule, zones, side, here):
+            continue
+        for there in _along(situation, along, here, first and here == start):
+            if there in came_from or (friendly and not _friendly(situation, there, side)):
+                continue
+            came_from[there] = here
+            queue.append(there)
+    if goal not in came_from:
+        return None
+    keys = [goal]
+    while keys[-1] != start:
+        keys.append(came_from[keys[-1]])
+    return tuple(reversed(keys))
+
+
+def unfriendly_on(situation: Situation, piece: Piece, keys: tuple[LocationKey, ...]) -> str | None:
+    """The first place after the first of ``keys`` that is not under the piece's side's
+    control, or None."""
+    side = side_of(situation, piece)
+    return next((key for key in keys[1:] if not _friendly(situation, key, side)), None)
+
+
+def in_any_zone(situation: Situation, piece: Piece, key: LocationKey) -> bool:
+    """True when an enemy zone of control the piece respects covers ``key``, whatever its
+    effect."""
+    return _in_any(_zones(situation, piece), key, side_of(situation, piece))
+
+
+# -- lines ---------------------------------------------------------------------------------------
+
+
+def _line_places(situation: Situation, along: UnlimitedAlong) -> frozenset[LocationKey]:
+    """Every place one of the lines passes through, worked out once per situation."""
+    memo_key = ("line-places", ",".join(sorted(along.lines)))
+    found: frozenset[LocationKey] | None = situation.memo.get(memo_key)
+    if found is None:
+        found = frozenset(
+            location_key(the_map.id, label)
+            for the_map in situation.game.maps
+            for line in the_map.lines
+            if line.type in along.lines
+            for label in line.path
+        )
+        situation.memo[memo_key] = found
+    return found
+
+
+def _along(
+    situation: Situation, along: UnlimitedAlong, here: LocationKey, first: bool
+) -> list[LocationKey]:
+    """The places one step along the lines from ``here``: along a line of its map, across a
+    map join where both ends lie on a line, or through a link of the types named (one that
+    takes turns only from where the move began)."""
+    places = _line_places(situation, along)
+    found = []
+    for there in neighbours(situation, here):
+        lines = location_lines(situation.game, here, there)
+        if any(line.type in along.lines for line in lines):
+            found.append(there)
+        elif _map_of(here) != _map_of(there) and here in places and there in places:
+            found.append(there)
+    for end in _links(situation, here):
+        if end.link.type in along.links and (end.link.delay == 0 or first):
+            found.append(end.to)
+    return found
+
+
+def _links(situation: Situation, key: LocationKey) -> tuple[LinkEnd, ...]:
+    return location_links(situation.game, key) if key in situation.game.locations else ()
+
+
+def _map_of(key: LocationKey) -> str:
+    return parse_location_key(key)[0]
+
+
+def _friendly(situation: Situation, key: LocationKey, side: str | None) -> bool:
+    """True when the place is under the side's control: no enemy piece stands in it, and
+    the position's control, where it says, gives it to the side (a faction of it)."""
+    for other in situation.position.pieces_at(key):
+        theirs = side_of(situation, other)
+        if theirs is not None and theirs != side:
+            return False
+    controller = situation.position.controller(key)
+    return controller is None or situation.index.sides.get(controller, controller) == side
+
+
+def _in_any(zones: _Zones, key: LocationKey, side: str | None) -> bool:
+    every = (*zones.stop, *zones.no_exit, *(z for z, _ in zones.cost))
+    return any(in_enemy_zone(z, key, side) for z in every)
 
 
 # -- the search --------------------------------------------------------------------------------

@@ -2,11 +2,12 @@
 
 Pieces are paired by id. A piece that changed location made a move, checked against every
 movement rule that covers it (a path within its allowance, respecting zones of control, must
-exist in the position before the move), the zones of control it must respect, and the entry
-rules (when that kind is registered) at its destination. A piece that came into play or left
-it is reported plainly, as information (rule ids :data:`ENTERED` and :data:`LEFT`); when the
-scenario is known, a reinforcement brought in elsewhere than, or before, its setup says is an
-error (:data:`ARRIVAL`).
+exist in the position before the move; or a way along the rule's unlimited lines, or within its
+forced march, whose loss the position after the move must show), the zones of control it must
+respect, and the entry rules (when that kind is registered) at its destination. A piece that
+came into play or left it is reported plainly, as information (rule ids :data:`ENTERED` and
+:data:`LEFT`); when the scenario is known, a reinforcement brought in elsewhere than, or before,
+its setup says is an error (:data:`ARRIVAL`).
 """
 
 from __future__ import annotations
@@ -15,14 +16,24 @@ import itertools
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Literal
 
 from toolkit.model import Game
 from toolkit.model.map import LocationKey
 from toolkit.model.position import Piece, PieceId, Position
-from toolkit.model.rules import MovementRule, Rule, ZocRule
+from toolkit.model.rules import MovementRule, PropertyRef, Rule, ZocRule
 from toolkit.model.scenario import Reinforcement
 from toolkit.rules.context import Situation
-from toolkit.rules.movement import allowance_of, path
+from toolkit.rules.movement import (
+    allowance_of,
+    forced_allowance,
+    in_any_zone,
+    line_path,
+    number_of,
+    on_line,
+    path,
+    unfriendly_on,
+)
 from toolkit.rules.registry import CHECKS
 from toolkit.rules.violations import Violation, violation
 from toolkit.rules.words import piece_words, place_words, unless_words
@@ -66,7 +77,6 @@ def check_moves(
 ) -> list[Violation]:
     """Every broken movement, zoc or entry rule in the moves from ``before`` to ``after``,
     plus a notice for each piece that came into play or left it."""
-    situation = Situation(game, before, setup_id)
     found: list[Violation] = []
     moved: set[PieceId] = set()
     for move in list_moves(before, after):
@@ -74,7 +84,8 @@ def check_moves(
         if move.start is None or move.end is None:
             found.append(_notice(game, before, after, move))
         else:
-            found.extend(_check_move(situation, before.piece(move.piece), move.end))
+            leg = Leg(0, move.start, move.end)
+            found.extend(_check_legs(game, (before, after), move.piece, [leg], setup_id, {}))
     found.extend(_entry(Situation(game, after, setup_id), moved))
     found.extend(_arrivals(game, setup_id, list_moves(before, after), before, after))
     return found
@@ -110,11 +121,12 @@ def trace_steps(
     (a VASSAL log, one position per logged action), and the path found for each leg the
     rules allowed (a leg that broke a rule has none: no legal path was found).
 
-    A piece moved in several drags makes one move: its legs spend one allowance, each leg
-    costed in the position it was made in; a leg after one that ended in an enemy zone of
-    control that stops movement is a violation; entry rules are checked wherever a leg ends,
-    so a unit passing through a place it may not enter is caught. Pieces that came into play
-    or left it are noticed once, from the first position to the last.
+    A piece moved in several drags makes one move: its legs spend one allowance, each leg costed in
+    the position it was made in (or they all run along the rule's unlimited lines, or they make a
+    forced march, whose loss the last position must show); a leg after one that ended in an enemy
+    zone of control that stops movement is a violation; entry rules are checked wherever a leg ends,
+    so a unit passing through a place it may not enter is caught. Pieces that came into play or left
+    it are noticed once, from the first position to the last.
     """
     if len(positions) < 2:
         return [], {}
@@ -150,12 +162,15 @@ def _check_legs(
     traced: Traced,
 ) -> list[Violation]:
     """A piece's legs against its movement rules and the zones of control it respects; the
-    path of each leg a rule allowed goes into ``traced`` (the first rule's, when several)."""
+    path of each leg a rule allowed goes into ``traced`` (the first rule's, when several).
+    A forced march made along the way must show its loss by the last position."""
     first = Situation(game, positions[legs[0].step], setup_id)
     piece = first.position.piece(piece_id)
     found: list[Violation] = []
     for rule in _movement_rules(first, piece):
-        spent = 0.0
+        along = rule.unlimited_along
+        begins_on_line = along is not None and on_line(first, along, legs[0].start)
+        march = _March(line="open" if begins_on_line else "closed")
         for number, leg in enumerate(legs):
             situation = Situation(game, positions[leg.step], setup_id)
             at = situation.position.piece(piece_id)
@@ -164,15 +179,48 @@ def _check_legs(
                 if stopped is not None:
                     found.append(_zoc_no_continue(situation, stopped, at, leg))
                     break
-            problem = _judge(situation, rule, at, leg.end, spent)
-            if problem is not None:
-                found.append(problem)
+            way = _judge(situation, rule, at, leg.end, march, number == 0)
+            if isinstance(way, Violation):
+                found.append(way)
                 break
-            taken = path(situation, rule, piece_id, leg.end, allowance=math.inf)
-            spent += taken[0] if taken is not None else 0
-            if taken is not None:
-                traced.setdefault((leg.step, piece_id), taken[1])
+            march.take(way)
+            traced.setdefault((leg.step, piece_id), way.keys)
+        else:
+            if march.forced:
+                found.extend(_unpaid(game, positions, piece_id, legs, rule, setup_id))
     return found
+
+
+@dataclass(frozen=True, slots=True)
+class _Way:
+    """How one leg was legal: its path, what it cost, and by what right."""
+
+    keys: tuple[LocationKey, ...]
+    cost: float = 0.0
+    by: Literal["allowance", "line", "forced"] = "allowance"
+    along_line: bool = False
+    """Within the allowance, and along the rule's unlimited lines too."""
+
+
+@dataclass(slots=True)
+class _March:
+    """What the legs of one piece's move under one rule have used so far."""
+
+    spent: float = 0.0
+    forced: bool = False
+    """A leg went beyond the allowance on a forced march."""
+    line: Literal["open", "closed", "taken"] = "open"
+    """May the move still be one along unlimited lines (open), is it one (taken), or has it
+    left them or begun off them (closed)?"""
+
+    def take(self, way: _Way) -> None:
+        """Account for a legal leg."""
+        self.spent += way.cost
+        if way.by == "line":
+            self.line = "taken"
+        elif way.by == "forced" or not way.along_line:
+            self.line = "closed" if self.line == "open" else self.line
+        self.forced = self.forced or way.by == "forced"
 
 
 def _stopped_at(situation: Situation, piece: Piece, key: LocationKey) -> ZocRule | None:
@@ -194,51 +242,216 @@ def _zoc_no_continue(situation: Situation, rule: ZocRule, piece: Piece, leg: Leg
     return violation(rule, message, (leg.start, leg.end), (piece.id,))
 
 
-def _check_move(situation: Situation, piece: Piece, goal: LocationKey) -> list[Violation]:
-    found: list[Violation] = []
-    for rule in _movement_rules(situation, piece):
-        problem = _judge(situation, rule, piece, goal)
-        if problem is not None:
-            found.append(problem)
-    return found
-
-
 def _judge(
-    situation: Situation, rule: MovementRule, piece: Piece, goal: LocationKey, spent: float = 0
-) -> Violation | None:
-    """The violation of one move against one movement rule (or the zoc rule that stops it);
-    ``spent``: the points earlier legs of the same move used."""
-    game = situation.game
+    situation: Situation,
+    rule: MovementRule,
+    piece: Piece,
+    goal: LocationKey,
+    march: _March,
+    first: bool = True,
+) -> _Way | Violation:
+    """One leg of a move against one movement rule: the way it went, or the violation (of the
+    rule, or of the zoc rule that stops it). ``march``: what earlier legs of the move used;
+    ``first``: the leg begins the move.
+
+    A leg is legal within what is left of the allowance, or along the rule's unlimited lines
+    when the whole move runs along them, or within what is left of a forced march."""
     start = piece.location or ""
-    what = f"{piece_words(game, piece)} cannot move from {place_words(game, start)} to"
-    what += f" {place_words(game, goal)}"
     allowance = allowance_of(situation, rule, piece)
     if allowance is None:
+        what = _what(situation, piece, goal)
         message = f"{what}: its allowance cannot be read, so {rule.id!r} cannot judge the move."
         return Violation(rule.id, rule.cite, "info", message, (start, goal), (piece.id,))
-    left = allowance - spent
-    if path(situation, rule, piece.id, goal, allowance=left) is not None:
-        return None
-    if path(situation, rule, piece.id, goal, zoc=False, allowance=left) is not None:
+    along = line_path(situation, rule, piece.id, goal, first) if march.line != "closed" else None
+    if march.line == "taken":
+        return _Way(along) if along is not None else _off_line(situation, rule, piece, goal, first)
+    left = allowance - march.spent
+    walked = path(situation, rule, piece.id, goal, allowance=left)
+    if walked is not None:
+        return _Way(walked[1], walked[0], along_line=along is not None)
+    if along is not None:
+        return _Way(along, by="line")
+    forced = forced_allowance(situation, rule, piece)
+    reach = left if forced is None else max(left, forced - march.spent)
+    marched = path(situation, rule, piece.id, goal, allowance=reach) if forced else None
+    if marched is not None:
+        return _Way(marched[1], marched[0], by="forced")
+    return _too_far(situation, rule, piece, goal, march, first, (allowance, forced, reach))
+
+
+def _too_far(
+    situation: Situation,
+    rule: MovementRule,
+    piece: Piece,
+    goal: LocationKey,
+    march: _March,
+    first: bool,
+    allowances: tuple[float, float | None, float],
+) -> Violation:
+    """Why a leg no way allowed is illegal: zones of control on the way, a move along the
+    lines the rule's conditions forbid, or a path longer than the allowance."""
+    allowance, forced, reach = allowances
+    start = piece.location or ""
+    what = _what(situation, piece, goal)
+    if path(situation, rule, piece.id, goal, zoc=False, allowance=reach) is not None:
         return _zoc_stop(situation, piece, goal, what)
+    if march.line != "closed":
+        loose = line_path(situation, rule, piece.id, goal, first, zoc=False, control=False)
+        if loose is not None:
+            return _line_problem(situation, rule, piece, goal, loose)
+    spent = march.spent
+    left = allowance - spent
     longest = path(situation, rule, piece.id, goal, zoc=False, allowance=math.inf)
     if longest is None:
         reason = "no path open to it reaches there (prohibited terrain or hexsides on the way)"
     elif spent:
         reason = (
             f"the cheapest path costs {_points(longest[0])} movement points, and only"
-            f" {_points(left)} of its allowance of {_points(allowance)} were left after the"
-            f" {_points(spent)} it spent earlier in the move"
+            f" {_points(max(left, 0))} of its allowance of {_points(allowance)} were left after"
+            f" the {_points(spent)} it spent earlier in the move"
         )
     else:
         reason = (
             f"the cheapest path costs {_points(longest[0])} movement points and its allowance"
             f" is {_points(allowance)}"
         )
-    return violation(rule, f"{what}: {reason}.{unless_words(rule)}", (start, goal), (piece.id,))
+    if longest is not None and forced is not None and rule.forced_march is not None:
+        reason += f" ({_points(forced)} on a forced march, {rule.forced_march.cite})"
+    note = _line_note(situation, rule, goal)
+    message = f"{what}: {reason}.{note}{unless_words(rule)}"
+    return violation(rule, message, (start, goal), (piece.id,))
 
 
-def _zoc_stop(situation: Situation, piece: Piece, goal: LocationKey, what: str) -> Violation:
+def _line_problem(
+    situation: Situation,
+    rule: MovementRule,
+    piece: Piece,
+    goal: LocationKey,
+    loose: tuple[LocationKey, ...],
+) -> Violation:
+    """What forbids a move along the rule's unlimited lines that the lines themselves allow:
+    an enemy zone where it begins or ends, a place not under friendly control, or enemy zones
+    on the way (the zoc rule's to say)."""
+    along = rule.unlimited_along
+    assert along is not None  # only called for a rule with unlimited lines
+    start = piece.location or ""
+    what = _what(situation, piece, goal)
+    name = _line_name(situation, along.lines)
+    unfriendly = unfriendly_on(situation, piece, loose) if along.friendly_control else None
+    if along.ends_outside_zoc and in_any_zone(situation, piece, start):
+        reason = f"a move along the {name} may not begin in an enemy zone of control"
+    elif along.ends_outside_zoc and in_any_zone(situation, piece, goal):
+        reason = f"a move along the {name} may not end in an enemy zone of control"
+    elif unfriendly is not None and line_path(situation, rule, piece.id, goal, zoc=False) is None:
+        place = place_words(situation.game, unfriendly)
+        reason = f"the {name} passes {place}, which is not under friendly control"
+    else:
+        return _zoc_stop(situation, piece, goal, what, f"cut every way along the {name}")
+    message = f"{what}: {reason}."
+    message += unless_words(rule)
+    return Violation(rule.id, along.cite, rule.severity, message, (start, goal), (piece.id,))
+
+
+def _off_line(
+    situation: Situation, rule: MovementRule, piece: Piece, goal: LocationKey, first: bool
+) -> Violation:
+    """A leg of a move already beyond its allowance along the lines that is not along them."""
+    loose = line_path(situation, rule, piece.id, goal, first, zoc=False, control=False)
+    if loose is not None:
+        return _line_problem(situation, rule, piece, goal, loose)
+    along = rule.unlimited_along
+    assert along is not None  # a move is taken along lines only under a rule that has them
+    name = _line_name(situation, along.lines)
+    message = (
+        f"{_what(situation, piece, goal)}: it has gone beyond its allowance along the {name},"
+        f" and such a move runs wholly along the {name}."
+    )
+    start = piece.location or ""
+    message += unless_words(rule)
+    return Violation(rule.id, along.cite, rule.severity, message, (start, goal), (piece.id,))
+
+
+def _line_note(situation: Situation, rule: MovementRule, goal: LocationKey) -> str:
+    """A word on the rule's unlimited lines when the move ends on them: they carry only a move
+    that runs wholly along them from a place on them."""
+    along = rule.unlimited_along
+    if along is None or not on_line(situation, along, goal):
+        return ""
+    name = _line_name(situation, along.lines)
+    return (
+        f" A move of any length along the {name} must begin on it and run wholly along it"
+        f" ({along.cite})."
+    )
+
+
+def _line_name(situation: Situation, lines: frozenset[str]) -> str:
+    names = [t.name.lower() for t in situation.game.line_types if t.id in lines]
+    return " or ".join(names) if names else " or ".join(sorted(lines))
+
+
+def _what(situation: Situation, piece: Piece, goal: LocationKey) -> str:
+    game = situation.game
+    start = piece.location or ""
+    return (
+        f"{piece_words(game, piece)} cannot move from {place_words(game, start)} to"
+        f" {place_words(game, goal)}"
+    )
+
+
+def _unpaid(
+    game: Game,
+    positions: Sequence[Position],
+    piece_id: PieceId,
+    legs: list[Leg],
+    rule: MovementRule,
+    setup_id: str | None,
+) -> list[Violation]:
+    """A forced march whose loss the last position does not show on the piece, against the
+    first position that has it (the loss may be shown before the move); one that left play,
+    or was replaced, is not judged."""
+    march = rule.forced_march
+    if march is None or not march.loss:
+        return []
+    first = next(p for p in positions if _location_in(p, piece_id) is not None)
+    before = Situation(game, first, setup_id)
+    after = Situation(game, positions[-1], setup_id)
+    piece = before.position.piece(piece_id)
+    try:
+        now = after.position.piece(piece_id)
+    except ValueError:
+        return []
+    if now.location is None or now.counter != piece.counter:
+        return []
+    lost = _strength(before, march.loss_property, piece) - _strength(
+        after, march.loss_property, now
+    )
+    if lost >= march.loss:
+        return []
+    prop = march.loss_property
+    unit = f"point(s) of {prop.replace('_', ' ')}" if prop else "step(s)"
+    shown = "shows no loss" if lost <= 0 else f"has lost only {_points(lost)}"
+    start, end = legs[0].start, legs[-1].end
+    message = (
+        f"{piece_words(game, piece)} went from {place_words(game, start)} to"
+        f" {place_words(game, end)} on a forced march, beyond its allowance, and must lose"
+        f" {march.loss} {unit} for it, but {shown}."
+    )
+    return [Violation(rule.id, march.cite, rule.severity, message, (start, end), (piece_id,))]
+
+
+def _strength(situation: Situation, prop: str | None, piece: Piece) -> float:
+    if prop is None:
+        return float(piece.step)
+    return number_of(situation, PropertyRef(prop), piece) or 0.0
+
+
+def _zoc_stop(
+    situation: Situation,
+    piece: Piece,
+    goal: LocationKey,
+    what: str,
+    cut: str = "on every path within its allowance end its move earlier",
+) -> Violation:
     """The zoc rule that forbids a move an allowance and the terrain allow."""
     start = piece.location or ""
     side = side_of(situation, piece)
@@ -248,7 +461,7 @@ def _zoc_stop(situation: Situation, piece: Piece, goal: LocationKey, what: str) 
     if holding:
         reason = "it may not leave the enemy zone of control it stands in"
     else:
-        reason = "enemy zones of control on every path within its allowance end its move earlier"
+        reason = f"enemy zones of control {cut}"
     return violation(rule, f"{what}: {reason}.{unless_words(rule)}", (start, goal), (piece.id,))
 
 

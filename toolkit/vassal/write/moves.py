@@ -19,14 +19,16 @@ What VASSAL 3.6 gives a piece after a drag, and what these warnings read of it:
 
 **Too far.** After a drag within one map, from a hex to a hex, a piece a movement rule covers
 warns when the range exceeds its reach: its allowance (a counter property, its largest on any
-face; a map property; or a number) divided by the cheapest step the rule allows (a road at 1/2
-doubles the reach, a terrain or line that costs nothing leaves the rule unwatched; weather that
-makes steps cheaper widens it too). A zone of control only adds costs. A drag is judged
-alone: a move made in several drags is judged leg by leg, each a lower bound. Moves between
-maps, to or from a box, and area maps are not judged, nor are maps crossed by a line the game
-says costs nothing a hex (a railway whose properties say 'unlimited' or 'mp_per_hex' 0, as Distant
-Foreign Fields' do) unless the rule prices it. What the rule leaves to its ``unless`` (one more
-hex with too few points, in Fatal Alliances) is quoted in the warning, not widened.
+face; a map property; or a number; its forced march's, where the rule has one) divided by the
+cheapest step the rule allows (a road at 1/2 doubles the reach, a terrain or line that costs
+nothing leaves the rule unwatched; weather that makes steps cheaper widens it too). A zone of
+control only adds costs. A drag is judged alone: a move made in several drags is judged leg by
+leg, each a lower bound. Moves between maps, to or from a box, and area maps are not judged,
+nor are maps crossed by a line the rule makes unlimited ('unlimited_along', Distant Foreign
+Fields' railways) or the game says costs nothing a hex (a railway whose properties say
+'unlimited' or 'mp_per_hex' 0) unless the rule prices it. What the rule leaves to its
+``unless`` (one more hex with too few points, in Fatal Alliances) is quoted in the warning, not
+widened.
 
 **Out of a zone of control.** A zone rule whose effect is 'stop' warns when a piece it covers is
 dragged out of a location in an enemy zone after a drag earlier in the same turn (and phase)
@@ -43,6 +45,7 @@ controller other than the printed owner, and a piece moved by other means than a
 
 from __future__ import annotations
 
+import functools
 import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -239,14 +242,22 @@ class _MovePlan:
         if isinstance(rule.allowance, PropertyRef) and rule.allowance.map_property:
             on_maps = set()
             for board in self.boards:
-                value = self._map_value(board, rule.allowance.map_property)
+                value = _marched(
+                    rule,
+                    self._map_value(board, rule.allowance.map_property),
+                    functools.partial(self._map_amount, board),
+                )
                 if board.name in self.norms and value is not None:
                     self.maps[board.name][reach] = str(_reach(value, cheapest))
                     on_maps.add(board.map_id)
         for key, counter, faction in self.holders:
             if not rule.pieces.matches(counter, self.index, faction):
                 continue
-            allowance = _allowance(rule, counter)
+            allowance = _marched(
+                rule,
+                _allowance(rule.allowance, counter),
+                functools.partial(_allowance, counter=counter),
+            )
             if allowance is not None:
                 properties[key] = {reach: str(_reach(allowance, cheapest))}
             elif isinstance(rule.allowance, PropertyRef) and rule.allowance.map_property:
@@ -402,6 +413,10 @@ class _MovePlan:
             any_set = True
         return any_set
 
+    def _map_amount(self, board: Board, ref: PropertyRef) -> float | None:
+        """An amount a rule reads from the board's map (None: one held on the counters)."""
+        return self._map_value(board, ref.map_property) if ref.map_property else None
+
     def _map_value(self, board: Board, prop: str) -> float | None:
         the_map = next((m for m in self.game.maps if m.id == board.map_id), None)
         value = the_map.properties.get(prop) if the_map is not None else None
@@ -474,14 +489,16 @@ def _cheapest_step(rule: MovementRule) -> Fraction | None:
 
 
 def _free_lines(game: Game, rule: MovementRule) -> frozenset[str]:
-    """The line types along which a move costs nothing by the game's own word (a railway
-    whose properties say 'unlimited' or 0 points a hex) and the rule does not price."""
+    """The line types along which a move costs nothing: those the rule makes unlimited, and by
+    the game's own word (a railway whose properties say 'unlimited' or 0 points a hex) those
+    the rule does not price."""
+    along = rule.unlimited_along.lines if rule.unlimited_along is not None else frozenset()
     free = set()
     for line in game.line_types:
         unlimited = line.properties.get("unlimited") is True
         if unlimited or line.properties.get("mp_per_hex") == 0:
             free.add(line.id)
-    return frozenset(free - set(rule.line_costs))
+    return frozenset(free - set(rule.line_costs)) | along
 
 
 def _reach(allowance: float, cheapest: Fraction) -> int:
@@ -489,13 +506,30 @@ def _reach(allowance: float, cheapest: Fraction) -> int:
     return math.floor(Fraction(allowance).limit_denominator(1000) / cheapest)
 
 
-def _allowance(rule: MovementRule, counter: Counter) -> float | None:
-    """A counter's allowance under the rule: the number, or the largest its faces' property
-    holds (the module does not know which face shows); None when it reads a map property or
-    the counter has none."""
-    if not isinstance(rule.allowance, PropertyRef):
-        return float(rule.allowance)
-    prop = rule.allowance.property
+def _marched(
+    rule: MovementRule, allowance: float | None, read: Callable[[PropertyRef], float | None]
+) -> float | None:
+    """The longest allowance a piece may use under the rule: its forced march's where it has
+    one (read from where the march's allowance is held; None when that cannot be read, so
+    no range is watched rather than a legal march warned)."""
+    march = rule.forced_march
+    if march is None or allowance is None:
+        return allowance
+    if march.factor is not None:
+        return allowance * march.factor
+    if isinstance(march.allowance, PropertyRef):
+        longer = read(march.allowance)
+        return None if longer is None else max(allowance, longer)
+    return max(allowance, float(march.allowance or 0))
+
+
+def _allowance(amount: int | PropertyRef, counter: Counter) -> float | None:
+    """A counter's allowance: the number, or the largest its faces' property holds (the
+    module does not know which face shows); None when it reads a map property or the counter
+    has none."""
+    if not isinstance(amount, PropertyRef):
+        return float(amount)
+    prop = amount.property
     if prop is None:
         return None
     values = [_as_number(f.values.get(prop, counter.properties.get(prop))) for f in counter.faces]
