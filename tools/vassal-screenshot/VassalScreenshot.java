@@ -18,6 +18,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import javax.imageio.ImageIO;
 import javax.swing.AbstractButton;
 import javax.swing.JComponent;
@@ -72,6 +73,9 @@ public final class VassalScreenshot {
     System.setProperty("VASSAL.conf", conf.toString());
     System.setProperty("CONF_DIR", conf.toString());
     Info.setConfig(new StandardConfig());
+    // VASSAL speaks the language its preferences name, English when none is stored (as in this
+    // fresh configuration): the JVM's language (the script's LOCALE) is named here instead.
+    Resources.setLocale(Locale.getDefault());
     new MenuManager() {   // the player window's menu bar, as VASSAL's Player sets it up
       private final MenuBarProxy menuBar = new MenuBarProxy();
 
