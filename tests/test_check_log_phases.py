@@ -13,7 +13,7 @@ from tests.rules.helpers import game, position
 from tests.test_check_log_combat import approach, chat, refs, roll
 from tests.test_check_logs import check_log, drag, start, write_log
 from toolkit.catalogue import languages, words
-from toolkit.check import log_movement, movement_spans, played_combats
+from toolkit.check import log_movement, movement_spans, played_combats, trace_log
 from toolkit.model.position import Position
 from toolkit.vassal.format.layout import Board
 from toolkit.vassal.read.chat import CombatCall, format_combat_call, parse_new_turn
@@ -85,6 +85,15 @@ def test_a_move_too_far_in_the_movement_phase_after_an_offensive_is_caught() -> 
 def test_the_same_turn_with_a_move_the_allowance_covers_is_clean() -> None:
     positions, chat = _offensive_then_movement("wf:2710")
     assert log_movement(game(DFF), positions, chat) == []
+
+
+def test_a_report_draws_each_phase_s_moves_where_they_were_made() -> None:
+    """The paths of a later phase are keyed by the log's positions, not the phase's."""
+    positions, chat = _offensive_then_movement("wf:2710")
+    violations, traced = trace_log(game(DFF), positions, chat)
+    assert violations == []
+    assert sorted(traced) == [(1, "fr-1-inf/1"), (4, "de-1-inf/1")]
+    assert traced[4, "de-1-inf/1"][0] == "wf:2705" and traced[4, "de-1-inf/1"][-1] == "wf:2710"
 
 
 def test_a_combat_ends_where_the_next_phase_begins() -> None:

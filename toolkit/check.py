@@ -20,7 +20,7 @@ from toolkit.rules.combat_check import PlayedCombat, Roll, check_played_combat
 from toolkit.rules.context import Situation
 from toolkit.rules.hands import check_hands, check_plays
 from toolkit.rules.registry import check_position
-from toolkit.rules.turn import check_moves, check_steps
+from toolkit.rules.turn import Traced, check_moves, trace_steps
 from toolkit.rules.violations import Violation
 from toolkit.vassal.format.boardchoice import unknown_boards
 from toolkit.vassal.format.layout import Board
@@ -388,10 +388,21 @@ def log_movement(
 ) -> list[Violation]:
     """Every broken movement, zone-of-control or entry rule in the movement of each phase of
     a log (:func:`movement_spans`): each phase's moves spend an allowance of their own."""
+    return trace_log(game, positions, chat)[0]
+
+
+def trace_log(
+    game: Game, positions: Sequence[Position], chat: Sequence[Sequence[str]]
+) -> tuple[list[Violation], Traced]:
+    """:func:`log_movement`, with the path found for each leg of the movement (by the index
+    in ``positions`` of the position the leg starts from), for a report to draw."""
     found: list[Violation] = []
+    traced: Traced = {}
     for begin, end in movement_spans(chat):
-        found += check_steps(game, positions[begin:end])
-    return found
+        violations, paths = trace_steps(game, positions[begin:end])
+        found += violations
+        traced |= {(begin + index, piece): keys for (index, piece), keys in paths.items()}
+    return found, traced
 
 
 # -- phases and combats called in a log's chat ----------------------------------------------

@@ -230,10 +230,11 @@ def story(
 ) -> tuple[tuple[Step, ...], list[Unread]]:
     """Every step of a replayed log as ``viewer`` sees it (``commands``: each step's logged
     commands), and what could not be read in it; ``positions`` are the checker's, one more than
-    the steps, and ``violations`` what :func:`check_steps` found in them; ``tables``: the
-    module's maps that are not boards; ``hands``: hand map name → its side's name; ``notes``:
-    what reading the log found wrong, which may name hidden pieces (scrubbed like the chat);
-    ``instead``: what a hidden piece's name becomes, in the game's language."""
+    the steps, and ``violations`` what the checker found in their movement
+    (:func:`toolkit.check.log_movement`); ``tables``: the module's maps that are not boards;
+    ``hands``: hand map name → its side's name; ``notes``: what reading the log found wrong,
+    which may name hidden pieces (scrubbed like the chat); ``instead``: what a hidden piece's
+    name becomes, in the game's language."""
     table: dict[str, AddPiece] = dict(replay.start)
     states = [dict(table)]
     for changed in replay.steps:
