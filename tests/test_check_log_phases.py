@@ -33,6 +33,7 @@ def new_turn(turn: str, language: str = "en") -> str:
 def test_the_tracker_s_report_reads_back_in_every_language(language: str) -> None:
     line = new_turn("Aug 14 W1 Monthly 5: Movement", language)
     assert parse_new_turn(line) == "Aug 14 W1 Monthly 5: Movement"
+    assert parse_new_turn(line.replace(" ", "&nbsp;", 2)) == "Aug 14 W1 Monthly 5: Movement"
     assert parse_new_turn("* <Anne> Turn Updated from 1 to 2") == "2"
     assert parse_new_turn(CALL) is None
 

@@ -18,6 +18,7 @@ Anything after `` — `` is the module's own account (strengths, odds) and is no
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -92,8 +93,9 @@ def parse_new_turn(text: str) -> str | None:
     """The turn and phase a turn tracker's report in the chat says have begun, else None:
     ours, in any language ("* New turn: Turn 2 Combat" → 'Turn 2 Combat', "* Nouveau tour :
     Tour 2 Combat"), and VASSAL's default ("* <Alice> Turn Updated from 1 to 2" → '2').
-    A checker splits a log into phases with it, a report titles its steps."""
-    said = _NEW_TURN.match(text)
+    A checker splits a log into phases with it, a report titles its steps. The text may be as
+    VASSAL logged it (HTML entities, a no-break space) or as the chat shows it."""
+    said = _NEW_TURN.match(" ".join(html.unescape(text).split()))
     return said.group("turn") if said is not None else None
 
 
