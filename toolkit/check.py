@@ -20,7 +20,7 @@ from toolkit.rules.combat_check import PlayedCombat, Roll, check_played_combat
 from toolkit.rules.context import Situation
 from toolkit.rules.hands import check_hands, check_plays
 from toolkit.rules.registry import check_position
-from toolkit.rules.turn import check_moves, check_steps
+from toolkit.rules.turn import Traced, check_moves, trace_steps
 from toolkit.rules.violations import Violation
 from toolkit.vassal.format.boardchoice import unknown_boards
 from toolkit.vassal.format.layout import Board
@@ -28,6 +28,7 @@ from toolkit.vassal.read.chat import (
     CombatCall,
     parse_combat_call,
     parse_dice_report,
+    parse_new_turn,
     parse_weather_report,
     step_chat,
 )
@@ -373,8 +374,7 @@ def check_log(game: Game, log_path: Path) -> CheckResult:
     cards played and held against their decks' limits: a play-by-email turn."""
     positions, cards, chat, report = read_log_turn(game, log_path)
     combats, problems = played_combats(game, positions, chat)
-    moving = positions[: first_call(chat) or len(positions)]
-    violations = check_steps(game, moving) + check_plays(game, cards.plays)
+    violations = log_movement(game, positions, chat) + check_plays(game, cards.plays)
     violations += check_hands(game, cards.hands)
     for problem in problems:
         report.add(Diagnostic("log.unknown-place", problem, str(log_path), severity="warning"))
@@ -383,7 +383,57 @@ def check_log(game: Game, log_path: Path) -> CheckResult:
     return CheckResult(violations, report, str(log_path))
 
 
-# -- combats called in a log's chat ---------------------------------------------------------
+def log_movement(
+    game: Game, positions: Sequence[Position], chat: Sequence[Sequence[str]]
+) -> list[Violation]:
+    """Every broken movement, zone-of-control or entry rule in the movement of each phase of
+    a log (:func:`movement_spans`): each phase's moves spend an allowance of their own."""
+    return trace_log(game, positions, chat)[0]
+
+
+def trace_log(
+    game: Game, positions: Sequence[Position], chat: Sequence[Sequence[str]]
+) -> tuple[list[Violation], Traced]:
+    """:func:`log_movement`, with the path found for each leg of the movement (by the index
+    in ``positions`` of the position the leg starts from), for a report to draw."""
+    found: list[Violation] = []
+    traced: Traced = {}
+    for begin, end in movement_spans(chat):
+        violations, paths = trace_steps(game, positions[begin:end])
+        found += violations
+        traced |= {(begin + index, piece): keys for (index, piece), keys in paths.items()}
+    return found, traced
+
+
+# -- phases and combats called in a log's chat ----------------------------------------------
+
+
+def phase_starts(chat: Sequence[Sequence[str]]) -> list[int]:
+    """The position each phase of a log begins from: the log's start, then, for each action
+    whose chat has the turn tracker announce a new turn or phase, the game as it stood when
+    the tracker moved on (``positions[n - 1]`` for action ``n``)."""
+    starts = [0]
+    for number, lines in enumerate(chat, start=1):
+        if any(parse_new_turn(line) is not None for line in lines) and number - 1 > starts[-1]:
+            starts.append(number - 1)
+    return starts
+
+
+def movement_spans(chat: Sequence[Sequence[str]]) -> list[tuple[int, int]]:
+    """Where each phase's movement runs in a log's positions, as (first, end) slice bounds:
+    from the phase's start to the action that calls its first combat, or to the next phase.
+    The moves after a call are retreats and advances, which the combat rules judge; a phase's
+    movement starts a new allowance, as every game's sequence of play gives units a fresh one
+    in each phase that moves them (DFF's Offensive Phase 2.2.4 and Movement Phase 2.2.5,
+    Europe Engulfed's operational, strategic and breakthrough movement). A log whose chat
+    announces no phase is one phase: its movement is everything before the first call."""
+    starts = phase_starts(chat)
+    ends = [*starts[1:], len(chat)]
+    spans = []
+    for begin, last in zip(starts, ends, strict=True):
+        called = first_call(chat[begin:last])
+        spans.append((begin, begin + called if called is not None else last + 1))
+    return spans
 
 
 def first_call(chat: Sequence[Sequence[str]]) -> int | None:
@@ -402,7 +452,9 @@ def played_combats(
     and one sentence per call whose places the game does not know.
 
     ``positions[0]`` is the game before the first logged action and ``positions[i]`` the game
-    after action ``i``; ``chat[i - 1]`` is what action ``i`` wrote in the chat.
+    after action ``i``; ``chat[i - 1]`` is what action ``i`` wrote in the chat. A combat's
+    losses, retreats and advances are read from the game before the next call, or before the
+    next phase begins (the moves of a later phase are not the combat's).
     """
     calls: list[tuple[int, CombatCall]] = []
     rolls: dict[int, list[Roll]] = {}
@@ -424,8 +476,10 @@ def played_combats(
                 roll = Roll(report.dice, positions[number], report.name)
                 rolls.setdefault(calls[-1][0], []).append(roll)
     found, problems = [], []
+    starts = phase_starts(chat)
     for index, (number, call) in enumerate(calls):
         end = calls[index + 1][0] - 1 if index + 1 < len(calls) else len(positions) - 1
+        end = min([end, *(start for start in starts if start >= number)])
         resolved = _resolve(game, call)
         if isinstance(resolved, str):
             problems.append(f"logged action {number}: {resolved}")

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 
 from toolkit.catalogue import words
-from toolkit.check import read_log_turn, setup_of_save
+from toolkit.check import read_log_turn, setup_of_save, trace_log
 from toolkit.model import Game
 from toolkit.model.position import start_control
 from toolkit.model.scenario import Setup
@@ -30,7 +30,6 @@ from toolkit.report.scene import Shown, scene
 from toolkit.report.story import Step, story, traced_moves
 from toolkit.report.summary import summarise, turn_groups
 from toolkit.report.unread import Unread, from_diagnostic, player_lines
-from toolkit.rules.turn import trace_steps
 from toolkit.vassal.format.commands import AddPiece, PieceStringError, parse_add_piece
 from toolkit.vassal.format.layout import Board as PlacedBoard
 from toolkit.vassal.read.boards import module_boards
@@ -260,9 +259,9 @@ def log_steps(
             log = decode_log(read_saved_game(archive))
     except (ArchiveError, LogError, OSError) as error:
         raise ReportError(f"{log_path}: {error}") from None
-    positions, _, _, report = read_log_turn(game, log_path, layout.places or None)
+    positions, _, chat, report = read_log_turn(game, log_path, layout.places or None)
     replay = replay_steps(log)
-    violations, traced = trace_steps(game, positions) if positions else ([], {})
+    violations, traced = trace_log(game, positions, chat) if positions else ([], {})
     names = frozenset(board.name for board in layout.boards)
     notes = [from_diagnostic(d.code, d.message) for d in report.diagnostics]
     steps, problems = story(

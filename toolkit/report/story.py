@@ -13,7 +13,7 @@ import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, replace
 
-from toolkit.catalogue import ENGLISH, Words, catalogue, languages
+from toolkit.catalogue import ENGLISH, Words
 from toolkit.model.map import LocationKey, parse_location_key
 from toolkit.model.position import Position
 from toolkit.report.control import combats_called
@@ -22,6 +22,7 @@ from toolkit.report.unread import Unread
 from toolkit.rules.violations import Violation
 from toolkit.vassal.format.commands import AddPiece
 from toolkit.vassal.format.layout import Board as PlacedBoard
+from toolkit.vassal.read.chat import parse_new_turn
 from toolkit.vassal.read.logs import LogError, StepReplay, parse_move
 from toolkit.vassal.read.positions import place_at
 
@@ -30,24 +31,6 @@ HIDDEN = ENGLISH("report.hidden")
 it in the game's language)."""
 
 
-def _new_turn_words() -> str:
-    """What our turn tracker's report says before the turn, in every language ('New turn:',
-    'Nouveau tour :'), any run of spaces matching (the chat's spaces are read as one)."""
-    found = set()
-    for language in languages():
-        said = catalogue(language).get("module.turn.report", "").split("$newTurn$")[0]
-        if said.strip("* "):
-            found.add(r"\s*".join(re.escape(word) for word in said.strip("* ").split()))
-    return "|".join(sorted(found, key=len, reverse=True))
-
-
-NEW_TURN = re.compile(
-    rf"^\*\s*(?:{_new_turn_words()}|.*\bTurn Updated from .* to)\s*(?P<turn>.+?)\s*$",
-    re.IGNORECASE,
-)
-"""How a turn tracker reports a new turn or phase in the chat: ours, in any language ("* New
-turn: Turn 2 Combat", "* Nouveau tour : Tour 2 Combat"), and VASSAL's default ("* <Alice>
-Turn Updated from 1 to 2")."""
 DICE = re.compile(r"^\*{1,3}\s*(?P<dice>[^*=]+?)\s*=\s*(?P<result>[^*]+?)\s*\*{2,3}")
 """How a VASSAL dice button reports a roll ("** 2d6 = 3,5 *** <Alice>", its default)."""
 CHAT = "CHAT"
@@ -163,8 +146,7 @@ def chat_title(line: str, say: Words) -> str:
 def turn_said(chat: Sequence[str], turn: str) -> str:
     """The turn the chat says it now is (the last it says), else ``turn``."""
     for line in chat:
-        said = NEW_TURN.match(line)
-        turn = said.group("turn") if said else turn
+        turn = parse_new_turn(line) or turn
     return turn
 
 
@@ -248,10 +230,11 @@ def story(
 ) -> tuple[tuple[Step, ...], list[Unread]]:
     """Every step of a replayed log as ``viewer`` sees it (``commands``: each step's logged
     commands), and what could not be read in it; ``positions`` are the checker's, one more than
-    the steps, and ``violations`` what :func:`check_steps` found in them; ``tables``: the
-    module's maps that are not boards; ``hands``: hand map name → its side's name; ``notes``:
-    what reading the log found wrong, which may name hidden pieces (scrubbed like the chat);
-    ``instead``: what a hidden piece's name becomes, in the game's language."""
+    the steps, and ``violations`` what the checker found in their movement
+    (:func:`toolkit.check.log_movement`); ``tables``: the module's maps that are not boards;
+    ``hands``: hand map name → its side's name; ``notes``: what reading the log found wrong,
+    which may name hidden pieces (scrubbed like the chat); ``instead``: what a hidden piece's
+    name becomes, in the game's language."""
     table: dict[str, AddPiece] = dict(replay.start)
     states = [dict(table)]
     for changed in replay.steps:

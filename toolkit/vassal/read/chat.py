@@ -1,5 +1,6 @@
 """The chat lines of a VASSAL log that say what a combat was: the combat called (where, from
-where, by whom, on which column, with which declarations) and the dice VASSAL rolled.
+where, by whom, on which column, with which declarations) and the dice VASSAL rolled; and the
+lines that say a new turn or phase has begun.
 
 VASSAL logs a chat line as the command ``CHAT`` and the text. A dice button reports its roll as
 its ``reportFormat`` says; the module's is ``** <button> = <dice> *** <player>``, the dice
@@ -17,6 +18,7 @@ Anything after `` — `` is the module's own account (strengths, odds) and is no
 
 from __future__ import annotations
 
+import html
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -68,6 +70,33 @@ _WEATHER = [
     for single in (False, True)
     if (found := _weather_pattern(language, single)) is not None
 ]
+
+
+def _new_turn_words() -> str:
+    """What our turn tracker's report says before the turn, in every language ('New turn:',
+    'Nouveau tour :'), any run of spaces matching (the chat's spaces are read as one)."""
+    found = set()
+    for language in languages():
+        said = catalogue(language).get("module.turn.report", "").split("$newTurn$")[0]
+        if said.strip("* "):
+            found.add(r"\s*".join(re.escape(word) for word in said.strip("* ").split()))
+    return "|".join(sorted(found, key=len, reverse=True))
+
+
+_NEW_TURN = re.compile(
+    rf"^\*\s*(?:{_new_turn_words()}|.*\bTurn Updated from .* to)\s*(?P<turn>.+?)\s*$",
+    re.IGNORECASE,
+)
+
+
+def parse_new_turn(text: str) -> str | None:
+    """The turn and phase a turn tracker's report in the chat says have begun, else None:
+    ours, in any language ("* New turn: Turn 2 Combat" → 'Turn 2 Combat', "* Nouveau tour :
+    Tour 2 Combat"), and VASSAL's default ("* <Alice> Turn Updated from 1 to 2" → '2').
+    A checker splits a log into phases with it, a report titles its steps. The text may be as
+    VASSAL logged it (HTML entities, a no-break space) or as the chat shows it."""
+    said = _NEW_TURN.match(" ".join(html.unescape(text).split()))
+    return said.group("turn") if said is not None else None
 
 
 def parse_weather_report(text: str) -> tuple[str, str] | None:
