@@ -30,6 +30,7 @@ from toolkit.vassal.write.elements import (
     M,
     Slot,
     attrs,
+    dice_button,
     global_property,
     piece_slot,
     text,
@@ -314,40 +315,12 @@ def _dice(root: etree._Element, game: Game, say: Words) -> None:
         if label in seen:
             label = f"{label} ({roll})" if label != roll else f"{roll} #{len(seen) + 1}"
         seen.add(label)
-        etree.SubElement(
-            root,
-            M + "DiceButton",
-            attrs(
-                name=label,
-                text=label,
-                tooltip=(
-                    say("module.dice.named", name=die.name, roll=roll)
-                    if die.name
-                    else say("module.dice.roll", roll=roll)
-                ),
-                icon="",
-                hotkey="",
-                canDisable="false",
-                propertyGate="",
-                hideWhenDisabled="false",
-                disabledIcon="",
-                reportFormat="** $name$ = $result$ *** &lt;$PlayerName$&gt;",
-                prompt="false",
-                nDice=str(die.count),
-                lockDice="false",
-                nSides=str(die.sides),
-                lockSides="false",
-                plus="0",
-                lockPlus="false",
-                addToTotal="0",
-                lockAdd="false",
-                reportTotal="false",
-                sortDice="false",
-                keepDice="false",
-                keepOption=">",
-                keepCount="1",
-            ),
+        tooltip = (
+            say("module.dice.named", name=die.name, roll=roll)
+            if die.name
+            else say("module.dice.roll", roll=roll)
         )
+        dice_button(root, label, tooltip, (die.count, die.sides))
 
 
 def _charts(root: etree._Element, charts: Sequence[tuple[str, str]], say: Words) -> None:

@@ -82,3 +82,41 @@ def global_property(parent: etree._Element, name: str, value: str) -> etree._Ele
             wrap="false",
         ),
     )
+
+
+def dice_button(
+    parent: etree._Element, label: str, tooltip: str, dice: tuple[int, int], hotkey: str = ""
+) -> etree._Element:
+    """A DiceButton rolling ``dice`` (count, sides) and reporting each die in the chat, as
+    VASSAL's own dice report them: the combat reads the roll from that line."""
+    count, sides = dice
+    return etree.SubElement(
+        parent,
+        M + "DiceButton",
+        attrs(
+            name=label,
+            text=label,
+            tooltip=tooltip,
+            icon="",
+            hotkey=hotkey,
+            canDisable="false",
+            propertyGate="",
+            hideWhenDisabled="false",
+            disabledIcon="",
+            reportFormat="** $name$ = $result$ *** &lt;$PlayerName$&gt;",
+            prompt="false",
+            nDice=str(count),
+            lockDice="false",
+            nSides=str(sides),
+            lockSides="false",
+            plus="0",
+            lockPlus="false",
+            addToTotal="0",
+            lockAdd="false",
+            reportTotal="false",
+            sortDice="false",
+            keepDice="false",
+            keepOption=">",
+            keepCount="1",
+        ),
+    )

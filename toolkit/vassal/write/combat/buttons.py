@@ -15,7 +15,7 @@ from toolkit.vassal.write.combat.marks import (
     ModuleCombat,
     dice_name,
 )
-from toolkit.vassal.write.elements import M, attrs, global_property
+from toolkit.vassal.write.elements import M, attrs, dice_button, global_property
 
 
 def write_combat(root: etree._Element, combat: ModuleCombat) -> None:
@@ -32,36 +32,7 @@ def write_combat(root: etree._Element, combat: ModuleCombat) -> None:
     count, sides = combat.dice
     say = words(combat.language)
     dice, button = dice_name(say), say("module.combat.button")
-    etree.SubElement(
-        root,
-        M + "DiceButton",
-        attrs(
-            name=dice,
-            text=dice,
-            tooltip=f"{dice}: {count}d{sides}",
-            icon="",
-            hotkey=DICE_KEY,
-            canDisable="false",
-            propertyGate="",
-            hideWhenDisabled="false",
-            disabledIcon="",
-            reportFormat="** $name$ = $result$ *** &lt;$PlayerName$&gt;",
-            prompt="false",
-            nDice=str(count),
-            lockDice="false",
-            nSides=str(sides),
-            lockSides="false",
-            plus="0",
-            lockPlus="false",
-            addToTotal="0",
-            lockAdd="false",
-            reportTotal="false",
-            sortDice="false",
-            keepDice="false",
-            keepOption=">",
-            keepCount="1",
-        ),
-    )
+    dice_button(root, dice, f"{dice}: {count}d{sides}", (count, sides), DICE_KEY)
     etree.SubElement(
         root,
         M + "GlobalKeyCommand",
