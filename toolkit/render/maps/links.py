@@ -100,10 +100,14 @@ def _runs(game: Game, the_map: Map, plan: Plan) -> list[_Run]:
     runs = []
     for body, centres in groups.items():
         for chain in _chains(centres, 1.2 * plan.unit):
-            edges = Counter(_edge(plan, *centre) for centre in chain)
-            edge = max(edges, key=lambda e: (edges[e], -list(edges).index(e)))
-            runs.append(_run(body, edge, chain))
+            runs.append(_run(body, _most_common([_edge(plan, *c) for c in chain]), chain))
     return runs
+
+
+def _most_common(edges: list[str]) -> str:
+    """The edge most of ``edges`` name, the first named on a tie."""
+    counts = Counter(edges)
+    return max(counts, key=lambda e: (counts[e], -edges.index(e)))
 
 
 def _run(body: str, edge: str, chain: list[Point], beside_each: bool = False) -> _Run:
@@ -159,11 +163,10 @@ def _arrival_runs(game: Game, the_map: Map, plan: Plan) -> list[_Run]:
     ways: dict[str, list[str]] = {}
     for arrival in found:
         ways.setdefault(arrival.here, []).append(way_back(arrival))
+    way_at = {here: _most_common(edges) for here, edges in ways.items()}
     groups: dict[tuple[str, int, str], dict[Point, list[LocationKey]]] = {}
     for arrival in found:
-        counts = Counter(ways[arrival.here])
-        edge = max(counts, key=lambda e: (counts[e], -ways[arrival.here].index(e)))
-        key = (parse_location_key(arrival.source)[0], arrival.link.delay, edge)
+        key = (parse_location_key(arrival.source)[0], arrival.link.delay, way_at[arrival.here])
         starts = groups.setdefault(key, {}).setdefault(plan.centres[arrival.here], [])
         starts.append(arrival.source)
     runs = []
