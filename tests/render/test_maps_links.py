@@ -5,17 +5,19 @@ from __future__ import annotations
 
 import dataclasses
 import re
+from pathlib import Path
 
 import pytest
 from lxml import etree
 
 from tests.conftest import load_fixture
-from tests.model.twomaps import load_two_maps
+from tests.model.twomaps import VALLEY_LINKS, load_two_maps, write_two_maps
 from tests.render.helpers import parse
+from toolkit.load import load_game
 from toolkit.model import Game
-from toolkit.model.map import Link
+from toolkit.model.map import Link, parse_location_key
 from toolkit.render.maps import map_svg
-from toolkit.render.maps.links import link_target, link_text
+from toolkit.render.maps.links import arrivals, link_target, link_text
 
 SVG = "{http://www.w3.org/2000/svg}"
 
@@ -105,3 +107,73 @@ def test_fatal_alliances_exit_tabs_name_the_world_map() -> None:
     drawn = "\n".join(_texts(map_svg(fa, europe)))
     assert not re.search(r"[←→↑↓] W\d{4}|W\d{4} ←", drawn)
     assert re.search(r"[←→↑↓] " + re.escape(world.split()[0]), drawn)
+
+
+def _tabs(game: Game, map_id: str) -> list[str]:
+    from tests.render.test_maps_labels import text_boxes
+
+    return sorted(
+        text for _role, text, _box in text_boxes(map_svg(game, game.map(map_id)), {"link"})
+    )
+
+
+def test_a_link_declared_on_one_map_shows_on_the_map_it_arrives_on(two_maps: Game) -> None:
+    """The hills declare their links to the valley, and the valley its edge to the hills; each
+    map also shows the other's, back to where they start, in as many turns."""
+    assert {(a.here, a.source) for a in arrivals(two_maps, two_maps.map("valley"))} == {
+        ("1008", "hills:0101"),
+        ("0304", "hills:0102"),
+        ("0101", "hills:0103"),
+    }
+    assert any(
+        re.fullmatch("[←→↑↓] The Hills 0101|The Hills 0101 ←", tab)
+        for tab in _tabs(two_maps, "valley")
+    )
+    assert any("The Valley 0505 (1 turn)" in tab for tab in _tabs(two_maps, "hills"))
+
+
+def test_a_map_that_declares_its_own_link_back_shows_one_tab(tmp_path: Path) -> None:
+    """Where both maps declare the link, each shows its own tab only: a second one, back to
+    the same map, would say it twice."""
+    back = {"from": "1008", "to": "hills:0101", "name": "A"}
+    game = load_game(write_two_maps(tmp_path, links=[*VALLEY_LINKS, back])).game
+    assert game is not None
+    assert [a.here for a in arrivals(game, game.map("valley"))] == ["0304", "0101"]
+    at_1008 = [tab for tab in _tabs(game, "valley") if "A" in tab.split() or "0101" in tab]
+    assert at_1008 == ["↓ A"]  # its own tab; none back to the hills as well
+
+
+def test_fatal_alliances_world_map_shows_the_junction_back_to_europe() -> None:
+    """The links between the European and the world map are declared on the European map
+    only. The world map draws them too: along each side of the grey ground the European map
+    covers, one bracketed tab naming that map and the first and last of its hexes, pointing
+    into the grey, clear of every name."""
+    from tests.model.rule_games import game
+    from tests.render.test_maps_labels import overlaps
+
+    fa = game("fatal-alliances")
+    europe = fa.map("europe")
+    junction = {parse_location_key(link.to)[1] for link in europe.links}
+    world = fa.map("world")
+    assert {a.here for a in arrivals(fa, world)} == junction
+    name = europe.name
+    assert _tabs(fa, "world") == sorted(
+        [f"↑ {name} W1652–W5952", f"↓ {name} W3317–W5917", f"{name} W5917–W5952 ←"]
+    )
+    svg = map_svg(fa, world)
+    links = etree.fromstring(svg.encode()).find(f".//{SVG}g[@class='links']")
+    assert links is not None and len(links.findall(f"{SVG}path")) == 3  # one bracket a side
+    assert overlaps(svg) == []
+    assert arrivals(fa, europe) == []  # the world map declares no links of its own
+
+
+def test_a_tab_back_points_away_from_the_edge_its_links_leave_by() -> None:
+    """Distant Foreign Fields' Transcaucasian map leads by rail off its left edge to one hex of
+    the Balkan map, in a turn, from each hex of that edge; on the Balkan map that hex shows the
+    way back, toward the right, naming the Transcaucasian hexes it reaches, in as many turns."""
+    from tests.model.rule_games import game
+
+    dff = game("distant-foreign-fields")
+    tcf = dff.map("tcf").name
+    assert f"→ {tcf} 0108–0116 (1 turn)" in _tabs(dff, "bf")
+    assert f"↑ {tcf} 0116–1216 (1 turn)" in _tabs(dff, "mef")
