@@ -57,11 +57,13 @@ MAY_IMPORT: dict[str, frozenset[str]] = {
     "check": OUTPUT | {"load", "rules", "render", "vassal"},
     # Text too small to print, read off the drawn counters and cards, located in the sources.
     "legibility": BASE | {"model", "artwork", "load"},
+    # Maps too large for VASSAL, measured at the size the module's boards are rasterised to.
+    "boardsize": BASE | {"model", "artwork", "load", "vassal"},
     # After-action reports: a log replayed as the checker reads it, drawn as one side sees it.
     "report": OUTPUT | {"check", "rules", "vassal"},
     "build": OUTPUT
     | {"load", "render", "kit", "vassal", "rules", "targets", "check", "delivery", "ownership"}
-    | {"legibility"},
+    | {"legibility", "boardsize"},
     "scaffold": frozenset({"load", "ownership"}),
     # Publishing a scenario stands on every output and on the checker, as the build does.
     "publish": OUTPUT | {"load", "render", "kit", "vassal", "rules", "check", "ownership"},

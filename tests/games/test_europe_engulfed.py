@@ -1109,4 +1109,4 @@ def test_sea_capacity_is_printed_but_left_to_the_players(game, rule_id):
     summary prints them, marked not checked, and the checker passes them by."""
     from toolkit.kit.summary import rule_notes
 
-    assert rule_notes(game, rule(game, rule_id)) == "Not checked."
+    assert rule_notes(game, rule(game, rule_id)) == "Left to the players."

@@ -1528,4 +1528,4 @@ def test_cargo_a_position_cannot_show_is_printed_as_not_checked(game, rule_id):
     """An aircraft in a sea box may be flying a naval air mission (11.2), and an infantry
     division may ride a TRS or an AMPH of its section as well as a SCS: the position does not
     say which ship carries what, so these rules are printed, marked not checked."""
-    assert rule_notes(game, rule(game, rule_id)) == "Non vérifiée."
+    assert rule_notes(game, rule(game, rule_id)) == "Laissée aux joueurs."

@@ -2,6 +2,7 @@ import VASSAL.build.GameModule;
 import VASSAL.build.module.Chatter;
 import VASSAL.build.module.Map;
 import VASSAL.build.module.properties.ChangePropertyButton;
+import VASSAL.build.module.properties.GlobalProperty;
 import VASSAL.counters.Decorator;
 import VASSAL.counters.GamePiece;
 import VASSAL.counters.Stack;
@@ -44,9 +45,14 @@ public class MoveProbe {
       try {
         for (int i = 3; i < args.length; i++) {
           if (args[i].equals("OFF")) {
-            for (ChangePropertyButton button :
-                 GameModule.getGameModule().getAllDescendantComponentsOf(ChangePropertyButton.class)) {
-              button.launch();
+            // only the warnings' own switch: other buttons set other properties (combat choices)
+            for (GlobalProperty property :
+                 GameModule.getGameModule().getAllDescendantComponentsOf(GlobalProperty.class)) {
+              if ("RulesWarnings".equals(property.getConfigureName())) {
+                for (ChangePropertyButton button : property.getComponentsOf(ChangePropertyButton.class)) {
+                  button.launch();
+                }
+              }
             }
             continue;
           }

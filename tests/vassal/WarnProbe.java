@@ -2,6 +2,7 @@ import VASSAL.build.GameModule;
 import VASSAL.build.module.Chatter;
 import VASSAL.build.module.Map;
 import VASSAL.build.module.properties.ChangePropertyButton;
+import VASSAL.build.module.properties.GlobalProperty;
 import VASSAL.counters.GamePiece;
 import VASSAL.counters.Stack;
 
@@ -39,8 +40,14 @@ public class WarnProbe {
     SwingUtilities.invokeAndWait(() -> {
       try {
         probe(out, moved, "1");
-        final List<ChangePropertyButton> buttons =
-          GameModule.getGameModule().getAllDescendantComponentsOf(ChangePropertyButton.class);
+        // only the warnings' own switch: other buttons set other properties (combat choices)
+        final List<ChangePropertyButton> buttons = new ArrayList<>();
+        for (GlobalProperty property :
+            GameModule.getGameModule().getAllDescendantComponentsOf(GlobalProperty.class)) {
+          if ("RulesWarnings".equals(property.getConfigureName())) {
+            buttons.addAll(property.getComponentsOf(ChangePropertyButton.class));
+          }
+        }
         for (ChangePropertyButton button : buttons) {
           button.launch();
         }
