@@ -118,6 +118,12 @@ def value_of(situation: Situation, piece: Piece, name: str | int) -> Fraction:
         raw = None
     if raw is None:
         raw = counter.properties.get(name)
+    return printed_number(raw)
+
+
+def printed_number(raw: object) -> Fraction:
+    """A number as a counter prints it ('1,5' in French, '1.5', 2); 0 for none, or for a mark
+    that is not a number."""
     try:
         return Fraction(str(raw).replace(",", ".")) if raw is not None else Fraction(0)
     except ValueError:

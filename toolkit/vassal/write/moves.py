@@ -143,13 +143,22 @@ def move_watches(
     return plan.result()
 
 
-def _why_not(rule: Rule) -> str:
+def why_not_watched(rule: Rule) -> str:
+    """Why the module watches no rule like this one, whatever its kind ('' when it may): the
+    players left it to themselves, or it holds where or when the module cannot tell."""
     if rule.severity == "ignore":
         return "its severity is 'ignore'"
     if rule.setups:
         return "it holds in some scenarios only, and the module does not know which is played"
     if rule.when == "setup":
         return "it holds for the set-up only"
+    return ""
+
+
+def _why_not(rule: Rule) -> str:
+    """Why the module cannot watch a movement or zone rule ('' when it can)."""
+    if reason := why_not_watched(rule):
+        return reason
     if isinstance(rule, ZocRule) and rule.effect == "cost":
         return "a zone that costs points is judged on the path, which the module cannot see"
     return ""

@@ -64,6 +64,7 @@ from toolkit.vassal.write.moves import (
     in_list,
     move_watches,
     turn_stamp,
+    why_not_watched,
 )
 from toolkit.vassal.write.moves import (
     SWITCH as SWITCH,
@@ -204,12 +205,8 @@ def _why_not(rule: Rule) -> str:
     """Why the module cannot watch a rule ('' when it can)."""
     if rule.kind not in ("stacking", "entry"):
         return "only stacking and entry rules are watched in VASSAL"
-    if rule.severity == "ignore":
-        return "its severity is 'ignore'"
-    if rule.setups:
-        return "it holds in some scenarios only, and the module does not know which is played"
-    if rule.when == "setup":
-        return "it holds for the set-up only"
+    if reason := why_not_watched(rule):
+        return reason
     if rule.kind == "entry" and rule.when in ("end-of-phase", "end-of-turn"):
         return f"it holds at the {rule.when.replace('-', ' ')} only, not after every move"
     return ""

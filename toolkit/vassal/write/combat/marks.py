@@ -11,6 +11,7 @@ from fractions import Fraction
 from toolkit.catalogue import DEFAULT_LANGUAGE, Words
 from toolkit.model.counter import Counter
 from toolkit.model.rules import CombatSide
+from toolkit.rules.combat.engagement import printed_number
 from toolkit.vassal.format.expressions import all_of, string_literal
 from toolkit.vassal.format.layout import layer_faces
 from toolkit.vassal.format.traits import CTRL_SHIFT, Trait, key
@@ -127,7 +128,4 @@ def face_value(counter: Counter, face: object, name: str) -> Fraction:
     raw = getattr(face, "values", {}).get(name)
     if raw is None:
         raw = counter.properties.get(name)
-    try:
-        return Fraction(str(raw).replace(",", ".")) if raw is not None else Fraction(0)
-    except ValueError:
-        return Fraction(0)
+    return printed_number(raw)
