@@ -27,6 +27,7 @@ from tests.vassal.test_fire_module import (
     _by_group,
     _module,
     area_battle_game,
+    battle_rules,
 )
 from toolkit.catalogue import words
 from toolkit.check import played_combats
@@ -513,29 +514,16 @@ def test_fatal_alliances_trench_agrees_with_the_engine(
 
 # -- real VASSAL --------------------------------------------------------------------------------
 
-BARRAGE_RULES = {
-    "kind": "rules",
-    "rules": [
-        {
-            "id": "combat",
-            "kind": "combat",
-            "cite": "7.1",
-            "text": "Each unit rolls a die and hits at or under its value.",
-            "pieces": {"class": ["infantry", "battleship"]},
-            "fire": {"per": "unit", "sides": 6, "hit": "at-most"},
-            "modifiers": [
-                {
-                    "id": "barrage",
-                    "cite": "7.6",
-                    "text": "A barrage fired before the attack",
-                    "side": "attacker",
-                    "declared": True,
-                    "roll": 1,
-                },
-            ],
-        }
-    ],
-}
+BARRAGE_RULES = battle_rules(
+    {
+        "id": "barrage",
+        "cite": "7.6",
+        "text": "A barrage fired before the attack",
+        "side": "attacker",
+        "declared": True,
+        "roll": 1,
+    },
+)
 
 
 @pytest.mark.parametrize("declared", ["button", "menu", "none"])

@@ -447,38 +447,42 @@ def test_the_chat_says_the_dice_and_the_hits(language: str) -> None:
 
 PROBE = Path(__file__).with_name("CombatProbe.java")
 _LINE = re.compile(r'^CHAT text="((?:[^"\\]|\\.)*)"$')
-BATTLE_RULES = {
-    "kind": "rules",
-    "rules": [
-        {
-            "id": "combat",
-            "kind": "combat",
-            "cite": "7.1",
-            "text": "Each unit rolls a die and hits at or under its value.",
-            "pieces": {"class": ["infantry", "battleship"]},
-            "fire": {"per": "unit", "sides": 6, "hit": "at-most"},
-            "modifiers": [
-                {
-                    "id": "support",
-                    "cite": "7.2",
-                    "text": "Infantry supported by a battleship (one for each)",
-                    "side": "attacker",
-                    "pieces": {"class": "infantry"},
-                    "supported_by": {"class": "battleship"},
-                    "roll": 1,
-                },
-                {
-                    "id": "armour",
-                    "cite": "7.3",
-                    "text": "Each attacking battleship cancels one hit",
-                    "side": "attacker",
-                    "pieces": {"class": "battleship"},
-                    "absorb": 1,
-                },
-            ],
-        }
-    ],
-}
+
+
+def battle_rules(*modifiers: Mapping[str, object]) -> dict[str, object]:
+    """The area battle's rules: every unit rolls a die and hits at or under its value (7.1),
+    with ``modifiers``."""
+    combat = {
+        "id": "combat",
+        "kind": "combat",
+        "cite": "7.1",
+        "text": "Each unit rolls a die and hits at or under its value.",
+        "pieces": {"class": ["infantry", "battleship"]},
+        "fire": {"per": "unit", "sides": 6, "hit": "at-most"},
+        "modifiers": list(modifiers),
+    }
+    return {"kind": "rules", "rules": [combat]}
+
+
+BATTLE_RULES = battle_rules(
+    {
+        "id": "support",
+        "cite": "7.2",
+        "text": "Infantry supported by a battleship (one for each)",
+        "side": "attacker",
+        "pieces": {"class": "infantry"},
+        "supported_by": {"class": "battleship"},
+        "roll": 1,
+    },
+    {
+        "id": "armour",
+        "cite": "7.3",
+        "text": "Each attacking battleship cancels one hit",
+        "side": "attacker",
+        "pieces": {"class": "battleship"},
+        "absorb": 1,
+    },
+)
 """The small area game fights as Axis & Allies 1914: infantry at 1 (2 in defence), a
 battleship at 4, one infantry supported by each battleship, each attacking battleship
 cancelling a hit."""

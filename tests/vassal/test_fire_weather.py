@@ -12,7 +12,15 @@ import pytest
 
 from tests.games.test_combat_examples import GERMANS, SOVIETS, Unit, battle, game_of
 from tests.vassal.engine import run_probe
-from tests.vassal.test_fire_module import _LINE, PROBE, _agree, _module, _unit, area_battle_game
+from tests.vassal.test_fire_module import (
+    _LINE,
+    PROBE,
+    _agree,
+    _module,
+    _unit,
+    area_battle_game,
+    battle_rules,
+)
 from toolkit.check import played_combats
 from toolkit.model.position import Piece, Position
 from toolkit.model.rules import CombatRule
@@ -136,38 +144,25 @@ def test_generated_combats_agree_with_the_engine() -> None:
 
 # -- real VASSAL --------------------------------------------------------------------------------
 
-SNOW_RULES = {
-    "kind": "rules",
-    "rules": [
-        {
-            "id": "combat",
-            "kind": "combat",
-            "cite": "7.1",
-            "text": "Each unit rolls a die and hits at or under its value.",
-            "pieces": {"class": ["infantry", "battleship"]},
-            "fire": {"per": "unit", "sides": 6, "hit": "at-most"},
-            "modifiers": [
-                {
-                    "id": "snow",
-                    "cite": "7.4",
-                    "text": "Attacking in snow: half the dice",
-                    "side": "attacker",
-                    "weather": ["snow"],
-                    "dice": 0.5,
-                },
-                {
-                    "id": "dug-in",
-                    "cite": "7.5",
-                    "text": "Infantry defending in snow",
-                    "side": "defender",
-                    "pieces": {"class": "infantry"},
-                    "weather": ["snow"],
-                    "roll": 1,
-                },
-            ],
-        }
-    ],
-}
+SNOW_RULES = battle_rules(
+    {
+        "id": "snow",
+        "cite": "7.4",
+        "text": "Attacking in snow: half the dice",
+        "side": "attacker",
+        "weather": ["snow"],
+        "dice": 0.5,
+    },
+    {
+        "id": "dug-in",
+        "cite": "7.5",
+        "text": "Infantry defending in snow",
+        "side": "defender",
+        "pieces": {"class": "infantry"},
+        "weather": ["snow"],
+        "roll": 1,
+    },
+)
 
 
 def test_vassal_halves_the_dice_in_the_weather_set(tmp_path: Path) -> None:
